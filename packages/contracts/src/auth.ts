@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { EmailAddress } from './common.js';
+
+export const UserIndex = z.coerce.number().int().min(0).max(31);
+export const UserIndexParams = z.object({ userIndex: UserIndex });
+export const UserIndexQuery = z.object({ userIndex: UserIndex });
+
+export const LoginRequest = z.object({
+  email: EmailAddress,
+  password: z.string().min(1).max(1024),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+/** Second-factor methods a user has (spec §3 `twoFactor`); empty until the security issue adds them. */
+export const TwoFactorMethod = z.enum(['totp', 'webauthn']);
+
+export const LoggedInUser = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    twoFactor: z.array(TwoFactorMethod),
+  })
+  .meta({ id: 'LoggedInUser' });
+export type LoggedInUser = z.infer<typeof LoggedInUser>;
+
+export const LoginResponse = z.object({
+  userIndex: z.number().int(),
+  user: LoggedInUser,
+  /** Access-token expiry, epoch milliseconds. */
+  expiresAt: z.number().int(),
+});
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+/** Account list entry (spec §3): `uid` is the account's userIndex on this device. */
+export const AccountEntry = z.object({
+  uid: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+});
+export type AccountEntry = z.infer<typeof AccountEntry>;
+export const AccountsResponse = z.object({ accounts: z.array(AccountEntry) });
+export type AccountsResponse = z.infer<typeof AccountsResponse>;
+
+export const OkResponse = z.object({ ok: z.literal(true) });
+
+/**
+ * Cookie names (architecture §3). The expiry cookie is the only one JavaScript can read:
+ * the client's session rule checks it exists for the route's userIndex.
+ */
+export const cookieNames = {
+  device: 'wm_device',
+  xsrf: 'XSRF-TOKEN',
+  accessToken: (userIndex: number) => `wm_at_${userIndex}`,
+  refreshToken: (userIndex: number) => `wm_rt_${userIndex}`,
+  sessionKey: (userIndex: number) => `wm_sk_${userIndex}`,
+  tokenExpiry: (userIndex: number) => `wm_exp_${userIndex}`,
+} as const;
+export const xsrfHeader = 'x-xsrf-token';

@@ -1,0 +1,9 @@
+// The package entry: contracts is a library, so one index re-exports its modules.
+export * from './common.js';
+export * from './errors.js';
+export * from './locales.js';
+export * from './auth.js';
+export * from './mailboxes.js';
+export * from './messages.js';
+export * from './constants.js';
+export * from './format.js';

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { Address } from './common.js';
+import { MailboxParams } from './mailboxes.js';
+
+export const MessageListQuery = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const MessageSummary = z
+  .object({
+    /** IMAP UID in the folder. */
+    id: z.number().int(),
+    mailbox: z.string(),
+    thread: z.string(),
+    from: Address.nullable(),
+    to: z.array(Address),
+    subject: z.string(),
+    /** ISO 8601; the Date header, else the arrival time. */
+    date: z.string(),
+    size: z.number().int(),
+    seen: z.boolean(),
+    flagged: z.boolean(),
+    answered: z.boolean(),
+    draft: z.boolean(),
+    hasAttachments: z.boolean(),
+  })
+  .meta({ id: 'MessageSummary' });
+export type MessageSummary = z.infer<typeof MessageSummary>;
+
+export const MessageListResponse = z.object({
+  total: z.number().int(),
+  offset: z.number().int(),
+  messages: z.array(MessageSummary),
+});
+export type MessageListResponse = z.infer<typeof MessageListResponse>;
+
+export const MessageParams = MailboxParams.extend({ messageId: z.coerce.number().int().min(1) });
+export const AttachmentParams = MessageParams.extend({
+  attachmentId: z.string().regex(/^[0-9]+(\.[0-9]+)*$/, 'IMAP body part number'),
+});
+
+/** Spec §3 Attachment (disposition, contentType, related) plus what a list needs to show and fetch it. */
+export const Attachment = z.object({
+  /** IMAP body part number, e.g. "2" or "1.2". */
+  id: z.string(),
+  filename: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  disposition: z.enum(['attachment', 'inline']),
+  related: z.boolean(),
+  contentId: z.string().nullable(),
+});
+export type Attachment = z.infer<typeof Attachment>;
+
+export const MessageDetail = z
+  .object({
+    id: z.number().int(),
+    mailbox: z.string(),
+    thread: z.string(),
+    messageId: z.string().nullable(),
+    subject: z.string(),
+    from: Address.nullable(),
+    sender: Address.nullable(),
+    replyTo: z.array(Address),
+    to: z.array(Address),
+    cc: z.array(Address),
+    bcc: z.array(Address),
+    date: z.string(),
+    size: z.number().int(),
+    seen: z.boolean(),
+    flagged: z.boolean(),
+    answered: z.boolean(),
+    /** Sanitized HTML (no scripts, remote content blocked) or null for a plain-text message. */
+    html: z.string().nullable(),
+    text: z.string().nullable(),
+    /** True when remote images or styles were removed from `html`. */
+    remoteContentBlocked: z.boolean(),
+    attachments: z.array(Attachment),
+  })
+  .meta({ id: 'MessageDetail' });
+export type MessageDetail = z.infer<typeof MessageDetail>;
+
+export const MessageFlagsPatch = z
+  .object({ seen: z.boolean().optional(), flagged: z.boolean().optional() })
+  .refine((v) => v.seen !== undefined || v.flagged !== undefined, { message: 'Nothing to change' });
+export const MessageFlagsResponse = z.object({ seen: z.boolean(), flagged: z.boolean() });
