@@ -1,0 +1,134 @@
+import { readFileSync } from 'node:fs';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './infra/config.js';
+import { createDatabase, migrateToLatest, type Db } from './infra/db/database.js';
+import { registerErrorHandler } from './infra/errors.js';
+import { loggerOptions } from './infra/logger.js';
+import { registerRouteAuth } from './infra/route-auth.js';
+import { registerSecurityHeaders } from './infra/security-headers.js';
+import { registerSpa } from './infra/spa.js';
+import { registerXsrf } from './infra/xsrf.js';
+import { ImapPool } from './mail/imap/imap-pool.js';
+import { authRoutes } from './features/auth/auth.routes.js';
+import { AuthService } from './features/auth/auth.service.js';
+import { LoginThrottle } from './features/auth/login-throttle.js';
+import { SessionsRepository } from './features/auth/sessions.repository.js';
+import { UsersRepository } from './features/auth/users.repository.js';
+import { healthRoutes } from './features/health/health.routes.js';
+import { MailboxIdsRepository } from './features/mailboxes/mailbox-ids.repository.js';
+import { mailboxesRoutes } from './features/mailboxes/mailboxes.routes.js';
+import { MailboxesService } from './features/mailboxes/mailboxes.service.js';
+import { messagesRoutes } from './features/messages/messages.routes.js';
+import { MessagesService } from './features/messages/messages.service.js';
+import { SortedUidsCache } from './features/messages/sorted-uids-cache.js';
+import { translationsRoutes } from './features/translations/translations.routes.js';
+import { TranslationsService } from './features/translations/translations.service.js';
+
+const version = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  auth: string | undefined;
+}
+
+export interface AppServices {
+  db: Db;
+  imapPool: ImapPool;
+  routes: RouteEntry[];
+}
+
+/** Builds the whole app without listening (tests call it directly). Closing the app closes DB and IMAP. */
+export async function buildApp(config: Config): Promise<FastifyInstance & { services: AppServices }> {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const routes = collectRoutes(app);
+
+  const db = createDatabase(config);
+  await migrateToLatest(db);
+  const imapPool = new ImapPool(config.imapIdleCloseMs);
+  app.addHook('onClose', async () => {
+    await imapPool.closeAll();
+    await db.destroy();
+  });
+
+  const sessions = new SessionsRepository(db);
+  const users = new UsersRepository(db);
+  const auth = new AuthService(config, sessions, users, imapPool, app.log);
+  const mailboxes = new MailboxesService(auth, new MailboxIdsRepository(db));
+  const messages = new MessagesService(auth, mailboxes, new SortedUidsCache());
+  const translations = new TranslationsService(config.localesDir);
+
+  await app.register(cookie);
+  await registerSecurityHeaders(app);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Webmail API', version },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'wm_at_{userIndex}' },
+          xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  registerErrorHandler(app);
+  registerXsrf(app, config);
+  registerRouteAuth(app, auth);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(config, version));
+      await api.register(translationsRoutes(translations));
+      await api.register(authRoutes(config, auth, new LoginThrottle()));
+      await api.register(mailboxesRoutes(mailboxes));
+      await api.register(messagesRoutes(messages));
+      api.get(
+        '/openapi.json',
+        { config: { auth: 'public' }, schema: { hide: true } },
+        async () => app.swagger(),
+      );
+    },
+    { prefix: '/api' },
+  );
+  await registerSpa(app, config.webDistDir);
+
+  return Object.assign(app, { services: { db, imapPool, routes } });
+}
+
+/**
+ * Every /api route must declare its auth mode and a schema (conventions §3). A route without them stops
+ * the server at boot rather than shipping undocumented or unguarded.
+ */
+function collectRoutes(app: FastifyInstance): RouteEntry[] {
+  const routes: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    const auth = (route.config as { auth?: string } | undefined)?.auth;
+    if (auth !== 'public' && auth !== 'session') {
+      throw new Error(`Route ${route.method} ${route.url} declares no auth mode`);
+    }
+    if (!route.schema) throw new Error(`Route ${route.method} ${route.url} has no schema`);
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, auth });
+  });
+  return routes;
+}

@@ -1,0 +1,54 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../../infra/db/database.js';
+import type { SessionsTable } from '../../infra/db/schema.js';
+
+export type SessionRow = Selectable<SessionsTable>;
+
+export class SessionsRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(row: Insertable<SessionsTable>): Promise<void> {
+    await this.db.insertInto('sessions').values(row).execute();
+  }
+
+  async findActive(id: string, now: number): Promise<SessionRow | undefined> {
+    return this.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+  }
+
+  async findById(id: string): Promise<SessionRow | undefined> {
+    return this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async listActiveForDevice(deviceId: string, now: number): Promise<SessionRow[]> {
+    return this.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('device_id', '=', deviceId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy('user_index')
+      .execute();
+  }
+
+  /** Swaps the refresh hash only if it is still the expected one (two refreshes cannot both win). */
+  async rotateRefresh(id: string, expectedHash: string, nextHash: string, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('sessions')
+      .set({ refresh_hash: nextHash, last_used_at: now })
+      .where('id', '=', id)
+      .where('refresh_hash', '=', expectedHash)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async revoke(id: string, now: number): Promise<void> {
+    await this.db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).execute();
+  }
+}

@@ -1,0 +1,39 @@
+import type { Generated } from 'kysely';
+
+/** Times are epoch milliseconds (bigint in PostgreSQL, parsed back to number). */
+export interface UsersTable {
+  email: string;
+  name: string;
+  created_at: number;
+}
+
+/** One signed-in account on one device (architecture §3). */
+export interface SessionsTable {
+  id: string;
+  device_id: string;
+  user_index: number;
+  email: string;
+  /** The IMAP password, AES-256-GCM sealed with a key that only the user's cookie holds. */
+  password_sealed: string;
+  refresh_hash: string;
+  created_at: number;
+  last_used_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+/** Stable opaque folder ids: Dovecot 2.3 has no MAILBOXID, so ids are mapped to paths here. */
+export interface MailboxesTable {
+  id: string;
+  account: string;
+  path: string;
+  created_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  mailboxes: MailboxesTable;
+}
+
+export type { Generated };

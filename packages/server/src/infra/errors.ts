@@ -1,0 +1,56 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiError, ErrorCode } from '@webmail/contracts';
+
+/** The one error type services throw. The error handler turns it into `{code, message, errors?}`. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly status: number,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (what: string) => new AppError('NotFound', 404, `${what} not found`);
+export const unauthorized = (message = 'Not signed in') => new AppError('Unauthorized', 401, message);
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    let body: ApiError;
+    let status: number;
+    if (error instanceof AppError) {
+      status = error.status;
+      body = { code: error.code, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
+      status = 422;
+      const errors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        (errors[field] ??= []).push(issue.message ?? 'Invalid value');
+      }
+      body = { code: 'ValidationError', message: 'Some fields are invalid', errors };
+    } else if (error.statusCode === 429) {
+      status = 429;
+      body = { code: 'RateLimited', message: 'Too many requests, try again later' };
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's own client errors (bad JSON, body too large, unsupported media type).
+      status = error.statusCode === 400 ? 422 : error.statusCode;
+      body = { code: status === 422 ? 'ValidationError' : 'NotFound', message: error.message };
+      if (status === 422) body.errors = { _: [error.message] };
+    } else {
+      status = 500;
+      body = { code: 'Internal', message: 'Something went wrong on the server' };
+    }
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.warn({ code: body.code, status }, body.message);
+    return reply.status(status).send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ code: 'NotFound', message: `No route ${request.method} ${request.url.split('?')[0]}` });
+  });
+}

@@ -1,0 +1,49 @@
+import { ImapFlow } from 'imapflow';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../infra/errors.js';
+
+export interface ImapServer {
+  host: string;
+  port: number;
+  secure: boolean;
+  tlsRejectUnauthorized: boolean;
+}
+
+/**
+ * Opens and authenticates one IMAP connection. A wrong password becomes `AuthFailed` (401); a server that
+ * cannot be reached becomes `MailServerUnavailable` (503), so callers never see imapflow's raw errors.
+ */
+export async function connectImap(
+  server: ImapServer,
+  auth: { user: string; pass: string },
+  log: FastifyBaseLogger,
+): Promise<ImapFlow> {
+  const client = new ImapFlow({
+    host: server.host,
+    port: server.port,
+    secure: server.secure,
+    auth,
+    tls: { rejectUnauthorized: server.tlsRejectUnauthorized },
+    // imapflow logs every command at debug/info; only its warnings are worth keeping.
+    logger: log.child({ component: 'imap' }, { level: 'warn' }),
+    // Without this imapflow issues an extra ID command; the server learns nothing useful from it.
+    clientInfo: { name: 'Webmail' },
+    disableAutoIdle: false,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 5 * 60_000,
+  });
+  // An 'error' event without a listener would crash the process; the pool watches 'close' instead.
+  client.on('error', (err: Error) => log.warn({ err: { message: err.message } }, 'imap connection error'));
+  try {
+    await client.connect();
+  } catch (err) {
+    const e = err as { authenticationFailed?: boolean; responseText?: string; code?: string };
+    if (e.authenticationFailed) {
+      throw new AppError('AuthFailed', 401, 'Wrong e-mail address or password');
+    }
+    log.error({ err: { message: (err as Error).message, code: e.code } }, 'imap connect failed');
+    throw new AppError('MailServerUnavailable', 503, 'The mail server cannot be reached right now');
+  }
+  return client;
+}

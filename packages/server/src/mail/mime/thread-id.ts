@@ -1,0 +1,24 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * threadId (architecture §4): a stable hash of the thread root's Message-ID — the first References entry,
+ * else In-Reply-To, else the message's own Message-ID. Messages without any id get one of their own.
+ */
+export function threadIdOf(input: {
+  references?: string | null;
+  inReplyTo?: string | null;
+  messageId?: string | null;
+  fallback: string;
+}): string {
+  const first = (value?: string | null) => value?.match(/<[^<>\s]+>/)?.[0];
+  const root = first(input.references) ?? first(input.inReplyTo) ?? first(input.messageId) ?? input.fallback;
+  return createHash('sha256').update(root.toLowerCase()).digest('base64url').slice(0, 16);
+}
+
+/** imapflow returns requested headers as one raw buffer; this reads one (unfolded) header from it. */
+export function headerValue(raw: Buffer | undefined, name: string): string | null {
+  if (!raw) return null;
+  const unfolded = raw.toString('utf8').replace(/\r?\n[ \t]+/g, ' ');
+  const match = unfolded.match(new RegExp(`^${name}:[ \\t]*(.*)$`, 'im'));
+  return match?.[1]?.trim() ?? null;
+}

@@ -1,0 +1,41 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { startMailstack } from '@webmail/mailstack';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const portBase = Number(process.env.TEST_MAILSTACK_PORT_BASE ?? 22000);
+const pgPort = process.env.TEST_PG_PORT ?? '55433';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    mailstack: {
+      dir: string;
+      portBase: number;
+      dovecotLog: string;
+      ports: { imap: number; smtp: number; submission: number; lmtp: number; sieve: number };
+    };
+    postgresUrl: string;
+  }
+}
+
+/**
+ * One real mail stack (Dovecot + Postfix) and one PostgreSQL cluster for the whole integration run;
+ * every test makes its own users and databases, so nothing is restarted between tests.
+ */
+export default async function setup(project: TestProject) {
+  const root = mkdtempSync('/tmp/wmit.');
+  const stack = await startMailstack({ dir: path.join(root, 'ms'), portBase });
+  const pgDir = path.join(root, 'pg');
+  const pgScript = path.join(repoRoot, 'scripts/pg-sandbox.sh');
+  const postgresUrl = execFileSync('bash', [pgScript, 'start', pgDir, pgPort], { encoding: 'utf8' }).trim();
+  project.provide('mailstack', { dir: stack.dir, portBase, dovecotLog: stack.dovecotLog, ports: stack.ports });
+  project.provide('postgresUrl', postgresUrl);
+  return async () => {
+    await stack.stop();
+    execFileSync('bash', [pgScript, 'stop', pgDir]);
+    rmSync(root, { recursive: true, force: true });
+  };
+}

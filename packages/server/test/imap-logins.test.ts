@@ -1,0 +1,53 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import type { Folder, MessageDetail, MessageListResponse } from '@webmail/contracts';
+import { composeRaw } from './mail-fixtures.testing.js';
+import { imapAs, newMailUser, startServer } from './harness.testing.js';
+
+const bulkSize = 5000;
+
+/** Successful IMAP logins of one user, counted from Dovecot's own log: the server cannot fake this. */
+async function dovecotLogins(email: string): Promise<number> {
+  const log = await readFile(inject('mailstack').dovecotLog, 'utf8');
+  return log.split('\n').filter((l) => l.includes('imap-login: Login:') && l.includes(`user=<${email}>`)).length;
+}
+
+describe('one persistent IMAP connection per signed-in user', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let user: { email: string; password: string };
+
+  beforeAll(async () => {
+    server = await startServer('sqlite');
+    user = await newMailUser('bulk');
+    const imap = await imapAs(user);
+    await imap.mailboxCreate('Lists');
+    const template = (await composeRaw({ from: 'list@example.org', to: user.email, subject: 'Digest #N', text: 'x' }))
+      .toString('utf8');
+    for (let i = 1; i <= bulkSize; i += 1) {
+      await imap.append('Lists', template.replace('Digest #N', `Digest #${i}`), i % 3 ? ['\\Seen'] : []);
+    }
+    await imap.logout();
+  }, 240_000);
+  afterAll(() => server.close());
+
+  it('serves the folder list and pages of a 5,000-message folder without a new IMAP login', async () => {
+    const client = server.client();
+    const before = await dovecotLogins(user.email);
+    await client.signIn(user.email, user.password);
+    expect(await dovecotLogins(user.email)).toBe(before + 1);
+
+    const tree = await client.get<{ mailboxes: Folder[] }>('/api/u/0/mailbox');
+    const lists = tree.body.mailboxes.find((f) => f.path === 'Lists')!;
+    expect(lists.total).toBe(bulkSize);
+    const first = await client.get<MessageListResponse>(`/api/u/0/mailbox/${lists.id}/messages?limit=50`);
+    expect(first.body.total).toBe(bulkSize);
+    expect(first.body.messages).toHaveLength(50);
+    expect(first.body.messages[0]!.subject).toBe(`Digest #${bulkSize}`);
+    const deep = await client.get<MessageListResponse>(`/api/u/0/mailbox/${lists.id}/messages?offset=4990&limit=50`);
+    expect(deep.body.messages.map((m) => m.subject).at(-1)).toBe('Digest #1');
+    const one = await client.get<MessageDetail>(`/api/u/0/mailbox/${lists.id}/messages/${first.body.messages[0]!.id}`);
+    expect(one.status).toBe(200);
+
+    expect(await dovecotLogins(user.email)).toBe(before + 1);
+  });
+});

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Folder } from '@webmail/contracts';
+import { composeRaw } from './mail-fixtures.testing.js';
+import { dbKinds, imapAs, newMailUser, startServer } from './harness.testing.js';
+
+const flatten = (folders: Folder[]): Folder[] => folders.flatMap((f) => [f, ...flatten(f.children)]);
+
+describe.each(dbKinds)('folder tree on %s', (db) => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let user: { email: string; password: string };
+
+  beforeAll(async () => {
+    server = await startServer(db);
+    user = await newMailUser('folders');
+    const imap = await imapAs(user);
+    await imap.mailboxCreate(['Projects', 'Clients', 'Acme', '2026']);
+    for (let i = 0; i < 3; i += 1) {
+      const raw = await composeRaw({ from: 'x@example.test', to: user.email, subject: `m${i}`, text: 'hi' });
+      await imap.append('INBOX', raw, i === 0 ? ['\\Seen'] : []);
+    }
+    await imap.logout();
+  });
+  afterAll(() => server.close());
+
+  it('lists the system folders first, with special use and counts', async () => {
+    const client = server.client();
+    await client.signIn(user.email, user.password);
+    const res = await client.get<{ mailboxes: Folder[] }>('/api/u/0/mailbox');
+    expect(res.status).toBe(200);
+    const top = res.body.mailboxes;
+    expect(top.slice(0, 6).map((f) => f.specialUse)).toEqual(['inbox', 'drafts', 'sent', 'archive', 'junk', 'trash']);
+    const inbox = top[0]!;
+    expect(inbox).toMatchObject({ systemFolder: true, total: 3, unseen: 2, path: 'INBOX' });
+    expect(new Set(flatten(top).map((f) => f.id)).size).toBe(flatten(top).length);
+  });
+
+  it('nests custom folders under their parents with stable ids', async () => {
+    const client = server.client();
+    await client.signIn(user.email, user.password);
+    const first = (await client.get<{ mailboxes: Folder[] }>('/api/u/0/mailbox')).body.mailboxes;
+    const projects = first.find((f) => f.path === 'Projects');
+    const year = projects?.children[0]?.children[0]?.children[0];
+    expect(year).toMatchObject({ name: '2026', path: 'Projects/Clients/Acme/2026', systemFolder: false, specialUse: null });
+    expect(year?.parent).toBe(projects?.children[0]?.children[0]?.id);
+    const again = (await client.get<{ mailboxes: Folder[] }>('/api/u/0/mailbox')).body.mailboxes;
+    expect(flatten(again).map((f) => f.id)).toEqual(flatten(first).map((f) => f.id));
+  });
+});

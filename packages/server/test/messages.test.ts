@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Folder, MessageDetail, MessageListResponse } from '@webmail/contracts';
+import type { TestClient } from './http-client.testing.js';
+import { composeRaw, pixelPng, tinyPdf } from './mail-fixtures.testing.js';
+import { imapAs, newMailUser, startServer } from './harness.testing.js';
+
+const pdfName = 'Kvartaliaruanne Q3 – ülevaade.pdf';
+const pdf = tinyPdf('Q3 report');
+
+describe('message list, message and attachment', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let client: TestClient;
+  let inboxId: string;
+
+  beforeAll(async () => {
+    server = await startServer('sqlite');
+    const user = await newMailUser('reader');
+    const imap = await imapAs(user);
+    for (let i = 1; i <= 5; i += 1) {
+      const raw = await composeRaw({ from: 'Bob <bob@example.test>', to: user.email, subject: `Plain ${i}`, text: `Body ${i}` });
+      await imap.append('INBOX', raw, ['\\Seen']);
+    }
+    const rich = await composeRaw({
+      from: 'Mari Maasikas <mari@example.test>',
+      to: user.email,
+      subject: 'Aruanne ja pildid',
+      text: 'See on aruanne.',
+      html:
+        '<p onclick="steal()">Tere!</p><script>alert(1)</script>' +
+        '<img src="https://images.example.com/track.png" alt="remote"><img src="cid:logo@example.test" alt="logo">',
+      attachments: [
+        { filename: 'logo.png', content: pixelPng, cid: 'logo@example.test' },
+        { filename: pdfName, content: pdf, contentType: 'application/pdf' },
+      ],
+    });
+    await imap.append('INBOX', rich, []);
+    await imap.logout();
+    client = server.client();
+    await client.signIn(user.email, user.password);
+    const tree = await client.get<{ mailboxes: Folder[] }>('/api/u/0/mailbox');
+    inboxId = tree.body.mailboxes.find((f) => f.specialUse === 'inbox')!.id;
+  });
+  afterAll(() => server.close());
+
+  it('lists newest first in pages', async () => {
+    const first = await client.get<MessageListResponse>(`/api/u/0/mailbox/${inboxId}/messages?limit=4`);
+    expect(first.status).toBe(200);
+    expect(first.body.total).toBe(6);
+    expect(first.body.messages.map((m) => m.subject)).toEqual(['Aruanne ja pildid', 'Plain 5', 'Plain 4', 'Plain 3']);
+    expect(first.body.messages[0]).toMatchObject({ seen: false, hasAttachments: true, from: { name: 'Mari Maasikas' } });
+    const second = await client.get<MessageListResponse>(`/api/u/0/mailbox/${inboxId}/messages?offset=4&limit=4`);
+    expect(second.body.messages.map((m) => m.subject)).toEqual(['Plain 2', 'Plain 1']);
+  });
+
+  it('answers bad paging and unknown folders or messages clearly', async () => {
+    expect((await client.get(`/api/u/0/mailbox/${inboxId}/messages?limit=0`)).status).toBe(422);
+    expect((await client.get('/api/u/0/mailbox/nope/messages')).status).toBe(404);
+    expect((await client.get(`/api/u/0/mailbox/${inboxId}/messages/99999`)).status).toBe(404);
+  });
+
+  it('returns sanitized HTML with remote content blocked and cid images inline', async () => {
+    const list = await client.get<MessageListResponse>(`/api/u/0/mailbox/${inboxId}/messages?limit=1`);
+    const id = list.body.messages[0]!.id;
+    const res = await client.get<MessageDetail>(`/api/u/0/mailbox/${inboxId}/messages/${id}`);
+    expect(res.status).toBe(200);
+    const msg = res.body;
+    expect(msg.html).toContain('Tere!');
+    expect(msg.html).not.toMatch(/<script|onclick|alert\(1\)/);
+    expect(msg.html).not.toMatch(/src="https:/);
+    expect(msg.remoteContentBlocked).toBe(true);
+    expect(msg.html).toContain(`src="data:image/png;base64,${pixelPng.toString('base64')}"`);
+    expect(msg.text).toContain('See on aruanne.');
+    const listed = msg.attachments.filter((a) => !a.related);
+    expect(listed).toEqual([expect.objectContaining({ filename: pdfName, contentType: 'application/pdf' })]);
+    expect(msg.attachments.find((a) => a.related)?.contentId).toBe('logo@example.test');
+  });
+
+  it('downloads an attachment with its exact name, type and bytes', async () => {
+    const list = await client.get<MessageListResponse>(`/api/u/0/mailbox/${inboxId}/messages?limit=1`);
+    const id = list.body.messages[0]!.id;
+    const msg = (await client.get<MessageDetail>(`/api/u/0/mailbox/${inboxId}/messages/${id}`)).body;
+    const part = msg.attachments.find((a) => a.filename === pdfName)!;
+    const res = await client.get(`/api/u/0/mailbox/${inboxId}/messages/${id}/attachments/${part.id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const disposition = res.headers.get('content-disposition') ?? '';
+    expect(disposition).toMatch(/^attachment;/);
+    expect(decodeURIComponent(disposition.split("filename*=UTF-8''")[1] ?? '')).toBe(pdfName);
+    expect(res.raw.equals(pdf)).toBe(true);
+    expect((await client.get(`/api/u/0/mailbox/${inboxId}/messages/${id}/attachments/9`)).status).toBe(404);
+  });
+
+  it('marks a message seen and flagged', async () => {
+    const list = await client.get<MessageListResponse>(`/api/u/0/mailbox/${inboxId}/messages?limit=1`);
+    const id = list.body.messages[0]!.id;
+    const res = await client.patch<{ seen: boolean; flagged: boolean }>(`/api/u/0/mailbox/${inboxId}/messages/${id}`, {
+      seen: true,
+      flagged: true,
+    });
+    expect(res.body).toEqual({ seen: true, flagged: true });
+    const after = await client.get<MessageListResponse>(`/api/u/0/mailbox/${inboxId}/messages?limit=1`);
+    expect(after.body.messages[0]).toMatchObject({ seen: true, flagged: true });
+    const tree = await client.get<{ mailboxes: Folder[] }>('/api/u/0/mailbox');
+    expect(tree.body.mailboxes[0]!.unseen).toBe(0);
+    expect((await client.patch(`/api/u/0/mailbox/${inboxId}/messages/${id}`, {})).status).toBe(422);
+  });
+});
