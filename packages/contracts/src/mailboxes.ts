@@ -47,4 +47,11 @@ export type MailboxTreeResponse = z.infer<typeof MailboxTreeResponse>;
 export const MailboxParams = z.object({ userIndex: UserIndex, mailboxId: z.string().min(1).max(64) });
 
 /** System folders in sidebar order (spec §2 layout, issue: Inbox, Drafts, Sent, Archive, Junk, Trash). */
-export const systemFolderOrder: readonly SpecialUse[] = ['inbox', 'drafts', 'sent', 'archive', 'junk', 'trash'];
+export const systemFolderOrder: readonly SpecialUse[] = [
+  'inbox',
+  'drafts',
+  'sent',
+  'archive',
+  'junk',
+  'trash',
+];

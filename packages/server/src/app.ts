@@ -55,7 +55,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance & { serv
     logger: loggerOptions(config),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -102,10 +101,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance & { serv
       await api.register(authRoutes(config, auth, new LoginThrottle()));
       await api.register(mailboxesRoutes(mailboxes));
       await api.register(messagesRoutes(messages));
-      api.get(
-        '/openapi.json',
-        { config: { auth: 'public' }, schema: { hide: true } },
-        async () => app.swagger(),
+      api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () =>
+        app.swagger(),
       );
     },
     { prefix: '/api' },

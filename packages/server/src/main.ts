@@ -1,6 +1,9 @@
+import { existsSync } from 'node:fs';
 import { buildApp } from './app.js';
 import { loadConfig } from './infra/config.js';
 
+// A .env in the working directory fills in variables the environment does not already set.
+if (existsSync('.env')) process.loadEnvFile('.env');
 const config = loadConfig();
 const app = await buildApp(config);
 

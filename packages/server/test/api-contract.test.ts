@@ -16,12 +16,16 @@ describe('API contract, security headers and SPA serving', () => {
   afterAll(() => server.close());
 
   it('gives every API route an auth mode, and OpenAPI documents every route', async () => {
-    const routes = server.app.services.routes.filter((r) => r.method !== 'HEAD' && !r.url.endsWith('openapi.json'));
+    const routes = server.app.services.routes.filter(
+      (r) => r.method !== 'HEAD' && !r.url.endsWith('openapi.json'),
+    );
     expect(routes.length).toBeGreaterThanOrEqual(10);
     for (const r of routes) expect(['public', 'session']).toContain(r.auth);
-    const doc = (await server.client().get<{ openapi: string; paths: Record<string, Record<string, unknown>> }>(
-      '/api/openapi.json',
-    )).body;
+    const doc = (
+      await server
+        .client()
+        .get<{ openapi: string; paths: Record<string, Record<string, unknown>> }>('/api/openapi.json')
+    ).body;
     expect(doc.openapi).toMatch(/^3\./);
     for (const r of routes) {
       const openapiPath = r.url.replace(/:(\w+)/g, '{$1}').replace(/\/$/, '') || '/';
@@ -50,7 +54,9 @@ describe('API contract, security headers and SPA serving', () => {
 
   it('serves the message catalogue of every language, and 422 for an unknown one', async () => {
     for (const lang of languages) {
-      const res = await server.client().get<Record<string, unknown>>(`/api/translations/${lang}/root.webmail`);
+      const res = await server
+        .client()
+        .get<Record<string, unknown>>(`/api/translations/${lang}/root.webmail`);
       expect(res.status, lang).toBe(200);
       expect(Object.keys(res.body).length, lang).toBeGreaterThan(0);
     }

@@ -37,7 +37,10 @@ describe.each(dbKinds)('sign-in and sessions on %s', (db) => {
   it('answers a wrong password with 401 and a clear message', async () => {
     const client = server.client();
     await client.get('/api/');
-    const res = await client.post<{ code: string; message: string }>('/api/auth', { ...alice, password: 'nope' });
+    const res = await client.post<{ code: string; message: string }>('/api/auth', {
+      ...alice,
+      password: 'nope',
+    });
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('AuthFailed');
     expect(res.body.message).toMatch(/wrong e-mail address or password/i);
@@ -58,10 +61,11 @@ describe.each(dbKinds)('sign-in and sessions on %s', (db) => {
   it('signs in, sets the session cookies with the right flags and lists the account', async () => {
     const client = server.client();
     await client.get('/api/');
-    const res = await client.post<{ userIndex: number; user: { email: string; name: string }; expiresAt: number }>(
-      '/api/auth',
-      alice,
-    );
+    const res = await client.post<{
+      userIndex: number;
+      user: { email: string; name: string };
+      expiresAt: number;
+    }>('/api/auth', alice);
     expect(res.status).toBe(200);
     expect(res.body.userIndex).toBe(0);
     expect(res.body.user.email).toBe(alice.email);
@@ -75,7 +79,9 @@ describe.each(dbKinds)('sign-in and sessions on %s', (db) => {
     // The IMAP password never appears in any cookie.
     expect(res.setCookies.join('\n')).not.toContain(alice.password);
 
-    const accounts = await client.get<{ accounts: Array<{ uid: number; email: string }> }>('/api/auth/accounts');
+    const accounts = await client.get<{ accounts: Array<{ uid: number; email: string }> }>(
+      '/api/auth/accounts',
+    );
     expect(accounts.body.accounts).toEqual([expect.objectContaining({ uid: 0, email: alice.email })]);
     const me = await client.get<{ email: string }>('/api/auth/me?userIndex=0');
     expect(me.body.email).toBe(alice.email);
@@ -88,13 +94,17 @@ describe.each(dbKinds)('sign-in and sessions on %s', (db) => {
     const second = await client.signIn(bob.email, bob.password);
     expect(second.userIndex).toBe(1);
     expect((await client.get('/api/u/1/mailbox')).status).toBe(200);
-    const accounts = await client.get<{ accounts: Array<{ uid: number; email: string }> }>('/api/auth/accounts');
+    const accounts = await client.get<{ accounts: Array<{ uid: number; email: string }> }>(
+      '/api/auth/accounts',
+    );
     expect(accounts.body.accounts.map((a) => [a.uid, a.email])).toEqual([
       [0, alice.email],
       [1, bob.email],
     ]);
     // Another browser (no device cookie) sees none of them.
-    expect((await server.client().get<{ accounts: unknown[] }>('/api/auth/accounts')).body.accounts).toEqual([]);
+    expect((await server.client().get<{ accounts: unknown[] }>('/api/auth/accounts')).body.accounts).toEqual(
+      [],
+    );
   });
 
   it('rotates the refresh token and revokes the session when an old one is reused', async () => {

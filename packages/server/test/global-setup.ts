@@ -31,7 +31,12 @@ export default async function setup(project: TestProject) {
   const pgDir = path.join(root, 'pg');
   const pgScript = path.join(repoRoot, 'scripts/pg-sandbox.sh');
   const postgresUrl = execFileSync('bash', [pgScript, 'start', pgDir, pgPort], { encoding: 'utf8' }).trim();
-  project.provide('mailstack', { dir: stack.dir, portBase, dovecotLog: stack.dovecotLog, ports: stack.ports });
+  project.provide('mailstack', {
+    dir: stack.dir,
+    portBase,
+    dovecotLog: stack.dovecotLog,
+    ports: stack.ports,
+  });
   project.provide('postgresUrl', postgresUrl);
   return async () => {
     await stack.stop();

@@ -21,7 +21,9 @@ export const dbKinds: DbKind[] = ['sqlite', 'postgres'];
 /** Creates a mailbox user in the shared test mail stack (unique per call). */
 export async function newMailUser(prefix: string): Promise<{ email: string; password: string }> {
   const stack = inject('mailstack');
-  const email = `${prefix}-${randomToken(5).toLowerCase().replace(/[^a-z0-9]/g, 'x')}@example.test`;
+  const email = `${prefix}-${randomToken(5)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, 'x')}@example.test`;
   const password = `pw-${randomToken(8)}`;
   await run('bash', [path.join(repoRoot, 'mailstack/bin/add-user.sh'), email, password], {
     env: { ...process.env, MAILSTACK_DIR: stack.dir, MAILSTACK_PORT_BASE: String(stack.portBase) },
@@ -45,7 +47,9 @@ export async function imapAs(user: { email: string; password: string }): Promise
 
 async function freshPostgresDatabase(): Promise<string> {
   const adminUrl = inject('postgresUrl');
-  const name = `wm_${randomToken(6).toLowerCase().replace(/[^a-z0-9]/g, 'x')}`;
+  const name = `wm_${randomToken(6)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, 'x')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);

@@ -28,7 +28,14 @@ describe.each(dbKinds)('folder tree on %s', (db) => {
     const res = await client.get<{ mailboxes: Folder[] }>('/api/u/0/mailbox');
     expect(res.status).toBe(200);
     const top = res.body.mailboxes;
-    expect(top.slice(0, 6).map((f) => f.specialUse)).toEqual(['inbox', 'drafts', 'sent', 'archive', 'junk', 'trash']);
+    expect(top.slice(0, 6).map((f) => f.specialUse)).toEqual([
+      'inbox',
+      'drafts',
+      'sent',
+      'archive',
+      'junk',
+      'trash',
+    ]);
     const inbox = top[0]!;
     expect(inbox).toMatchObject({ systemFolder: true, total: 3, unseen: 2, path: 'INBOX' });
     expect(new Set(flatten(top).map((f) => f.id)).size).toBe(flatten(top).length);
@@ -40,7 +47,12 @@ describe.each(dbKinds)('folder tree on %s', (db) => {
     const first = (await client.get<{ mailboxes: Folder[] }>('/api/u/0/mailbox')).body.mailboxes;
     const projects = first.find((f) => f.path === 'Projects');
     const year = projects?.children[0]?.children[0]?.children[0];
-    expect(year).toMatchObject({ name: '2026', path: 'Projects/Clients/Acme/2026', systemFolder: false, specialUse: null });
+    expect(year).toMatchObject({
+      name: '2026',
+      path: 'Projects/Clients/Acme/2026',
+      systemFolder: false,
+      specialUse: null,
+    });
     expect(year?.parent).toBe(projects?.children[0]?.children[0]?.id);
     const again = (await client.get<{ mailboxes: Folder[] }>('/api/u/0/mailbox')).body.mailboxes;
     expect(flatten(again).map((f) => f.id)).toEqual(flatten(first).map((f) => f.id));

@@ -49,8 +49,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
     else request.log.warn({ code: body.code, status }, body.message);
     return reply.status(status).send(body);
   });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ code: 'NotFound', message: `No route ${request.method} ${request.url.split('?')[0]}` });
-  });
 }

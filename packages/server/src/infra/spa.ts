@@ -23,7 +23,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    const wantsPage = request.method === 'GET' && !url.startsWith('/api') && request.headers.accept?.includes('text/html');
+    const wantsPage =
+      request.method === 'GET' && !url.startsWith('/api') && request.headers.accept?.includes('text/html');
     if (wantsPage && hasBuild) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     }

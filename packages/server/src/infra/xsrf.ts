@@ -28,7 +28,11 @@ export function registerXsrf(app: FastifyInstance, config: Config): void {
     if (safeMethods.has(request.method) || !request.url.startsWith('/api')) return;
     const header = request.headers[xsrfHeader];
     if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {
-      throw new AppError('XsrfMismatch', 419, 'The security token is missing or outdated; reload and try again');
+      throw new AppError(
+        'XsrfMismatch',
+        419,
+        'The security token is missing or outdated; reload and try again',
+      );
     }
   });
 }

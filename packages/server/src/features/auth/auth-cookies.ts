@@ -29,14 +29,25 @@ export function setSessionCookies(
 ): void {
   const maxAge = Math.max(1, Math.floor((tokens.sessionExpiresAt - now) / 1000));
   const base = { path: '/', sameSite: 'lax' as const, secure, maxAge };
-  reply.setCookie(cookieNames.accessToken(userIndex), tokens.accessToken, { ...base, path: '/api', httpOnly: true });
+  reply.setCookie(cookieNames.accessToken(userIndex), tokens.accessToken, {
+    ...base,
+    path: '/api',
+    httpOnly: true,
+  });
   reply.setCookie(cookieNames.refreshToken(userIndex), tokens.refreshToken, {
     ...base,
     path: '/api/auth',
     httpOnly: true,
   });
-  reply.setCookie(cookieNames.sessionKey(userIndex), tokens.sessionKey, { ...base, path: '/api', httpOnly: true });
-  reply.setCookie(cookieNames.tokenExpiry(userIndex), String(tokens.accessExpiresAt), { ...base, httpOnly: false });
+  reply.setCookie(cookieNames.sessionKey(userIndex), tokens.sessionKey, {
+    ...base,
+    path: '/api',
+    httpOnly: true,
+  });
+  reply.setCookie(cookieNames.tokenExpiry(userIndex), String(tokens.accessExpiresAt), {
+    ...base,
+    httpOnly: false,
+  });
 }
 
 export function clearSessionCookies(reply: FastifyReply, secure: boolean, userIndex: number): void {

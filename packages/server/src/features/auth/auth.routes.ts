@@ -19,7 +19,11 @@ import type { LoginThrottle } from './login-throttle.js';
 
 const errors = { 401: ApiError, 419: ApiError, 422: ApiError, 429: ApiError, 503: ApiError };
 
-export function authRoutes(config: Config, auth: AuthService, throttle: LoginThrottle): FastifyPluginAsyncZod {
+export function authRoutes(
+  config: Config,
+  auth: AuthService,
+  throttle: LoginThrottle,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/auth',
@@ -58,7 +62,11 @@ export function authRoutes(config: Config, auth: AuthService, throttle: LoginThr
       '/auth/accounts',
       {
         config: { auth: 'public' },
-        schema: { summary: "This device's signed-in accounts", tags: ['auth'], response: { 200: AccountsResponse } },
+        schema: {
+          summary: "This device's signed-in accounts",
+          tags: ['auth'],
+          response: { 200: AccountsResponse },
+        },
       },
       async (request) => ({ accounts: await auth.accounts(request.cookies[cookieNames.device]) }),
     );

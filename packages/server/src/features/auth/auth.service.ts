@@ -71,7 +71,11 @@ export class AuthService {
   /** Resolves the session of `userIndex` from this request's cookies, or throws 401. */
   async authenticate(cookies: Cookies, userIndex: number): Promise<SessionContext> {
     const now = Date.now();
-    const token = verifyAccessToken(this.config.sessionSecret, cookies[cookieNames.accessToken(userIndex)], now);
+    const token = verifyAccessToken(
+      this.config.sessionSecret,
+      cookies[cookieNames.accessToken(userIndex)],
+      now,
+    );
     const key = cookies[cookieNames.sessionKey(userIndex)];
     const deviceId = cookies[cookieNames.device];
     if (!token || !key || !deviceId) throw unauthorized();

@@ -4,7 +4,11 @@ export class UsersRepository {
   constructor(private readonly db: Db) {}
 
   async find(email: string): Promise<{ email: string; name: string } | undefined> {
-    return this.db.selectFrom('users').select(['email', 'name']).where('email', '=', email).executeTakeFirst();
+    return this.db
+      .selectFrom('users')
+      .select(['email', 'name'])
+      .where('email', '=', email)
+      .executeTakeFirst();
   }
 
   /** Creates the user on first sign-in; an existing row keeps its name. */
@@ -19,7 +23,11 @@ export class UsersRepository {
 
   async findMany(emails: string[]): Promise<Map<string, string>> {
     if (emails.length === 0) return new Map();
-    const rows = await this.db.selectFrom('users').select(['email', 'name']).where('email', 'in', emails).execute();
+    const rows = await this.db
+      .selectFrom('users')
+      .select(['email', 'name'])
+      .where('email', 'in', emails)
+      .execute();
     return new Map(rows.map((r) => [r.email, r.name]));
   }
 }

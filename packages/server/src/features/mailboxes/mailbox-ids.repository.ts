@@ -33,7 +33,11 @@ export class MailboxIdsRepository {
   }
 
   private async rows(account: string): Promise<Map<string, string>> {
-    const rows = await this.db.selectFrom('mailboxes').select(['id', 'path']).where('account', '=', account).execute();
+    const rows = await this.db
+      .selectFrom('mailboxes')
+      .select(['id', 'path'])
+      .where('account', '=', account)
+      .execute();
     return new Map(rows.map((r) => [r.path, r.id]));
   }
 }

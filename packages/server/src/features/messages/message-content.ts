@@ -31,18 +31,29 @@ export async function loadMessageContent(
   }
   const withImages = await inlineCidImages(client, uid, html, parts.attachments);
   const sanitized = sanitizeMailHtml(withImages);
-  return { html: sanitized.html, text, remoteContentBlocked: sanitized.blockedRemote, attachments: parts.attachments };
+  return {
+    html: sanitized.html,
+    text,
+    remoteContentBlocked: sanitized.blockedRemote,
+    attachments: parts.attachments,
+  };
 }
 
 async function readTexts(client: ImapFlow, uid: number, parts: TextPart[]): Promise<string | null> {
   if (parts.length === 0) return null;
   const chunks: string[] = [];
-  for (const part of parts) chunks.push((await downloadPart(client, uid, part.part, maxTextBytes)).toString('utf8'));
+  for (const part of parts)
+    chunks.push((await downloadPart(client, uid, part.part, maxTextBytes)).toString('utf8'));
   return chunks.join('\n');
 }
 
 /** imapflow's download() decodes the transfer encoding and converts text charsets to UTF-8. */
-export async function downloadPart(client: ImapFlow, uid: number, part: string, maxBytes: number): Promise<Buffer> {
+export async function downloadPart(
+  client: ImapFlow,
+  uid: number,
+  part: string,
+  maxBytes: number,
+): Promise<Buffer> {
   const { content } = await client.download(String(uid), part, { uid: true, maxBytes });
   if (!content) return Buffer.alloc(0);
   const chunks: Buffer[] = [];

@@ -29,7 +29,12 @@ export class MessagesService {
   ) {}
 
   /** One page of a folder, newest first (IMAP SORT, cached by folder state; rows fetched per page). */
-  async list(session: SessionContext, mailboxId: string, offset: number, limit: number): Promise<MessageListResponse> {
+  async list(
+    session: SessionContext,
+    mailboxId: string,
+    offset: number,
+    limit: number,
+  ): Promise<MessageListResponse> {
     const path = await this.mailboxes.pathOf(session, mailboxId);
     const client = await this.auth.imap(session);
     return withMailbox(client, path, async (mailbox) => {

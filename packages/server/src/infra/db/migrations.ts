@@ -26,7 +26,11 @@ const migrations: Record<string, Migration> = {
         .addColumn('expires_at', 'bigint', (c) => c.notNull())
         .addColumn('revoked_at', 'bigint')
         .execute();
-      await db.schema.createIndex('sessions_device').on('sessions').columns(['device_id', 'user_index']).execute();
+      await db.schema
+        .createIndex('sessions_device')
+        .on('sessions')
+        .columns(['device_id', 'user_index'])
+        .execute();
       await db.schema.createIndex('sessions_refresh').on('sessions').column('refresh_hash').execute();
       await db.schema
         .createTable('mailboxes')

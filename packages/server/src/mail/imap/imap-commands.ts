@@ -22,7 +22,8 @@ export async function withMailbox<T>(
     throw err;
   }
   try {
-    if (!client.mailbox) throw new AppError('MailServerError', 502, 'The mail server did not open the folder');
+    if (!client.mailbox)
+      throw new AppError('MailServerError', 502, 'The mail server did not open the folder');
     return await fn(client.mailbox);
   } finally {
     lock.release();
@@ -38,8 +39,10 @@ type Exec = (
 ) => Promise<ExecResponse>;
 
 /**
- * `UID SORT (REVERSE ARRIVAL) UTF-8 ALL` on the selected mailbox (RFC 5256). imapflow 2.1.2 does not wrap
- * SORT, so it goes through its internal exec(); this is the one place that touches that internal API.
+ * Newest-first UIDs of the selected mailbox via `UID SORT (ARRIVAL) UTF-8 ALL` (RFC 5256), reversed here.
+ * Not `REVERSE ARRIVAL`: RFC 5256 breaks ties by ascending sequence number even under REVERSE, so mail
+ * that arrived in the same second would list oldest first. imapflow 2.1.2 does not wrap SORT, so it goes
+ * through its internal exec(); this is the one place that touches that internal API.
  * Servers without SORT fall back to UID SEARCH ALL, reversed (UID order is arrival order there).
  */
 export async function sortUidsNewestFirst(client: ImapFlow): Promise<number[]> {
@@ -52,14 +55,7 @@ export async function sortUidsNewestFirst(client: ImapFlow): Promise<number[]> {
   const exec = (client as unknown as { exec: Exec }).exec.bind(client);
   const response = await exec(
     'UID SORT',
-    [
-      [
-        { type: 'ATOM', value: 'REVERSE' },
-        { type: 'ATOM', value: 'ARRIVAL' },
-      ],
-      { type: 'ATOM', value: 'UTF-8' },
-      { type: 'ATOM', value: 'ALL' },
-    ],
+    [[{ type: 'ATOM', value: 'ARRIVAL' }], { type: 'ATOM', value: 'UTF-8' }, { type: 'ATOM', value: 'ALL' }],
     {
       untagged: {
         SORT: async (untagged) => {
@@ -72,5 +68,5 @@ export async function sortUidsNewestFirst(client: ImapFlow): Promise<number[]> {
     },
   );
   response.next();
-  return uids;
+  return uids.reverse();
 }

@@ -2,7 +2,11 @@ import type { MessageStructureObject } from 'imapflow';
 import { describe, expect, it } from 'vitest';
 import { analyzeBodyStructure, hasUserAttachments } from './body-structure.js';
 
-const leaf = (part: string, type: string, extra: Partial<MessageStructureObject> = {}): MessageStructureObject =>
+const leaf = (
+  part: string,
+  type: string,
+  extra: Partial<MessageStructureObject> = {},
+): MessageStructureObject =>
   ({ part, type, size: 400, encoding: '7bit', ...extra }) as MessageStructureObject;
 
 describe('analyzeBodyStructure', () => {
@@ -40,8 +44,24 @@ describe('analyzeBodyStructure', () => {
     expect(result.text.map((p) => p.part)).toEqual(['1.1.1']);
     expect(result.html.map((p) => p.part)).toEqual(['1.1.2']);
     expect(result.attachments).toEqual([
-      { id: '1.2', filename: 'part-1.2.png', contentType: 'image/png', size: 300, disposition: 'inline', related: true, contentId: 'logo@x' },
-      { id: '2', filename: 'Aruanne.pdf', contentType: 'application/pdf', size: 600, disposition: 'attachment', related: false, contentId: null },
+      {
+        id: '1.2',
+        filename: 'part-1.2.png',
+        contentType: 'image/png',
+        size: 300,
+        disposition: 'inline',
+        related: true,
+        contentId: 'logo@x',
+      },
+      {
+        id: '2',
+        filename: 'Aruanne.pdf',
+        contentType: 'application/pdf',
+        size: 600,
+        disposition: 'attachment',
+        related: false,
+        contentId: null,
+      },
     ]);
     expect(hasUserAttachments(root)).toBe(true);
   });
@@ -58,7 +78,8 @@ describe('analyzeBodyStructure', () => {
 
   it('stops at absurd nesting depth instead of recursing forever', () => {
     let node: MessageStructureObject = leaf('1', 'text/plain');
-    for (let i = 0; i < 100; i += 1) node = { type: 'multipart/mixed', childNodes: [node] } as MessageStructureObject;
+    for (let i = 0; i < 100; i += 1)
+      node = { type: 'multipart/mixed', childNodes: [node] } as MessageStructureObject;
     expect(() => analyzeBodyStructure(node)).not.toThrow();
   });
 });

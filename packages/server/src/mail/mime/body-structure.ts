@@ -38,7 +38,8 @@ function walk(node: MessageStructureObject, inRelated: boolean, depth: number, o
   const part = node.part ?? '1';
   const filename = node.dispositionParameters?.filename ?? node.parameters?.name ?? null;
   const disposition = node.disposition?.toLowerCase();
-  const isBodyText = (type === 'text/plain' || type === 'text/html') && disposition !== 'attachment' && !filename;
+  const isBodyText =
+    (type === 'text/plain' || type === 'text/html') && disposition !== 'attachment' && !filename;
   if (isBodyText && !inRelated) {
     const size = decodedSize(node);
     (type === 'text/html' ? out.html : out.text).push({ part, type, size });

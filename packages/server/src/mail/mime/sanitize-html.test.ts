@@ -11,7 +11,9 @@ describe('sanitizeMailHtml', () => {
   });
 
   it('removes javascript: links and keeps http links opening in a new tab', () => {
-    const { html } = sanitizeMailHtml('<a href="javascript:alert(1)">x</a><a href="https://example.org/">y</a>');
+    const { html } = sanitizeMailHtml(
+      '<a href="javascript:alert(1)">x</a><a href="https://example.org/">y</a>',
+    );
     expect(html).not.toContain('javascript:');
     expect(html).toContain('href="https://example.org/"');
     expect(html).toContain('target="_blank"');
@@ -48,12 +50,17 @@ describe('sanitizeMailHtml', () => {
   });
 
   it('drops srcset and background attributes that load remote content', () => {
-    const result = sanitizeMailHtml('<table background="https://t.test/bg.png"><tr><td>x</td></tr></table><img srcset="https://t.test/a.png 2x">');
+    const result = sanitizeMailHtml(
+      '<table background="https://t.test/bg.png"><tr><td>x</td></tr></table><img srcset="https://t.test/a.png 2x">',
+    );
     expect(result.html).not.toMatch(/srcset|\sbackground="/);
     expect(result.blockedRemote).toBe(true);
   });
 
   it('reports no blocked content for plain markup', () => {
-    expect(sanitizeMailHtml('<p><b>Hello</b></p>')).toEqual({ html: '<p><b>Hello</b></p>', blockedRemote: false });
+    expect(sanitizeMailHtml('<p><b>Hello</b></p>')).toEqual({
+      html: '<p><b>Hello</b></p>',
+      blockedRemote: false,
+    });
   });
 });

@@ -4,7 +4,12 @@ import { headerValue, threadIdOf } from './thread-id.js';
 describe('threadIdOf', () => {
   it('gives a reply the id of its thread root', () => {
     const root = threadIdOf({ messageId: '<root@x>', fallback: 'a' });
-    const reply = threadIdOf({ references: '<root@x> <second@x>', inReplyTo: '<second@x>', messageId: '<third@x>', fallback: 'b' });
+    const reply = threadIdOf({
+      references: '<root@x> <second@x>',
+      inReplyTo: '<second@x>',
+      messageId: '<third@x>',
+      fallback: 'b',
+    });
     const replyWithoutReferences = threadIdOf({ inReplyTo: '<root@x>', messageId: '<r@x>', fallback: 'c' });
     expect(reply).toBe(root);
     expect(replyWithoutReferences).toBe(root);

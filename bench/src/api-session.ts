@@ -1,0 +1,37 @@
+/** A signed-in API session with cookies, as the browser holds it. */
+export class ApiSession {
+  private cookies = new Map<string, string>();
+
+  constructor(private readonly baseUrl: string) {}
+
+  async signIn(email: string, password: string): Promise<void> {
+    await this.request('GET', '/api/');
+    const res = await this.request('POST', '/api/auth', { email, password });
+    if (res.status !== 200) throw new Error(`sign-in failed with ${res.status}`);
+  }
+
+  async json<T>(path: string): Promise<T> {
+    const res = await this.request('GET', path);
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+    return (await res.json()) as T;
+  }
+
+  private async request(method: string, path: string, body?: unknown): Promise<Response> {
+    const headers: Record<string, string> = {
+      cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      'x-xsrf-token': this.cookies.get('XSRF-TOKEN') ?? '',
+    };
+    if (body) headers['content-type'] = 'application/json';
+    const res = await fetch(this.baseUrl + path, {
+      method,
+      headers,
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const eq = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+    return res;
+  }
+}

@@ -1,0 +1,28 @@
+import path from 'node:path';
+
+export const repoRoot = path.resolve(__dirname, '../..');
+export const e2ePort = Number(process.env.E2E_PORT ?? 8181);
+export const e2eBaseUrl = `http://127.0.0.1:${e2ePort}`;
+export const e2eMailstackPortBase = Number(process.env.E2E_MAILSTACK_PORT_BASE ?? 24000);
+export const e2eStateDir = path.join(repoRoot, '.data/e2e');
+export const screenshotDir = path.join(repoRoot, 'e2e/artifacts/screenshots');
+
+/** Debian's Chromium; never a downloaded browser. The flags keep it off the (closed) network. */
+export const chromiumLaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export const demoUsers = {
+  alice: { email: 'alice@example.test', password: 'alice-demo' },
+  bob: { email: 'bob@example.test', password: 'bob-demo' },
+} as const;

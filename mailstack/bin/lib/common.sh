@@ -1,0 +1,119 @@
+# Shared settings for the mailstack scripts. Sourced, never executed.
+# Everything derives from two inputs: MAILSTACK_DIR (state) and MAILSTACK_PORT_BASE (ports).
+
+MAILSTACK_HOME=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+REPO_ROOT=$(cd "$MAILSTACK_HOME/.." && pwd)
+
+PORT_BASE=${MAILSTACK_PORT_BASE:-10000}
+if ! [[ $PORT_BASE =~ ^[0-9]+$ ]] || ((PORT_BASE < 1024 || PORT_BASE > 64900)); then
+  echo "mailstack: MAILSTACK_PORT_BASE must be an integer in 1024..64900 (got '$PORT_BASE')" >&2
+  exit 2
+fi
+PORT_IMAP=$((PORT_BASE + 143))
+PORT_SMTP=$((PORT_BASE + 25))
+PORT_SUBMISSION=$((PORT_BASE + 587))
+PORT_LMTP=$((PORT_BASE + 24))
+PORT_SIEVE=$((PORT_BASE + 190))
+
+# The state dir must be absolute: `postfix -c <relative dir>` fails silently.
+STATE_DIR=$(realpath -m "${MAILSTACK_DIR:-$REPO_ROOT/.data/mailstack}")
+if [[ $STATE_DIR =~ [[:space:]\'\"\\] ]]; then
+  # Paths are pasted into Dovecot/Postfix configs and SQL; keep them boring.
+  echo "mailstack: MAILSTACK_DIR must not contain whitespace, quotes or backslashes: $STATE_DIR" >&2
+  exit 2
+fi
+
+# UNIX socket paths are limited to 107 bytes, and both daemons keep sockets under their runtime
+# dirs (Dovecot base_dir, Postfix queue_directory/{public,private}). The state dir may be long
+# (temp dirs, CI workspaces), so runtime files live under a short path derived from it.
+RUN_DIR=/tmp/ms.$(printf '%s' "$STATE_DIR" | sha1sum | cut -c1-10)
+DOVECOT_BASE=$RUN_DIR/dovecot
+POSTFIX_QUEUE=$RUN_DIR/postfix
+POSTFIX_DATA=$RUN_DIR/postfix-data
+
+ETC_DIR=$STATE_DIR/etc
+DOVECOT_CONF=$ETC_DIR/dovecot/dovecot.conf
+POSTFIX_CONF_DIR=$ETC_DIR/postfix
+LOG_DIR=$STATE_DIR/log
+DOVECOT_LOG=$LOG_DIR/dovecot.log
+POSTFIX_LOG=$LOG_DIR/postfix.log
+USER_DB=$STATE_DIR/users.sqlite
+VMAIL_DIR=$STATE_DIR/vmail
+STACK_ENV=$STATE_DIR/stack.env
+
+# Local domains are delivered to Dovecot; every other domain goes to the sink mailbox.
+LOCAL_DOMAINS=${MAILSTACK_LOCAL_DOMAINS:-example.test example.org}
+SINK_ADDRESS=sink@sink.test
+SINK_PASSWORD=sink
+DEFAULT_QUOTA_MB=${MAILSTACK_DEFAULT_QUOTA_MB:-1024}
+
+log() { printf 'mailstack: %s\n' "$*" >&2; }
+
+require_root() {
+  if [[ $(id -u) -ne 0 ]]; then
+    log "must run as root (postfix -c only works as root; mail runs as the vmail user)"
+    exit 1
+  fi
+}
+
+# Prints the pid from a pid file if that process is alive and is the expected program.
+live_pid() {
+  local file=$1 comm=$2 pid
+  [[ -r $file ]] || return 1
+  read -r pid <"$file" || return 1
+  [[ $pid =~ ^[0-9]+$ ]] || return 1
+  [[ $(cat "/proc/$pid/comm" 2>/dev/null) == "$comm" ]] || return 1
+  printf '%s\n' "$pid"
+}
+
+dovecot_pid() { live_pid "$DOVECOT_BASE/master.pid" dovecot; }
+# Postfix's master process is literally named "master".
+postfix_pid() { live_pid "$POSTFIX_QUEUE/pid/master.pid" master; }
+
+# Runs a SQL statement against the user DB. Values are validated by the callers (no quotes).
+user_db_exec() {
+  sqlite3 -bail -cmd '.timeout 5000' "$USER_DB" "$1"
+}
+
+ensure_user_db() {
+  mkdir -p "$STATE_DIR"
+  user_db_exec "CREATE TABLE IF NOT EXISTS users (
+      email    TEXT PRIMARY KEY NOT NULL,
+      password TEXT NOT NULL,
+      quota_mb INTEGER,
+      active   INTEGER NOT NULL DEFAULT 1
+    );" >/dev/null
+  # Dovecot's auth worker runs as the unprivileged 'dovecot' user and only reads the DB.
+  # The default rollback journal keeps readers lock-free while add-user.sh writes as root.
+  chgrp dovecot "$USER_DB" && chmod 0640 "$USER_DB"
+}
+
+valid_email() { [[ $1 =~ ^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z0-9-]+$ ]]; }
+
+# Hashes a password with SHA512-CRYPT without putting it on a command line (ps shows argv).
+hash_password() {
+  local hash
+  hash=$(printf '%s\n' "$1" | openssl passwd -6 -stdin)
+  [[ $hash == \$6\$* ]] || { log "password hashing failed"; return 1; }
+  printf '{SHA512-CRYPT}%s\n' "$hash"
+}
+
+# Without QUOTA_MB an existing user keeps its quota; a new one gets the default (NULL).
+upsert_user() {
+  local email=${1,,} password=$2 quota=${3:-} hash quota_sql=NULL
+  valid_email "$email" || { log "invalid email address: $1"; return 2; }
+  if [[ -n $quota ]]; then
+    [[ $quota =~ ^[0-9]+$ ]] || { log "quota must be whole megabytes: $quota"; return 2; }
+    quota_sql=$quota
+  fi
+  hash=$(hash_password "$password")
+  # The hash alphabet is [A-Za-z0-9./$] plus the {SCHEME} prefix: safe inside SQL quotes.
+  user_db_exec "INSERT INTO users (email, password, quota_mb, active)
+      VALUES ('$email', '$hash', $quota_sql, 1)
+      ON CONFLICT(email) DO UPDATE SET password = excluded.password,
+        quota_mb = COALESCE(excluded.quota_mb, users.quota_mb), active = 1;"
+}
+
+# fts-xapian indexes ~100 messages/s; the seeded 5,000-message list folder is left out of
+# autoindexing (it is indexed on the first search there instead). Wildcards are allowed.
+FTS_BULK_EXCLUDE=${MAILSTACK_FTS_BULK_EXCLUDE:-Lists/*}

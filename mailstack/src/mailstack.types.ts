@@ -1,0 +1,45 @@
+/** Ports of one sandbox stack, all on 127.0.0.1, derived from one base (see stack-config.ts). */
+export interface MailstackPorts {
+  imap: number;
+  /** Postfix MTA smtpd: no auth, accepts mail for the local domains (the "internet" side). */
+  smtp: number;
+  /** Postfix submission: SMTP AUTH through Dovecot, sender must equal the login. */
+  submission: number;
+  /** Dovecot LMTP over TCP, for seeding and tests (Postfix itself uses a UNIX socket). */
+  lmtp: number;
+  sieve: number;
+}
+
+export interface MailstackCredentials {
+  email: string;
+  password: string;
+}
+
+export interface Mailstack {
+  host: '127.0.0.1';
+  /** Absolute state dir: configs, maildirs, user DB, logs. */
+  dir: string;
+  ports: MailstackPorts;
+  dovecotLog: string;
+  postfixLog: string;
+  /** Real Dovecot user that receives every message addressed outside the local domains. */
+  sink: MailstackCredentials;
+  addUser(email: string, password: string, opts?: { quotaMb?: number }): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface StartMailstackOptions {
+  /** State dir; default `<repo>/.data/mailstack` or MAILSTACK_DIR. */
+  dir?: string;
+  /** Port base; default 10000 or MAILSTACK_PORT_BASE. */
+  portBase?: number;
+}
+
+/**
+ * SMTP envelope: what the servers route on, independent of the To/Cc headers. A type alias
+ * (not an interface) so it stays assignable to nodemailer's index-signature envelope type.
+ */
+export type Envelope = {
+  from: string;
+  to: string[];
+};

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# npm run demo: install what is missing, build, start the sandboxed mail stack with demo accounts and mail,
+# start the server on SQLite, print the URL and sign-ins. Ctrl+C stops the server and the mail stack.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+root=$(pwd)
+
+export PORT=${PORT:-8080}
+export HOST=${HOST:-127.0.0.1}
+export MAILSTACK_PORT_BASE=${MAILSTACK_PORT_BASE:-10000}
+export MAILSTACK_DIR=${MAILSTACK_DIR:-$root/.data/mailstack}
+export IMAP_PORT=${IMAP_PORT:-$((MAILSTACK_PORT_BASE + 143))}
+export SMTP_PORT=${SMTP_PORT:-$((MAILSTACK_PORT_BASE + 587))}
+export SIEVE_PORT=${SIEVE_PORT:-$((MAILSTACK_PORT_BASE + 190))}
+
+bash scripts/ensure-system.sh
+bash scripts/ensure-node-deps.sh
+echo "Building …"
+npm run build --silent
+
+server_pid=
+stop_all() {
+  trap - INT TERM EXIT
+  echo
+  echo "Stopping …"
+  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
+    kill -TERM "$server_pid" 2>/dev/null || true
+    wait "$server_pid" 2>/dev/null || true
+  fi
+  bash mailstack/bin/stop.sh || true
+}
+trap stop_all INT TERM EXIT
+
+bash mailstack/bin/start.sh
+npx tsx mailstack/bin/seed-demo.ts
+
+node packages/server/dist/main.js &
+server_pid=$!
+for _ in $(seq 1 100); do
+  curl -fsS "http://$HOST:$PORT/api/" >/dev/null 2>&1 && break
+  kill -0 "$server_pid" 2>/dev/null || { echo "The server did not start." >&2; exit 1; }
+  sleep 0.1
+done
+
+cat <<INFO
+
+  Webmail is running:  http://$HOST:$PORT
+
+  Demo sign-ins:
+    alice@example.test   alice-demo
+    bob@example.test     bob-demo
+    carol@example.test   carol-demo
+
+  Press Ctrl+C to stop the server and the mail stack.
+
+INFO
+wait "$server_pid"

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# npm test: every test — types, lint, unit, integration against the real mail stack and databases, browser.
+# Each suite runs even if an earlier one failed; the summary line counts them all.
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+root=$(pwd)
+
+bash scripts/ensure-system.sh --with-test-tools || exit 1
+bash scripts/ensure-node-deps.sh || exit 1
+
+results=$root/.data/test-results
+rm -rf "$results" && mkdir -p "$results"
+failed_steps=()
+
+step() {
+  local name=$1
+  shift
+  echo
+  echo "━━ $name"
+  if ! "$@"; then failed_steps+=("$name"); fi
+}
+
+vitest_in() {
+  local dir=$1 name=$2
+  (cd "$dir" && npx vitest run --reporter=default --reporter=json --outputFile="$results/$name.json")
+}
+
+step "build" npm run build --silent
+step "typecheck" npm run typecheck --silent
+step "lint" npx eslint --max-warnings=0 .
+step "contracts unit tests" vitest_in packages/contracts contracts
+step "mailstack tests" vitest_in mailstack mailstack
+step "server unit + integration tests (SQLite, PostgreSQL)" vitest_in packages/server server
+step "web unit tests" vitest_in packages/web web
+step "browser tests (Playwright, Chromium)" env PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e.json" \
+  npx playwright test --config e2e/playwright.config.ts --reporter=list,json
+
+node scripts/summarize-tests.mjs "$results"
+if [ ${#failed_steps[@]} -gt 0 ]; then
+  echo "Failed steps: ${failed_steps[*]}"
+  exit 1
+fi
