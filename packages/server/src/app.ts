@@ -71,7 +71,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance & { serv
   const sessions = new SessionsRepository(db);
   const users = new UsersRepository(db);
   const auth = new AuthService(config, sessions, users, imapPool, app.log);
-  const mailboxes = new MailboxesService(auth, new MailboxIdsRepository(db));
+  const mailboxes = new MailboxesService(auth, new MailboxIdsRepository(db), app.log);
   const messages = new MessagesService(auth, mailboxes, new SortedUidsCache());
   const translations = new TranslationsService(config.localesDir);
 

@@ -57,4 +57,14 @@ describe.each(dbKinds)('folder tree on %s', (db) => {
     const again = (await client.get<{ mailboxes: Folder[] }>('/api/u/0/mailbox')).body.mailboxes;
     expect(flatten(again).map((f) => f.id)).toEqual(flatten(first).map((f) => f.id));
   });
+
+  it('turns placeholder parents (\\Noselect) into folders that open', async () => {
+    const client = server.client();
+    await client.signIn(user.email, user.password);
+    const tree = (await client.get<{ mailboxes: Folder[] }>('/api/u/0/mailbox')).body.mailboxes;
+    const projects = tree.find((f) => f.path === 'Projects')!;
+    const list = await client.get<{ total: number }>(`/api/u/0/mailbox/${projects.id}/messages`);
+    expect(list.status).toBe(200);
+    expect(list.body.total).toBe(0);
+  });
 });

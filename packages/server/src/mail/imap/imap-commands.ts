@@ -15,10 +15,12 @@ export async function withMailbox<T>(
   try {
     lock = await client.getMailboxLock(path, { readOnly: options.readOnly ?? false });
   } catch (err) {
-    const e = err as { responseText?: string; serverResponseCode?: string };
+    const e = err as { responseStatus?: string; responseText?: string; serverResponseCode?: string };
     if (e.serverResponseCode === 'NONEXISTENT' || /doesn't exist|not exist/i.test(e.responseText ?? '')) {
       throw new AppError('NotFound', 404, 'Folder not found');
     }
+    // Any other NO to SELECT (e.g. a \Noselect placeholder, no permission): the folder cannot be opened.
+    if (e.responseStatus === 'NO') throw new AppError('NotFound', 404, 'This folder cannot be opened');
     throw err;
   }
   try {
