@@ -1,0 +1,31 @@
+import { Catalogue, catalogueName } from '@webmail/contracts';
+import type { i18n } from 'i18next';
+import { apiRequest, configureApiClient } from '../../shared/api/api-client';
+import { createCatalogueBackend } from './catalogue-backend';
+import { createI18n } from './create-i18n';
+import { storedLanguage, storeLanguage } from './language-storage';
+
+/** The browser app's i18n: catalogue from the API, language remembered on the device and sent on every call. */
+export async function initAppI18n(): Promise<i18n> {
+  const backend = createCatalogueBackend((language) =>
+    apiRequest(`/translations/${language}/${catalogueName}`, { schema: Catalogue }),
+  );
+  const language = storedLanguage();
+  configureApiClient({ getLanguage: () => language });
+  const instance = await createI18n(language, { backend });
+  bindLanguage(instance);
+  return instance;
+}
+
+/** Keeps the API's Accept-Language, the stored choice and `<html lang>` in step with the i18n language. */
+export function bindLanguage(instance: i18n): void {
+  const apply = (language: string) => {
+    document.documentElement.lang = language;
+  };
+  configureApiClient({ getLanguage: () => instance.resolvedLanguage ?? instance.language });
+  apply(instance.resolvedLanguage ?? instance.language);
+  instance.on('languageChanged', (language) => {
+    storeLanguage(language);
+    apply(language);
+  });
+}

@@ -1,0 +1,14 @@
+/** Route names of spec §2 that this build serves; every route object carries one in `handle.name`. */
+export const routeNames = {
+  authLayout: 'AuthLayout',
+  authLoginPassword: 'AuthLoginPassword',
+  baseLayout: 'BaseLayout',
+  mailbox: 'Mailbox',
+  mailboxThread: 'MailboxThread',
+} as const;
+
+export type RouteName = (typeof routeNames)[keyof typeof routeNames];
+
+export interface RouteHandle {
+  name: RouteName;
+}

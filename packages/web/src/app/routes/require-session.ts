@@ -1,0 +1,12 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { hasActiveSession, parseUserIndex, signInPath } from '../../shared/session/session';
+
+/**
+ * Loader of every route under /u/:userIndex (spec §2 session rule). It runs on each navigation
+ * (`shouldRevalidate: () => true` on the route), so a sign-out in another tab is noticed at the next click.
+ */
+export function requireSession({ params }: LoaderFunctionArgs): { userIndex: number } {
+  const userIndex = parseUserIndex(params.userIndex);
+  if (!hasActiveSession(userIndex)) throw redirect(signInPath('missingExpiryCookie'));
+  return { userIndex };
+}

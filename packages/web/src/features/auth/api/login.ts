@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import { LoginResponse, type LoginRequest } from '@webmail/contracts';
+import { apiRequest } from '../../../shared/api/api-client';
+
+/** POST /api/auth: verifies the password and signs the user in on this device (spec §7). */
+export function login(body: LoginRequest): Promise<LoginResponse> {
+  // A 401 here means wrong credentials and is shown in the form (spec §8), not a lost session.
+  return apiRequest('/auth', { method: 'POST', body, schema: LoginResponse, redirectOnUnauthorized: false });
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: login, meta: { errorSnackbar: false } });
+}

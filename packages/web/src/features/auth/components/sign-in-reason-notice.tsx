@@ -1,0 +1,13 @@
+import Alert from '@mui/material/Alert';
+import { useTranslation } from '../../../shared/i18n/translation';
+
+/** Explains why the user landed on the sign-in page (query `reason`, spec §2 and §8). */
+export function SignInReasonNotice({ reason }: { reason: string | null }) {
+  const { t } = useTranslation('auth');
+  if (reason === 'missingExpiryCookie')
+    return <Alert severity="info">{t('reason.missingExpiryCookie')}</Alert>;
+  if (reason === 'apiRequestUnauthorized') {
+    return <Alert severity="warning">{t('reason.apiRequestUnauthorized')}</Alert>;
+  }
+  return null;
+}

@@ -1,0 +1,33 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { MailboxTreeResponse, type Folder } from '@webmail/contracts';
+import { apiRequest } from '../../../shared/api/api-client';
+import { findFolder, findInbox } from '../lib/folder-tree';
+import { mailboxesKeys } from './mailboxes.keys';
+
+/** GET /api/u/{i}/mailbox: the folder tree with counts (spec §7). */
+export function mailboxTreeQueryOptions(userIndex: number) {
+  return queryOptions({
+    queryKey: mailboxesKeys.tree(userIndex),
+    queryFn: ({ signal }) => apiRequest(`/u/${userIndex}/mailbox`, { schema: MailboxTreeResponse, signal }),
+  });
+}
+
+export function useMailboxTree(userIndex: number) {
+  return useQuery({ ...mailboxTreeQueryOptions(userIndex), select: (response) => response.mailboxes });
+}
+
+/** One folder of the tree; `data` is undefined while loading and null when the id is unknown. */
+export function useFolder(userIndex: number, mailboxId: string) {
+  return useQuery({
+    ...mailboxTreeQueryOptions(userIndex),
+    select: (response): Folder | null => findFolder(response.mailboxes, mailboxId),
+  });
+}
+
+/** The inbox (the folder whose special use is inbox); null when the account has none. */
+export function useInboxFolder(userIndex: number) {
+  return useQuery({
+    ...mailboxTreeQueryOptions(userIndex),
+    select: (response): Folder | null => findInbox(response.mailboxes),
+  });
+}

@@ -1,0 +1,5 @@
+/** Query keys of the mailboxes feature (conventions §7). Everything of one user sits under `all(userIndex)`. */
+export const mailboxesKeys = {
+  all: (userIndex: number) => ['mailboxes', userIndex] as const,
+  tree: (userIndex: number) => [...mailboxesKeys.all(userIndex), 'tree'] as const,
+};

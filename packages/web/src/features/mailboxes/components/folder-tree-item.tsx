@@ -1,0 +1,134 @@
+import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import Typography from '@mui/material/Typography';
+import type { Folder } from '@webmail/contracts';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/translation';
+import { folderDisplayName } from '../lib/folder-display-name';
+import { folderCount, indentLevel } from '../lib/folder-tree';
+import { FolderIcon } from './folder-icon';
+
+export interface FolderTreeItemProps {
+  folder: Folder;
+  depth: number;
+  userIndex: number;
+  selectedId: string | undefined;
+  collapsed: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  onNavigate?: () => void;
+}
+
+const indentStep = 16;
+const toggleWidth = 28;
+
+/** One folder row of the sidebar and, when expanded, its children. */
+export function FolderTreeItem(props: FolderTreeItemProps) {
+  const { folder, depth, userIndex, selectedId, collapsed, onToggle, onNavigate } = props;
+  const { t } = useTranslation('mailboxes');
+  const hasChildren = folder.children.length > 0;
+  const isCollapsed = hasChildren && collapsed.has(folder.id);
+  const count = folderCount(folder, isCollapsed);
+  const name = folderDisplayName(folder, t);
+  const selected = folder.id === selectedId;
+  const bold = folder.unseen > 0 && folder.specialUse !== 'trash';
+  // The visible count is a bare number; the accessible name says what it counts.
+  const countText = count
+    ? count.kind === 'unseen'
+      ? t('count.unseen', { count: count.value })
+      : t('count.total', { count: count.value })
+    : null;
+  const accessibleName = countText ? `${name}, ${countText}` : name;
+
+  const content = (
+    <>
+      <FolderIcon
+        folder={folder}
+        aria-hidden
+        sx={{ mr: 1.75, color: selected ? 'inherit' : 'text.secondary' }}
+      />
+      <Typography
+        noWrap
+        variant="body2"
+        title={name}
+        sx={{ flex: 1, fontWeight: bold ? 700 : 400, color: 'inherit' }}
+      >
+        {name}
+      </Typography>
+      {count && (
+        <Typography
+          aria-hidden
+          variant="caption"
+          sx={{ ml: 1, fontWeight: count.kind === 'unseen' ? 700 : 400, fontSize: 12, color: 'inherit' }}
+        >
+          {count.value}
+        </Typography>
+      )}
+    </>
+  );
+
+  const rowSx = {
+    minHeight: 32,
+    py: 0.25,
+    pl: 1,
+    pr: 2,
+    borderRadius: '0 16px 16px 0',
+    flex: 1,
+    minWidth: 0,
+  };
+
+  return (
+    <Box component="li" sx={{ listStyle: 'none' }}>
+      <Box
+        data-indent={indentLevel(depth)}
+        sx={{ display: 'flex', alignItems: 'center', pl: `${indentLevel(depth) * indentStep}px`, pr: 1 }}
+      >
+        <Box sx={{ width: toggleWidth, flexShrink: 0, display: 'flex', justifyContent: 'center' }}>
+          {hasChildren && (
+            <IconButton
+              size="small"
+              aria-label={isCollapsed ? t('sidebar.expand', { name }) : t('sidebar.collapse', { name })}
+              aria-expanded={!isCollapsed}
+              onClick={() => onToggle(folder.id)}
+              sx={{ p: 0.25 }}
+            >
+              <ArrowDropDownIcon
+                fontSize="small"
+                sx={{ transition: 'transform 150ms', transform: isCollapsed ? 'rotate(-90deg)' : 'none' }}
+              />
+            </IconButton>
+          )}
+        </Box>
+        {folder.hidden ? (
+          <Box
+            title={t('sidebar.hiddenFolder')}
+            sx={{ ...rowSx, display: 'flex', alignItems: 'center', color: 'text.disabled' }}
+          >
+            {content}
+          </Box>
+        ) : (
+          <ListItemButton
+            component={RouterLink}
+            to={`/u/${userIndex}/${encodeURIComponent(folder.id)}`}
+            selected={selected}
+            aria-current={selected ? 'page' : undefined}
+            aria-label={accessibleName}
+            onClick={onNavigate}
+            sx={rowSx}
+          >
+            {content}
+          </ListItemButton>
+        )}
+      </Box>
+      {hasChildren && !isCollapsed && (
+        <List disablePadding>
+          {folder.children.map((child) => (
+            <FolderTreeItem key={child.id} {...props} folder={child} depth={depth + 1} />
+          ))}
+        </List>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,76 @@
+import { limits, systemFolderOrder, type Folder } from '@webmail/contracts';
+
+/**
+ * Splits the top level into system folders, in the sidebar order Inbox, Drafts, Sent, Archive, Junk, Trash,
+ * and custom folders in the server's order. A folder with a special use counts as a system folder even when
+ * the server marks it optional: the sidebar places it by its role.
+ */
+export function splitTopLevel(folders: readonly Folder[]): { system: Folder[]; custom: Folder[] } {
+  const system: Folder[] = [];
+  for (const use of systemFolderOrder) {
+    const folder = folders.find((candidate) => candidate.specialUse === use);
+    if (folder) system.push(folder);
+  }
+  const custom = folders.filter((folder) => !system.includes(folder));
+  return { system, custom };
+}
+
+export function findFolder(folders: readonly Folder[], id: string): Folder | null {
+  for (const folder of folders) {
+    if (folder.id === id) return folder;
+    const child = findFolder(folder.children, id);
+    if (child) return child;
+  }
+  return null;
+}
+
+export function findInbox(folders: readonly Folder[]): Folder | null {
+  for (const folder of folders) {
+    if (folder.specialUse === 'inbox') return folder;
+    const child = findInbox(folder.children);
+    if (child) return child;
+  }
+  return null;
+}
+
+/** Returns a copy of the tree with `update` applied to the folder with this id. */
+export function updateFolder(
+  folders: readonly Folder[],
+  id: string,
+  update: (folder: Folder) => Folder,
+): Folder[] {
+  return folders.map((folder) => {
+    if (folder.id === id) return update(folder);
+    if (folder.children.length === 0) return folder;
+    return { ...folder, children: updateFolder(folder.children, id, update) };
+  });
+}
+
+export interface FolderCount {
+  value: number;
+  kind: 'unseen' | 'total';
+}
+
+function descendantsUnseen(folder: Folder): number {
+  return folder.children.reduce((sum, child) => sum + child.unseen + descendantsUnseen(child), 0);
+}
+
+/**
+ * Spec §4 folder counts: Trash shows none; Drafts shows its total; others show unseen. A collapsed parent adds
+ * its descendants' unseen to its own count, so unread mail in a hidden subfolder stays visible.
+ * Returns null when there is nothing to show (a zero count is not shown).
+ */
+export function folderCount(folder: Folder, collapsed: boolean): FolderCount | null {
+  if (folder.specialUse === 'trash') return null;
+  const own: FolderCount =
+    folder.specialUse === 'drafts'
+      ? { value: folder.total, kind: 'total' }
+      : { value: folder.unseen, kind: 'unseen' };
+  const value = collapsed ? own.value + descendantsUnseen(folder) : own.value;
+  return value > 0 ? { value, kind: own.kind } : null;
+}
+
+/** Spec §9: indentation stops growing after three levels, so deep trees stay readable in a narrow sidebar. */
+export function indentLevel(depth: number): number {
+  return Math.min(depth, limits.folderIndentCap);
+}

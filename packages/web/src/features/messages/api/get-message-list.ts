@@ -1,0 +1,30 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { MessageListResponse } from '@webmail/contracts';
+import { apiRequest } from '../../../shared/api/api-client';
+import { messagePaths } from './message-paths';
+import { messagesKeys } from './messages.keys';
+
+/** Rows per request; the list asks for the next page as the user scrolls near the end. */
+export const messagePageSize = 50;
+
+/** GET /api/u/{i}/mailbox/{id}/messages?offset&limit: a folder's messages, newest first, in pages. */
+export function messageListQueryOptions(userIndex: number, mailboxId: string) {
+  return infiniteQueryOptions({
+    queryKey: messagesKeys.list(userIndex, mailboxId),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest(messagePaths.list(userIndex, mailboxId), {
+        query: { offset: pageParam, limit: messagePageSize },
+        schema: MessageListResponse,
+        signal,
+      }),
+    initialPageParam: 0,
+    getNextPageParam: (last) => {
+      const next = last.offset + last.messages.length;
+      return last.messages.length > 0 && next < last.total ? next : undefined;
+    },
+  });
+}
+
+export function useMessageList(userIndex: number, mailboxId: string) {
+  return useInfiniteQuery(messageListQueryOptions(userIndex, mailboxId));
+}

@@ -1,0 +1,37 @@
+import type { Address, MessageSummary } from '@webmail/contracts';
+import type { TFunction } from 'i18next';
+
+export function addressLabel(address: Address | null | undefined): string {
+  return address ? address.name || address.address : '';
+}
+
+/** Who a list row names: the sender, or in Sent and Drafts the recipients (as mail clients customarily do). */
+export function rowParty(message: MessageSummary, showRecipients: boolean, t: TFunction<'messages'>): string {
+  if (showRecipients) {
+    const names = message.to.map(addressLabel).filter(Boolean);
+    return names.length > 0 ? t('list.to', { names: names.join(', ') }) : t('list.noRecipients');
+  }
+  return addressLabel(message.from) || t('unknownSender');
+}
+
+export function subjectLabel(subject: string, t: TFunction<'messages'>): string {
+  return subject.trim() || t('noSubject');
+}
+
+/** The accessible name of a row: state first, so a screen reader user hears "unread" before the rest. */
+export function rowLabel(
+  message: MessageSummary,
+  party: string,
+  date: string,
+  t: TFunction<'messages'>,
+): string {
+  const parts = [
+    message.seen ? null : t('list.unread'),
+    message.flagged ? t('list.flagged') : null,
+    party,
+    subjectLabel(message.subject, t),
+    date,
+    message.hasAttachments ? t('list.hasAttachments') : null,
+  ];
+  return parts.filter(Boolean).join(', ');
+}

@@ -1,0 +1,73 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { productName } from '@webmail/contracts';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from '../../shared/i18n/translation';
+import { Logo } from '../../shared/ui/logo';
+
+export interface AppTopBarProps {
+  homeHref: string;
+  /** Shown on small screens only, where the sidebar is a temporary drawer. */
+  onOpenSidebar: () => void;
+  sidebarOpen: boolean;
+  sidebarId: string;
+  /** Clicking the logo also closes the mobile sidebar (spec §2). */
+  onLogoClick: () => void;
+  account: ReactNode;
+}
+
+export function AppTopBar({
+  homeHref,
+  onOpenSidebar,
+  sidebarOpen,
+  sidebarId,
+  onLogoClick,
+  account,
+}: AppTopBarProps) {
+  const { t } = useTranslation('common');
+  return (
+    <AppBar position="static" sx={{ bgcolor: 'background.default', backgroundImage: 'none' }}>
+      <Toolbar sx={{ gap: 1, px: { xs: 1, md: 2 } }}>
+        <IconButton
+          aria-label={t('layout.openSidebar')}
+          aria-controls={sidebarId}
+          aria-expanded={sidebarOpen}
+          onClick={onOpenSidebar}
+          sx={{ display: { md: 'none' } }}
+        >
+          <MenuIcon />
+        </IconButton>
+        <Box
+          component={RouterLink}
+          to={homeHref}
+          onClick={onLogoClick}
+          aria-label={t('layout.home', { product: productName })}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1.25,
+            color: 'text.primary',
+            textDecoration: 'none',
+            borderRadius: 2,
+            pr: 1,
+            pl: { xs: 0.5, md: 1 },
+            py: 0.5,
+            '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
+          }}
+        >
+          <Logo size={34} />
+          <Typography component="span" sx={{ fontSize: 22, fontWeight: 400, letterSpacing: 0.1 }}>
+            {productName}
+          </Typography>
+        </Box>
+        <Box sx={{ flex: 1 }} />
+        {account}
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,174 @@
+import { ApiError, cookieNames, defaultLanguage, limits, xsrfHeader } from '@webmail/contracts';
+import type { z } from 'zod';
+import { readCookie } from '../session/cookies';
+import { ApiRequestError } from './api-request-error';
+
+/**
+ * The one HTTP client of the app (conventions §14: one module wraps the transport). Every call goes to
+ * `/api`, with cookies, JSON, the chosen language and the XSRF token (spec §7); it times out after 5 s by
+ * default (spec §9), renews the XSRF cookie once on 419 (spec §8) and rejects with `ApiRequestError`.
+ */
+export const apiBase = '/api';
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiRequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** Contract schema the response must match; without it the JSON is returned unchecked. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+  /** Milliseconds; `null` for no timeout (mass actions, exports). */
+  timeoutMs?: number | null;
+  /**
+   * Set to false where the caller shows a 401 itself (the sign-in form, logout): then no redirect to the
+   * sign-in page happens (spec §8 "Login: a 401 is handled in the form").
+   */
+  redirectOnUnauthorized?: boolean;
+}
+
+export interface ApiClientConfig {
+  /** Language sent as Accept-Language. */
+  getLanguage: () => string;
+  /** Called on a 401 of a call that did not opt out; the app sends the user to the sign-in page. */
+  onUnauthorized: () => void;
+}
+
+let config: ApiClientConfig = { getLanguage: () => defaultLanguage, onUnauthorized: () => {} };
+
+export function configureApiClient(next: Partial<ApiClientConfig>): void {
+  config = { ...config, ...next };
+}
+
+/** Absolute-path URL of an API resource, e.g. for `<a href download>`. */
+export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const queryString = search.toString();
+  return `${apiBase}${path}${queryString ? `?${queryString}` : ''}`;
+}
+
+export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
+  let response = await send(path, options);
+  if (response.status === 419) {
+    // Spec §8: the XSRF cookie was missing or stale. GET / sets a fresh one; retry exactly once.
+    await send('/', { timeoutMs: options.timeoutMs, signal: options.signal }).catch(() => undefined);
+    response = await send(path, options);
+  }
+  if (!response.ok) {
+    const error = await toRequestError(response);
+    if (error.status === 401 && options.redirectOnUnauthorized !== false) config.onUnauthorized();
+    throw error;
+  }
+  return parseBody(response, options.schema);
+}
+
+async function send<T>(path: string, options: ApiRequestOptions<T>): Promise<Response> {
+  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': config.getLanguage() });
+  const xsrfToken = readCookie(cookieNames.xsrf);
+  if (xsrfToken) headers.set(xsrfHeader, xsrfToken);
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+
+  const timeoutMs = options.timeoutMs === undefined ? limits.requestTimeoutMs : options.timeoutMs;
+  const { signal, cleanup, timedOut } = linkedSignal(options.signal, timeoutMs);
+  try {
+    return await fetch(apiUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      credentials: 'same-origin',
+      headers,
+      body,
+      signal,
+    });
+  } catch (cause) {
+    // A caller's own abort (e.g. TanStack Query cancelling) passes through untouched.
+    if (options.signal?.aborted) throw cause;
+    if (timedOut()) throw new ApiRequestError(0, 'Timeout', `Request timed out after ${timeoutMs} ms`);
+    throw new ApiRequestError(0, 'NetworkError', cause instanceof Error ? cause.message : String(cause));
+  } finally {
+    cleanup();
+  }
+}
+
+/** An AbortSignal that fires when the caller aborts or the timeout passes (AbortSignal.any is not everywhere). */
+function linkedSignal(outer: AbortSignal | undefined, timeoutMs: number | null) {
+  const controller = new AbortController();
+  let didTimeOut = false;
+  const abort = () => controller.abort();
+  if (outer?.aborted) controller.abort();
+  outer?.addEventListener('abort', abort, { once: true });
+  const timer =
+    timeoutMs === null
+      ? undefined
+      : setTimeout(() => {
+          didTimeOut = true;
+          controller.abort();
+        }, timeoutMs);
+  return {
+    signal: controller.signal,
+    timedOut: () => didTimeOut,
+    cleanup: () => {
+      if (timer !== undefined) clearTimeout(timer);
+      outer?.removeEventListener('abort', abort);
+    },
+  };
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+async function toRequestError(response: Response): Promise<ApiRequestError> {
+  const parsed = ApiError.safeParse(await readJson(response));
+  if (parsed.success) {
+    return new ApiRequestError(response.status, parsed.data.code, parsed.data.message, parsed.data);
+  }
+  const message = response.statusText || `HTTP ${response.status}`;
+  return new ApiRequestError(response.status, fallbackCode(response.status), message);
+}
+
+function fallbackCode(status: number): ApiError['code'] {
+  switch (status) {
+    case 401:
+      return 'Unauthorized';
+    case 403:
+      return 'Forbidden';
+    case 404:
+      return 'NotFound';
+    case 419:
+      return 'XsrfMismatch';
+    case 422:
+      return 'ValidationError';
+    case 429:
+      return 'RateLimited';
+    default:
+      return 'Internal';
+  }
+}
+
+async function parseBody<T>(response: Response, schema: z.ZodType<T> | undefined): Promise<T> {
+  const json = await readJson(response);
+  if (!schema) return json as T;
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    // The server broke the shared contract: fail loudly instead of rendering half-shaped data.
+    throw new ApiRequestError(
+      response.status,
+      'InvalidResponse',
+      `Unexpected response: ${parsed.error.message}`,
+    );
+  }
+  return parsed.data;
+}

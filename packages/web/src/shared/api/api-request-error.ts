@@ -1,0 +1,37 @@
+import type { ApiError, ErrorCode } from '@webmail/contracts';
+
+/** Codes the client adds for failures that never reached (or never came back from) the API. */
+export type ClientErrorCode = 'NetworkError' | 'Timeout' | 'InvalidResponse';
+
+/**
+ * Every failed API call rejects with this. `status` is the HTTP status (0 when no response arrived);
+ * `body` is the server's `{code, message, errors?}` when it sent one. Code that reacts to errors switches on
+ * `code` or `status`, never on the message text (conventions §5).
+ */
+export class ApiRequestError extends Error {
+  override readonly name = 'ApiRequestError';
+  readonly status: number;
+  readonly code: ErrorCode | ClientErrorCode;
+  readonly body: ApiError | null;
+
+  constructor(
+    status: number,
+    code: ErrorCode | ClientErrorCode,
+    message: string,
+    body: ApiError | null = null,
+  ) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.body = body;
+  }
+
+  /** 422 field errors: field path → messages (empty when there are none). */
+  get fieldErrors(): Record<string, string[]> {
+    return this.body?.errors ?? {};
+  }
+}
+
+export function isApiRequestError(error: unknown): error is ApiRequestError {
+  return error instanceof ApiRequestError;
+}

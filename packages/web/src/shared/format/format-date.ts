@@ -1,0 +1,48 @@
+/**
+ * Spec §9 date display, in the browser's time zone (the user's own time zone setting comes with user details):
+ * same day `HH:mm`; same week (weeks start on Monday) short weekday + `DD/MM`; otherwise `DD/MM/YY`;
+ * the full form is `DD.MM.YYYY HH:mm`. An unreadable date shows as `--`.
+ */
+export const missingDate = '--';
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+function toDate(value: string | Date): Date | null {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function startOfDay(date: Date): Date {
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate());
+}
+
+/** Monday 00:00 of the date's week (spec §9: first day of week Monday). */
+function startOfWeek(date: Date): Date {
+  const day = startOfDay(date);
+  const sinceMonday = (day.getDay() + 6) % 7;
+  return new Date(day.getFullYear(), day.getMonth(), day.getDate() - sinceMonday);
+}
+
+export function formatTime(date: Date): string {
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** The compact date of a message list row. */
+export function formatListDate(value: string | Date, locale: string, now: Date = new Date()): string {
+  const date = toDate(value);
+  if (!date) return missingDate;
+  const day = startOfDay(date).getTime();
+  if (day === startOfDay(now).getTime()) return formatTime(date);
+  if (day >= startOfWeek(now).getTime() && date.getTime() <= now.getTime()) {
+    const weekday = new Intl.DateTimeFormat(locale, { weekday: 'short' }).format(date);
+    return `${weekday} ${pad(date.getDate())}/${pad(date.getMonth() + 1)}`;
+  }
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${pad(date.getFullYear() % 100)}`;
+}
+
+/** The full date: `DD.MM.YYYY HH:mm`. */
+export function formatFullDate(value: string | Date): string {
+  const date = toDate(value);
+  if (!date) return missingDate;
+  return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()} ${formatTime(date)}`;
+}

@@ -1,0 +1,111 @@
+import type { Folder, MessageDetail, MessageSummary } from '@webmail/contracts';
+import { http, HttpResponse } from 'msw';
+import { setCookie } from './cookies';
+
+export interface MailState {
+  tree: Folder[];
+  /** Rows per mailbox id, newest first. */
+  messages: Record<string, MessageSummary[]>;
+  details?: Record<number, MessageDetail>;
+}
+
+export interface RecordedRequest {
+  method: string;
+  url: URL;
+  body: unknown;
+}
+
+function findFolder(folders: Folder[], id: string): Folder | undefined {
+  for (const folder of folders) {
+    if (folder.id === id) return folder;
+    const child = findFolder(folder.children, id);
+    if (child) return child;
+  }
+  return undefined;
+}
+
+/** Marks user 0 as signed in for the session rule (spec §2). */
+export function signIn(userIndex = 0): void {
+  setCookie(`wm_exp_${userIndex}`, String(Date.now() + 3_600_000));
+}
+
+/**
+ * A small in-memory API for a signed-in user: folder tree, paged lists, messages and flag changes. Requests are
+ * recorded so tests can assert what the client sent.
+ */
+export function mailApi(state: MailState) {
+  const requests: RecordedRequest[] = [];
+  const record = async (request: Request) => {
+    const body =
+      request.method === 'GET'
+        ? undefined
+        : await request
+            .clone()
+            .json()
+            .catch(() => undefined);
+    requests.push({ method: request.method, url: new URL(request.url), body });
+  };
+
+  const handlers = [
+    http.get('/api/auth/me', async ({ request }) => {
+      await record(request);
+      return HttpResponse.json({
+        id: 'u1',
+        email: 'alice@example.test',
+        name: 'Alice Example',
+        twoFactor: [],
+      });
+    }),
+    http.get('/api/auth/accounts', async ({ request }) => {
+      await record(request);
+      return HttpResponse.json({
+        accounts: [
+          { uid: 0, email: 'alice@example.test', name: 'Alice Example', avatar: null },
+          { uid: 1, email: 'bob@example.test', name: 'Bob Builder', avatar: null },
+        ],
+      });
+    }),
+    http.get('/api/u/:userIndex/mailbox', async ({ request }) => {
+      await record(request);
+      return HttpResponse.json({ mailboxes: state.tree });
+    }),
+    http.get('/api/u/:userIndex/mailbox/:mailboxId/messages', async ({ request, params }) => {
+      await record(request);
+      const url = new URL(request.url);
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const limit = Number(url.searchParams.get('limit') ?? 50);
+      const all = state.messages[String(params.mailboxId)] ?? [];
+      return HttpResponse.json({ total: all.length, offset, messages: all.slice(offset, offset + limit) });
+    }),
+    http.get('/api/u/:userIndex/mailbox/:mailboxId/messages/:messageId', async ({ request, params }) => {
+      await record(request);
+      const detail = state.details?.[Number(params.messageId)];
+      if (!detail)
+        return HttpResponse.json({ code: 'NotFound', message: 'Message not found' }, { status: 404 });
+      return HttpResponse.json(detail);
+    }),
+    http.patch('/api/u/:userIndex/mailbox/:mailboxId/messages/:messageId', async ({ request, params }) => {
+      await record(request);
+      const body = (await request.clone().json()) as { seen?: boolean; flagged?: boolean };
+      const id = Number(params.messageId);
+      const mailboxId = String(params.mailboxId);
+      const detail = state.details?.[id];
+      const row = state.messages[mailboxId]?.find((m) => m.id === id);
+      const before = {
+        seen: detail?.seen ?? row?.seen ?? false,
+        flagged: detail?.flagged ?? row?.flagged ?? false,
+      };
+      const after = { ...before, ...body };
+      // Behave like the server: the flags stick and the folder's unseen count follows.
+      if (detail) Object.assign(detail, after);
+      if (row) Object.assign(row, after);
+      if (before.seen !== after.seen) {
+        const folder = findFolder(state.tree, mailboxId);
+        if (folder) folder.unseen = Math.max(0, folder.unseen + (after.seen ? -1 : 1));
+      }
+      return HttpResponse.json(after);
+    }),
+  ];
+
+  return { handlers, requests };
+}

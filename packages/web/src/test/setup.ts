@@ -1,0 +1,28 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { clearCookies } from './cookies';
+import { installMatchMedia, setViewportWidth } from './media-query';
+import { server } from './msw-server';
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+installMatchMedia();
+Element.prototype.scrollTo ??= function scrollTo() {};
+// jsdom does no layout: give scroll containers a viewport so the virtual list renders rows.
+Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 800 });
+Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 400 });
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => setViewportWidth(360));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  clearCookies();
+  window.localStorage.clear();
+});
+afterAll(() => server.close());
