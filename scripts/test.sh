@@ -28,6 +28,7 @@ vitest_in() {
 step "build" npm run build --silent
 step "typecheck" npm run typecheck --silent
 step "lint" npx eslint --max-warnings=0 .
+step "format" npx prettier --check .
 step "contracts unit tests" vitest_in packages/contracts contracts
 step "mailstack tests" vitest_in mailstack mailstack
 step "server unit + integration tests (SQLite, PostgreSQL)" vitest_in packages/server server

@@ -12,13 +12,7 @@ export class SessionsRepository {
   }
 
   async findActive(id: string, now: number): Promise<SessionRow | undefined> {
-    return this.db
-      .selectFrom('sessions')
-      .selectAll()
-      .where('id', '=', id)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
+    return this.active(now).where('id', '=', id).executeTakeFirst();
   }
 
   async findById(id: string): Promise<SessionRow | undefined> {
@@ -26,14 +20,7 @@ export class SessionsRepository {
   }
 
   async listActiveForDevice(deviceId: string, now: number): Promise<SessionRow[]> {
-    return this.db
-      .selectFrom('sessions')
-      .selectAll()
-      .where('device_id', '=', deviceId)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', now)
-      .orderBy('user_index')
-      .execute();
+    return this.active(now).where('device_id', '=', deviceId).orderBy('user_index').execute();
   }
 
   /** Swaps the refresh hash only if it is still the expected one (two refreshes cannot both win). */
@@ -46,6 +33,15 @@ export class SessionsRepository {
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Sessions neither revoked nor expired. */
+  private active(now: number) {
+    return this.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now);
   }
 
   async revoke(id: string, now: number): Promise<void> {
