@@ -86,4 +86,26 @@ test.describe('reading real mail', () => {
     expect(remoteImages).toBe(0);
     expect(outside).toEqual([]);
   });
+
+  test('an expired access token is renewed with the refresh token without leaving the mailbox', async ({
+    page,
+    context,
+  }) => {
+    await signIn(page, demoUsers.alice, 'en');
+    const oldRefresh = (await context.cookies()).find((c) => c.name === 'wm_rt_0')?.value;
+    await context.clearCookies({ name: 'wm_at_0' });
+    await page
+      .getByRole('button', { name: /Refresh/i })
+      .first()
+      .click();
+    await page
+      .getByRole('link', { name: /Tallinn Tech Weekly/ })
+      .first()
+      .click();
+    await expect(page.locator('iframe[title="Message content"]')).toBeVisible();
+    await expect(page).toHaveURL(/\/u\/0\//);
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'wm_at_0')).toBeDefined();
+    expect(cookies.find((c) => c.name === 'wm_rt_0')?.value).not.toBe(oldRefresh);
+  });
 });

@@ -8,8 +8,8 @@ interface NavigatingRouter {
 }
 
 /**
- * Spec §8: a 401 on a signed-in page sends the user to the password sign-in with reason
- * apiRequestUnauthorized. (Token refresh and retry before giving up arrive with the session issue.)
+ * Spec §8: a 401 that survives the API client's one token refresh sends the user to the password sign-in
+ * with reason apiRequestUnauthorized.
  * On the sign-in pages a 401 belongs to the form, so nothing happens there.
  */
 export function redirectOnUnauthorized(router: NavigatingRouter, queryClient: QueryClient): void {

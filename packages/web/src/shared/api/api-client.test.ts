@@ -94,6 +94,48 @@ describe('apiRequest', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
+  it('on a 401 refreshes the session once for concurrent calls and retries them', async () => {
+    const onUnauthorized = vi.fn();
+    configureApiClient({ onUnauthorized });
+    let refreshed = false;
+    let refreshCalls = 0;
+    server.use(
+      http.post('/api/auth/refresh', ({ request }) => {
+        refreshCalls += 1;
+        expect(new URL(request.url).searchParams.get('userIndex')).toBe('1');
+        refreshed = true;
+        return HttpResponse.json({ ok: true });
+      }),
+      http.get('/api/u/1/mailbox', () =>
+        refreshed
+          ? HttpResponse.json({ mailboxes: [] })
+          : HttpResponse.json({ code: 'Unauthorized', message: 'expired' }, { status: 401 }),
+      ),
+    );
+
+    const results = await Promise.all([apiRequest('/u/1/mailbox'), apiRequest('/u/1/mailbox')]);
+
+    expect(results).toEqual([{ mailboxes: [] }, { mailboxes: [] }]);
+    expect(refreshCalls).toBe(1);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('signs out when the refresh fails too', async () => {
+    const onUnauthorized = vi.fn();
+    configureApiClient({ onUnauthorized });
+    server.use(
+      http.post('/api/auth/refresh', () =>
+        HttpResponse.json({ code: 'Unauthorized', message: 'expired' }, { status: 401 }),
+      ),
+      http.get('/api/u/0/mailbox', () =>
+        HttpResponse.json({ code: 'Unauthorized', message: 'expired' }, { status: 401 }),
+      ),
+    );
+
+    await expect(apiRequest('/u/0/mailbox')).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
   it('times out', async () => {
     server.use(
       http.get('/api/slow', async () => {

@@ -58,12 +58,40 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> 
     await send('/', { timeoutMs: options.timeoutMs, signal: options.signal }).catch(() => undefined);
     response = await send(path, options);
   }
+  if (response.status === 401 && options.redirectOnUnauthorized !== false) {
+    // The access token is short-lived: renew it with the refresh token once, then retry (spec §8).
+    const userIndex = userIndexOf(path, options.query);
+    if (userIndex !== undefined && (await refreshSession(userIndex))) response = await send(path, options);
+  }
   if (!response.ok) {
     const error = await toRequestError(response);
     if (error.status === 401 && options.redirectOnUnauthorized !== false) config.onUnauthorized();
     throw error;
   }
   return parseBody(response, options.schema);
+}
+
+const refreshes = new Map<number, Promise<boolean>>();
+
+/** One refresh per account at a time: concurrent 401s wait for the same one. */
+function refreshSession(userIndex: number): Promise<boolean> {
+  let pending = refreshes.get(userIndex);
+  if (!pending) {
+    pending = send('/auth/refresh', { method: 'POST', query: { userIndex } })
+      .then((r) => r.ok)
+      .catch(() => false)
+      .finally(() => refreshes.delete(userIndex));
+    refreshes.set(userIndex, pending);
+  }
+  return pending;
+}
+
+/** The account a call acts for: `/u/{i}/…` paths, or a `userIndex` query (auth calls). */
+function userIndexOf(path: string, query: Record<string, QueryValue> | undefined): number | undefined {
+  if (path.startsWith('/auth/refresh') || path.startsWith('/auth/logout')) return undefined;
+  const match = /^\/u\/(\d+)(\/|$)/.exec(path);
+  if (match) return Number(match[1]);
+  return typeof query?.userIndex === 'number' ? query.userIndex : undefined;
 }
 
 async function send<T>(path: string, options: ApiRequestOptions<T>): Promise<Response> {
