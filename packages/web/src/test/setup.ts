@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { clearCookies } from './cookies';
 import { installMatchMedia, setViewportWidth } from './media-query';
 import { server } from './msw-server';
+
+// The whole app renders through lazy routes; on a busy 2-core CI machine the first screen can take over the
+// default 1 s of findBy*/waitFor. A longer ceiling costs nothing when tests pass quickly.
+configure({ asyncUtilTimeout: 5000 });
 
 class ResizeObserverStub {
   observe() {}
