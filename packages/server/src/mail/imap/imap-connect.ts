@@ -24,8 +24,7 @@ export async function connectImap(
     secure: server.secure,
     auth,
     tls: { rejectUnauthorized: server.tlsRejectUnauthorized },
-    // imapflow logs every command at debug/info; only its warnings are worth keeping.
-    logger: log.child({ component: 'imap' }, { level: 'warn' }),
+    logger: imapLogger(log),
     // Without this imapflow issues an extra ID command; the server learns nothing useful from it.
     clientInfo: { name: 'Webmail' },
     disableAutoIdle: false,
@@ -46,4 +45,22 @@ export async function connectImap(
     throw new AppError('MailServerUnavailable', 503, 'The mail server cannot be reached right now');
   }
   return client;
+}
+
+type LogFn = (entry: unknown) => void;
+
+/**
+ * imapflow logs every command at debug/info; only warnings and errors are worth keeping, at the server's
+ * own level. A refused password is the user's mistake, not a server error: it is logged at debug.
+ */
+function imapLogger(log: FastifyBaseLogger): Record<'debug' | 'info' | 'warn' | 'error', LogFn> {
+  const child = log.child({ component: 'imap' });
+  const isAuthFailure = (entry: unknown) =>
+    (entry as { err?: { authenticationFailed?: boolean } } | undefined)?.err?.authenticationFailed === true;
+  return {
+    debug: () => {},
+    info: () => {},
+    warn: (entry) => child.warn(entry),
+    error: (entry) => (isAuthFailure(entry) ? child.debug(entry) : child.error(entry)),
+  };
 }
