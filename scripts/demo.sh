@@ -7,6 +7,7 @@ root=$(pwd)
 
 export PORT=${PORT:-8080}
 export HOST=${HOST:-127.0.0.1}
+export LOG_LEVEL=${LOG_LEVEL:-warn} # the terminal shows the URL, not a line per request
 export MAILSTACK_PORT_BASE=${MAILSTACK_PORT_BASE:-10000}
 export MAILSTACK_DIR=${MAILSTACK_DIR:-$root/.data/mailstack}
 export IMAP_PORT=${IMAP_PORT:-$((MAILSTACK_PORT_BASE + 143))}
