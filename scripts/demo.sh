@@ -4,6 +4,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$(pwd)
+launcher=$PPID # npm, or the shell that ran this script
 
 export PORT=${PORT:-8080}
 export HOST=${HOST:-127.0.0.1}
@@ -55,4 +56,9 @@ cat <<INFO
   Press Ctrl+C to stop the server and the mail stack.
 
 INFO
-wait "$server_pid"
+# npm passes Ctrl+C (SIGINT to the whole group) but not a SIGTERM sent to npm alone on to this script, so
+# the loop also ends when the launcher is gone; the EXIT trap then stops everything.
+while kill -0 "$server_pid" 2>/dev/null && kill -0 "$launcher" 2>/dev/null; do
+  sleep 1 &
+  wait $! || true
+done
