@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -12,7 +13,7 @@ import {
 import type { Config } from './infra/config.js';
 import { createDatabase, migrateToLatest, type Db } from './infra/db/database.js';
 import { registerErrorHandler } from './infra/errors.js';
-import { loggerOptions } from './infra/logger.js';
+import { createLogger } from './infra/logger.js';
 import { registerRouteAuth } from './infra/route-auth.js';
 import { registerSecurityHeaders } from './infra/security-headers.js';
 import { registerSpa } from './infra/spa.js';
@@ -50,9 +51,12 @@ export interface AppServices {
 }
 
 /** Builds the whole app without listening (tests call it directly). Closing the app closes DB and IMAP. */
-export async function buildApp(config: Config): Promise<FastifyInstance & { services: AppServices }> {
+export async function buildApp(
+  config: Config,
+  options: { logStream?: DestinationStream } = {},
+): Promise<FastifyInstance & { services: AppServices }> {
   const app = Fastify({
-    logger: loggerOptions(config),
+    loggerInstance: createLogger(config, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

@@ -58,7 +58,11 @@ async function freshPostgresDatabase(): Promise<string> {
 }
 
 /** Starts a real server on a free port against the test mail stack and the chosen database. */
-export async function startServer(db: DbKind, env: Record<string, string> = {}) {
+export async function startServer(
+  db: DbKind,
+  env: Record<string, string> = {},
+  options: Parameters<typeof buildApp>[1] = {},
+) {
   const stack = inject('mailstack');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wm-server-'));
   const config = loadConfig({
@@ -73,7 +77,7 @@ export async function startServer(db: DbKind, env: Record<string, string> = {}) 
     ...(db === 'postgres' ? { DATABASE_URL: await freshPostgresDatabase() } : {}),
     ...env,
   });
-  const app = await buildApp(config);
+  const app = await buildApp(config, options);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server did not listen on a port');
