@@ -45,6 +45,22 @@ export type AccountsResponse = z.infer<typeof AccountsResponse>;
 
 export const OkResponse = z.object({ ok: z.literal(true) });
 
+/** `DELETE /auth/removeDeviceUser?index=`: forget one account on this device. */
+export const RemoveDeviceUserQuery = z.object({ index: UserIndex });
+
+/** Cross-tab messages (BroadcastChannel `webmail-session`) that keep every tab's account list in sync. */
+export const sessionChannelName = 'webmail-session';
+export const SessionBroadcast = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('userLoggedIn'), userIndex: z.number().int() }),
+  z.object({
+    type: z.literal('userLoggedOut'),
+    /** Which slot; `null` for all of them (device logout). */
+    userIndex: z.number().int().nullable(),
+    kind: z.enum(['user', 'deviceUser', 'device']),
+  }),
+]);
+export type SessionBroadcast = z.infer<typeof SessionBroadcast>;
+
 /**
  * Cookie names (architecture §3). The expiry cookie is the only one JavaScript can read:
  * the client's session rule checks it exists for the route's userIndex.

@@ -21,8 +21,11 @@ import { registerXsrf } from './infra/xsrf.js';
 import { ImapPool } from './mail/imap/imap-pool.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { AuthService } from './features/auth/auth.service.js';
-import { LoginThrottle } from './features/auth/login-throttle.js';
+import { DeviceAccountsRepository } from './features/auth/device-accounts.repository.js';
 import { SessionsRepository } from './features/auth/sessions.repository.js';
+import { SecurityEventsRepository } from './features/security/security-events.repository.js';
+import { SecurityEventsService } from './features/security/security-events.service.js';
+import { RateWindow } from './infra/rate-window.js';
 import { UsersRepository } from './features/auth/users.repository.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { MailboxIdsRepository } from './features/mailboxes/mailbox-ids.repository.js';
@@ -46,6 +49,7 @@ export interface RouteEntry {
 
 export interface AppServices {
   db: Db;
+  securityEvents: SecurityEventsService;
   imapPool: ImapPool;
   routes: RouteEntry[];
 }
@@ -68,13 +72,21 @@ export async function buildApp(
   await migrateToLatest(db);
   const imapPool = new ImapPool(config.imapIdleCloseMs);
   app.addHook('onClose', async () => {
+    clearInterval(pruneTimer);
     await imapPool.closeAll();
     await db.destroy();
   });
 
   const sessions = new SessionsRepository(db);
   const users = new UsersRepository(db);
-  const auth = new AuthService(config, sessions, users, imapPool, app.log);
+  const auth = new AuthService(config, sessions, new DeviceAccountsRepository(db), users, imapPool, app.log);
+  const securityEvents = new SecurityEventsService(new SecurityEventsRepository(db), app.log);
+  const authLimits = {
+    signInFailures: new RateWindow(config.loginLock.failures, config.loginLock.windowMs),
+    refreshes: new RateWindow(config.refreshRateLimitPerMinute, 60_000),
+  };
+  const pruneTimer = setInterval(() => void securityEvents.prune().catch(() => undefined), 3_600_000);
+  pruneTimer.unref();
   const mailboxes = new MailboxesService(auth, new MailboxIdsRepository(db), app.log);
   const messages = new MessagesService(auth, mailboxes, new SortedUidsCache());
   const translations = new TranslationsService(config.localesDir);
@@ -102,7 +114,7 @@ export async function buildApp(
     async (api) => {
       await api.register(healthRoutes(config, version));
       await api.register(translationsRoutes(translations));
-      await api.register(authRoutes(config, auth, new LoginThrottle()));
+      await api.register(authRoutes(config, auth, authLimits, securityEvents));
       await api.register(mailboxesRoutes(mailboxes));
       await api.register(messagesRoutes(messages));
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () =>
@@ -113,7 +125,7 @@ export async function buildApp(
   );
   await registerSpa(app, config.webDistDir);
 
-  return Object.assign(app, { services: { db, imapPool, routes } });
+  return Object.assign(app, { services: { db, securityEvents, imapPool, routes } });
 }
 
 /**

@@ -35,6 +35,17 @@ describe('API contract, security headers and SPA serving', () => {
     }
   });
 
+  it('tells the client whether an external sign-in application is configured', async () => {
+    expect((await server.client().get<{ authAppUrl: string | null }>('/api/')).body.authAppUrl).toBeNull();
+    const external = await startServer('sqlite', { AUTH_APP_URL: 'https://login.example.org/app/' });
+    try {
+      const res = await external.client().get<{ authAppUrl: string | null }>('/api/');
+      expect(res.body.authAppUrl).toBe('https://login.example.org/app');
+    } finally {
+      await external.close();
+    }
+  });
+
   it('sends security headers', async () => {
     const res = await server.client().get('/api/');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");

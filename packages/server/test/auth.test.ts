@@ -124,9 +124,10 @@ describe.each(dbKinds)('sign-in and sessions on %s', (db) => {
     expect((await client.get('/api/u/0/mailbox')).status).toBe(401);
   });
 
-  it('signs out: the session stops working and leaves the account list', async () => {
+  it('user logout ends the session but the device still lists the account, in the same slot on return', async () => {
     const client = server.client();
     await client.signIn(alice.email, alice.password);
+    await client.signIn(bob.email, bob.password);
     const replay = server.client();
     for (const [k, v] of client.cookies) replay.cookies.set(k, v);
     const out = await client.post('/api/auth/logout?userIndex=0');
@@ -135,6 +136,57 @@ describe.each(dbKinds)('sign-in and sessions on %s', (db) => {
     expect((await client.get('/api/u/0/mailbox')).status).toBe(401);
     // Cookies copied before sign-out are dead too: revocation is on the server, not just in the browser.
     expect((await replay.get('/api/u/0/mailbox')).status).toBe(401);
+    expect((await client.get('/api/u/1/mailbox')).status).toBe(200);
+    const accounts = await client.get<{ accounts: Array<{ uid: number }> }>('/api/auth/accounts');
+    expect(accounts.body.accounts.map((a) => a.uid)).toEqual([0, 1]);
+    expect((await client.signIn(alice.email, alice.password)).userIndex).toBe(0);
+  });
+
+  it('device-user logout forgets one account; device logout forgets them all', async () => {
+    const client = server.client();
+    await client.signIn(alice.email, alice.password);
+    await client.signIn(bob.email, bob.password);
+    const removed = await client.request<{ accounts: Array<{ uid: number; email: string }> }>(
+      'DELETE',
+      '/api/auth/removeDeviceUser?index=0',
+    );
+    expect(removed.status).toBe(200);
+    expect(removed.body.accounts.map((a) => a.email)).toEqual([bob.email]);
+    expect(client.cookies.has('wm_at_0')).toBe(false);
+    expect((await client.get('/api/u/1/mailbox')).status).toBe(200);
+    // A new account takes the freed slot.
+    expect((await client.signIn(alice.email, alice.password)).userIndex).toBe(0);
+
+    const all = await client.post<{ accounts: unknown[] }>('/api/auth/logoutAll');
+    expect(all.body.accounts).toEqual([]);
+    expect((await client.get('/api/u/0/mailbox')).status).toBe(401);
+    expect((await client.get('/api/u/1/mailbox')).status).toBe(401);
     expect((await client.get<{ accounts: unknown[] }>('/api/auth/accounts')).body.accounts).toEqual([]);
+
+    await client.signIn(alice.email, alice.password);
+    expect((await client.request('DELETE', '/api/auth/removeDeviceUsers')).status).toBe(200);
+    expect((await client.get<{ accounts: unknown[] }>('/api/auth/accounts')).body.accounts).toEqual([]);
+  });
+
+  it("refuses another device's copy of the session cookies", async () => {
+    const client = server.client();
+    await client.signIn(alice.email, alice.password);
+    const otherDevice = server.client();
+    for (const [k, v] of client.cookies) if (k !== 'wm_device') otherDevice.cookies.set(k, v);
+    expect((await otherDevice.get('/api/u/0/mailbox')).status).toBe(401);
+    expect((await client.get('/api/u/0/mailbox')).status).toBe(200);
+  });
+
+  it('writes sign-ins and failures to the security log, merged with a count', async () => {
+    const carol = await newMailUser('carol');
+    const client = server.client();
+    await client.get('/api/');
+    await client.post('/api/auth', { ...carol, password: 'wrong' });
+    await client.post('/api/auth', { ...carol, password: 'wrong' });
+    await client.signIn(carol.email, carol.password);
+    const events = await server.app.services.securityEvents.recent(carol.email);
+    const byType = Object.fromEntries(events.map((e) => [e.type, e]));
+    expect(byType.signInFailed).toMatchObject({ count: 2, protocol: 'web', ip: '127.0.0.1' });
+    expect(byType.signIn).toMatchObject({ count: 1 });
   });
 });

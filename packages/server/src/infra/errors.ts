@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly status: number,
     message: string,
     readonly errors?: Record<string, string[]>,
+    /** Extra response headers, e.g. Retry-After on 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -24,6 +26,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     let status: number;
     if (error instanceof AppError) {
       status = error.status;
+      if (error.headers) reply.headers(error.headers);
       body = { code: error.code, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       status = 422;

@@ -7,22 +7,36 @@ import {
   LoginRequest,
   LoginResponse,
   OkResponse,
+  RemoveDeviceUserQuery,
   UserIndexQuery,
 } from '@webmail/contracts';
 import type { Config } from '../../infra/config.js';
 import { randomToken } from '../../infra/crypto.js';
 import { AppError } from '../../infra/errors.js';
+import type { RateWindow } from '../../infra/rate-window.js';
 import { accountOf } from '../../infra/route-auth.js';
+import type { SecurityEventsService } from '../security/security-events.service.js';
 import { clearSessionCookies, isSecureRequest, setDeviceCookie, setSessionCookies } from './auth-cookies.js';
 import type { AuthService } from './auth.service.js';
-import type { LoginThrottle } from './login-throttle.js';
 
 const errors = { 401: ApiError, 419: ApiError, 422: ApiError, 429: ApiError, 503: ApiError };
+
+export interface AuthLimits {
+  /** Failed sign-ins per account. */
+  signInFailures: RateWindow;
+  /** Refreshes per session. */
+  refreshes: RateWindow;
+}
+
+function rateLimited(retryAfterSeconds: number, message: string): AppError {
+  return new AppError('RateLimited', 429, message, undefined, { 'Retry-After': String(retryAfterSeconds) });
+}
 
 export function authRoutes(
   config: Config,
   auth: AuthService,
-  throttle: LoginThrottle,
+  limits: AuthLimits,
+  securityEvents: SecurityEventsService,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
@@ -38,21 +52,35 @@ export function authRoutes(
       },
       async (request, reply) => {
         const email = request.body.email.toLowerCase();
-        if (throttle.isLocked(email)) {
-          throw new AppError('RateLimited', 429, 'Too many failed sign-ins; try again in a few minutes');
+        const event = {
+          account: email,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? '',
+          protocol: 'web' as const,
+        };
+        if (limits.signInFailures.isLimited(email)) {
+          await securityEvents.record({ ...event, type: 'signInFailed' });
+          throw rateLimited(
+            limits.signInFailures.retryAfterSeconds(email),
+            'Too many failed sign-ins; try again in a few minutes',
+          );
         }
         let deviceId = request.cookies[cookieNames.device];
         if (!deviceId || !/^[A-Za-z0-9_-]{16,64}$/.test(deviceId)) deviceId = randomToken(24);
         const secure = isSecureRequest(config, request);
         try {
           const result = await auth.login(email, request.body.password, deviceId);
-          throttle.succeed(email);
+          limits.signInFailures.clear(email);
+          await securityEvents.record({ ...event, type: 'signIn' });
           setDeviceCookie(reply, secure, deviceId);
           setSessionCookies(reply, secure, result.userIndex, result.tokens, Date.now());
           request.log.info({ userIndex: result.userIndex }, 'signed in');
           return { userIndex: result.userIndex, user: result.user, expiresAt: result.tokens.accessExpiresAt };
         } catch (err) {
-          if (err instanceof AppError && err.code === 'AuthFailed') throttle.fail(email);
+          if (err instanceof AppError && err.code === 'AuthFailed') {
+            limits.signInFailures.hit(email);
+            await securityEvents.record({ ...event, type: 'signInFailed' });
+          }
           throw err;
         }
       },
@@ -63,7 +91,7 @@ export function authRoutes(
       {
         config: { auth: 'public' },
         schema: {
-          summary: "This device's signed-in accounts",
+          summary: 'Accounts this device remembers, signed in or not',
           tags: ['auth'],
           response: { 200: AccountsResponse },
         },
@@ -88,17 +116,26 @@ export function authRoutes(
     app.post(
       '/auth/refresh',
       {
-        config: { auth: 'public' },
+        config: {
+          auth: 'public',
+          rateLimit: { max: config.refreshRateLimitPerMinute * 4, timeWindow: 60_000 },
+        },
         schema: {
           summary: 'Rotate the refresh token and issue a new access token',
           tags: ['auth'],
           querystring: UserIndexQuery,
-          response: { 200: LoginResponse, 401: ApiError, 419: ApiError },
+          response: { 200: LoginResponse, 401: ApiError, 419: ApiError, 429: ApiError },
         },
       },
       async (request, reply) => {
         const { userIndex } = request.query;
         const secure = isSecureRequest(config, request);
+        // Per session (the refresh cookie names it), whatever IP the calls come from.
+        const sessionKey = request.cookies[cookieNames.refreshToken(userIndex)]?.split('.')[0] ?? request.ip;
+        if (limits.refreshes.isLimited(sessionKey)) {
+          throw rateLimited(limits.refreshes.retryAfterSeconds(sessionKey), 'Too many session refreshes');
+        }
+        limits.refreshes.hit(sessionKey);
         try {
           const { tokens, user } = await auth.refresh(request.cookies, userIndex);
           setSessionCookies(reply, secure, userIndex, tokens, Date.now());
@@ -115,7 +152,7 @@ export function authRoutes(
       {
         config: { auth: 'session' },
         schema: {
-          summary: 'Sign out the account of `userIndex` on this device',
+          summary: 'User logout: end the session of `userIndex`; the device still lists the account',
           tags: ['auth'],
           querystring: UserIndexQuery,
           response: { 200: OkResponse, 401: ApiError, 419: ApiError },
@@ -128,5 +165,42 @@ export function authRoutes(
         return { ok: true as const };
       },
     );
+
+    app.delete(
+      '/auth/removeDeviceUser',
+      {
+        config: { auth: 'public' },
+        schema: {
+          summary: 'Device-user logout: sign out one account and forget it on this device',
+          tags: ['auth'],
+          querystring: RemoveDeviceUserQuery,
+          response: { 200: AccountsResponse, 419: ApiError, 422: ApiError },
+        },
+      },
+      async (request, reply) => {
+        const { index } = request.query;
+        const accounts = await auth.removeDeviceUser(request.cookies[cookieNames.device], index);
+        clearSessionCookies(reply, isSecureRequest(config, request), index);
+        return { accounts };
+      },
+    );
+
+    for (const [method, url, summary] of [
+      ['DELETE', '/auth/removeDeviceUsers', 'Device logout: forget every account on this device'],
+      ['POST', '/auth/logoutAll', 'Log out of all accounts on this device (and forget them)'],
+    ] as const) {
+      app.route({
+        method,
+        url,
+        config: { auth: 'public' },
+        schema: { summary, tags: ['auth'], response: { 200: AccountsResponse, 419: ApiError } },
+        handler: async (request, reply) => {
+          const freed = await auth.forgetDevice(request.cookies[cookieNames.device]);
+          const secure = isSecureRequest(config, request);
+          for (const index of freed) clearSessionCookies(reply, secure, index);
+          return { accounts: [] };
+        },
+      });
+    }
   };
 }

@@ -8,6 +8,7 @@ import { connectImap } from '../../mail/imap/imap-connect.js';
 import type { ImapPool } from '../../mail/imap/imap-pool.js';
 import type { IssuedTokens } from './auth-cookies.js';
 import { parseRefreshToken, signAccessToken, verifyAccessToken } from './auth-tokens.js';
+import type { DeviceAccountRow, DeviceAccountsRepository } from './device-accounts.repository.js';
 import type { SessionRow, SessionsRepository } from './sessions.repository.js';
 import type { UsersRepository } from './users.repository.js';
 
@@ -28,22 +29,26 @@ export class AuthService {
   constructor(
     private readonly config: Config,
     private readonly sessions: SessionsRepository,
+    private readonly deviceAccounts: DeviceAccountsRepository,
     private readonly users: UsersRepository,
     private readonly imapPool: ImapPool,
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Verifies the password with IMAP LOGIN and keeps that connection as the session's persistent one. */
+  /**
+   * Verifies the password with IMAP LOGIN and keeps that connection as the session's persistent one.
+   * An account this device already remembers gets its old slot back; a new one takes the lowest free slot.
+   */
   async login(emailInput: string, password: string, deviceId: string) {
     const email = emailInput.trim().toLowerCase();
     const client = await connectImap(this.imapServer(), { user: email, pass: password }, this.log);
     try {
       const now = Date.now();
       const user = await this.users.ensure(email, defaultName(email), now);
-      const active = await this.sessions.listActiveForDevice(deviceId, now);
-      const same = active.find((s) => s.email === email);
-      if (same) await this.revoke(same);
-      const userIndex = same?.user_index ?? lowestFreeIndex(active);
+      const remembered = await this.deviceAccounts.list(deviceId);
+      const same = remembered.find((a) => a.email === email);
+      if (same?.session_id) await this.revokeSession(same.session_id);
+      const userIndex = same?.user_index ?? lowestFreeIndex(remembered);
       const key = randomToken(32);
       const refreshSecret = randomToken(32);
       const session: SessionRow = {
@@ -59,6 +64,13 @@ export class AuthService {
         revoked_at: null,
       };
       await this.sessions.insert(session);
+      await this.deviceAccounts.save({
+        device_id: deviceId,
+        user_index: userIndex,
+        email,
+        session_id: session.id,
+        added_at: same?.added_at ?? now,
+      });
       this.imapPool.adopt(session.id, client);
       const tokens = this.issue(session, key, refreshSecret, now);
       return { userIndex, tokens, user: toLoggedInUser(session, user.name) };
@@ -96,8 +108,8 @@ export class AuthService {
     }
     const presented = sha256(parsed.secret);
     if (!safeEqual(presented, row.refresh_hash)) {
-      this.log.warn({ sessionId: row.id }, 'refresh token reuse detected; session revoked');
-      await this.revoke(row);
+      this.log.warn({ userIndex }, 'refresh token reuse detected; session revoked');
+      await this.endSession(row.device_id, row.user_index, row.id);
       throw unauthorized('Session expired');
     }
     const nextSecret = randomToken(32);
@@ -113,21 +125,33 @@ export class AuthService {
     return { id: session.email, email: session.email, name, twoFactor: [] };
   }
 
+  /** Every account this device remembers, signed in or not (the expiry cookie tells the client which). */
   async accounts(deviceId: string | undefined): Promise<AccountEntry[]> {
     if (!deviceId) return [];
-    const rows = await this.sessions.listActiveForDevice(deviceId, Date.now());
-    const names = await this.users.findMany(rows.map((r) => r.email));
-    return rows.map((r) => ({
-      uid: r.user_index,
-      email: r.email,
-      name: names.get(r.email) ?? defaultName(r.email),
-      avatar: null,
-    }));
+    return this.toEntries(await this.deviceAccounts.list(deviceId));
   }
 
+  /** User logout: the session ends; the device still lists the account for the user-select page. */
   async logout(session: SessionContext): Promise<void> {
-    const row = await this.sessions.findById(session.id);
-    if (row) await this.revoke(row);
+    await this.endSession(session.deviceId, session.userIndex, session.id);
+  }
+
+  /** Device-user logout: the account's session ends and the device forgets it. Returns who remains. */
+  async removeDeviceUser(deviceId: string | undefined, userIndex: number): Promise<AccountEntry[]> {
+    if (!deviceId) return [];
+    const row = await this.deviceAccounts.find(deviceId, userIndex);
+    if (row?.session_id) await this.revokeSession(row.session_id);
+    if (row) await this.deviceAccounts.remove(deviceId, userIndex);
+    return this.accounts(deviceId);
+  }
+
+  /** Device logout: every account of this device signed out and forgotten. Returns the freed slots. */
+  async forgetDevice(deviceId: string | undefined): Promise<number[]> {
+    if (!deviceId) return [];
+    const rows = await this.deviceAccounts.list(deviceId);
+    for (const row of rows) if (row.session_id) await this.revokeSession(row.session_id);
+    await this.deviceAccounts.removeAll(deviceId);
+    return rows.map((r) => r.user_index);
   }
 
   /** The session's persistent IMAP connection; reconnects with the sealed password when it dropped. */
@@ -145,9 +169,25 @@ export class AuthService {
     });
   }
 
-  private async revoke(row: SessionRow): Promise<void> {
-    await this.sessions.revoke(row.id, Date.now());
-    await this.imapPool.release(row.id);
+  private async endSession(deviceId: string, userIndex: number, sessionId: string): Promise<void> {
+    await this.revokeSession(sessionId);
+    const row = await this.deviceAccounts.find(deviceId, userIndex);
+    if (row?.session_id === sessionId) await this.deviceAccounts.setSession(deviceId, userIndex, null);
+  }
+
+  private async revokeSession(sessionId: string): Promise<void> {
+    await this.sessions.revoke(sessionId, Date.now());
+    await this.imapPool.release(sessionId);
+  }
+
+  private async toEntries(rows: DeviceAccountRow[]): Promise<AccountEntry[]> {
+    const names = await this.users.findMany(rows.map((r) => r.email));
+    return rows.map((r) => ({
+      uid: r.user_index,
+      email: r.email,
+      name: names.get(r.email) ?? defaultName(r.email),
+      avatar: null,
+    }));
   }
 
   private issue(row: SessionRow, key: string, refreshSecret: string, now: number): IssuedTokens {
@@ -170,8 +210,8 @@ function toLoggedInUser(row: SessionRow, name: string): LoggedInUser {
   return { id: row.email, email: row.email, name, twoFactor: [] };
 }
 
-function lowestFreeIndex(active: SessionRow[]): number {
-  const used = new Set(active.map((s) => s.user_index));
+function lowestFreeIndex(remembered: DeviceAccountRow[]): number {
+  const used = new Set(remembered.map((a) => a.user_index));
   for (let i = 0; i <= maxUserIndex; i += 1) if (!used.has(i)) return i;
   throw new AppError('Forbidden', 403, 'Too many accounts are signed in on this device');
 }

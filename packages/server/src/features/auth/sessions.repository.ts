@@ -19,10 +19,6 @@ export class SessionsRepository {
     return this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async listActiveForDevice(deviceId: string, now: number): Promise<SessionRow[]> {
-    return this.active(now).where('device_id', '=', deviceId).orderBy('user_index').execute();
-  }
-
   /** Swaps the refresh hash only if it is still the expected one (two refreshes cannot both win). */
   async rotateRefresh(id: string, expectedHash: string, nextHash: string, now: number): Promise<boolean> {
     const result = await this.db

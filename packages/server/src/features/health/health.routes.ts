@@ -18,7 +18,7 @@ export function healthRoutes(config: Config, version: string): FastifyPluginAsyn
       async (request, reply) => {
         issueXsrfToken(config, request, reply);
         reply.header('Cache-Control', 'no-store');
-        return { ok: true as const, name: 'webmail', version };
+        return { ok: true as const, name: 'webmail', version, authAppUrl: config.authAppUrl };
       },
     );
   };

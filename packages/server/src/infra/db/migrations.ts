@@ -47,6 +47,49 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('users').execute();
     },
   },
+  '0002_device_accounts_and_security_events': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('device_accounts')
+        .addColumn('device_id', 'text', (c) => c.notNull())
+        .addColumn('user_index', 'integer', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('session_id', 'text')
+        .addColumn('added_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('device_accounts_pk', ['device_id', 'user_index'])
+        .addUniqueConstraint('device_accounts_email', ['device_id', 'email'])
+        .execute();
+      await db.schema
+        .createTable('security_events')
+        .addColumn('account', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('ip', 'text', (c) => c.notNull())
+        .addColumn('user_agent', 'text', (c) => c.notNull())
+        .addColumn('protocol', 'text', (c) => c.notNull())
+        .addColumn('bucket_start', 'bigint', (c) => c.notNull())
+        .addColumn('first_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_at', 'bigint', (c) => c.notNull())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('security_events_pk', [
+          'account',
+          'type',
+          'ip',
+          'user_agent',
+          'protocol',
+          'bucket_start',
+        ])
+        .execute();
+      await db.schema
+        .createIndex('security_events_recent')
+        .on('security_events')
+        .columns(['account', 'last_at'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('security_events').execute();
+      await db.schema.dropTable('device_accounts').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -30,10 +30,37 @@ export interface MailboxesTable {
   created_at: number;
 }
 
+/**
+ * The accounts a device remembers, each in its userIndex slot. `session_id` is null while the account is
+ * signed out but still listed (user logout); removing the account from the device deletes the row.
+ */
+export interface DeviceAccountsTable {
+  device_id: string;
+  user_index: number;
+  email: string;
+  session_id: string | null;
+  added_at: number;
+}
+
+/** Security log (semantics: similar events merge into 6-hour buckets with a count; kept 30 days). */
+export interface SecurityEventsTable {
+  account: string;
+  type: string;
+  ip: string;
+  user_agent: string;
+  protocol: string;
+  bucket_start: number;
+  first_at: number;
+  last_at: number;
+  count: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   mailboxes: MailboxesTable;
+  device_accounts: DeviceAccountsTable;
+  security_events: SecurityEventsTable;
 }
 
 export type { Generated };
