@@ -5,5 +5,6 @@ export * from './locales.js';
 export * from './auth.js';
 export * from './mailboxes.js';
 export * from './messages.js';
+export * from './mass-actions.js';
 export * from './constants.js';
 export * from './format.js';

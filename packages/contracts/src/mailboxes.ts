@@ -41,8 +41,59 @@ export const Folder: z.ZodType<Folder> = z
   })
   .meta({ id: 'Folder' });
 
-export const MailboxTreeResponse = z.object({ mailboxes: z.array(Folder) });
+/** Account storage in bytes (spec §3 quota {used, allowed}); null when the server reports no quota. */
+export const Quota = z.object({ used: z.number().int(), allowed: z.number().int() }).meta({ id: 'Quota' });
+export type Quota = z.infer<typeof Quota>;
+
+/**
+ * The server always sends `quota`. It is optional in the schema only so that client code written before
+ * the field existed (a cache patch that rebuilds `{mailboxes}`) still type-checks; make it required once the
+ * web client passes it through.
+ */
+export const MailboxTreeResponse = z.object({
+  mailboxes: z.array(Folder),
+  quota: Quota.nullable().optional(),
+});
 export type MailboxTreeResponse = z.infer<typeof MailboxTreeResponse>;
+
+export const folderNameMaxLength = 255;
+/** Spec §9: the folder form offers automatic deletion after 30, 60, 90 or 180 days (in ms). */
+export const folderRetentionDays = [30, 60, 90, 180] as const;
+export const dayMs = 86_400_000;
+/** The API accepts any positive duration up to ten years; the form offers only the values above. */
+const retentionMaxMs = 3650 * dayMs;
+
+/** A folder name: `/` separates levels on the mail server, so one name cannot hold it. */
+const FolderName = z
+  .string()
+  .trim()
+  .max(folderNameMaxLength, `A folder name can be at most ${folderNameMaxLength} characters`)
+  .refine((v) => !v.includes('/'), 'A folder name cannot contain "/"')
+  // eslint-disable-next-line no-control-regex
+  .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'A folder name cannot contain control characters');
+
+/** Spec §5 folder form: parent may be empty or null (top level); retention ms or null (off). */
+const folderFields = {
+  parent: z.string().max(64).nullable().optional(),
+  retention: z.number().int().positive().max(retentionMaxMs).nullable().optional(),
+  hidden: z.boolean().optional(),
+};
+
+export const FolderCreateBody = z.object({
+  name: FolderName.refine((v) => v.length > 0, 'A folder name is required'),
+  ...folderFields,
+});
+export type FolderCreateBody = z.infer<typeof FolderCreateBody>;
+
+/** Every field optional. A system folder's name may be sent empty or unchanged: only retention is editable. */
+export const FolderPatchBody = z.object({ name: FolderName.optional(), ...folderFields });
+export type FolderPatchBody = z.infer<typeof FolderPatchBody>;
+
+export const FolderParams = z.object({ userIndex: UserIndex, id: z.string().min(1).max(64) });
+
+/** The user's order of custom folders (ids); folders left out sort after the listed ones, by name. */
+export const FolderOrderBody = z.object({ order: z.array(z.string().min(1).max(64)).max(10_000) });
+export type FolderOrderBody = z.infer<typeof FolderOrderBody>;
 
 export const MailboxParams = z.object({ userIndex: UserIndex, mailboxId: z.string().min(1).max(64) });
 

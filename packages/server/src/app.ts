@@ -29,8 +29,15 @@ import { RateWindow } from './infra/rate-window.js';
 import { UsersRepository } from './features/auth/users.repository.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { MailboxIdsRepository } from './features/mailboxes/mailbox-ids.repository.js';
+import { ActiveSessions } from './features/mailboxes/active-sessions.js';
+import { FoldersService } from './features/mailboxes/folders.service.js';
 import { mailboxesRoutes } from './features/mailboxes/mailboxes.routes.js';
+import { FolderRetentionService } from './features/mailboxes/folder-retention.service.js';
+import { QuotaCache } from './features/mailboxes/quota-cache.js';
+import { RetentionJob } from './features/mailboxes/retention-job.js';
 import { MailboxesService } from './features/mailboxes/mailboxes.service.js';
+import { massActionsRoutes } from './features/messages/mass-actions.routes.js';
+import { MassActionsService } from './features/messages/mass-actions.service.js';
 import { messagesRoutes } from './features/messages/messages.routes.js';
 import { MessagesService } from './features/messages/messages.service.js';
 import { SortedUidsCache } from './features/messages/sorted-uids-cache.js';
@@ -51,6 +58,7 @@ export interface AppServices {
   db: Db;
   securityEvents: SecurityEventsService;
   imapPool: ImapPool;
+  retention: RetentionJob;
   routes: RouteEntry[];
 }
 
@@ -73,6 +81,7 @@ export async function buildApp(
   const imapPool = new ImapPool(config.imapIdleCloseMs);
   app.addHook('onClose', async () => {
     clearInterval(pruneTimer);
+    await retention.stop();
     await imapPool.closeAll();
     await db.destroy();
   });
@@ -87,8 +96,22 @@ export async function buildApp(
   };
   const pruneTimer = setInterval(() => void securityEvents.prune().catch(() => undefined), 3_600_000);
   pruneTimer.unref();
-  const mailboxes = new MailboxesService(auth, new MailboxIdsRepository(db), app.log);
-  const messages = new MessagesService(auth, mailboxes, new SortedUidsCache());
+  const mailboxIds = new MailboxIdsRepository(db);
+  const activeSessions = new ActiveSessions();
+  const quotas = new QuotaCache();
+  const mailboxes = new MailboxesService(auth, mailboxIds, quotas, activeSessions, app.log);
+  const retention = new RetentionJob(
+    new FolderRetentionService(mailboxIds, app.log),
+    activeSessions,
+    imapPool,
+    quotas,
+    app.log,
+  );
+  retention.start(config.retentionIntervalMs);
+  const folders = new FoldersService(mailboxes, mailboxIds);
+  const sortedUids = new SortedUidsCache();
+  const messages = new MessagesService(auth, mailboxes, sortedUids);
+  const massActions = new MassActionsService(auth, mailboxes, sortedUids);
   const translations = new TranslationsService(config.localesDir);
 
   await app.register(cookie);
@@ -115,8 +138,9 @@ export async function buildApp(
       await api.register(healthRoutes(config, version));
       await api.register(translationsRoutes(translations));
       await api.register(authRoutes(config, auth, authLimits, securityEvents));
-      await api.register(mailboxesRoutes(mailboxes));
+      await api.register(mailboxesRoutes(mailboxes, folders));
       await api.register(messagesRoutes(messages));
+      await api.register(massActionsRoutes(massActions));
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () =>
         app.swagger(),
       );
@@ -125,7 +149,7 @@ export async function buildApp(
   );
   await registerSpa(app, config.webDistDir);
 
-  return Object.assign(app, { services: { db, securityEvents, imapPool, routes } });
+  return Object.assign(app, { services: { db, securityEvents, imapPool, retention, routes } });
 }
 
 /**

@@ -62,6 +62,10 @@ export class TestClient {
     return this.request<T>('PATCH', path, { body });
   }
 
+  delete<T = unknown>(path: string) {
+    return this.request<T>('DELETE', path);
+  }
+
   /** Fetches the XSRF token and signs in; fails the test if sign-in does not succeed. */
   async signIn(email: string, password: string): Promise<{ userIndex: number }> {
     if (!this.xsrf) await this.get('/api/');

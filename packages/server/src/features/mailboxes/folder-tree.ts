@@ -1,5 +1,6 @@
 import type { ListResponse } from 'imapflow';
 import { systemFolderOrder, type Folder, type SpecialUse } from '@webmail/contracts';
+import type { MailboxRecord } from './mailbox-ids.repository.js';
 
 const specialUseByFlag: Record<string, SpecialUse> = {
   '\\Inbox': 'inbox',
@@ -13,30 +14,39 @@ const specialUseByFlag: Record<string, SpecialUse> = {
 /** Folders a server may lack; the UI offers to create or choose them instead of assuming them. */
 const optionalSpecialUses = new Set<SpecialUse>(['archive', 'junk']);
 
+export function specialUseOf(entry: ListResponse): SpecialUse | null {
+  return entry.specialUse ? (specialUseByFlag[entry.specialUse] ?? null) : null;
+}
+
 /**
  * Builds the folder tree from IMAP LIST (+ STATUS) entries. System folders come first in the sidebar
- * order, custom folders by name; children nest under their parent path.
+ * order, then custom folders in the user's order (webmail DB), then by name; children nest under their
+ * parent path.
  */
-export function buildFolderTree(entries: ListResponse[], ids: Map<string, string>): Folder[] {
+export function buildFolderTree(entries: ListResponse[], records: Map<string, MailboxRecord>): Folder[] {
   const byPath = new Map<string, Folder>();
+  const sortOrder = new Map<Folder, number | null>();
   for (const entry of entries) {
     if (entry.flags.has('\\NonExistent')) continue;
-    const specialUse = entry.specialUse ? (specialUseByFlag[entry.specialUse] ?? null) : null;
-    byPath.set(entry.path, {
-      id: ids.get(entry.path) ?? entry.path,
+    const specialUse = specialUseOf(entry);
+    const record = records.get(entry.path);
+    const folder: Folder = {
+      id: record?.id ?? entry.path,
       name: specialUse === 'inbox' ? 'INBOX' : entry.name,
       fullName: entry.path,
       path: entry.path,
-      parent: entry.parentPath ? (ids.get(entry.parentPath) ?? null) : null,
-      retention: null,
-      hidden: false,
+      parent: entry.parentPath ? (records.get(entry.parentPath)?.id ?? null) : null,
+      retention: record?.retentionMs ?? null,
+      hidden: record?.hidden ?? false,
       systemFolder: specialUse !== null,
       specialUse,
       optionalSpecialUseFolder: specialUse !== null && optionalSpecialUses.has(specialUse),
       unseen: entry.status?.unseen ?? 0,
       total: entry.status?.messages ?? 0,
       children: [],
-    });
+    };
+    byPath.set(entry.path, folder);
+    sortOrder.set(folder, record?.sortOrder ?? null);
   }
   const roots: Folder[] = [];
   for (const entry of entries) {
@@ -46,7 +56,7 @@ export function buildFolderTree(entries: ListResponse[], ids: Map<string, string
     if (parent) parent.children.push(folder);
     else roots.push(folder);
   }
-  sortFolders(roots);
+  sortFolders(roots, (f) => sortOrder.get(f) ?? null);
   return roots;
 }
 
@@ -55,7 +65,14 @@ function rank(folder: Folder): number {
   return index === -1 ? systemFolderOrder.length : index;
 }
 
-function sortFolders(folders: Folder[]): void {
-  folders.sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
-  for (const f of folders) sortFolders(f.children);
+/** Ordered custom folders before unordered ones; system folders ignore the user's order. */
+function orderOf(folder: Folder, order: (f: Folder) => number | null): number {
+  return folder.systemFolder ? 0 : (order(folder) ?? Number.MAX_SAFE_INTEGER);
+}
+
+function sortFolders(folders: Folder[], order: (f: Folder) => number | null): void {
+  folders.sort(
+    (a, b) => rank(a) - rank(b) || orderOf(a, order) - orderOf(b, order) || a.name.localeCompare(b.name),
+  );
+  for (const f of folders) sortFolders(f.children, order);
 }

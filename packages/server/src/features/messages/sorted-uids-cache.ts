@@ -24,6 +24,11 @@ export class SortedUidsCache {
     }
   }
 
+  /** After the webmail itself changed a folder (mass actions): cheaper than trusting the state key. */
+  forget(key: string): void {
+    this.entries.delete(key);
+  }
+
   forgetSession(sessionId: string): void {
     for (const key of this.entries.keys()) if (key.startsWith(`${sessionId}:`)) this.entries.delete(key);
   }

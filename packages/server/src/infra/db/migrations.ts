@@ -90,6 +90,27 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('device_accounts').execute();
     },
   },
+  /**
+   * Folder settings the webmail keeps (semantics: order and `hidden`; retention for the retention job).
+   * `hidden` is an integer 0/1: SQLite has no boolean type.
+   */
+  '0003_folder_settings': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('mailboxes').addColumn('retention_ms', 'bigint').execute();
+      await db.schema
+        .alterTable('mailboxes')
+        .addColumn('hidden', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.alterTable('mailboxes').addColumn('sort_order', 'integer').execute();
+      await db.schema.createIndex('mailboxes_retention').on('mailboxes').column('retention_ms').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('mailboxes_retention').execute();
+      await db.schema.alterTable('mailboxes').dropColumn('sort_order').execute();
+      await db.schema.alterTable('mailboxes').dropColumn('hidden').execute();
+      await db.schema.alterTable('mailboxes').dropColumn('retention_ms').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -22,12 +22,19 @@ export interface SessionsTable {
   revoked_at: number | null;
 }
 
-/** Stable opaque folder ids: Dovecot 2.3 has no MAILBOXID, so ids are mapped to paths here. */
+/**
+ * Stable opaque folder ids: Dovecot 2.3 has no MAILBOXID, so ids are mapped to paths here, with the
+ * folder settings the webmail keeps (retention, hidden, the user's order).
+ */
 export interface MailboxesTable {
   id: string;
   account: string;
   path: string;
   created_at: number;
+  retention_ms: number | null;
+  /** 0 or 1. */
+  hidden: Generated<number>;
+  sort_order: number | null;
 }
 
 /**

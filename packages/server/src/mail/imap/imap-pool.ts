@@ -45,6 +45,17 @@ export class ImapPool {
     }
   }
 
+  /**
+   * The session's open connection, or null — never a new login. For background jobs: it does not reset
+   * the idle timer, so a job alone never keeps a connection (and a user's password) in use.
+   */
+  async peek(sessionId: string): Promise<ImapFlow | null> {
+    const entry = this.entries.get(sessionId);
+    if (!entry) return null;
+    const client = await entry.client.catch(() => null);
+    return client?.usable ? client : null;
+  }
+
   /** Hands an already-authenticated connection (the one sign-in used) to the pool. */
   adopt(sessionId: string, client: ImapFlow): void {
     void this.release(sessionId);

@@ -1,0 +1,62 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ImapFlow } from 'imapflow';
+import { AppError } from '../../infra/errors.js';
+import { withMailbox } from '../../mail/imap/imap-commands.js';
+import { uidsSavedBefore } from '../../mail/imap/save-date.js';
+import { compressUids } from '../../mail/imap/uid-set.js';
+import type { MailboxIdsRepository } from './mailbox-ids.repository.js';
+
+export interface RetentionResult {
+  mailboxId: string;
+  expunged: number;
+}
+
+/**
+ * Folder retention (semantics: counted from when a message entered the folder). Expunges, in every
+ * folder of the account that has a retention, the messages older than it: by RFC 8514 SAVEDATE where the
+ * server has it (Dovecot 2.3 does), else by INTERNALDATE (for APPEND/COPY that is usually the arrival
+ * time too, but a client may set it to anything).
+ */
+export class FolderRetentionService {
+  constructor(
+    private readonly ids: MailboxIdsRepository,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async apply(account: string, client: ImapFlow, now = Date.now()): Promise<RetentionResult[]> {
+    const results: RetentionResult[] = [];
+    for (const folder of await this.ids.withRetention(account)) {
+      if (folder.retentionMs === null) continue;
+      const cutoff = now - folder.retentionMs;
+      try {
+        const expunged = await withMailbox(client, folder.path, async () => {
+          const uids = client.capabilities.has('SAVEDATE')
+            ? await uidsSavedBefore(client, cutoff)
+            : await searchBefore(client, cutoff);
+          if (uids.length === 0) return 0;
+          // STORE \Deleted + UID EXPUNGE of exactly these UIDs.
+          if (!(await client.messageDelete(compressUids(uids), { uid: true }))) {
+            throw new AppError('MailServerError', 502, 'The mail server did not expunge expired messages');
+          }
+          return uids.length;
+        });
+        results.push({ mailboxId: folder.id, expunged });
+      } catch (err) {
+        // A folder removed outside the webmail keeps its row until the next tree sync; skip it, go on.
+        if (err instanceof AppError && err.status === 404) {
+          this.log.warn({ mailboxId: folder.id }, 'retention: folder no longer exists');
+          continue;
+        }
+        throw err;
+      }
+    }
+    return results;
+  }
+}
+
+/** Without SAVEDATE: INTERNALDATE; imapflow sends WITHIN's OLDER (exact seconds) when offered, else BEFORE. */
+async function searchBefore(client: ImapFlow, cutoff: number): Promise<number[]> {
+  const uids = await client.search({ before: new Date(cutoff) }, { uid: true });
+  if (!uids) throw new AppError('MailServerError', 502, 'The mail server refused the retention search');
+  return uids;
+}
