@@ -22,7 +22,8 @@ export const chromiumLaunchOptions = {
   ],
 };
 
+/** The demo mailboxes (mailstack/bin/seed-demo.ts); `name` is what the server derives from the address. */
 export const demoUsers = {
-  alice: { email: 'alice@example.test', password: 'alice-demo' },
-  bob: { email: 'bob@example.test', password: 'bob-demo' },
+  alice: { email: 'alice@example.test', password: 'alice-demo', name: 'Alice' },
+  bob: { email: 'bob@example.test', password: 'bob-demo', name: 'Bob' },
 } as const;

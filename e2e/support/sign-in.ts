@@ -1,22 +1,42 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 
 export type UiLanguage = 'fi' | 'en';
 
-/** Chooses the interface language the way the app stores it, before any page script runs. */
-export async function useLanguage(page: Page, language: UiLanguage): Promise<void> {
-  await page.addInitScript((lang) => window.localStorage.setItem('webmail.language', lang), language);
+/**
+ * Chooses the interface language the way the app stores it, before any page script runs. Given the context, it
+ * holds for every tab the test opens (an added account opens in a new tab).
+ */
+export async function useLanguage(target: Page | BrowserContext, language: UiLanguage): Promise<void> {
+  await target.addInitScript((lang) => window.localStorage.setItem('webmail.language', lang), language);
 }
 
-const labels = {
+export const labels = {
   fi: { email: 'Sähköpostiosoite', password: 'Salasana', submit: 'Kirjaudu' },
   en: { email: 'E-mail address', password: 'Password', submit: 'Sign in' },
 } as const;
 
-/** Signs in through the real sign-in form and waits for the inbox. */
-export async function signIn(page: Page, user: { email: string; password: string }, language: UiLanguage) {
-  await page.goto('/login/password');
+/** Fills and sends the password sign-in form on the current page. */
+export async function submitSignIn(
+  page: Page,
+  user: { email: string; password: string },
+  language: UiLanguage,
+): Promise<void> {
   await page.getByLabel(labels[language].email, { exact: true }).fill(user.email);
   await page.getByLabel(labels[language].password, { exact: true }).fill(user.password);
   await page.getByRole('button', { name: labels[language].submit, exact: true }).click();
-  await expect(page).toHaveURL(/\/u\/0\/[^/]+$/);
+}
+
+/**
+ * Signs in through the real sign-in form and waits for the inbox of the user index the server gives (0 for the
+ * first account of a browser context, 1 for the second …).
+ */
+export async function signIn(
+  page: Page,
+  user: { email: string; password: string },
+  language: UiLanguage,
+  expectedUserIndex = 0,
+) {
+  await page.goto('/login/password');
+  await submitSignIn(page, user, language);
+  await expect(page).toHaveURL(new RegExp(`/u/${expectedUserIndex}/[^/]+$`));
 }

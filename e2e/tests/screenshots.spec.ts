@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { demoUsers, screenshotDir } from '../support/environment';
-import { signIn, useLanguage, type UiLanguage } from '../support/sign-in';
+import { labels, signIn, useLanguage, type UiLanguage } from '../support/sign-in';
 
 const widths = [
   { width: 360, height: 780 },
@@ -52,6 +52,59 @@ for (const language of ['fi', 'en'] as const satisfies UiLanguage[]) {
         await expect(page.getByRole('heading', { name: openedHeading })).toBeVisible();
         await shoot(page, `message-${language}-${scheme}-${size.width}`);
       }
+    }
+  });
+}
+
+const accountTexts = {
+  fi: { chooseAccount: 'Valitse tili', accountButton: 'Tili: Alice', signedOut: 'Kirjautunut ulos' },
+  en: { chooseAccount: 'Choose an account', accountButton: 'Account: Alice', signedOut: 'Signed out' },
+} as const;
+// Every width in light; dark at the desktop width.
+const accountShots = [
+  ...widths.map((size) => ({ size, scheme: 'light' as const })),
+  { size: widths[1]!, scheme: 'dark' as const },
+];
+
+/**
+ * The account screens: the open account dropdown (Alice, with Bob as the other account), the user-select page
+ * (Bob signed out, as after his session ended) and the password page it leads to for Bob.
+ */
+for (const language of ['fi', 'en'] as const satisfies UiLanguage[]) {
+  test(`account screenshots in ${language}`, async ({ page, context }) => {
+    test.setTimeout(120_000);
+    const text = accountTexts[language];
+    await useLanguage(page, language);
+    await signIn(page, demoUsers.alice, language, 0);
+    await signIn(page, demoUsers.bob, language, 1);
+    await page.goto('/u/0');
+    await expect(page).toHaveURL(/\/u\/0\/[^/]+$/);
+    const inboxUrl = page.url();
+
+    for (const { size, scheme } of accountShots) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize(size);
+      await page.goto(inboxUrl);
+      await expect(page.getByRole('list').getByRole('listitem').first()).toBeVisible();
+      await page.getByRole('button', { name: text.accountButton }).click();
+      await expect(page.getByRole('menuitem', { name: /bob@example\.test/ })).toBeVisible();
+      await page.waitForTimeout(300); // the menu's grow transition
+      await shoot(page, `account-menu-${language}-${scheme}-${size.width}`);
+    }
+
+    await context.clearCookies({ name: 'wm_exp_1' });
+    for (const { size, scheme } of accountShots) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize(size);
+      await page.goto('/login');
+      const bob = page.getByRole('button', { name: /^Bob/ });
+      await expect(bob).toContainText(text.signedOut);
+      await shoot(page, `user-select-${language}-${scheme}-${size.width}`);
+      await bob.click();
+      await expect(page).toHaveURL(/\/login\/password\?email=bob%40example\.test$/);
+      await expect(page.getByLabel(labels[language].email, { exact: true })).toHaveValue('bob@example.test');
+      await expect(page.getByRole('link', { name: text.chooseAccount })).toBeVisible();
+      await shoot(page, `password-${language}-${scheme}-${size.width}`);
     }
   });
 }

@@ -6,17 +6,17 @@ import { AppProviders } from './app/app-providers';
 import { initAppI18n } from './app/i18n/app-i18n';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
-import { redirectOnUnauthorized } from './app/unauthorized-redirect';
+import { connectSession } from './app/session/connect-session';
 
 async function start() {
   const i18n = await initAppI18n();
   const queryClient = createQueryClient();
   const router = createAppRouter();
-  redirectOnUnauthorized(router, queryClient);
+  const session = connectSession(router, queryClient);
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <AppProviders i18n={i18n} queryClient={queryClient}>
+      <AppProviders i18n={i18n} queryClient={queryClient} session={session}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,

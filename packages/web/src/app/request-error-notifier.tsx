@@ -1,16 +1,40 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { MutationObserver, useQueryClient, type Mutation, type Query } from '@tanstack/react-query';
+import { joinFieldErrors } from '@webmail/contracts';
 import { useEffect } from 'react';
 import { isApiRequestError } from '../shared/api/api-request-error';
 import { errorMessage } from '../shared/api/error-message';
-import { useTranslation } from '../shared/i18n/translation';
+import { isRetryableError } from '../shared/api/retry-policy';
+import { useTranslation, type TFunction } from '../shared/i18n/translation';
+import type { SnackbarInput } from '../shared/snackbar/snackbar-context';
 import { useSnackbar } from '../shared/snackbar/use-snackbar';
 
+type NotifierT = TFunction<['errors', 'common']>;
+
 /**
- * Spec §8 "other network errors": 'request failed' with the message, and for a query a Retry action that
- * repeats it. Shown for mutations and for queries that already had data (a background refresh failed, which the
+ * The snackbar for a failed request (spec §8):
+ * - 422: a validation error; the `errors` values joined by commas (spec §5), or the message when there are none;
+ * - a failure that may pass (network, timeout, 5xx, 429): 'request failed' with the message, and a Retry action
+ *   that repeats the request — a query refetches, a mutation runs again with the same variables (and the same
+ *   optimistic steps);
+ * - other failures (403, 404 …): 'request failed' with the message; repeating would answer the same.
+ * Never for a 401 (the session flow handles it) nor where `meta: { errorSnackbar: false }` opts out.
+ */
+export function snackbarForError(error: unknown, t: NotifierT, retry: () => void): SnackbarInput {
+  if (isApiRequestError(error) && error.status === 422) {
+    return { type: 'error', message: joinFieldErrors(error.body?.errors) || errorMessage(error, t) };
+  }
+  const message = t('requestFailed', { message: errorMessage(error, t) });
+  if (!isRetryableError(error)) return { type: 'error', message };
+  return { type: 'error', message, actions: [{ label: t('common:actions.retry'), onClick: retry }] };
+}
+
+const isSilent = (error: unknown, meta: Record<string, unknown> | undefined) =>
+  meta?.errorSnackbar === false || (isApiRequestError(error) && error.status === 401);
+
+/**
+ * Shows the snackbar for mutations, and for queries that already had data (a background refresh failed, which the
  * page would not show otherwise). A query without data is shown by its own page, which renders an error state
- * with a retry button; a snackbar as well would say the same thing twice. A 401 is never shown (the app goes to
- * sign-in), and anything can opt out with `meta: { errorSnackbar: false }`.
+ * with a retry button; a snackbar as well would say the same thing twice.
  */
 export function RequestErrorNotifier() {
   const queryClient = useQueryClient();
@@ -18,31 +42,27 @@ export function RequestErrorNotifier() {
   const { t } = useTranslation(['errors', 'common']);
 
   useEffect(() => {
-    const isSilent = (error: unknown, meta: Record<string, unknown> | undefined) =>
-      meta?.errorSnackbar === false || (isApiRequestError(error) && error.status === 401);
+    const refetch = (query: Query) => () =>
+      void queryClient.refetchQueries({ queryKey: query.queryKey, exact: true });
+    // A new observer with the failed mutation's options: the same request, cache steps and session effects.
+    const rerun = (mutation: Mutation<unknown, unknown, unknown, unknown>) => () =>
+      void new MutationObserver(queryClient, mutation.options)
+        .mutate(mutation.state.variables)
+        .catch(() => undefined); // a second failure reports itself through the cache again
 
     const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated' || event.action.type !== 'error') return;
       const { query } = event;
       const error = event.action.error;
       if (isSilent(error, query.meta) || query.state.data === undefined) return;
-      snackbar.show({
-        type: 'error',
-        message: t('requestFailed', { message: errorMessage(error, t) }),
-        actions: [
-          {
-            label: t('common:actions.retry'),
-            onClick: () => void queryClient.refetchQueries({ queryKey: query.queryKey, exact: true }),
-          },
-        ],
-      });
+      snackbar.show(snackbarForError(error, t, refetch(query)));
     });
 
     const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
       if (event.type !== 'updated' || event.action.type !== 'error') return;
       const error = event.action.error;
       if (isSilent(error, event.mutation.options.meta)) return;
-      snackbar.show({ type: 'error', message: t('requestFailed', { message: errorMessage(error, t) }) });
+      snackbar.show(snackbarForError(error, t, rerun(event.mutation)));
     });
 
     return () => {

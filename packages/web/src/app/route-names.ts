@@ -1,7 +1,11 @@
 /** Route names of spec §2 that this build serves; every route object carries one in `handle.name`. */
 export const routeNames = {
   authLayout: 'AuthLayout',
+  authLoginUserSelect: 'AuthLoginUserSelect',
   authLoginPassword: 'AuthLoginPassword',
+  auth2FA: 'Auth2FA',
+  authTotp: 'AuthTotp',
+  authWebauthn: 'AuthWebauthn',
   baseLayout: 'BaseLayout',
   mailbox: 'Mailbox',
   mailboxThread: 'MailboxThread',

@@ -1,15 +1,107 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
 import { AppErrorPage } from './app-error-page';
 import { routeNames, type RouteHandle } from './route-names';
+import { enterSignInArea } from './routes/enter-sign-in-area';
 import { requireSession } from './routes/require-session';
+import { RouteAreaError } from './routes/route-area-error';
 
 const handle = (name: RouteHandle['name']): RouteHandle => ({ name });
 const defaultUserPath = '/u/0';
+/** A redirect that keeps the query (`reason`, `email`). */
+const redirectKeepingQuery =
+  (path: string) =>
+  ({ request }: LoaderFunctionArgs) =>
+    redirect(`${path}${new URL(request.url).search}`);
+
+const signInRoutes: RouteObject = {
+  path: 'login',
+  handle: handle(routeNames.authLayout),
+  loader: enterSignInArea,
+  // Only on entering the area: moving between its pages does not ask for the external sign-in app again.
+  shouldRevalidate: () => false,
+  lazy: async () => ({ Component: (await import('../layouts/auth/auth-layout')).AuthLayout }),
+  children: [
+    {
+      ErrorBoundary: RouteAreaError,
+      children: [
+        {
+          index: true,
+          handle: handle(routeNames.authLoginUserSelect),
+          lazy: async () => ({ Component: (await import('./routes/user-select.route')).UserSelectRoute }),
+        },
+        {
+          path: 'password',
+          handle: handle(routeNames.authLoginPassword),
+          lazy: async () => ({
+            Component: (await import('./routes/password-login.route')).PasswordLoginRoute,
+          }),
+        },
+        {
+          path: '2fa',
+          handle: handle(routeNames.auth2FA),
+          children: [
+            { index: true, loader: redirectKeepingQuery('/login/password'), element: null },
+            {
+              path: 'totp',
+              handle: handle(routeNames.authTotp),
+              lazy: async () => ({
+                Component: (await import('./routes/second-factor.route')).TotpRoute,
+              }),
+            },
+            {
+              path: 'webauthn',
+              handle: handle(routeNames.authWebauthn),
+              lazy: async () => ({
+                Component: (await import('./routes/second-factor.route')).WebauthnRoute,
+              }),
+            },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
+const signedInRoutes: RouteObject = {
+  path: 'u/:userIndex',
+  handle: handle(routeNames.baseLayout),
+  loader: requireSession,
+  shouldRevalidate: () => true,
+  lazy: async () => ({ Component: (await import('../layouts/base/base-layout')).BaseLayout }),
+  children: [
+    {
+      ErrorBoundary: RouteAreaError,
+      children: [
+        {
+          index: true,
+          lazy: async () => ({
+            Component: (await import('./routes/inbox-redirect.route')).InboxRedirectRoute,
+          }),
+        },
+        {
+          path: ':mailboxId',
+          handle: handle(routeNames.mailbox),
+          lazy: async () => ({ Component: (await import('./routes/mailbox.route')).MailboxRoute }),
+          children: [
+            {
+              path: ':threadId/:messageId',
+              handle: handle(routeNames.mailboxThread),
+              lazy: async () => ({
+                Component: (await import('./routes/mailbox-thread.route')).MailboxThreadRoute,
+              }),
+            },
+          ],
+        },
+      ],
+    },
+  ],
+};
 
 /**
- * The route table (spec §2). Only routes that work in this build exist; the user-select page and the rest
- * arrive with their issues. Every page is a lazy chunk, so the sign-in page loads none of the mailbox code.
+ * The route table (spec §2). Only routes that work in this build exist; the rest arrive with their issues. Every
+ * page is a lazy chunk, so the sign-in pages load none of the mailbox code. Each area (sign-in content, a user's
+ * content pane) has its own error boundary inside its layout; the root one is the app-level failure page.
  */
 export const routes: RouteObject[] = [
   {
@@ -18,56 +110,8 @@ export const routes: RouteObject[] = [
     ErrorBoundary: AppErrorPage,
     children: [
       { index: true, loader: () => redirect(defaultUserPath), element: null },
-      {
-        path: 'login',
-        handle: handle(routeNames.authLayout),
-        lazy: async () => ({ Component: (await import('../layouts/auth/auth-layout')).AuthLayout }),
-        children: [
-          {
-            // The user-select page (spec: the empty child path) comes in a later issue; until then the bare
-            // login path goes to the password page, keeping `reason` and other query values.
-            index: true,
-            loader: ({ request }) => redirect(`/login/password${new URL(request.url).search}`),
-            element: null,
-          },
-          {
-            path: 'password',
-            handle: handle(routeNames.authLoginPassword),
-            lazy: async () => ({
-              Component: (await import('./routes/password-login.route')).PasswordLoginRoute,
-            }),
-          },
-        ],
-      },
-      {
-        path: 'u/:userIndex',
-        handle: handle(routeNames.baseLayout),
-        loader: requireSession,
-        shouldRevalidate: () => true,
-        lazy: async () => ({ Component: (await import('../layouts/base/base-layout')).BaseLayout }),
-        children: [
-          {
-            index: true,
-            lazy: async () => ({
-              Component: (await import('./routes/inbox-redirect.route')).InboxRedirectRoute,
-            }),
-          },
-          {
-            path: ':mailboxId',
-            handle: handle(routeNames.mailbox),
-            lazy: async () => ({ Component: (await import('./routes/mailbox.route')).MailboxRoute }),
-            children: [
-              {
-                path: ':threadId/:messageId',
-                handle: handle(routeNames.mailboxThread),
-                lazy: async () => ({
-                  Component: (await import('./routes/mailbox-thread.route')).MailboxThreadRoute,
-                }),
-              },
-            ],
-          },
-        ],
-      },
+      signInRoutes,
+      signedInRoutes,
       { path: '*', loader: () => redirect(defaultUserPath), element: null },
     ],
   },

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSystemFolder, sampleTree } from '../features/mailboxes/folder.testing';
 import { buildMessageSummaries } from '../features/messages/message.testing';
 import { mailApi, signIn } from '../test/api-handlers.testing';
+import { clearCookies } from '../test/cookies';
 import { server } from '../test/msw-server';
 import { renderApp } from '../test/render-app';
 
@@ -59,19 +60,26 @@ describe('session rule (spec §2)', () => {
     expect(await screen.findByText('No inbox found')).toBeInTheDocument();
   });
 
-  it('a 401 from the API on a signed-in page goes to sign-in with reason apiRequestUnauthorized', async () => {
+  it('a 401 whose refresh fails too goes to the user select with reason apiRequestUnauthorized', async () => {
     signIn(0);
     const api = mailApi({ tree: sampleTree(), messages: {} });
+    const unauthorized = () =>
+      HttpResponse.json({ code: 'Unauthorized', message: 'Session expired' }, { status: 401 });
     server.use(...api.handlers);
     server.use(
-      http.get('/api/u/:userIndex/mailbox', () =>
-        HttpResponse.json({ code: 'Unauthorized', message: 'Session expired' }, { status: 401 }),
-      ),
+      http.get('/api/u/:userIndex/mailbox', unauthorized),
+      http.post('/api/auth/refresh', () => {
+        clearCookies(); // the server ends the session and clears its cookies
+        return unauthorized();
+      }),
     );
 
     const { router } = await renderApp('/u/0');
 
-    await waitFor(() => expect(locationOf(router)).toBe('/login/password?reason=apiRequestUnauthorized'));
+    await waitFor(() => expect(locationOf(router)).toBe('/login?reason=apiRequestUnauthorized'));
     expect(await screen.findByText(/your session has expired/i)).toBeInTheDocument();
+    // Alice's account stays on the device's list, now signed out.
+    const alice = await screen.findByRole('button', { name: /^Alice Example/ });
+    expect(alice).toHaveTextContent('Signed out');
   });
 });

@@ -24,7 +24,7 @@ function findFolder(folders: Folder[], id: string): Folder | undefined {
   return undefined;
 }
 
-/** Marks user 0 as signed in for the session rule (spec §2). */
+/** Marks a user (default 0) as signed in for the session rule (spec §2). */
 export function signIn(userIndex = 0): void {
   setCookie(`wm_exp_${userIndex}`, String(Date.now() + 3_600_000));
 }
@@ -49,12 +49,12 @@ export function mailApi(state: MailState) {
   const handlers = [
     http.get('/api/auth/me', async ({ request }) => {
       await record(request);
-      return HttpResponse.json({
-        id: 'u1',
-        email: 'alice@example.test',
-        name: 'Alice Example',
-        twoFactor: [],
-      });
+      const bob = new URL(request.url).searchParams.get('userIndex') === '1';
+      return HttpResponse.json(
+        bob
+          ? { id: 'u2', email: 'bob@example.test', name: 'Bob Builder', twoFactor: [] }
+          : { id: 'u1', email: 'alice@example.test', name: 'Alice Example', twoFactor: [] },
+      );
     }),
     http.get('/api/auth/accounts', async ({ request }) => {
       await record(request);

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import { onTestFinished } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import type { Language } from '@webmail/contracts';
 import type { ReactElement } from 'react';
@@ -7,7 +8,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { AppProviders } from '../app/app-providers';
 import { bindLanguage } from '../app/i18n/app-i18n';
 import { routes } from '../app/router';
-import { redirectOnUnauthorized } from '../app/unauthorized-redirect';
+import { connectSession } from '../app/session/connect-session';
 import { createTestI18n } from './test-i18n';
 
 export interface RenderOptions {
@@ -20,19 +21,21 @@ function testQueryClient() {
   });
 }
 
-async function renderRoutes(routeTable: RouteObject[], path: string, options: RenderOptions) {
+/** Renders a route table (the app's, or a test's own) with the app's providers and session handling. */
+export async function renderRoutes(routeTable: RouteObject[], path: string, options: RenderOptions) {
   const i18n = await createTestI18n(options.language ?? 'en');
   bindLanguage(i18n);
   const queryClient = testQueryClient();
   const router = createMemoryRouter(routeTable, { initialEntries: [path] });
-  redirectOnUnauthorized(router, queryClient);
+  const session = connectSession(router, queryClient);
+  onTestFinished(() => session.dispose());
   const user = userEvent.setup();
   const result = render(
-    <AppProviders i18n={i18n} queryClient={queryClient}>
+    <AppProviders i18n={i18n} queryClient={queryClient} session={session}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { ...result, router, queryClient, i18n, user };
+  return { ...result, router, queryClient, i18n, user, session };
 }
 
 /** Renders the whole app (real route table, providers and API client) at a path. */

@@ -17,8 +17,16 @@ export async function initAppI18n(): Promise<i18n> {
   return instance;
 }
 
+let boundInstance: i18n | null = null;
+
+/** The interface language now (e.g. for addresses outside React, like the external sign-in application). */
+export function currentLanguage(): string {
+  return boundInstance?.resolvedLanguage ?? boundInstance?.language ?? storedLanguage();
+}
+
 /** Keeps the API's Accept-Language, the stored choice and `<html lang>` in step with the i18n language. */
 export function bindLanguage(instance: i18n): void {
+  boundInstance = instance;
   const apply = (language: string) => {
     document.documentElement.lang = language;
   };

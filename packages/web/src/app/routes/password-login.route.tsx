@@ -1,25 +1,27 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
 import { productName, type LoginResponse } from '@webmail/contracts';
-import { useNavigate, useSearchParams } from 'react-router';
-import { accountsKeys } from '../../features/accounts/api/accounts.keys';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useAccounts } from '../../features/accounts/api/get-accounts';
 import { PasswordLoginForm } from '../../features/auth/components/password-login-form';
 import { SignInReasonNotice } from '../../features/auth/components/sign-in-reason-notice';
+import { pathAfterPasswordSignIn } from '../../features/auth/lib/after-sign-in';
 import { useTranslation } from '../../shared/i18n/translation';
+import { userSelectPath } from '../../shared/session/session';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 
-/** Route AuthLoginPassword: /login/password. */
+/** Route AuthLoginPassword: /login/password (`email` prefills the address, `reason` explains why the user is here). */
 export function PasswordLoginRoute() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
+  const accounts = useAccounts();
   usePageTitle(t('password.title'));
 
   const onSignedIn = (response: LoginResponse) => {
-    void queryClient.invalidateQueries({ queryKey: accountsKeys.all });
-    void navigate(`/u/${response.userIndex}`, { replace: true });
+    void navigate(pathAfterPasswordSignIn(response), { replace: true });
   };
 
   return (
@@ -31,7 +33,16 @@ export function PasswordLoginRoute() {
         <Typography color="text.secondary">{t('password.subtitle', { product: productName })}</Typography>
       </div>
       <SignInReasonNotice reason={searchParams.get('reason')} />
-      <PasswordLoginForm onSignedIn={onSignedIn} />
+      <PasswordLoginForm initialEmail={searchParams.get('email') ?? ''} onSignedIn={onSignedIn} />
+      {accounts.data && accounts.data.length > 0 && (
+        // In a plain block: Stack's spacing resets the children's side margins, and the negative one lines the
+        // arrow up with the fields' edge.
+        <div>
+          <Button component={RouterLink} to={userSelectPath()} startIcon={<ArrowBackIcon />} sx={{ ml: -1 }}>
+            {t('password.chooseAccount')}
+          </Button>
+        </div>
+      )}
     </Stack>
   );
 }

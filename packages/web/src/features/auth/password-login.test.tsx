@@ -32,7 +32,7 @@ describe('password sign-in', () => {
       }),
       ...api.handlers,
     );
-    const { user, router } = await renderApp('/login');
+    const { user, router } = await renderApp('/login/password');
 
     await fillAndSubmit(user, ' alice@example.test ', 'alice-demo');
 

@@ -11,7 +11,8 @@ import { useTranslation } from '../../shared/i18n/translation';
 import { Logo } from '../../shared/ui/logo';
 
 export interface AppTopBarProps {
-  homeHref: string;
+  /** The current user's base layout; null without an active session, and the logo is then no link. */
+  homeHref: string | null;
   /** Shown on small screens only, where the sidebar is a temporary drawer. */
   onOpenSidebar: () => void;
   sidebarOpen: boolean;
@@ -20,6 +21,17 @@ export interface AppTopBarProps {
   onLogoClick: () => void;
   account: ReactNode;
 }
+
+const brandSx = {
+  display: 'flex',
+  alignItems: 'center',
+  gap: 1.25,
+  color: 'text.primary',
+  borderRadius: 2,
+  pr: 1,
+  pl: { xs: 0.5, md: 1 },
+  py: 0.5,
+} as const;
 
 export function AppTopBar({
   homeHref,
@@ -30,6 +42,14 @@ export function AppTopBar({
   account,
 }: AppTopBarProps) {
   const { t } = useTranslation('common');
+  const brand = (
+    <>
+      <Logo size={34} />
+      <Typography component="span" sx={{ fontSize: 22, fontWeight: 400, letterSpacing: 0.1 }}>
+        {productName}
+      </Typography>
+    </>
+  );
   return (
     <AppBar position="static" sx={{ bgcolor: 'background.default', backgroundImage: 'none' }}>
       <Toolbar sx={{ gap: 1, px: { xs: 1, md: 2 } }}>
@@ -42,29 +62,23 @@ export function AppTopBar({
         >
           <MenuIcon />
         </IconButton>
-        <Box
-          component={RouterLink}
-          to={homeHref}
-          onClick={onLogoClick}
-          aria-label={t('layout.home', { product: productName })}
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: 1.25,
-            color: 'text.primary',
-            textDecoration: 'none',
-            borderRadius: 2,
-            pr: 1,
-            pl: { xs: 0.5, md: 1 },
-            py: 0.5,
-            '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
-          }}
-        >
-          <Logo size={34} />
-          <Typography component="span" sx={{ fontSize: 22, fontWeight: 400, letterSpacing: 0.1 }}>
-            {productName}
-          </Typography>
-        </Box>
+        {homeHref === null ? (
+          <Box sx={brandSx}>{brand}</Box>
+        ) : (
+          <Box
+            component={RouterLink}
+            to={homeHref}
+            onClick={onLogoClick}
+            aria-label={t('layout.home', { product: productName })}
+            sx={{
+              ...brandSx,
+              textDecoration: 'none',
+              '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
+            }}
+          >
+            {brand}
+          </Box>
+        )}
         <Box sx={{ flex: 1 }} />
         {account}
       </Toolbar>

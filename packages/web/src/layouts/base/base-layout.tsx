@@ -1,27 +1,30 @@
 import Box from '@mui/material/Box';
 import { useCallback, useId, useState } from 'react';
-import { Outlet, useNavigate, useParams } from 'react-router';
+import { Outlet, useParams } from 'react-router';
 import { AccountMenu } from '../../features/accounts/components/account-menu';
 import { useMe } from '../../features/auth/api/get-me';
-import { useLogout } from '../../features/auth/api/logout';
 import { FolderSidebar } from '../../features/mailboxes/components/folder-sidebar';
-import { signInPath } from '../../shared/session/session';
+import { hasActiveSession, userHomePath } from '../../shared/session/session';
 import { useUserIndex } from '../../shared/session/use-user-index';
 import { AppTopBar } from './app-top-bar';
 import { SidebarDrawer } from './sidebar-drawer';
 import { SidebarHeader } from './sidebar-header';
 
-/** Layout of a signed-in user's pages (route BaseLayout, /u/:userIndex): app bar, folder sidebar, content. */
+/**
+ * Layout of a signed-in user's pages (route BaseLayout, /u/:userIndex): app bar, folder sidebar, content.
+ * `/auth/me` is polled every 15 minutes while it is open (spec §9): a session ended elsewhere shows up as a 401,
+ * which the API client turns into the sign-out flow.
+ */
 export function BaseLayout() {
   const userIndex = useUserIndex();
   const { mailboxId } = useParams();
-  const navigate = useNavigate();
   const me = useMe(userIndex);
-  const logout = useLogout(() => navigate(signInPath(), { replace: true }));
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const sidebarId = useId();
   const closeSidebar = useCallback(() => setSidebarOpen(false), []);
-  const homeHref = `/u/${userIndex}`;
+  // Spec §2: the logo links to the current user's base layout, or to nothing without an active session (the
+  // session can end while the page is open, in another tab).
+  const homeHref = hasActiveSession(userIndex) ? userHomePath(userIndex) : null;
 
   return (
     <Box sx={{ height: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
@@ -31,9 +34,7 @@ export function BaseLayout() {
         sidebarOpen={sidebarOpen}
         sidebarId={sidebarId}
         onLogoClick={closeSidebar}
-        account={
-          <AccountMenu userIndex={userIndex} user={me.data} onLogout={() => logout.mutate(userIndex)} />
-        }
+        account={<AccountMenu userIndex={userIndex} user={me.data} />}
       />
       <Box sx={{ flex: 1, minHeight: 0, display: 'flex' }}>
         <SidebarDrawer

@@ -5,7 +5,24 @@ import { server } from '../../test/msw-server';
 import { apiRequest, configureApiClient } from './api-client';
 import { ApiRequestError } from './api-request-error';
 
-afterEach(() => configureApiClient({ getLanguage: () => 'fi', onUnauthorized: () => {} }));
+afterEach(() =>
+  configureApiClient({
+    getLanguage: () => 'fi',
+    handlesUnauthorized: () => true,
+    onSessionExpired: () => {},
+  }),
+);
+
+const unauthorized = () => HttpResponse.json({ code: 'Unauthorized', message: 'expired' }, { status: 401 });
+
+/** A promise the test resolves by hand. */
+function gate() {
+  let open: () => void = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
 
 describe('apiRequest', () => {
   it('sends the XSRF token from the cookie and the chosen language on every request', async () => {
@@ -78,25 +95,22 @@ describe('apiRequest', () => {
     expect(error).toMatchObject({ status: 422, code: 'ValidationError', fieldErrors: { email: ['bad'] } });
   });
 
-  it('reports a 401 to the app unless the caller handles it itself', async () => {
-    const onUnauthorized = vi.fn();
-    configureApiClient({ onUnauthorized });
-    server.use(
-      http.get('/api/auth/me', () =>
-        HttpResponse.json({ code: 'Unauthorized', message: 'no' }, { status: 401 }),
-      ),
-    );
+  it('reports a 401 of a call that names no account to the app, unless the caller handles it', async () => {
+    const onSessionExpired = vi.fn();
+    configureApiClient({ onSessionExpired });
+    server.use(http.get('/api/things', unauthorized));
 
-    await expect(apiRequest('/auth/me')).rejects.toMatchObject({ status: 401 });
-    await expect(apiRequest('/auth/me', { redirectOnUnauthorized: false })).rejects.toMatchObject({
+    await expect(apiRequest('/things')).rejects.toMatchObject({ status: 401 });
+    await expect(apiRequest('/things', { redirectOnUnauthorized: false })).rejects.toMatchObject({
       status: 401,
     });
-    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+    expect(onSessionExpired).toHaveBeenCalledWith(undefined);
   });
 
   it('on a 401 refreshes the session once for concurrent calls and retries them', async () => {
-    const onUnauthorized = vi.fn();
-    configureApiClient({ onUnauthorized });
+    const onSessionExpired = vi.fn();
+    configureApiClient({ onSessionExpired });
     let refreshed = false;
     let refreshCalls = 0;
     server.use(
@@ -106,34 +120,150 @@ describe('apiRequest', () => {
         refreshed = true;
         return HttpResponse.json({ ok: true });
       }),
-      http.get('/api/u/1/mailbox', () =>
-        refreshed
-          ? HttpResponse.json({ mailboxes: [] })
-          : HttpResponse.json({ code: 'Unauthorized', message: 'expired' }, { status: 401 }),
-      ),
+      http.get('/api/u/1/mailbox', () => (refreshed ? HttpResponse.json({ mailboxes: [] }) : unauthorized())),
     );
 
     const results = await Promise.all([apiRequest('/u/1/mailbox'), apiRequest('/u/1/mailbox')]);
 
     expect(results).toEqual([{ mailboxes: [] }, { mailboxes: [] }]);
     expect(refreshCalls).toBe(1);
-    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(onSessionExpired).not.toHaveBeenCalled();
   });
 
-  it('signs out when the refresh fails too', async () => {
-    const onUnauthorized = vi.fn();
-    configureApiClient({ onUnauthorized });
+  it('holds back calls that start while a refresh is in flight until it is done', async () => {
+    const refreshGate = gate();
+    const log: string[] = [];
+    let refreshed = false;
     server.use(
-      http.post('/api/auth/refresh', () =>
-        HttpResponse.json({ code: 'Unauthorized', message: 'expired' }, { status: 401 }),
-      ),
-      http.get('/api/u/0/mailbox', () =>
-        HttpResponse.json({ code: 'Unauthorized', message: 'expired' }, { status: 401 }),
-      ),
+      http.post('/api/auth/refresh', async () => {
+        log.push('refresh started');
+        await refreshGate.opened;
+        refreshed = true;
+        log.push('refresh done');
+        return HttpResponse.json({ ok: true });
+      }),
+      http.get('/api/u/0/mailbox', () => {
+        log.push(`mailbox ${refreshed ? 'new token' : 'old token'}`);
+        return refreshed ? HttpResponse.json({ mailboxes: [] }) : unauthorized();
+      }),
+      http.get('/api/auth/me', ({ request }) => {
+        log.push(`me ${new URL(request.url).searchParams.get('userIndex')} ${refreshed ? 'new' : 'old'}`);
+        return HttpResponse.json({ id: 'u', email: 'a@b.c', name: 'A', twoFactor: [] });
+      }),
     );
 
+    const first = apiRequest('/u/0/mailbox');
+    await vi.waitFor(() => expect(log).toContain('refresh started'));
+    const during = apiRequest('/auth/me', { query: { userIndex: 0 } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(log).toEqual(['mailbox old token', 'refresh started']);
+
+    refreshGate.open();
+    await Promise.all([first, during]);
+
+    expect(log).toEqual([
+      'mailbox old token',
+      'refresh started',
+      'refresh done',
+      'mailbox new token',
+      'me 0 new',
+    ]);
+  });
+
+  it('when the refresh is refused: reports the ended session once and fails every waiting call', async () => {
+    const onSessionExpired = vi.fn();
+    configureApiClient({ onSessionExpired });
+    const refreshGate = gate();
+    let refreshCalls = 0;
+    let laterCallSent = false;
+    server.use(
+      http.post('/api/auth/refresh', async () => {
+        refreshCalls += 1;
+        await refreshGate.opened;
+        return unauthorized();
+      }),
+      http.get('/api/u/0/mailbox', unauthorized),
+      http.get('/api/u/0/mailbox/INBOX/messages', () => {
+        laterCallSent = true;
+        return HttpResponse.json({});
+      }),
+    );
+
+    const first = apiRequest('/u/0/mailbox').catch((error: unknown) => error);
+    const second = apiRequest('/u/0/mailbox').catch((error: unknown) => error);
+    await vi.waitFor(() => expect(refreshCalls).toBe(1));
+    const later = apiRequest('/u/0/mailbox/INBOX/messages').catch((error: unknown) => error);
+    refreshGate.open();
+
+    for (const result of await Promise.all([first, second, later])) {
+      expect(result).toBeInstanceOf(ApiRequestError);
+      expect(result).toMatchObject({ status: 401 });
+    }
+    expect(refreshCalls).toBe(1);
+    expect(laterCallSent).toBe(false);
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+    expect(onSessionExpired).toHaveBeenCalledWith(0);
+  });
+
+  it('renews a stale XSRF cookie for the refresh call too', async () => {
+    let refreshAttempts = 0;
+    let refreshed = false;
+    server.use(
+      http.get('/api/', () => {
+        setCookie('XSRF-TOKEN', 'fresh');
+        return HttpResponse.json({ ok: true, name: 'webmail', version: '0', authAppUrl: null });
+      }),
+      http.post('/api/auth/refresh', ({ request }) => {
+        refreshAttempts += 1;
+        if (request.headers.get('x-xsrf-token') !== 'fresh')
+          return HttpResponse.json({ code: 'XsrfMismatch', message: 'no' }, { status: 419 });
+        refreshed = true;
+        return HttpResponse.json({ ok: true });
+      }),
+      http.get('/api/u/0/mailbox', () => (refreshed ? HttpResponse.json({ mailboxes: [] }) : unauthorized())),
+    );
+
+    await expect(apiRequest('/u/0/mailbox')).resolves.toEqual({ mailboxes: [] });
+    expect(refreshAttempts).toBe(2);
+  });
+
+  it('does not sign out when the refresh could not reach the server', async () => {
+    const onSessionExpired = vi.fn();
+    configureApiClient({ onSessionExpired });
+    server.use(
+      http.post('/api/auth/refresh', () => HttpResponse.error()),
+      http.get('/api/u/0/mailbox', unauthorized),
+    );
+
+    await expect(apiRequest('/u/0/mailbox')).rejects.toMatchObject({ status: 0, code: 'NetworkError' });
+    expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('never refreshes on the sign-in pages, nor for the refresh and logout calls', async () => {
+    const onSessionExpired = vi.fn();
+    let refreshCalls = 0;
+    server.use(
+      http.post('/api/auth/refresh', () => {
+        refreshCalls += 1;
+        return unauthorized();
+      }),
+      http.post('/api/auth/logout', unauthorized),
+      http.get('/api/u/0/mailbox', unauthorized),
+    );
+
+    configureApiClient({ onSessionExpired, handlesUnauthorized: () => false });
     await expect(apiRequest('/u/0/mailbox')).rejects.toMatchObject({ status: 401 });
-    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(refreshCalls).toBe(0);
+    expect(onSessionExpired).not.toHaveBeenCalled();
+
+    configureApiClient({ handlesUnauthorized: () => true });
+    await expect(
+      apiRequest('/auth/logout', { method: 'POST', query: { userIndex: 0 } }),
+    ).rejects.toMatchObject({ status: 401 });
+    await expect(
+      apiRequest('/auth/refresh', { method: 'POST', query: { userIndex: 0 } }),
+    ).rejects.toMatchObject({ status: 401 });
+    expect(refreshCalls).toBe(1); // only the explicit call above, no refresh of the refresh
   });
 
   it('times out', async () => {

@@ -6,7 +6,8 @@ import { ApiRequestError } from './api-request-error';
 /**
  * The one HTTP client of the app (conventions §14: one module wraps the transport). Every call goes to
  * `/api`, with cookies, JSON, the chosen language and the XSRF token (spec §7); it times out after 5 s by
- * default (spec §9), renews the XSRF cookie once on 419 (spec §8) and rejects with `ApiRequestError`.
+ * default (spec §9), renews the XSRF cookie once on 419 and the session once on 401 (spec §8), and rejects with
+ * `ApiRequestError`. Retrying failed requests is TanStack Query's job (`retry-policy.ts`), not this module's.
  */
 export const apiBase = '/api';
 
@@ -22,8 +23,8 @@ export interface ApiRequestOptions<T> {
   /** Milliseconds; `null` for no timeout (mass actions, exports). */
   timeoutMs?: number | null;
   /**
-   * Set to false where the caller shows a 401 itself (the sign-in form, logout): then no redirect to the
-   * sign-in page happens (spec §8 "Login: a 401 is handled in the form").
+   * Set to false where the caller shows a 401 itself (the sign-in form): then neither a token refresh nor the
+   * sign-out flow happens (spec §8 "Login: a 401 is handled in the form").
    */
   redirectOnUnauthorized?: boolean;
 }
@@ -31,11 +32,23 @@ export interface ApiRequestOptions<T> {
 export interface ApiClientConfig {
   /** Language sent as Accept-Language. */
   getLanguage: () => string;
-  /** Called on a 401 of a call that did not opt out; the app sends the user to the sign-in page. */
-  onUnauthorized: () => void;
+  /**
+   * Whether a 401 may be answered with a token refresh and the sign-out flow: the app says no on the sign-in
+   * pages, where a 401 belongs to the form.
+   */
+  handlesUnauthorized: () => boolean;
+  /**
+   * The session of `userIndex` is gone: the refresh was refused, or a call that names no account got a 401
+   * (`undefined`). The app runs the user-logout flow (spec §4, §8). Called once per failed refresh.
+   */
+  onSessionExpired: (userIndex: number | undefined) => void;
 }
 
-let config: ApiClientConfig = { getLanguage: () => defaultLanguage, onUnauthorized: () => {} };
+let config: ApiClientConfig = {
+  getLanguage: () => defaultLanguage,
+  handlesUnauthorized: () => true,
+  onSessionExpired: () => {},
+};
 
 export function configureApiClient(next: Partial<ApiClientConfig>): void {
   config = { ...config, ...next };
@@ -52,42 +65,85 @@ export function apiUrl(path: string, query?: Record<string, QueryValue>): string
 }
 
 export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
-  let response = await send(path, options);
-  if (response.status === 419) {
-    // Spec §8: the XSRF cookie was missing or stale. GET / sets a fresh one; retry exactly once.
-    await send('/', { timeoutMs: options.timeoutMs, signal: options.signal }).catch(() => undefined);
-    response = await send(path, options);
-  }
-  if (response.status === 401 && options.redirectOnUnauthorized !== false) {
-    // The access token is short-lived: renew it with the refresh token once, then retry (spec §8).
-    const userIndex = userIndexOf(path, options.query);
-    if (userIndex !== undefined && (await refreshSession(userIndex))) response = await send(path, options);
+  const account = accountOf(path, options.query);
+  const handles401 = options.redirectOnUnauthorized !== false;
+
+  // Spec §8 "other requests wait during a refresh": a call for an account whose tokens are being renewed is sent
+  // only after the new cookies are set. If that refresh was refused the session is gone: do not even send it.
+  const pending = account === undefined ? undefined : refreshes.get(account);
+  if (pending && (await pending) === 'rejected') throw sessionEndedError();
+
+  const generation = account === undefined ? 0 : (refreshGenerations.get(account) ?? 0);
+  let response = await sendWithXsrf(path, options);
+  if (response.status === 401 && handles401 && account !== undefined && config.handlesUnauthorized()) {
+    // A refresh finished while this call was on the wire: its 401 is from the old token, just send it again.
+    const outcome =
+      (refreshGenerations.get(account) ?? 0) !== generation ? 'refreshed' : await refreshSession(account);
+    if (outcome === 'rejected') throw await toRequestError(response);
+    if (outcome !== 'refreshed') throw outcome;
+    response = await sendWithXsrf(path, options);
   }
   if (!response.ok) {
     const error = await toRequestError(response);
-    if (error.status === 401 && options.redirectOnUnauthorized !== false) config.onUnauthorized();
+    if (error.status === 401 && handles401 && config.handlesUnauthorized()) config.onSessionExpired(account);
     throw error;
   }
   return parseBody(response, options.schema);
 }
 
-const refreshes = new Map<number, Promise<boolean>>();
+async function sendWithXsrf<T>(path: string, options: ApiRequestOptions<T>): Promise<Response> {
+  const response = await send(path, options);
+  if (response.status !== 419) return response;
+  // Spec §8: the XSRF cookie was missing or stale. GET / sets a fresh one; retry exactly once.
+  await send('/', { timeoutMs: options.timeoutMs, signal: options.signal }).catch(() => undefined);
+  return send(path, options);
+}
 
-/** One refresh per account at a time: concurrent 401s wait for the same one. */
-function refreshSession(userIndex: number): Promise<boolean> {
+type RefreshOutcome = 'refreshed' | 'rejected' | ApiRequestError;
+
+/** In-flight refresh per account; successful refreshes per account (to recognise a 401 from before one). */
+const refreshes = new Map<number, Promise<RefreshOutcome>>();
+const refreshGenerations = new Map<number, number>();
+
+/**
+ * One refresh per account at a time: concurrent 401s share it, and calls started meanwhile wait for it.
+ * A 401/403 answer means the refresh token is expired, unknown or reused: the session is over and the app signs
+ * the user out (once, here). Any other failure (network, timeout, 429, 5xx) says nothing about the session: the
+ * waiting calls fail with that error and the user can retry, still signed in.
+ */
+function refreshSession(userIndex: number): Promise<RefreshOutcome> {
   let pending = refreshes.get(userIndex);
   if (!pending) {
-    pending = send('/auth/refresh', { method: 'POST', query: { userIndex } })
-      .then((r) => r.ok)
-      .catch(() => false)
+    pending = sendWithXsrf('/auth/refresh', { method: 'POST', query: { userIndex } })
+      .then(async (response): Promise<RefreshOutcome> => {
+        if (response.ok) {
+          refreshGenerations.set(userIndex, (refreshGenerations.get(userIndex) ?? 0) + 1);
+          return 'refreshed';
+        }
+        if (response.status === 401 || response.status === 403) {
+          config.onSessionExpired(userIndex);
+          return 'rejected';
+        }
+        return toRequestError(response);
+      })
+      .catch((error: unknown) =>
+        error instanceof ApiRequestError ? error : new ApiRequestError(0, 'NetworkError', String(error)),
+      )
       .finally(() => refreshes.delete(userIndex));
     refreshes.set(userIndex, pending);
   }
   return pending;
 }
 
-/** The account a call acts for: `/u/{i}/…` paths, or a `userIndex` query (auth calls). */
-function userIndexOf(path: string, query: Record<string, QueryValue> | undefined): number | undefined {
+function sessionEndedError(): ApiRequestError {
+  return new ApiRequestError(401, 'Unauthorized', 'The session has ended');
+}
+
+/**
+ * The account a call acts for: `/u/{i}/…` paths, or a `userIndex` query (auth calls). The refresh and logout
+ * calls themselves belong to no account here, so they never trigger (or wait for) a refresh.
+ */
+function accountOf(path: string, query: Record<string, QueryValue> | undefined): number | undefined {
   if (path.startsWith('/auth/refresh') || path.startsWith('/auth/logout')) return undefined;
   const match = /^\/u\/(\d+)(\/|$)/.exec(path);
   if (match) return Number(match[1]);

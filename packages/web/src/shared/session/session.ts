@@ -1,8 +1,17 @@
 import { cookieNames, UserIndex } from '@webmail/contracts';
 import { readCookie } from './cookies';
 
-/** Why the app sent the user to the sign-in page; shown there as an explanation (query `reason`). */
+/** Why the app sent the user to a sign-in page; shown there as an explanation (query `reason`). */
 export type SignInReason = 'missingExpiryCookie' | 'apiRequestUnauthorized';
+const signInReasons: readonly string[] = [
+  'missingExpiryCookie',
+  'apiRequestUnauthorized',
+] satisfies SignInReason[];
+
+/** A `reason` query value the app knows, else undefined. */
+export function parseSignInReason(value: string | null): SignInReason | undefined {
+  return value !== null && signInReasons.includes(value) ? (value as SignInReason) : undefined;
+}
 
 /** The route's `:userIndex` as a number, or `null` when it is not a valid user index (spec §2 session rule). */
 export function parseUserIndex(value: string | undefined): number | null {
@@ -20,6 +29,34 @@ export function hasActiveSession(userIndex: number | null): userIndex is number 
   return userIndex !== null && readCookie(cookieNames.tokenExpiry(userIndex)) !== null;
 }
 
-export function signInPath(reason?: SignInReason): string {
-  return reason ? `/login/password?reason=${reason}` : '/login/password';
+/** The user index of a signed-in page's path (`/u/{i}/…`), or null elsewhere. */
+export function userIndexOfPath(pathname: string): number | null {
+  const match = /^\/u\/([^/]+)(?:\/|$)/.exec(pathname);
+  return match ? parseUserIndex(match[1]) : null;
+}
+
+export function isSignInPath(pathname: string): boolean {
+  return pathname === '/login' || pathname.startsWith('/login/');
+}
+
+function withQuery(path: string, values: Record<string, string | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) if (value) search.set(key, value);
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** The password sign-in (route AuthLoginPassword), optionally with the e-mail prefilled. */
+export function signInPath(reason?: SignInReason, email?: string): string {
+  return withQuery('/login/password', { reason, email });
+}
+
+/** The user-select page (route AuthLoginUserSelect), optionally highlighting one account. */
+export function userSelectPath(reason?: SignInReason, uid?: number): string {
+  return withQuery('/login', { reason, uid: uid === undefined ? undefined : String(uid) });
+}
+
+/** The base layout of one account (route BaseLayout). */
+export function userHomePath(userIndex: number): string {
+  return `/u/${userIndex}`;
 }

@@ -3,9 +3,17 @@ import { createContext } from 'react';
 /** Spec §3 snackbar message types. `attention` is a warning. */
 export type SnackbarType = 'error' | 'attention' | 'success' | 'info';
 
+/**
+ * A colour of the theme palette path (`'common.white'`, `'warning.light'`) or any CSS colour. Resolved by the theme,
+ * so it follows light and dark mode.
+ */
+export type SnackbarColor = string;
+
 export interface SnackbarAction {
   label: string;
   onClick: () => void;
+  /** Text colour of this action's button (spec §3: each action has its own colour). Default: the message's text. */
+  color?: SnackbarColor;
 }
 
 export interface SnackbarInput {
@@ -13,19 +21,33 @@ export interface SnackbarInput {
   message: string;
   /** Milliseconds until it closes; default 5000 (spec §9). `null` keeps it open: then actions and a key are required. */
   timeout?: number | null;
-  /** Lets the caller close it later. Generated when omitted. */
+  /** Lets the caller remove it later. Generated when omitted. */
   key?: string;
+  /** Background colour instead of the type's alert colour (error: the theme's alert-error colour). */
+  color?: SnackbarColor;
   actions?: SnackbarAction[];
 }
 
-export interface SnackbarMessage extends Required<Pick<SnackbarInput, 'type' | 'message' | 'key'>> {
+/** A message as the stack holds it (spec §3 snackbar message). */
+export interface SnackbarMessage {
+  type: SnackbarType;
+  message: string;
+  key: string;
   timeout: number | null;
+  /** Set only when the caller overrides the type's alert colour. */
+  color: SnackbarColor | null;
   actions: SnackbarAction[];
+  /** Message above, actions below it: set whenever there are actions, so long labels never squeeze the text. */
+  vertical: boolean;
 }
 
 export interface SnackbarApi {
-  /** Shows a message; a message with the same text replaces the earlier one (spec §4). Returns its key. */
+  /**
+   * Shows a message; a message with the same text replaces the earlier one (spec §4). Returns its key.
+   * Throws at once for a message nobody could ever remove (spec §5).
+   */
   show: (input: SnackbarInput) => string;
+  /** Removes the message with this key, if it is still shown. */
   close: (key: string) => void;
 }
 

@@ -1,35 +1,43 @@
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   SnackbarContext,
   type SnackbarApi,
   type SnackbarInput,
   type SnackbarMessage,
 } from './snackbar-context';
-import { addSnackbarMessage, toSnackbarMessage } from './snackbar-message';
+import { addSnackbarMessage, removeSnackbarMessage, replacedBy, toSnackbarMessage } from './snackbar-message';
 import { SnackbarStack } from './snackbar-stack';
 
+/** Holds the open snackbar messages (spec §4) and their auto-close timers. */
 export function SnackbarProvider({ children }: { children: ReactNode }) {
   const [messages, setMessages] = useState<SnackbarMessage[]>([]);
+  const list = useRef<SnackbarMessage[]>([]);
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
 
-  const close = useCallback((key: string) => {
+  const update = useCallback((next: SnackbarMessage[]) => {
+    list.current = next;
+    setMessages(next);
+  }, []);
+
+  const stopTimer = useCallback((key: string) => {
     const timer = timers.current.get(key);
     if (timer !== undefined) clearTimeout(timer);
     timers.current.delete(key);
-    setMessages((list) => list.filter((m) => m.key !== key));
   }, []);
+
+  const close = useCallback(
+    (key: string) => {
+      stopTimer(key);
+      update(removeSnackbarMessage(list.current, key));
+    },
+    [stopTimer, update],
+  );
 
   const show = useCallback(
     (input: SnackbarInput) => {
       const message = toSnackbarMessage(input);
-      setMessages((list) => {
-        for (const replaced of list.filter((m) => m.message === message.message || m.key === message.key)) {
-          const timer = timers.current.get(replaced.key);
-          if (timer !== undefined) clearTimeout(timer);
-          timers.current.delete(replaced.key);
-        }
-        return addSnackbarMessage(list, message);
-      });
+      for (const replaced of replacedBy(list.current, message)) stopTimer(replaced.key);
+      update(addSnackbarMessage(list.current, message));
       if (message.timeout !== null) {
         timers.current.set(
           message.key,
@@ -38,8 +46,16 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
       }
       return message.key;
     },
-    [close],
+    [close, stopTimer, update],
   );
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending.values()) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
 
   const api = useMemo<SnackbarApi>(() => ({ show, close }), [show, close]);
 

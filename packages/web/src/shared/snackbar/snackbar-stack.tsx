@@ -1,15 +1,23 @@
-import Alert, { type AlertColor } from '@mui/material/Alert';
+import CheckCircleOutlinedIcon from '@mui/icons-material/CheckCircleOutlined';
+import ErrorOutlinedIcon from '@mui/icons-material/ErrorOutlined';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Slide from '@mui/material/Slide';
 import Stack from '@mui/material/Stack';
+import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n/translation';
 import type { SnackbarMessage, SnackbarType } from './snackbar-context';
+import { snackbarSeverity } from './snackbar-message';
 
-const severity: Record<SnackbarType, AlertColor> = {
-  error: 'error',
-  attention: 'warning',
-  success: 'success',
-  info: 'info',
+/** Spec §8: the error snackbar carries the alert icon; each type has its own. */
+const icons: Record<SnackbarType, ReactNode> = {
+  error: <ErrorOutlinedIcon fontSize="inherit" />,
+  attention: <WarningAmberIcon fontSize="inherit" />,
+  success: <CheckCircleOutlinedIcon fontSize="inherit" />,
+  info: <InfoOutlinedIcon fontSize="inherit" />,
 };
 
 /** Renders the open snackbar messages bottom-left (bottom, full width on phones), newest last. */
@@ -38,36 +46,42 @@ export function SnackbarStack({
         <Slide key={message.key} direction="up" in mountOnEnter>
           <Alert
             variant="filled"
-            severity={severity[message.type]}
+            severity={snackbarSeverity[message.type]}
+            icon={icons[message.type]}
+            role={message.type === 'error' || message.type === 'attention' ? 'alert' : 'status'}
+            data-snackbar-type={message.type}
             onClose={() => onClose(message.key)}
             slotProps={{ closeButton: { title: t('actions.close'), 'aria-label': t('actions.close') } }}
             sx={{
               pointerEvents: 'auto',
               boxShadow: 6,
-              alignItems: message.actions.length > 0 ? 'flex-start' : 'center',
-              '& .MuiAlert-message': { whiteSpace: 'pre-line' },
+              ...(message.color ? { bgcolor: message.color } : {}),
+              alignItems: message.vertical ? 'flex-start' : 'center',
+              '& .MuiAlert-message': { whiteSpace: 'pre-line', flex: 1, minWidth: 0 },
             }}
-            action={
-              message.actions.length > 0 ? (
-                <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-                  {message.actions.map((action) => (
-                    <Button
-                      key={action.label}
-                      color="inherit"
-                      size="small"
-                      onClick={() => {
-                        onClose(message.key);
-                        action.onClick();
-                      }}
-                    >
-                      {action.label}
-                    </Button>
-                  ))}
-                </Stack>
-              ) : undefined
-            }
           >
-            {message.message}
+            <Box sx={{ overflowWrap: 'anywhere' }}>{message.message}</Box>
+            {message.vertical && (
+              <Stack
+                direction="row"
+                spacing={1}
+                sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', mt: 1, mr: -1, mb: -0.5 }}
+              >
+                {message.actions.map((action) => (
+                  <Button
+                    key={action.label}
+                    size="small"
+                    onClick={() => {
+                      onClose(message.key);
+                      action.onClick();
+                    }}
+                    sx={{ color: action.color ?? 'inherit', fontWeight: 600 }}
+                  >
+                    {action.label}
+                  </Button>
+                ))}
+              </Stack>
+            )}
           </Alert>
         </Slide>
       ))}

@@ -1,9 +1,15 @@
-import { act, screen } from '@testing-library/react';
+import { createTheme } from '@mui/material/styles';
+import { act, screen, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render-app';
 import type { SnackbarApi } from './snackbar-context';
-import { toSnackbarMessage } from './snackbar-message';
+import {
+  addSnackbarMessage,
+  removeSnackbarMessage,
+  snackbarSeverity,
+  toSnackbarMessage,
+} from './snackbar-message';
 import { useSnackbar } from './use-snackbar';
 
 const holder: { api: SnackbarApi | null } = { api: null };
@@ -15,28 +21,132 @@ function Capture() {
   return null;
 }
 const api = () => holder.api!;
+const retryAction = (onClick = () => {}) => ({ label: 'Retry', onClick });
 
 afterEach(() => vi.useRealTimers());
 
-describe('snackbar', () => {
-  it('replaces an earlier message with the same text and closes after its timeout', async () => {
+describe('snackbar message rules (spec §3–§5)', () => {
+  it('gives each type its alert colour; error is the alert-error colour; a caller may set another', () => {
+    expect(snackbarSeverity).toEqual({
+      error: 'error',
+      attention: 'warning',
+      success: 'success',
+      info: 'info',
+    });
+    expect(toSnackbarMessage({ type: 'error', message: 'x' }).color).toBeNull();
+    expect(toSnackbarMessage({ type: 'info', message: 'x', color: '#123456' }).color).toBe('#123456');
+  });
+
+  it('closes after 5000 ms unless told otherwise', () => {
+    expect(toSnackbarMessage({ type: 'info', message: 'x' }).timeout).toBe(5000);
+    expect(toSnackbarMessage({ type: 'info', message: 'x', timeout: 10_000 }).timeout).toBe(10_000);
+  });
+
+  it('lays the actions out below the message whenever there are actions', () => {
+    expect(toSnackbarMessage({ type: 'info', message: 'x' }).vertical).toBe(false);
+    expect(toSnackbarMessage({ type: 'info', message: 'x', actions: [retryAction()] }).vertical).toBe(true);
+  });
+
+  it('refuses a message without timeout that has no actions, or no key', () => {
+    expect(() => toSnackbarMessage({ type: 'info', message: 'x', timeout: null })).toThrow(/actions/);
+    expect(() =>
+      toSnackbarMessage({ type: 'info', message: 'x', timeout: null, actions: [retryAction()] }),
+    ).toThrow(/key/);
+    expect(() =>
+      toSnackbarMessage({ type: 'info', message: 'x', timeout: null, key: 'k', actions: [retryAction()] }),
+    ).not.toThrow();
+    expect(() => toSnackbarMessage({ type: 'info', message: 'x', timeout: 0 })).toThrow(/timeout/);
+  });
+
+  it('replaces an earlier message with the same text, keeping the others in order', () => {
+    const a = toSnackbarMessage({ type: 'error', message: 'Request failed' });
+    const b = toSnackbarMessage({ type: 'info', message: 'Other' });
+    const c = toSnackbarMessage({ type: 'error', message: 'Request failed' });
+
+    const list = addSnackbarMessage(addSnackbarMessage(addSnackbarMessage([], a), b), c);
+
+    expect(list).toEqual([b, c]);
+  });
+
+  it('removes by key', () => {
+    const a = toSnackbarMessage({ type: 'info', message: 'a', key: 'one' });
+    const b = toSnackbarMessage({ type: 'info', message: 'b', key: 'two' });
+
+    expect(removeSnackbarMessage([a, b], 'one')).toEqual([b]);
+    expect(removeSnackbarMessage([a, b], 'none')).toEqual([a, b]);
+  });
+});
+
+describe('snackbar stack', () => {
+  it('replaces an earlier message with the same text and closes each after its timeout', async () => {
     await renderWithProviders(<Capture />);
     vi.useFakeTimers();
 
     act(() => {
       api().show({ type: 'error', message: 'Request failed' });
-      api().show({ type: 'info', message: 'Other' });
-      api().show({ type: 'error', message: 'Request failed' });
+      api().show({ type: 'info', message: 'Other', timeout: 8000 });
     });
+    act(() => vi.advanceTimersByTime(3000));
+    act(() => void api().show({ type: 'error', message: 'Request failed' }));
     expect(screen.getAllByText('Request failed')).toHaveLength(1);
+
+    // The replacement has its own 5 s from now; the first one's timer no longer closes it.
+    act(() => vi.advanceTimersByTime(2500));
+    expect(screen.getByText('Request failed')).toBeInTheDocument();
     expect(screen.getByText('Other')).toBeInTheDocument();
 
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => vi.advanceTimersByTime(2500));
     expect(screen.queryByText('Request failed')).not.toBeInTheDocument();
     expect(screen.queryByText('Other')).not.toBeInTheDocument();
   });
 
-  it('keeps a message without timeout until an action or close removes it', async () => {
+  it('removes a message by its key', async () => {
+    await renderWithProviders(<Capture />);
+
+    act(() => void api().show({ type: 'success', message: 'Saved', key: 'save' }));
+    expect(screen.getByText('Saved')).toBeInTheDocument();
+    act(() => api().close('save'));
+
+    expect(screen.queryByText('Saved')).not.toBeInTheDocument();
+  });
+
+  it('shows an error in the alert-error colour with the alert icon', async () => {
+    await renderWithProviders(<Capture />);
+    const theme = createTheme();
+
+    act(() => void api().show({ type: 'error', message: 'Broken' }));
+
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Broken');
+    expect(alert).toHaveAttribute('data-snackbar-type', 'error');
+    expect(within(alert).getByTestId('ErrorOutlinedIcon')).toBeInTheDocument();
+    expect(alert).toHaveStyle({ backgroundColor: theme.palette.error.main });
+  });
+
+  it('takes the background colour a caller gives', async () => {
+    await renderWithProviders(<Capture />);
+
+    act(() => void api().show({ type: 'info', message: 'Custom', color: 'rgb(10, 20, 30)' }));
+
+    expect(screen.getByRole('status')).toHaveStyle({ backgroundColor: 'rgb(10, 20, 30)' });
+  });
+
+  it('shows info and success as status messages with their own icons', async () => {
+    await renderWithProviders(<Capture />);
+
+    act(() => {
+      api().show({ type: 'info', message: 'FYI' });
+      api().show({ type: 'success', message: 'Done' });
+      api().show({ type: 'attention', message: 'Careful' });
+    });
+
+    const [info, success] = screen.getAllByRole('status');
+    expect(within(info!).getByTestId('InfoOutlinedIcon')).toBeInTheDocument();
+    expect(within(success!).getByTestId('CheckCircleOutlinedIcon')).toBeInTheDocument();
+    expect(within(screen.getByRole('alert')).getByTestId('WarningAmberIcon')).toBeInTheDocument();
+  });
+
+  it('keeps a message without timeout until an action removes it; each action has its colour', async () => {
     const retry = vi.fn();
     const { user } = await renderWithProviders(<Capture />);
 
@@ -46,24 +156,29 @@ describe('snackbar', () => {
         message: 'Offline',
         timeout: null,
         key: 'offline',
-        actions: [{ label: 'Retry', onClick: retry }],
+        actions: [
+          { label: 'Retry', onClick: retry, color: 'rgb(1, 2, 3)' },
+          { label: 'Details', onClick: () => {}, color: 'rgb(4, 5, 6)' },
+        ],
       });
     });
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    const retryButton = screen.getByRole('button', { name: 'Retry' });
+    expect(retryButton).toHaveStyle({ color: 'rgb(1, 2, 3)' });
+    expect(screen.getByRole('button', { name: 'Details' })).toHaveStyle({ color: 'rgb(4, 5, 6)' });
+
+    await user.click(retryButton);
 
     expect(retry).toHaveBeenCalledOnce();
     expect(screen.queryByText('Offline')).not.toBeInTheDocument();
   });
 
-  it('refuses a persistent message that nobody could remove (spec §5)', () => {
-    expect(() => toSnackbarMessage({ type: 'info', message: 'x', timeout: null })).toThrow();
-    expect(() =>
-      toSnackbarMessage({
-        type: 'info',
-        message: 'x',
-        timeout: null,
-        actions: [{ label: 'a', onClick: () => {} }],
-      }),
-    ).toThrow(/key/);
+  it('refuses at enqueue time a persistent message that nobody could remove', async () => {
+    await renderWithProviders(<Capture />);
+
+    expect(() => api().show({ type: 'info', message: 'x', timeout: null })).toThrow();
+    expect(() => api().show({ type: 'info', message: 'x', timeout: null, actions: [retryAction()] })).toThrow(
+      /key/,
+    );
+    expect(screen.queryByText('x')).not.toBeInTheDocument();
   });
 });

@@ -3,15 +3,17 @@ import { AccountsResponse } from '@webmail/contracts';
 import { apiRequest } from '../../../shared/api/api-client';
 import { accountsKeys } from './accounts.keys';
 
-/** GET /api/auth/accounts: the accounts signed in on this device (spec §3 account list entry). */
+/**
+ * GET /api/auth/accounts: every account this device remembers, signed in or not (spec §3 account list entry).
+ * Whether one is signed in is its expiry cookie (`hasActiveSession`), not part of the answer.
+ */
 export function accountsQueryOptions() {
   return queryOptions({
     queryKey: accountsKeys.list(),
     queryFn: ({ signal }) => apiRequest('/auth/accounts', { schema: AccountsResponse, signal }),
-    select: (response) => response.accounts,
   });
 }
 
 export function useAccounts() {
-  return useQuery(accountsQueryOptions());
+  return useQuery({ ...accountsQueryOptions(), select: (response) => response.accounts });
 }

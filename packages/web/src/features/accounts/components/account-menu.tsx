@@ -1,4 +1,6 @@
 import LogoutIcon from '@mui/icons-material/Logout';
+import NoAccountsOutlinedIcon from '@mui/icons-material/NoAccountsOutlined';
+import PersonAddOutlinedIcon from '@mui/icons-material/PersonAddOutlined';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
@@ -12,20 +14,29 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { UserAvatar } from '../../../shared/avatar/user-avatar';
+import { browserWindow } from '../../../shared/browser/browser-window';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { hasActiveSession, signInPath, userHomePath } from '../../../shared/session/session';
+import { useForgetDevice } from '../api/forget-device';
 import { useAccounts } from '../api/get-accounts';
+import { useRemoveDeviceUser } from '../api/remove-device-user';
 
 export interface AccountMenuProps {
   userIndex: number;
   /** The signed-in user of this index (from /auth/me); undefined while it loads. */
   user: { name: string; email: string } | undefined;
-  onLogout: () => void;
 }
 
-/** Spec §2 account dropdown: current user's avatar, name and e-mail; the other accounts; log out. */
-export function AccountMenu({ userIndex, user, onLogout }: AccountMenuProps) {
+/**
+ * Spec §2 account dropdown: the current user's avatar, name and e-mail; the device's other accounts, each opening
+ * its own mailbox (a signed-out one asks for its password); add an account (the password sign-in in a new tab, so
+ * this tab stays where it is); sign out (device-user logout); sign out of all accounts (device logout).
+ */
+export function AccountMenu({ userIndex, user }: AccountMenuProps) {
   const { t } = useTranslation('accounts');
   const accounts = useAccounts();
+  const removeDeviceUser = useRemoveDeviceUser();
+  const forgetDevice = useForgetDevice();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const current = accounts.data?.find((account) => account.uid === userIndex);
@@ -58,7 +69,10 @@ export function AccountMenu({ userIndex, user, onLogout }: AccountMenuProps) {
         onClose={close}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { width: 320, maxWidth: 'calc(100vw - 16px)', mt: 1 } } }}
+        slotProps={{
+          paper: { sx: { width: 340, maxWidth: 'calc(100vw - 16px)', mt: 1, borderRadius: 4 } },
+          list: { 'aria-label': t('menu.open') },
+        }}
       >
         <Box
           sx={{
@@ -80,31 +94,48 @@ export function AccountMenu({ userIndex, user, onLogout }: AccountMenuProps) {
             {email}
           </Typography>
         </Box>
-        {others.length > 0 && <Divider />}
+        <Divider />
         {others.length > 0 && (
-          <ListSubheader sx={{ lineHeight: '36px' }}>{t('menu.otherAccounts')}</ListSubheader>
+          <ListSubheader sx={{ lineHeight: '36px', bgcolor: 'transparent' }}>
+            {t('menu.otherAccounts')}
+          </ListSubheader>
         )}
-        {others.map((account) => (
-          <MenuItem
-            key={account.uid}
-            component={RouterLink}
-            to={`/u/${account.uid}`}
-            onClick={close}
-            sx={{ gap: 1.5, py: 1 }}
-          >
-            <UserAvatar name={account.name} address={account.email} image={account.avatar} size={32} />
-            <ListItemText
-              primary={account.name || account.email}
-              secondary={account.name ? account.email : undefined}
-              slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
-            />
-          </MenuItem>
-        ))}
+        {others.map((account) => {
+          const signedIn = hasActiveSession(account.uid);
+          return (
+            <MenuItem
+              key={account.uid}
+              component={RouterLink}
+              to={signedIn ? userHomePath(account.uid) : signInPath(undefined, account.email)}
+              onClick={close}
+              sx={{ gap: 1.5, py: 1 }}
+            >
+              <UserAvatar name={account.name} address={account.email} image={account.avatar} size={32} />
+              <ListItemText
+                primary={account.name || account.email}
+                secondary={signedIn ? account.email : t('menu.signedOutAccount', { email: account.email })}
+                slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
+              />
+            </MenuItem>
+          );
+        })}
+        <MenuItem
+          onClick={() => {
+            close();
+            browserWindow.openInNewTab(signInPath());
+          }}
+          sx={{ py: 1.25 }}
+        >
+          <ListItemIcon>
+            <PersonAddOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('menu.addAccount')}</ListItemText>
+        </MenuItem>
         <Divider />
         <MenuItem
           onClick={() => {
             close();
-            onLogout();
+            removeDeviceUser.mutate(userIndex);
           }}
           sx={{ py: 1.25 }}
         >
@@ -112,6 +143,18 @@ export function AccountMenu({ userIndex, user, onLogout }: AccountMenuProps) {
             <LogoutIcon fontSize="small" />
           </ListItemIcon>
           <ListItemText>{t('menu.logout')}</ListItemText>
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            forgetDevice.mutate('logoutAll');
+          }}
+          sx={{ py: 1.25 }}
+        >
+          <ListItemIcon>
+            <NoAccountsOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('menu.logoutAll')}</ListItemText>
         </MenuItem>
       </Menu>
     </>

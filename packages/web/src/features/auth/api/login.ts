@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { LoginResponse, type LoginRequest } from '@webmail/contracts';
 import { apiRequest } from '../../../shared/api/api-client';
+import { useSessionEvents } from '../../../shared/session/session-events';
 
 /** POST /api/auth: verifies the password and signs the user in on this device (spec §7). */
 export function login(body: LoginRequest): Promise<LoginResponse> {
@@ -8,6 +9,12 @@ export function login(body: LoginRequest): Promise<LoginResponse> {
   return apiRequest('/auth', { method: 'POST', body, schema: LoginResponse, redirectOnUnauthorized: false });
 }
 
+/** Errors stay in the form (no snackbar). A sign-in is announced to the other tabs (`userLoggedIn`). */
 export function useLogin() {
-  return useMutation({ mutationFn: login, meta: { errorSnackbar: false } });
+  const session = useSessionEvents();
+  return useMutation({
+    mutationFn: login,
+    meta: { errorSnackbar: false },
+    onSuccess: (response) => session.signedIn(response.userIndex),
+  });
 }

@@ -1,28 +1,21 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { OkResponse } from '@webmail/contracts';
 import { apiRequest } from '../../../shared/api/api-client';
-
-/** POST /api/auth/logout?userIndex=N: signs this user out of the device and clears their cookies. */
-export function logout(userIndex: number) {
-  return apiRequest('/auth/logout', {
-    method: 'POST',
-    query: { userIndex },
-    schema: OkResponse,
-    redirectOnUnauthorized: false,
-  });
-}
+import { useSessionEvents } from '../../../shared/session/session-events';
 
 /**
- * Logs out, lets the caller leave the signed-in pages, then drops every cached query (spec §4: sign-out clears
- * cached data). Clearing only after leaving keeps mounted pages from refetching with the cookies gone.
+ * POST /api/auth/logout?userIndex=N — user logout: the session ends, the account stays on this device's list
+ * (spec §4: then the user-select page). The account menu's "sign out" is the device-user logout instead
+ * (accounts feature); this one is for callers that keep the account, like the server's logout event.
  */
-export function useLogout(leave: () => Promise<void> | void) {
-  const queryClient = useQueryClient();
+export function logout(userIndex: number) {
+  return apiRequest('/auth/logout', { method: 'POST', query: { userIndex }, schema: OkResponse });
+}
+
+export function useLogout() {
+  const session = useSessionEvents();
   return useMutation({
     mutationFn: logout,
-    onSuccess: async () => {
-      await leave();
-      queryClient.clear();
-    },
+    onSuccess: (_response, userIndex) => session.signedOut({ kind: 'user', userIndex }),
   });
 }

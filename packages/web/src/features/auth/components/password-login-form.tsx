@@ -10,15 +10,17 @@ import { loginErrorsFrom, noLoginErrors, validateLogin, type LoginFormErrors } f
 import { PasswordField } from './password-field';
 
 export interface PasswordLoginFormProps {
+  /** Prefilled address (the user-select page sends a signed-out account here with its e-mail). */
+  initialEmail?: string;
   onSignedIn: (response: LoginResponse) => void;
 }
 
 /** E-mail and password sign-in (route AuthLoginPassword). Errors stay in the form. */
-export function PasswordLoginForm({ onSignedIn }: PasswordLoginFormProps) {
+export function PasswordLoginForm({ initialEmail = '', onSignedIn }: PasswordLoginFormProps) {
   const { t } = useTranslation('auth');
   const { t: tErrors } = useTranslation(['errors', 'auth']);
   const loginMutation = useLogin();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<LoginFormErrors>(noLoginErrors);
   const emailRef = useRef<HTMLInputElement>(null);
@@ -63,7 +65,7 @@ export function PasswordLoginForm({ onSignedIn }: PasswordLoginFormProps) {
         type="email"
         name="email"
         autoComplete="username"
-        autoFocus
+        autoFocus={!initialEmail}
         fullWidth
         required
         value={email}
@@ -81,6 +83,7 @@ export function PasswordLoginForm({ onSignedIn }: PasswordLoginFormProps) {
         label={t('password.password')}
         name="password"
         autoComplete="current-password"
+        autoFocus={Boolean(initialEmail)}
         fullWidth
         required
         value={password}

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { MessageFlagsResponse, type MessageDetail, type MessageListResponse } from '@webmail/contracts';
 import { apiRequest } from '../../../shared/api/api-client';
+import { idempotentMutationRetry } from '../../../shared/api/retry-policy';
 import { findInList, patchDetailFlags, patchListFlags, type FlagsPatch } from '../lib/message-cache';
 import { messagePaths } from './message-paths';
 import { messagesKeys } from './messages.keys';
@@ -34,11 +35,13 @@ export function updateMessageFlags(
 
 /**
  * Optimistic flag change (conventions §7): snapshot the list and the message, patch both and the folder's unseen
- * count, roll all back if the request fails, and re-read the counts once a seen change settles.
+ * count, roll all back if the request fails, and re-read the counts once a seen change settles. The PATCH sets
+ * absolute values, so sending it again is harmless: it takes the query retry schedule (spec §9) before giving up.
  */
 export function useUpdateMessageFlags(userIndex: number, mailboxId: string, counts?: FolderCountEffects) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...idempotentMutationRetry,
     mutationFn: (variables: UpdateFlagsVariables) => updateMessageFlags(userIndex, mailboxId, variables),
     onMutate: async ({ messageId, patch }) => {
       const listKey = messagesKeys.list(userIndex, mailboxId);

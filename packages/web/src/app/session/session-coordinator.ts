@@ -1,0 +1,125 @@
+import type { Query, QueryClient } from '@tanstack/react-query';
+import type { AccountsResponse, SessionBroadcast } from '@webmail/contracts';
+import { accountsKeys } from '../../features/accounts/api/accounts.keys';
+import { accountsQueryOptions } from '../../features/accounts/api/get-accounts';
+import { signInPath, userIndexOfPath, userSelectPath } from '../../shared/session/session';
+import type { SessionChannel } from '../../shared/session/session-channel';
+import type { SessionEvents, SignOutEvent } from '../../shared/session/session-events';
+
+/** The part of the data router the coordinator uses (the browser router in the app, a memory router in tests). */
+export interface NavigatingRouter {
+  state: { location: { pathname: string } };
+  navigate: (to: string, options?: { replace?: boolean }) => Promise<void>;
+}
+
+export interface SessionCoordinator extends SessionEvents {
+  /** The API client found the session of `userIndex` (or of the page's user) gone: user logout (spec §8). */
+  sessionExpired: (userIndex: number | undefined) => void;
+  dispose: () => void;
+}
+
+/**
+ * Per-user query keys are `[feature, userIndex, …]` (every feature's key factory follows this), so one user's
+ * cached data can be dropped without knowing the features. The accounts list (`['accounts', 'list']`) is the
+ * device's, not a user's.
+ */
+const isUserQuery = (userIndex: number) => (query: Query) => query.queryKey[1] === userIndex;
+const isAnyUserQuery = (query: Query) => query.queryKey[0] !== accountsKeys.all[0];
+
+function toBroadcast(event: SignOutEvent): SessionBroadcast {
+  return event.kind === 'device'
+    ? { type: 'userLoggedOut', kind: 'device', userIndex: null }
+    : { type: 'userLoggedOut', kind: event.kind, userIndex: event.userIndex };
+}
+
+/**
+ * Spec §4 sign-out events and cross-tab sync, in one place:
+ * - user logout → user select; that user's cached data dropped;
+ * - device-user logout → user select if other accounts remain, else the password sign-in; that user's data dropped;
+ * - device logout → password sign-in; every device user and all cached data dropped.
+ * The tab where it happened tells the others (`userLoggedOut`); a tab that hears it refetches its account list and,
+ * if it shows the user concerned, follows the same rules. A sign-in is announced (`userLoggedIn`) so other tabs'
+ * account lists pick up the new account.
+ */
+export function createSessionCoordinator(options: {
+  router: NavigatingRouter;
+  queryClient: QueryClient;
+  channel: SessionChannel;
+}): SessionCoordinator {
+  const { router, queryClient, channel } = options;
+  const shownUser = () => userIndexOfPath(router.state.location.pathname);
+  const refetchAccounts = () => queryClient.invalidateQueries({ queryKey: accountsKeys.all });
+
+  /** Where a tab showing the signed-out user goes. A tab that only heard of a device-user logout asks the server. */
+  async function destination(event: SignOutEvent, local: boolean): Promise<string> {
+    switch (event.kind) {
+      case 'user':
+        return userSelectPath(event.reason);
+      case 'device':
+        return signInPath();
+      case 'deviceUser': {
+        const remaining = local
+          ? event.remaining
+          : await queryClient
+              .fetchQuery({ ...accountsQueryOptions(), staleTime: 0 })
+              .then((response) => response.accounts)
+              .catch(() => []);
+        return remaining.length > 0 ? userSelectPath() : signInPath();
+      }
+    }
+  }
+
+  async function apply(event: SignOutEvent, local: boolean): Promise<void> {
+    const predicate = event.kind === 'device' ? isAnyUserQuery : isUserQuery(event.userIndex);
+    const shown = shownUser();
+    const concernsShownUser = shown !== null && (event.kind === 'device' || shown === event.userIndex);
+
+    await queryClient.cancelQueries({ predicate });
+    if (event.kind === 'device') {
+      queryClient.setQueryData<AccountsResponse>(accountsKeys.list(), { accounts: [] });
+    } else if (event.kind === 'deviceUser' && local) {
+      queryClient.setQueryData<AccountsResponse>(accountsKeys.list(), { accounts: event.remaining });
+    }
+    // Leave first, then drop the data: pages still mounted would refetch it with the cookies already gone.
+    if (concernsShownUser) await router.navigate(await destination(event, local), { replace: true });
+    queryClient.removeQueries({ predicate });
+    await refetchAccounts();
+  }
+
+  function fromOtherTab(message: SessionBroadcast): void {
+    if (message.type === 'userLoggedIn') {
+      void refetchAccounts();
+      return;
+    }
+    const event: SignOutEvent =
+      message.kind === 'device' || message.userIndex === null
+        ? { kind: 'device' }
+        : message.kind === 'user'
+          ? { kind: 'user', userIndex: message.userIndex }
+          : { kind: 'deviceUser', userIndex: message.userIndex, remaining: [] };
+    void apply(event, false);
+  }
+
+  const unsubscribe = channel.subscribe(fromOtherTab);
+
+  return {
+    signedIn: (userIndex) => {
+      channel.post({ type: 'userLoggedIn', userIndex });
+      void refetchAccounts();
+    },
+    signedOut: (event) => {
+      channel.post(toBroadcast(event));
+      return apply(event, true);
+    },
+    sessionExpired: (userIndex) => {
+      const target = userIndex ?? shownUser();
+      if (target === null) return;
+      channel.post({ type: 'userLoggedOut', kind: 'user', userIndex: target });
+      void apply({ kind: 'user', userIndex: target, reason: 'apiRequestUnauthorized' }, true);
+    },
+    dispose: () => {
+      unsubscribe();
+      channel.close();
+    },
+  };
+}

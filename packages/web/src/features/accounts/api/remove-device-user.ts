@@ -1,0 +1,26 @@
+import { useMutation } from '@tanstack/react-query';
+import { AccountsResponse } from '@webmail/contracts';
+import { apiRequest } from '../../../shared/api/api-client';
+import { useSessionEvents } from '../../../shared/session/session-events';
+
+/**
+ * DELETE /api/auth/removeDeviceUser?index=N: device-user logout — the account is signed out and forgotten on this
+ * device (works for a signed-out account too). Answers the accounts that remain.
+ */
+export function removeDeviceUser(index: number) {
+  return apiRequest('/auth/removeDeviceUser', {
+    method: 'DELETE',
+    query: { index },
+    schema: AccountsResponse,
+  });
+}
+
+/** The session rules (where to go, what to forget, telling other tabs) run in the mutation, so a Retry repeats them. */
+export function useRemoveDeviceUser() {
+  const session = useSessionEvents();
+  return useMutation({
+    mutationFn: removeDeviceUser,
+    onSuccess: (response, index) =>
+      session.signedOut({ kind: 'deviceUser', userIndex: index, remaining: response.accounts }),
+  });
+}

@@ -1,0 +1,47 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { sampleTree } from '../../features/mailboxes/folder.testing';
+import { mailApi, signIn } from '../../test/api-handlers.testing';
+import { server } from '../../test/msw-server';
+import { renderApp, renderWithProviders } from '../../test/render-app';
+import { AppTopBar } from './app-top-bar';
+
+describe('logo (spec §2)', () => {
+  it("links to the current user's base layout", async () => {
+    signIn(1);
+    server.use(...mailApi({ tree: sampleTree(), messages: {} }).handlers);
+    await renderApp('/u/1/id-inbox');
+
+    expect(await screen.findByRole('link', { name: 'Webmail home' })).toHaveAttribute('href', '/u/1');
+  });
+
+  it('closes the mobile sidebar when clicked', async () => {
+    signIn(0);
+    server.use(...mailApi({ tree: sampleTree(), messages: {} }).handlers);
+    const { user } = await renderApp('/u/0/id-inbox');
+
+    await user.click(await screen.findByRole('button', { name: 'Open folders' }));
+    const drawerLogo = (await screen.findAllByRole('link', { name: 'Webmail home' })).at(-1)!;
+    await user.click(drawerLogo);
+
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Open folders' })).toHaveAttribute('aria-expanded', 'false'),
+    );
+  });
+
+  it('is no link without an active session', async () => {
+    await renderWithProviders(
+      <AppTopBar
+        homeHref={null}
+        onOpenSidebar={() => {}}
+        sidebarOpen={false}
+        sidebarId="s"
+        onLogoClick={() => {}}
+        account={null}
+      />,
+    );
+
+    expect(screen.getByText('Webmail')).toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+});
