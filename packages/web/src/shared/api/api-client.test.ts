@@ -108,7 +108,7 @@ describe('apiRequest', () => {
     expect(onSessionExpired).toHaveBeenCalledWith(undefined);
   });
 
-  it('on a 401 refreshes the session once for concurrent calls and retries them', async () => {
+  it('on a 401 refreshes the session once for three calls in flight and all three succeed', async () => {
     const onSessionExpired = vi.fn();
     configureApiClient({ onSessionExpired });
     let refreshed = false;
@@ -123,9 +123,13 @@ describe('apiRequest', () => {
       http.get('/api/u/1/mailbox', () => (refreshed ? HttpResponse.json({ mailboxes: [] }) : unauthorized())),
     );
 
-    const results = await Promise.all([apiRequest('/u/1/mailbox'), apiRequest('/u/1/mailbox')]);
+    const results = await Promise.all([
+      apiRequest('/u/1/mailbox'),
+      apiRequest('/u/1/mailbox'),
+      apiRequest('/u/1/mailbox'),
+    ]);
 
-    expect(results).toEqual([{ mailboxes: [] }, { mailboxes: [] }]);
+    expect(results).toEqual([{ mailboxes: [] }, { mailboxes: [] }, { mailboxes: [] }]);
     expect(refreshCalls).toBe(1);
     expect(onSessionExpired).not.toHaveBeenCalled();
   });
