@@ -106,3 +106,8 @@ export const systemFolderOrder: readonly SpecialUse[] = [
   'junk',
   'trash',
 ];
+
+/** Every folder of a tree, parents before their children. */
+export function flattenFolders<T extends { children: T[] }>(folders: T[]): T[] {
+  return folders.flatMap((f) => [f, ...flattenFolders(f.children)]);
+}

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Folder, MailboxTreeResponse } from '@webmail/contracts';
+import { flattenFolders, type Folder, type MailboxTreeResponse } from '@webmail/contracts';
 import type { TestClient } from './http-client.testing.js';
 import { composeRaw } from './mail-fixtures.testing.js';
 import { dbKinds, imapAs, newMailUser, startServer } from './harness.testing.js';
 
-const flatten = (folders: Folder[]): Folder[] => folders.flatMap((f) => [f, ...flatten(f.children)]);
 const day = 86_400_000;
 
 describe.each(dbKinds)('folder management on %s', (db) => {
@@ -12,7 +11,8 @@ describe.each(dbKinds)('folder management on %s', (db) => {
   let user: { email: string; password: string };
   let client: TestClient;
   const tree = async () => (await client.get<MailboxTreeResponse>('/api/u/0/mailbox')).body;
-  const byPath = async (path: string) => flatten((await tree()).mailboxes).find((f) => f.path === path);
+  const byPath = async (path: string) =>
+    flattenFolders((await tree()).mailboxes).find((f) => f.path === path);
   const imapPaths = async () => {
     const imap = await imapAs(user);
     try {

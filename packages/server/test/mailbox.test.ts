@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Folder } from '@webmail/contracts';
+import { flattenFolders, type Folder } from '@webmail/contracts';
 import { composeRaw } from './mail-fixtures.testing.js';
 import { dbKinds, imapAs, newMailUser, startServer } from './harness.testing.js';
-
-const flatten = (folders: Folder[]): Folder[] => folders.flatMap((f) => [f, ...flatten(f.children)]);
 
 describe.each(dbKinds)('folder tree on %s', (db) => {
   let server: Awaited<ReturnType<typeof startServer>>;
@@ -38,7 +36,7 @@ describe.each(dbKinds)('folder tree on %s', (db) => {
     ]);
     const inbox = top[0]!;
     expect(inbox).toMatchObject({ systemFolder: true, total: 3, unseen: 2, path: 'INBOX' });
-    expect(new Set(flatten(top).map((f) => f.id)).size).toBe(flatten(top).length);
+    expect(new Set(flattenFolders(top).map((f) => f.id)).size).toBe(flattenFolders(top).length);
   });
 
   it('nests custom folders under their parents with stable ids', async () => {
@@ -55,7 +53,7 @@ describe.each(dbKinds)('folder tree on %s', (db) => {
     });
     expect(year?.parent).toBe(projects?.children[0]?.children[0]?.id);
     const again = (await client.get<{ mailboxes: Folder[] }>('/api/u/0/mailbox')).body.mailboxes;
-    expect(flatten(again).map((f) => f.id)).toEqual(flatten(first).map((f) => f.id));
+    expect(flattenFolders(again).map((f) => f.id)).toEqual(flattenFolders(first).map((f) => f.id));
   });
 
   it('turns placeholder parents (\\Noselect) into folders that open', async () => {

@@ -1,5 +1,5 @@
 import type { ListResponse } from 'imapflow';
-import type { Folder, FolderCreateBody, FolderPatchBody } from '@webmail/contracts';
+import { flattenFolders, type Folder, type FolderCreateBody, type FolderPatchBody } from '@webmail/contracts';
 import { AppError, notFound } from '../../infra/errors.js';
 import type { SessionContext } from '../auth/auth.service.js';
 import { specialUseOf } from './folder-tree.js';
@@ -143,7 +143,7 @@ export class FoldersService {
 
   private async folder(session: SessionContext, id: string): Promise<Folder> {
     const { mailboxes } = await this.mailboxes.tree(session);
-    const found = flatten(mailboxes).find((f) => f.id === id);
+    const found = flattenFolders(mailboxes).find((f) => f.id === id);
     if (!found) throw notFound('Folder');
     return found;
   }
@@ -155,10 +155,6 @@ function joinPath(parentPath: string, name: string, delimiter: string): string {
 
 function depth(path: string, delimiter: string): number {
   return path.split(delimiter).length;
-}
-
-function flatten(folders: Folder[]): Folder[] {
-  return folders.flatMap((f) => [f, ...flatten(f.children)]);
 }
 
 /**
