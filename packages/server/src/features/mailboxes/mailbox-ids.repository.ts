@@ -57,10 +57,6 @@ export class MailboxIdsRepository {
     return row ? toRecord(row) : undefined;
   }
 
-  async pathOf(account: string, id: string): Promise<string | undefined> {
-    return (await this.find(account, id))?.path;
-  }
-
   async updateSettings(
     account: string,
     id: string,

@@ -101,9 +101,7 @@ export class MailboxesService {
 
   /** Folder path of an id, or 404. */
   async pathOf(session: SessionContext, mailboxId: string): Promise<string> {
-    const path = await this.ids.pathOf(session.email, mailboxId);
-    if (!path) throw notFound('Folder');
-    return path;
+    return (await this.recordOf(session, mailboxId)).path;
   }
 
   /** The folder's record, or 404. */
