@@ -6,5 +6,6 @@ export * from './auth.js';
 export * from './mailboxes.js';
 export * from './messages.js';
 export * from './mass-actions.js';
+export * from './account.js';
 export * from './constants.js';
 export * from './format.js';

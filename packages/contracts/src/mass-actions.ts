@@ -53,6 +53,11 @@ export const MassActionFolderResult = z.object({
   total: z.number().int(),
   handled: z.number().int(),
   handledUidSet: z.string(),
+  /**
+   * The UIDs whose state this action changed: for flag actions only those that lacked (or had) the flag
+   * before, so undo restores exactly the earlier state; for moves and deletes the same as `handledUidSet`.
+   */
+  changedUidSet: z.string(),
 });
 export const MassActionMove = z.object({
   from: z.string(),

@@ -2,10 +2,25 @@ import { z } from 'zod';
 import { Address } from './common.js';
 import { MailboxParams } from './mailboxes.js';
 
+export const listModes = ['messages', 'conversations'] as const;
+export const ListMode = z.enum(listModes);
+export type ListMode = z.infer<typeof ListMode>;
+
 export const MessageListQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(200).default(50),
+  /** `conversations`: one row per thread of this folder (its newest message), `total` counts threads. */
+  mode: ListMode.default('messages'),
 });
+
+/** In conversation mode: the thread's messages in this folder (the row itself is the newest one). */
+export const ConversationInfo = z.object({
+  count: z.number().int(),
+  unseen: z.number().int(),
+  /** UIDs in this folder, newest first; mass actions on a conversation act on all of them. */
+  uids: z.array(z.number().int()),
+});
+export type ConversationInfo = z.infer<typeof ConversationInfo>;
 
 export const MessageSummary = z
   .object({
@@ -24,6 +39,8 @@ export const MessageSummary = z
     answered: z.boolean(),
     draft: z.boolean(),
     hasAttachments: z.boolean(),
+    /** Present in conversation mode only. */
+    conversation: ConversationInfo.optional(),
   })
   .meta({ id: 'MessageSummary' });
 export type MessageSummary = z.infer<typeof MessageSummary>;

@@ -70,12 +70,14 @@ export class MassActionsService {
           total: uids.length,
           handled: 0,
           handledUidSet: '',
+          changedUidSet: '',
         };
         if (uids.length > 0) {
           const move = await this.apply(client, request.action, set, source, target);
           if (move) moved.push(move);
           result.handled = uids.length;
           result.handledUidSet = set;
+          result.changedUidSet = set;
         }
         folders.push(result);
       });

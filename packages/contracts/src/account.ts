@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { Quota } from './mailboxes.js';
+import { Language } from './locales.js';
+
+/** Spec §3 user details: reading pane layout. */
+export const viewModes = ['3-panel', '2-panel'] as const;
+export const ViewMode = z.enum(viewModes);
+export type ViewMode = z.infer<typeof ViewMode>;
+
+export const displayDensities = ['default', 'comfortable', 'compact'] as const;
+export const DisplayDensity = z.enum(displayDensities);
+export type DisplayDensity = z.infer<typeof DisplayDensity>;
+
+/** Spec §3 themes; only blue and blue-dark are fully defined. */
+export const themeNames = [
+  'blue',
+  'blue-dark',
+  'red',
+  'red-dark',
+  'green',
+  'green-dark',
+  'gray',
+  'gray-dark',
+] as const;
+export const ThemeName = z.enum(themeNames);
+export const themeColors = ['blue', 'red', 'green', 'gray'] as const;
+export const ThemeColor = z.enum(themeColors);
+
+export const disabledFeatureNames = [
+  'targets',
+  'folders',
+  'signatures',
+  'autoreply',
+  'contacts',
+  'filters',
+] as const;
+export const DisabledFeature = z.enum(disabledFeatureNames);
+export type DisabledFeature = z.infer<typeof DisabledFeature>;
+
+export const UserDetailsMeta = z.object({
+  ui: z.object({ theme: ThemeName, color: ThemeColor }),
+  displayDensity: DisplayDensity,
+  inboxType: z.enum(['default']),
+  showContactList: z.boolean(),
+  onBoardingCompleted: z.boolean(),
+  browserTimezoneSet: z.boolean(),
+  initialVersion: z.number().int(),
+});
+
+/** Spec §3 user details (GET /u/{i}/details). */
+export const UserDetails = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    address: z.string(),
+    targets: z.array(z.string()),
+    quota: Quota.nullable(),
+    spamLevel: z.number().int().min(0).max(100),
+    timezone: z.string().nullable(),
+    view_mode: ViewMode,
+    language: Language,
+    meta: UserDetailsMeta,
+    disabledFeatures: z.array(DisabledFeature),
+  })
+  .meta({ id: 'UserDetails' });
+export type UserDetails = z.infer<typeof UserDetails>;
+
+/** Spec §7 PATCH /details body: every field optional; `meta` fields merge into the stored ones. */
+export const UserDetailsPatch = z
+  .object({
+    name: z.string().trim().min(2, 'minLength').max(30, 'maxLength').optional(),
+    view_mode: ViewMode.optional(),
+    ui: z.object({ theme: ThemeName, color: ThemeColor }).optional(),
+    displayDensity: DisplayDensity.optional(),
+    inboxType: z.enum(['default']).optional(),
+    showContactList: z.boolean().optional(),
+    onBoardingCompleted: z.boolean().optional(),
+    timezone: z.string().min(1).max(64).optional(),
+  })
+  .strict();
+export type UserDetailsPatch = z.infer<typeof UserDetailsPatch>;
