@@ -1,0 +1,5 @@
+/** Query keys of the settings feature (conventions §7). */
+export const settingsKeys = {
+  all: (userIndex: number) => ['settings', userIndex] as const,
+  details: (userIndex: number) => [...settingsKeys.all(userIndex), 'details'] as const,
+};
