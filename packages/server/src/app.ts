@@ -41,6 +41,9 @@ import { MassActionsService } from './features/messages/mass-actions.service.js'
 import { messagesRoutes } from './features/messages/messages.routes.js';
 import { MessagesService } from './features/messages/messages.service.js';
 import { SortedUidsCache } from './features/messages/sorted-uids-cache.js';
+import { detailsRoutes } from './features/settings/details.routes.js';
+import { DetailsService } from './features/settings/details.service.js';
+import { UserSettingsRepository } from './features/settings/user-settings.repository.js';
 import { translationsRoutes } from './features/translations/translations.routes.js';
 import { TranslationsService } from './features/translations/translations.service.js';
 
@@ -113,6 +116,12 @@ export async function buildApp(
   const messages = new MessagesService(auth, mailboxes, sortedUids);
   const massActions = new MassActionsService(auth, mailboxes, sortedUids);
   const translations = new TranslationsService(config.localesDir);
+  const details = new DetailsService(
+    new UserSettingsRepository(db),
+    users,
+    mailboxes,
+    config.disabledFeatures,
+  );
 
   await app.register(cookie);
   await registerSecurityHeaders(app);
@@ -141,6 +150,7 @@ export async function buildApp(
       await api.register(mailboxesRoutes(mailboxes, folders));
       await api.register(messagesRoutes(messages));
       await api.register(massActionsRoutes(massActions));
+      await api.register(detailsRoutes(details));
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () =>
         app.swagger(),
       );

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DisabledFeature } from '@webmail/contracts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -36,6 +37,17 @@ const EnvSchema = z.object({
   REFRESH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   RETENTION_INTERVAL_SECONDS: z.coerce.number().int().min(10).default(3600),
   AUTH_APP_URL: z.url().optional(),
+  /** Comma-separated spec features to switch off: targets, folders, signatures, autoreply, contacts, filters. */
+  DISABLED_FEATURES: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(DisabledFeature)),
   TRUST_PROXY: bool.default(false),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'packages/web/dist')),
@@ -72,6 +84,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginLock: { failures: e.LOGIN_LOCK_FAILURES, windowMs: e.LOGIN_LOCK_SECONDS * 1000 },
     refreshRateLimitPerMinute: e.REFRESH_RATE_LIMIT_PER_MINUTE,
     retentionIntervalMs: e.RETENTION_INTERVAL_SECONDS * 1000,
+    disabledFeatures: e.DISABLED_FEATURES,
     authAppUrl: e.AUTH_APP_URL?.replace(/\/+$/, '') ?? null,
     trustProxy: e.TRUST_PROXY,
     cookieSecure: e.COOKIE_SECURE,

@@ -30,4 +30,8 @@ export class UsersRepository {
       .execute();
     return new Map(rows.map((r) => [r.email, r.name]));
   }
+
+  async rename(email: string, name: string): Promise<void> {
+    await this.db.updateTable('users').set({ name }).where('email', '=', email).execute();
+  }
 }

@@ -58,6 +58,11 @@ export class MailboxesService {
     return entries.find((e) => specialUseOf(e) === use)?.path ?? null;
   }
 
+  /** The account's quota (cached; see `quota`). */
+  async quotaOf(session: SessionContext): Promise<Quota | null> {
+    return this.quota(session, await this.auth.imap(session));
+  }
+
   /** Forget the cached quota after a change that moves or removes mail. */
   quotaChanged(session: { id: string }): void {
     this.quotas.invalidate(session.id);

@@ -111,6 +111,23 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('mailboxes').dropColumn('retention_ms').execute();
     },
   },
+  /**
+   * Preferences the spec keeps in user details (view_mode, meta.*, timezone), one JSON document per account:
+   * they are read and written together and grow with the settings issues, without a migration per field.
+   */
+  '0004_user_settings': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('user_settings')
+        .addColumn('account', 'text', (c) => c.primaryKey())
+        .addColumn('settings', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('user_settings').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

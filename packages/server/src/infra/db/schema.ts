@@ -62,12 +62,20 @@ export interface SecurityEventsTable {
   count: number;
 }
 
+/** Stored user preferences (user details `view_mode`, `meta.*`, `timezone`) as one JSON document. */
+export interface UserSettingsTable {
+  account: string;
+  settings: string;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   mailboxes: MailboxesTable;
   device_accounts: DeviceAccountsTable;
   security_events: SecurityEventsTable;
+  user_settings: UserSettingsTable;
 }
 
 export type { Generated };

@@ -1,0 +1,91 @@
+import {
+  DisplayDensity,
+  ThemeColor,
+  ThemeName,
+  ViewMode,
+  type DisabledFeature,
+  type Language,
+  type UserDetails,
+  type UserDetailsPatch,
+} from '@webmail/contracts';
+import { z } from 'zod';
+import type { SessionContext } from '../auth/auth.service.js';
+import type { UsersRepository } from '../auth/users.repository.js';
+import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
+import type { UserSettingsRepository } from './user-settings.repository.js';
+
+/**
+ * The stored document. Every field has a default, so a document written by an older build (or a field
+ * added later) still reads; an unreadable value falls back to its default rather than failing the page.
+ */
+const StoredSettings = z.object({
+  view_mode: ViewMode.catch('3-panel'),
+  ui: z.object({ theme: ThemeName, color: ThemeColor }).catch({ theme: 'blue', color: 'blue' }),
+  displayDensity: DisplayDensity.catch('default'),
+  inboxType: z.literal('default').catch('default'),
+  showContactList: z.boolean().catch(true),
+  onBoardingCompleted: z.boolean().catch(false),
+  browserTimezoneSet: z.boolean().catch(false),
+  timezone: z.string().nullable().catch(null),
+  /** The app version the account first signed in with (spec: onboarding differs for version 3). */
+  initialVersion: z.number().int().catch(3),
+});
+type StoredSettings = z.infer<typeof StoredSettings>;
+
+/** Spec §3 user details: the account, its stored preferences and what the deployment switched off. */
+export class DetailsService {
+  constructor(
+    private readonly settings: UserSettingsRepository,
+    private readonly users: UsersRepository,
+    private readonly mailboxes: MailboxesService,
+    private readonly disabledFeatures: DisabledFeature[],
+  ) {}
+
+  async get(session: SessionContext, language: Language): Promise<UserDetails> {
+    const [stored, user, quota] = await Promise.all([
+      this.read(session.email),
+      this.users.find(session.email),
+      this.mailboxes.quotaOf(session),
+    ]);
+    return {
+      id: session.email,
+      name: user?.name ?? session.email,
+      address: session.email,
+      // Forwarding targets and the spam level arrive with the filters issue (compiled to Sieve).
+      targets: [],
+      quota,
+      spamLevel: 50,
+      timezone: stored.timezone,
+      view_mode: stored.view_mode,
+      language,
+      meta: {
+        ui: stored.ui,
+        displayDensity: stored.displayDensity,
+        inboxType: stored.inboxType,
+        showContactList: stored.showContactList,
+        onBoardingCompleted: stored.onBoardingCompleted,
+        browserTimezoneSet: stored.browserTimezoneSet,
+        initialVersion: stored.initialVersion,
+      },
+      disabledFeatures: this.disabledFeatures,
+    };
+  }
+
+  async update(session: SessionContext, patch: UserDetailsPatch, language: Language): Promise<UserDetails> {
+    const { name, timezone, ...preferences } = patch;
+    if (name !== undefined) await this.users.rename(session.email, name);
+    const stored = await this.read(session.email);
+    const next: StoredSettings = { ...stored };
+    for (const [key, value] of Object.entries(preferences)) {
+      if (value !== undefined) Object.assign(next, { [key]: value });
+    }
+    // Spec §4: the client sends the browser's timezone once; after that it is the user's choice.
+    if (timezone !== undefined) Object.assign(next, { timezone, browserTimezoneSet: true });
+    await this.settings.save(session.email, next, Date.now());
+    return this.get(session, language);
+  }
+
+  private async read(account: string): Promise<StoredSettings> {
+    return StoredSettings.parse((await this.settings.find(account)) ?? {});
+  }
+}
