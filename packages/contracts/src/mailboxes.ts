@@ -45,14 +45,10 @@ export const Folder: z.ZodType<Folder> = z
 export const Quota = z.object({ used: z.number().int(), allowed: z.number().int() }).meta({ id: 'Quota' });
 export type Quota = z.infer<typeof Quota>;
 
-/**
- * The server always sends `quota`. It is optional in the schema only so that client code written before
- * the field existed (a cache patch that rebuilds `{mailboxes}`) still type-checks; make it required once the
- * web client passes it through.
- */
+/** The folder tree and the account's storage quota (null when the mail server reports none). */
 export const MailboxTreeResponse = z.object({
   mailboxes: z.array(Folder),
-  quota: Quota.nullable().optional(),
+  quota: Quota.nullable(),
 });
 export type MailboxTreeResponse = z.infer<typeof MailboxTreeResponse>;
 

@@ -9,6 +9,8 @@ export const routeNames = {
   baseLayout: 'BaseLayout',
   mailbox: 'Mailbox',
   mailboxThread: 'MailboxThread',
+  settingsLayout: 'SettingsLayout',
+  folders: 'Folders',
 } as const;
 
 export type RouteName = (typeof routeNames)[keyof typeof routeNames];

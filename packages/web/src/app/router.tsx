@@ -63,6 +63,31 @@ const signInRoutes: RouteObject = {
   ],
 };
 
+/**
+ * Settings (spec §2). Only working pages exist; each one also gets a row in `layouts/settings/settings-pages.ts`,
+ * which draws the settings sidebar. The index opens the first page (on small screens it is the list itself).
+ */
+const settingsRoutes: RouteObject = {
+  path: 'settings',
+  handle: handle(routeNames.settingsLayout),
+  lazy: async () => ({ Component: (await import('../layouts/settings/settings-layout')).SettingsLayout }),
+  children: [
+    {
+      index: true,
+      lazy: async () => ({
+        Component: (await import('./routes/settings-index.route')).SettingsIndexRoute,
+      }),
+    },
+    {
+      path: 'folders',
+      handle: handle(routeNames.folders),
+      lazy: async () => ({
+        Component: (await import('./routes/settings-folders.route')).SettingsFoldersRoute,
+      }),
+    },
+  ],
+};
+
 const signedInRoutes: RouteObject = {
   path: 'u/:userIndex',
   handle: handle(routeNames.baseLayout),
@@ -79,6 +104,7 @@ const signedInRoutes: RouteObject = {
             Component: (await import('./routes/inbox-redirect.route')).InboxRedirectRoute,
           }),
         },
+        settingsRoutes,
         {
           path: ':mailboxId',
           handle: handle(routeNames.mailbox),

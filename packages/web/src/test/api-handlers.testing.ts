@@ -1,4 +1,4 @@
-import type { Folder, MessageDetail, MessageSummary } from '@webmail/contracts';
+import type { Folder, MessageDetail, MessageSummary, Quota, UserDetails } from '@webmail/contracts';
 import { http, HttpResponse } from 'msw';
 import { setCookie } from './cookies';
 
@@ -7,6 +7,10 @@ export interface MailState {
   /** Rows per mailbox id, newest first. */
   messages: Record<string, MessageSummary[]>;
   details?: Record<number, MessageDetail>;
+  /** The tree response's storage quota; null (no quota) by default. */
+  quota?: Quota | null;
+  /** GET /u/{i}/details; `buildUserDetails()` by default. */
+  userDetails?: UserDetails;
 }
 
 export interface RecordedRequest {
@@ -22,6 +26,32 @@ function findFolder(folders: Folder[], id: string): Folder | undefined {
     if (child) return child;
   }
   return undefined;
+}
+
+/** Test-data builder for the user details (spec §3); nothing disabled unless told. */
+export function buildUserDetails(overrides: Partial<UserDetails> = {}): UserDetails {
+  return {
+    id: 'u1',
+    name: 'Alice Example',
+    address: 'alice@example.test',
+    targets: [],
+    quota: null,
+    spamLevel: 50,
+    timezone: 'Europe/Helsinki',
+    view_mode: '3-panel',
+    language: 'en',
+    meta: {
+      ui: { theme: 'blue', color: 'blue' },
+      displayDensity: 'default',
+      inboxType: 'default',
+      showContactList: true,
+      onBoardingCompleted: true,
+      browserTimezoneSet: true,
+      initialVersion: 3,
+    },
+    disabledFeatures: [],
+    ...overrides,
+  };
 }
 
 /** Marks a user (default 0) as signed in for the session rule (spec §2). */
@@ -67,7 +97,11 @@ export function mailApi(state: MailState) {
     }),
     http.get('/api/u/:userIndex/mailbox', async ({ request }) => {
       await record(request);
-      return HttpResponse.json({ mailboxes: state.tree });
+      return HttpResponse.json({ mailboxes: state.tree, quota: state.quota ?? null });
+    }),
+    http.get('/api/u/:userIndex/details', async ({ request }) => {
+      await record(request);
+      return HttpResponse.json(state.userDetails ?? buildUserDetails());
     }),
     http.get('/api/u/:userIndex/mailbox/:mailboxId/messages', async ({ request, params }) => {
       await record(request);

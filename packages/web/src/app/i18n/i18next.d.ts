@@ -5,6 +5,7 @@ import type common from '../../locales/en/common.json';
 import type errors from '../../locales/en/errors.json';
 import type mailboxes from '../../locales/en/mailboxes.json';
 import type messages from '../../locales/en/messages.json';
+import type settings from '../../locales/en/settings.json';
 
 // Keys are checked at compile time against the English catalogue; the locale test keeps the others complete.
 declare module 'i18next' {
@@ -17,6 +18,7 @@ declare module 'i18next' {
       accounts: typeof accounts;
       mailboxes: typeof mailboxes;
       messages: typeof messages;
+      settings: typeof settings;
     };
   }
 }

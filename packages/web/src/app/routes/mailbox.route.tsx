@@ -1,31 +1,50 @@
 import FolderOffOutlinedIcon from '@mui/icons-material/FolderOffOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Folder } from '@webmail/contracts';
+import { useMemo } from 'react';
 import { Link as RouterLink, Outlet, useParams } from 'react-router';
-import { useFolder } from '../../features/mailboxes/api/get-mailbox-tree';
+import { useFolder, useMailboxTree } from '../../features/mailboxes/api/get-mailbox-tree';
 import { useFolderCountEffects } from '../../features/mailboxes/hooks/use-folder-count-effects';
 import { folderDisplayName } from '../../features/mailboxes/lib/folder-display-name';
+import { splitTopLevel } from '../../features/mailboxes/lib/folder-tree';
 import { MessageList } from '../../features/messages/components/message-list';
+import type { MoveTarget } from '../../features/messages/components/more-actions-menu';
 import { ReadingPaneEmpty } from '../../features/messages/components/reading-pane-empty';
-import { useTranslation } from '../../shared/i18n/translation';
+import { useSideBySide } from '../../features/messages/hooks/use-side-by-side';
+import { useListPreferences } from '../../features/settings/api/get-user-details';
+import { useTranslation, type TFunction } from '../../shared/i18n/translation';
 import { useUserIndex } from '../../shared/session/use-user-index';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 
+/** Folders in sidebar order, children under their parents, hidden ones left out (the sidebar does not link them). */
+function moveTargetsOf(folders: readonly Folder[], t: TFunction<'mailboxes'>, depth = 0): MoveTarget[] {
+  const top = depth === 0 ? splitTopLevel(folders) : null;
+  const ordered = top ? [...top.system, ...top.custom] : folders;
+  return ordered
+    .filter((folder) => !folder.hidden)
+    .flatMap((folder) => [
+      { id: folder.id, name: folderDisplayName(folder, t), depth },
+      ...moveTargetsOf(folder.children, t, depth + 1),
+    ]);
+}
+
 /**
- * Route Mailbox (/u/:userIndex/:mailboxId): the folder's message list, and in the 3-panel layout (md and up) the
- * reading pane beside it. On small screens an open message replaces the list.
+ * Route Mailbox (/u/:userIndex/:mailboxId): the folder's message list, and in the 3-panel layout the reading pane
+ * beside it. It composes the features: the folder and its counts (mailboxes), the stored layout and density
+ * (settings), the list and its actions (messages).
  */
 export function MailboxRoute() {
   const userIndex = useUserIndex();
   const { mailboxId = '', messageId } = useParams();
   const { t } = useTranslation('mailboxes');
-  const theme = useTheme();
-  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const { viewMode, density } = useListPreferences(userIndex);
+  const sideBySide = useSideBySide(viewMode);
   const folder = useFolder(userIndex, mailboxId);
+  const tree = useMailboxTree(userIndex);
   const counts = useFolderCountEffects(userIndex);
+  const moveTargets = useMemo(() => moveTargetsOf(tree.data ?? [], t), [tree.data, t]);
   const name = folder.data ? folderDisplayName(folder.data, t) : '';
   const messageOpen = messageId !== undefined;
   usePageTitle(messageOpen ? null : name);
@@ -38,18 +57,21 @@ export function MailboxRoute() {
         display: 'flex',
         flexDirection: 'column',
         minHeight: 0,
-        width: wide ? { md: 360, lg: 420, xl: 460 } : '100%',
+        width: sideBySide ? { md: 400, lg: 460, xl: 500 } : '100%',
         flexShrink: 0,
-        borderRight: wide ? 1 : 0,
+        borderRight: sideBySide ? 1 : 0,
         borderColor: 'divider',
       }}
     >
       <MessageList
         userIndex={userIndex}
-        mailboxId={mailboxId}
-        selectedMessageId={messageOpen ? Number(messageId) : undefined}
+        folder={{ id: mailboxId, specialUse: folder.data?.specialUse ?? null }}
+        folderTotal={folder.data?.total}
+        openMessageId={messageOpen ? Number(messageId) : undefined}
         showRecipients={folder.data?.specialUse === 'sent' || folder.data?.specialUse === 'drafts'}
         label={name}
+        density={density}
+        moveTargets={moveTargets}
         onRefresh={counts.refresh}
       />
     </Box>
@@ -61,7 +83,7 @@ export function MailboxRoute() {
     </Box>
   );
 
-  if (!wide) return messageOpen ? readingPane : list;
+  if (!sideBySide) return messageOpen ? readingPane : list;
   return (
     <Box sx={{ flex: 1, minWidth: 0, display: 'flex' }}>
       {list}

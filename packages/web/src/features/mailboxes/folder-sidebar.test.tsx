@@ -20,10 +20,10 @@ async function renderSidebar(tree = sampleTree()) {
 const linkNames = (nav: HTMLElement) =>
   within(nav)
     .getAllByRole('link')
-    .map((link) => link.textContent);
+    .map((link) => link.textContent || link.getAttribute('aria-label'));
 
 describe('folder sidebar', () => {
-  it('lists system folders first in the order Inbox, Drafts, Sent, Archive, Junk, Trash, then custom folders', async () => {
+  it('lists system folders first in the order Inbox, Drafts, Sent, Archive, Junk, Trash, then the folders settings gear, then custom folders', async () => {
     const { nav } = await renderSidebar();
 
     expect(linkNames(nav).map((name) => name?.replace(/[\d,].*$/, ''))).toEqual([
@@ -33,6 +33,7 @@ describe('folder sidebar', () => {
       'Archive',
       'Junk',
       'Trash',
+      'Manage folders',
       'Projects',
       'Alpha',
       'Beta',
@@ -71,10 +72,10 @@ describe('folder sidebar', () => {
     );
   });
 
-  it('does not link hidden folders', async () => {
+  it('does not show or link hidden folders', async () => {
     const { nav } = await renderSidebar();
 
-    expect(within(nav).getByText('Secret')).toBeInTheDocument();
+    expect(within(nav).queryByText('Secret')).not.toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: /Secret/ })).not.toBeInTheDocument();
   });
 

@@ -1,4 +1,6 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import MenuIcon from '@mui/icons-material/Menu';
+import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -20,6 +22,13 @@ export interface AppTopBarProps {
   /** Clicking the logo also closes the mobile sidebar (spec §2). */
   onLogoClick: () => void;
   account: ReactNode;
+  /** The settings link (spec §2 header gear); absent without a session. */
+  settingsHref?: string | null;
+  /**
+   * A settings page on a small screen (spec §2): a back arrow and the page's title take the place of the menu
+   * button and the logo.
+   */
+  back?: { href: string; label: string; title: string } | null;
 }
 
 const brandSx = {
@@ -40,7 +49,50 @@ export function AppTopBar({
   sidebarId,
   onLogoClick,
   account,
+  settingsHref,
+  back,
 }: AppTopBarProps) {
+  const { t } = useTranslation('common');
+  return (
+    <AppBar position="static" sx={{ bgcolor: 'background.default', backgroundImage: 'none' }}>
+      <Toolbar sx={{ gap: 1, px: { xs: 1, md: 2 } }}>
+        {back ? (
+          <>
+            <IconButton component={RouterLink} to={back.href} aria-label={back.label}>
+              <ArrowBackIcon />
+            </IconButton>
+            <Typography component="h1" variant="h6" noWrap sx={{ color: 'text.primary', fontWeight: 400 }}>
+              {back.title}
+            </Typography>
+          </>
+        ) : (
+          <Brand
+            homeHref={homeHref}
+            onOpenSidebar={onOpenSidebar}
+            sidebarOpen={sidebarOpen}
+            sidebarId={sidebarId}
+            onLogoClick={onLogoClick}
+          />
+        )}
+        <Box sx={{ flex: 1 }} />
+        {settingsHref && (
+          <IconButton component={RouterLink} to={settingsHref} aria-label={t('layout.settings')}>
+            <SettingsOutlinedIcon />
+          </IconButton>
+        )}
+        {account}
+      </Toolbar>
+    </AppBar>
+  );
+}
+
+type BrandProps = Pick<
+  AppTopBarProps,
+  'homeHref' | 'onOpenSidebar' | 'sidebarOpen' | 'sidebarId' | 'onLogoClick'
+>;
+
+/** The menu button (small screens) and the logo, linking home. */
+function Brand({ homeHref, onOpenSidebar, sidebarOpen, sidebarId, onLogoClick }: BrandProps) {
   const { t } = useTranslation('common');
   const brand = (
     <>
@@ -51,37 +103,33 @@ export function AppTopBar({
     </>
   );
   return (
-    <AppBar position="static" sx={{ bgcolor: 'background.default', backgroundImage: 'none' }}>
-      <Toolbar sx={{ gap: 1, px: { xs: 1, md: 2 } }}>
-        <IconButton
-          aria-label={t('layout.openSidebar')}
-          aria-controls={sidebarId}
-          aria-expanded={sidebarOpen}
-          onClick={onOpenSidebar}
-          sx={{ display: { md: 'none' } }}
+    <>
+      <IconButton
+        aria-label={t('layout.openSidebar')}
+        aria-controls={sidebarId}
+        aria-expanded={sidebarOpen}
+        onClick={onOpenSidebar}
+        sx={{ display: { md: 'none' } }}
+      >
+        <MenuIcon />
+      </IconButton>
+      {homeHref === null ? (
+        <Box sx={brandSx}>{brand}</Box>
+      ) : (
+        <Box
+          component={RouterLink}
+          to={homeHref}
+          onClick={onLogoClick}
+          aria-label={t('layout.home', { product: productName })}
+          sx={{
+            ...brandSx,
+            textDecoration: 'none',
+            '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
+          }}
         >
-          <MenuIcon />
-        </IconButton>
-        {homeHref === null ? (
-          <Box sx={brandSx}>{brand}</Box>
-        ) : (
-          <Box
-            component={RouterLink}
-            to={homeHref}
-            onClick={onLogoClick}
-            aria-label={t('layout.home', { product: productName })}
-            sx={{
-              ...brandSx,
-              textDecoration: 'none',
-              '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
-            }}
-          >
-            {brand}
-          </Box>
-        )}
-        <Box sx={{ flex: 1 }} />
-        {account}
-      </Toolbar>
-    </AppBar>
+          {brand}
+        </Box>
+      )}
+    </>
   );
 }

@@ -1,30 +1,70 @@
 import Box from '@mui/material/Box';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useCallback, useId, useState } from 'react';
 import { Outlet, useParams } from 'react-router';
 import { AccountMenu } from '../../features/accounts/components/account-menu';
 import { useMe } from '../../features/auth/api/get-me';
 import { FolderSidebar } from '../../features/mailboxes/components/folder-sidebar';
+import { useRunMassAction } from '../../features/messages/api/mass-action';
+import { useUserDetails } from '../../features/settings/api/get-user-details';
+import type { MessageDragPayload } from '../../shared/dnd/message-drag';
+import { useTranslation } from '../../shared/i18n/translation';
 import { hasActiveSession, userHomePath } from '../../shared/session/session';
 import { useUserIndex } from '../../shared/session/use-user-index';
+import { SettingsNav } from '../settings/settings-nav';
+import { settingsPath, useSettingsLocation } from '../settings/settings-pages';
 import { AppTopBar } from './app-top-bar';
+import { BackToInboxButton } from './back-to-inbox-button';
 import { SidebarDrawer } from './sidebar-drawer';
 import { SidebarHeader } from './sidebar-header';
 
 /**
- * Layout of a signed-in user's pages (route BaseLayout, /u/:userIndex): app bar, folder sidebar, content.
+ * Layout of a signed-in user's pages (route BaseLayout, /u/:userIndex): app bar, sidebar, content. The sidebar
+ * holds the folders, or in settings the back-to-inbox button and the settings list (spec §2).
  * `/auth/me` is polled every 15 minutes while it is open (spec §9): a session ended elsewhere shows up as a 401,
  * which the API client turns into the sign-out flow.
  */
 export function BaseLayout() {
   const userIndex = useUserIndex();
   const { mailboxId } = useParams();
+  const { t } = useTranslation('settings');
+  const theme = useTheme();
+  const small = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const me = useMe(userIndex);
+  // Until the details arrive (or when they fail) nothing counts as disabled: the server refuses what the plan
+  // does not allow anyway.
+  const disabledFeatures = useUserDetails(userIndex).data?.disabledFeatures ?? [];
+  const settings = useSettingsLocation();
+  const runMassAction = useRunMassAction(userIndex);
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const sidebarId = useId();
   const closeSidebar = useCallback(() => setSidebarOpen(false), []);
   // Spec §2: the logo links to the current user's base layout, or to nothing without an active session (the
   // session can end while the page is open, in another tab).
-  const homeHref = hasActiveSession(userIndex) ? userHomePath(userIndex) : null;
+  const active = hasActiveSession(userIndex);
+  const homeHref = active ? userHomePath(userIndex) : null;
+
+  const dropMessages = useCallback(
+    (targetId: string, payload: MessageDragPayload) =>
+      runMassAction({
+        action: 'move',
+        mailboxId: payload.mailboxId,
+        messageIds: payload.messageIds,
+        moveToTarget: targetId,
+      }),
+    [runMassAction],
+  );
+
+  // Spec §2: a settings page on a small screen shows a back arrow and its title in the app bar.
+  const back =
+    small && settings.page
+      ? {
+          href: settingsPath(userIndex),
+          label: t('backToSettings'),
+          title: t(`pages.${settings.page.id}`),
+        }
+      : null;
 
   return (
     <Box sx={{ height: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
@@ -35,6 +75,8 @@ export function BaseLayout() {
         sidebarId={sidebarId}
         onLogoClick={closeSidebar}
         account={<AccountMenu userIndex={userIndex} user={me.data} />}
+        settingsHref={active ? settingsPath(userIndex) : null}
+        back={back}
       />
       <Box sx={{ flex: 1, minHeight: 0, display: 'flex' }}>
         <SidebarDrawer
@@ -43,7 +85,25 @@ export function BaseLayout() {
           onClose={closeSidebar}
           mobileHeader={<SidebarHeader homeHref={homeHref} onNavigate={closeSidebar} />}
         >
-          <FolderSidebar userIndex={userIndex} selectedMailboxId={mailboxId} onNavigate={closeSidebar} />
+          {settings.inSettings ? (
+            <>
+              <BackToInboxButton userIndex={userIndex} onNavigate={closeSidebar} />
+              <SettingsNav
+                userIndex={userIndex}
+                disabledFeatures={disabledFeatures}
+                variant="sidebar"
+                onNavigate={closeSidebar}
+              />
+            </>
+          ) : (
+            <FolderSidebar
+              userIndex={userIndex}
+              selectedMailboxId={mailboxId}
+              onNavigate={closeSidebar}
+              foldersEnabled={!disabledFeatures.includes('folders')}
+              onDropMessages={dropMessages}
+            />
+          )}
         </SidebarDrawer>
         <Box
           component="main"

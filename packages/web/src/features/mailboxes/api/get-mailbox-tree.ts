@@ -31,3 +31,8 @@ export function useInboxFolder(userIndex: number) {
     select: (response): Folder | null => findInbox(response.mailboxes),
   });
 }
+
+/** The account's storage use from the tree response; null when the mail server reports no quota. */
+export function useMailboxQuota(userIndex: number) {
+  return useQuery({ ...mailboxTreeQueryOptions(userIndex), select: (response) => response.quota });
+}

@@ -4,26 +4,43 @@ import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import type { Folder } from '@webmail/contracts';
+import { useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
-import { useMailboxTree } from '../api/get-mailbox-tree';
+import { useMailboxQuota, useMailboxTree } from '../api/get-mailbox-tree';
 import { useCollapsedFolders } from '../hooks/use-collapsed-folders';
-import { splitTopLevel } from '../lib/folder-tree';
+import type { DropMessagesHandler } from '../hooks/use-message-drop-target';
+import { splitTopLevel, withoutHidden } from '../lib/folder-tree';
+import { CustomFoldersHeader } from './custom-folders-header';
+import { FolderFormDialog } from './folder-form-dialog';
 import { FolderTreeItem } from './folder-tree-item';
+import { StorageUsageBar } from './storage-usage-bar';
 
 export interface FolderSidebarProps {
   userIndex: number;
   selectedMailboxId: string | undefined;
   /** Called after a folder link is followed (the mobile drawer closes). */
   onNavigate?: () => void;
+  /** False when the plan disables folder management (spec §6): no add-folder control and no gear. */
+  foldersEnabled?: boolean;
+  /** Messages dragged from the list and dropped on a folder (spec §2 drop target). */
+  onDropMessages?: DropMessagesHandler;
 }
 
-/** Spec §2 folder sidebar: system folders first, then custom folders as a tree. */
-export function FolderSidebar({ userIndex, selectedMailboxId, onNavigate }: FolderSidebarProps) {
+/**
+ * Spec §2 folder sidebar: system folders first, then the add-folder control and the gear to the folders
+ * settings, then custom folders as a tree; hidden folders are left out. The storage usage bar sits at the
+ * bottom.
+ */
+export function FolderSidebar(props: FolderSidebarProps) {
+  const { userIndex, selectedMailboxId, onNavigate, foldersEnabled = true, onDropMessages } = props;
   const { t } = useTranslation(['mailboxes', 'common']);
   const tree = useMailboxTree(userIndex);
+  const quota = useMailboxQuota(userIndex).data;
   const { collapsed, toggle } = useCollapsedFolders(userIndex);
+  const [creating, setCreating] = useState(false);
 
-  const renderItems = (folders: ReturnType<typeof splitTopLevel>['system']) => (
+  const renderItems = (folders: Folder[]) => (
     <List disablePadding>
       {folders.map((folder) => (
         <FolderTreeItem
@@ -35,6 +52,7 @@ export function FolderSidebar({ userIndex, selectedMailboxId, onNavigate }: Fold
           collapsed={collapsed}
           onToggle={toggle}
           onNavigate={onNavigate}
+          onDropMessages={onDropMessages}
         />
       ))}
     </List>
@@ -42,20 +60,19 @@ export function FolderSidebar({ userIndex, selectedMailboxId, onNavigate }: Fold
 
   let body;
   if (tree.data) {
-    const { system, custom } = splitTopLevel(tree.data);
+    const { system, custom } = splitTopLevel(withoutHidden(tree.data));
     body = (
       <>
         {renderItems(system)}
-        {custom.length > 0 && (
+        {(custom.length > 0 || foldersEnabled) && (
           <>
             <Divider sx={{ my: 1, mx: 2 }} />
-            <Typography
-              component="h2"
-              variant="overline"
-              sx={{ display: 'block', px: 2.5, pt: 0.5, color: 'text.secondary', lineHeight: 2.5 }}
-            >
-              {t('sidebar.customFolders')}
-            </Typography>
+            <CustomFoldersHeader
+              userIndex={userIndex}
+              foldersEnabled={foldersEnabled}
+              onAdd={() => setCreating(true)}
+              onNavigate={onNavigate}
+            />
             {renderItems(custom)}
           </>
         )}
@@ -83,8 +100,18 @@ export function FolderSidebar({ userIndex, selectedMailboxId, onNavigate }: Fold
   }
 
   return (
-    <Box component="nav" aria-label={t('sidebar.label')} sx={{ py: 1 }}>
-      {body}
+    <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
+      <Box component="nav" aria-label={t('sidebar.label')} sx={{ py: 1 }}>
+        {body}
+      </Box>
+      {quota && quota.allowed > 0 && (
+        <Box sx={{ mt: 'auto' }}>
+          <StorageUsageBar quota={quota} />
+        </Box>
+      )}
+      {creating && (
+        <FolderFormDialog userIndex={userIndex} folder={null} onClose={() => setCreating(false)} />
+      )}
     </Box>
   );
 }

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { Folder } from '@webmail/contracts';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { useMessageDropTarget, type DropMessagesHandler } from '../hooks/use-message-drop-target';
 import { folderDisplayName } from '../lib/folder-display-name';
 import { folderCount, indentLevel } from '../lib/folder-tree';
 import { FolderIcon } from './folder-icon';
@@ -19,15 +20,19 @@ export interface FolderTreeItemProps {
   collapsed: ReadonlySet<string>;
   onToggle: (id: string) => void;
   onNavigate?: () => void;
+  /** Messages dropped on this folder (spec §2 drop target); without it folders are no drop targets. */
+  onDropMessages?: DropMessagesHandler;
 }
 
 const indentStep = 16;
 const toggleWidth = 28;
 
-/** One folder row of the sidebar and, when expanded, its children. */
+/** One folder row of the sidebar (a link and a drop target for messages) and, when expanded, its children. */
 export function FolderTreeItem(props: FolderTreeItemProps) {
-  const { folder, depth, userIndex, selectedId, collapsed, onToggle, onNavigate } = props;
+  const { folder, depth, userIndex, selectedId, collapsed, onToggle, onNavigate, onDropMessages } = props;
   const { t } = useTranslation('mailboxes');
+  // The open folder is where list drags start: it is not a target for its own messages.
+  const drop = useMessageDropTarget(userIndex, folder.id, selectedId, onDropMessages);
   const hasChildren = folder.children.length > 0;
   const isCollapsed = hasChildren && collapsed.has(folder.id);
   const count = folderCount(folder, isCollapsed);
@@ -83,6 +88,8 @@ export function FolderTreeItem(props: FolderTreeItemProps) {
     <Box component="li" sx={{ listStyle: 'none' }}>
       <Box
         data-indent={indentLevel(depth)}
+        data-drop-target={drop.over || undefined}
+        {...drop.handlers}
         sx={{ display: 'flex', alignItems: 'center', pl: `${indentLevel(depth) * indentStep}px`, pr: 1 }}
       >
         <Box sx={{ width: toggleWidth, flexShrink: 0, display: 'flex', justifyContent: 'center' }}>
@@ -101,26 +108,25 @@ export function FolderTreeItem(props: FolderTreeItemProps) {
             </IconButton>
           )}
         </Box>
-        {folder.hidden ? (
-          <Box
-            title={t('sidebar.hiddenFolder')}
-            sx={{ ...rowSx, display: 'flex', alignItems: 'center', color: 'text.disabled' }}
-          >
-            {content}
-          </Box>
-        ) : (
-          <ListItemButton
-            component={RouterLink}
-            to={`/u/${userIndex}/${encodeURIComponent(folder.id)}`}
-            selected={selected}
-            aria-current={selected ? 'page' : undefined}
-            aria-label={accessibleName}
-            onClick={onNavigate}
-            sx={rowSx}
-          >
-            {content}
-          </ListItemButton>
-        )}
+        <ListItemButton
+          component={RouterLink}
+          to={`/u/${userIndex}/${encodeURIComponent(folder.id)}`}
+          selected={selected}
+          aria-current={selected ? 'page' : undefined}
+          aria-label={accessibleName}
+          onClick={onNavigate}
+          sx={{
+            ...rowSx,
+            ...(drop.over && {
+              bgcolor: 'action.selected',
+              outline: 2,
+              outlineColor: 'primary.main',
+              outlineOffset: -2,
+            }),
+          }}
+        >
+          {content}
+        </ListItemButton>
       </Box>
       {hasChildren && !isCollapsed && (
         <List disablePadding>

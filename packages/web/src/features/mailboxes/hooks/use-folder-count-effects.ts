@@ -16,6 +16,7 @@ export function useFolderCountEffects(userIndex: number) {
       queryClient.setQueryData<MailboxTreeResponse>(key, (data) =>
         data
           ? {
+              ...data,
               mailboxes: updateFolder(data.mailboxes, mailboxId, (folder) => ({
                 ...folder,
                 unseen: Math.max(0, folder.unseen + delta),

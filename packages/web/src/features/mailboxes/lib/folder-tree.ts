@@ -74,3 +74,45 @@ export function folderCount(folder: Folder, collapsed: boolean): FolderCount | n
 export function indentLevel(depth: number): number {
   return Math.min(depth, limits.folderIndentCap);
 }
+
+/** Spec §2: hidden folders are not linked in the sidebar; a hidden folder's subfolders go with it. */
+export function withoutHidden(folders: readonly Folder[]): Folder[] {
+  return folders
+    .filter((folder) => !folder.hidden)
+    .map((folder) =>
+      folder.children.length === 0 ? folder : { ...folder, children: withoutHidden(folder.children) },
+    );
+}
+
+/** The id of the folder holding this one, or null for a top-level folder (or an unknown id). */
+export function parentIdOf(
+  folders: readonly Folder[],
+  id: string,
+  parentId: string | null = null,
+): string | null {
+  for (const folder of folders) {
+    if (folder.id === id) return parentId;
+    const found = parentIdOf(folder.children, id, folder.id);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+export interface FolderOption {
+  folder: Folder;
+  depth: number;
+}
+
+/**
+ * Spec §5 folder form parent choices, in sidebar order: every folder that is not hidden, except the edited
+ * folder and its descendants (a folder cannot move into itself). Subfolders of a hidden folder are left out
+ * with it: the user cannot see where they would land.
+ */
+export function parentOptions(folders: readonly Folder[], editedId: string | null): FolderOption[] {
+  const walk = (level: readonly Folder[], depth: number): FolderOption[] =>
+    level
+      .filter((folder) => !folder.hidden && folder.id !== editedId)
+      .flatMap((folder) => [{ folder, depth }, ...walk(folder.children, depth + 1)]);
+  const { system, custom } = splitTopLevel(folders);
+  return walk([...system, ...custom], 0);
+}

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { MessageListResponse } from '@webmail/contracts';
+import { MessageListResponse, type ListMode } from '@webmail/contracts';
 import { apiRequest } from '../../../shared/api/api-client';
 import { messagePaths } from './message-paths';
 import { messagesKeys } from './messages.keys';
@@ -7,13 +7,16 @@ import { messagesKeys } from './messages.keys';
 /** Rows per request; the list asks for the next page as the user scrolls near the end. */
 export const messagePageSize = 50;
 
-/** GET /api/u/{i}/mailbox/{id}/messages?offset&limit: a folder's messages, newest first, in pages. */
-export function messageListQueryOptions(userIndex: number, mailboxId: string) {
+/**
+ * GET /api/u/{i}/mailbox/{id}/messages?offset&limit&mode: a folder's messages, newest first, in pages. In
+ * `conversations` mode each row is the newest message of a thread, with `conversation` and `total` counting threads.
+ */
+export function messageListQueryOptions(userIndex: number, mailboxId: string, mode: ListMode = 'messages') {
   return infiniteQueryOptions({
-    queryKey: messagesKeys.list(userIndex, mailboxId),
+    queryKey: messagesKeys.list(userIndex, mailboxId, mode),
     queryFn: ({ pageParam, signal }) =>
       apiRequest(messagePaths.list(userIndex, mailboxId), {
-        query: { offset: pageParam, limit: messagePageSize },
+        query: { offset: pageParam, limit: messagePageSize, mode },
         schema: MessageListResponse,
         signal,
       }),
@@ -25,6 +28,6 @@ export function messageListQueryOptions(userIndex: number, mailboxId: string) {
   });
 }
 
-export function useMessageList(userIndex: number, mailboxId: string) {
-  return useInfiniteQuery(messageListQueryOptions(userIndex, mailboxId));
+export function useMessageList(userIndex: number, mailboxId: string, mode: ListMode = 'messages') {
+  return useInfiniteQuery(messageListQueryOptions(userIndex, mailboxId, mode));
 }

@@ -6,6 +6,7 @@ export const messagePaths = {
     `/u/${userIndex}/mailbox/${encodeURIComponent(mailboxId)}/messages`,
   message: (userIndex: number, mailboxId: string, messageId: number) =>
     `${messagePaths.list(userIndex, mailboxId)}/${messageId}`,
+  massAction: (userIndex: number) => `/u/${userIndex}/mailbox/massAction`,
 };
 
 /** URL of an attachment download (Content-Disposition: attachment), for `<a href download>`. */
@@ -18,4 +19,14 @@ export function attachmentUrl(
   return apiUrl(
     `${messagePaths.message(userIndex, mailboxId, messageId)}/attachments/${encodeURIComponent(attachmentId)}`,
   );
+}
+
+/** The app path of an opened message (route MailboxThread). */
+export function messageHref(userIndex: number, mailboxId: string, thread: string, messageId: number): string {
+  return `/u/${userIndex}/${encodeURIComponent(mailboxId)}/${encodeURIComponent(thread)}/${messageId}`;
+}
+
+/** The app path of a folder's list (route Mailbox). */
+export function folderHref(userIndex: number, mailboxId: string): string {
+  return `/u/${userIndex}/${encodeURIComponent(mailboxId)}`;
 }

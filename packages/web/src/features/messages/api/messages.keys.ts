@@ -1,9 +1,23 @@
-/** Query keys of the messages feature (conventions §7). */
+import type { ListMode } from '@webmail/contracts';
+
+/**
+ * Query keys of the messages feature (conventions §7). The two list modes are separate keys: a conversation row is
+ * a different object from a message row, and `total` counts threads there. `folderLists` covers both modes of one
+ * folder, for patching and invalidating them together (see README.md).
+ */
 export const messagesKeys = {
   all: (userIndex: number) => ['messages', userIndex] as const,
   lists: (userIndex: number) => [...messagesKeys.all(userIndex), 'list'] as const,
-  list: (userIndex: number, mailboxId: string) => [...messagesKeys.lists(userIndex), mailboxId] as const,
+  folderLists: (userIndex: number, mailboxId: string) =>
+    [...messagesKeys.lists(userIndex), mailboxId] as const,
+  list: (userIndex: number, mailboxId: string, mode: ListMode) =>
+    [...messagesKeys.folderLists(userIndex, mailboxId), mode] as const,
   details: (userIndex: number) => [...messagesKeys.all(userIndex), 'detail'] as const,
+  folderDetails: (userIndex: number, mailboxId: string) =>
+    [...messagesKeys.details(userIndex), mailboxId] as const,
   detail: (userIndex: number, mailboxId: string, messageId: number) =>
-    [...messagesKeys.details(userIndex), mailboxId, messageId] as const,
+    [...messagesKeys.folderDetails(userIndex, mailboxId), messageId] as const,
+  /** The running mass action of a folder (spec §3 mass-action progress). */
+  progress: (userIndex: number, mailboxId: string) =>
+    [...messagesKeys.all(userIndex), 'progress', mailboxId] as const,
 };

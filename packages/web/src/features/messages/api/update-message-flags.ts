@@ -1,8 +1,9 @@
-import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { MessageFlagsResponse, type MessageDetail, type MessageListResponse } from '@webmail/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MessageFlagsResponse, type MassActionName, type MessageDetail } from '@webmail/contracts';
 import { apiRequest } from '../../../shared/api/api-client';
 import { idempotentMutationRetry } from '../../../shared/api/retry-policy';
-import { findInList, patchDetailFlags, patchListFlags, type FlagsPatch } from '../lib/message-cache';
+import { findInList, patchDetailFlags, type FlagsPatch } from '../lib/message-cache';
+import { patchList, type ListData } from '../lib/list-patch';
 import { messagePaths } from './message-paths';
 import { messagesKeys } from './messages.keys';
 
@@ -33,10 +34,20 @@ export function updateMessageFlags(
   });
 }
 
+/** The patch as the list effects of README.md (so conversation rows follow too). */
+function patchListsFor(data: ListData | undefined, messageId: number, patch: FlagsPatch) {
+  const scope = new Set([messageId]);
+  const steps: MassActionName[] = [];
+  if (patch.seen !== undefined) steps.push(patch.seen ? 'seen' : 'unseen');
+  if (patch.flagged !== undefined) steps.push(patch.flagged ? 'flagged' : 'unflag');
+  return steps.reduce((current, action) => patchList(current, action, scope), data);
+}
+
 /**
- * Optimistic flag change (conventions §7): snapshot the list and the message, patch both and the folder's unseen
- * count, roll all back if the request fails, and re-read the counts once a seen change settles. The PATCH sets
- * absolute values, so sending it again is harmless: it takes the query retry schedule (spec §9) before giving up.
+ * Optimistic flag change (conventions §7): snapshot the folder's lists (both modes) and the message, patch them
+ * and the folder's unseen count, roll all back if the request fails, and re-read the counts once a seen change
+ * settles. The PATCH sets absolute values, so sending it again is harmless: it takes the query retry schedule
+ * (spec §9) before giving up.
  */
 export function useUpdateMessageFlags(userIndex: number, mailboxId: string, counts?: FolderCountEffects) {
   const queryClient = useQueryClient();
@@ -44,28 +55,31 @@ export function useUpdateMessageFlags(userIndex: number, mailboxId: string, coun
     ...idempotentMutationRetry,
     mutationFn: (variables: UpdateFlagsVariables) => updateMessageFlags(userIndex, mailboxId, variables),
     onMutate: async ({ messageId, patch }) => {
-      const listKey = messagesKeys.list(userIndex, mailboxId);
+      const listsKey = messagesKeys.folderLists(userIndex, mailboxId);
       const detailKey = messagesKeys.detail(userIndex, mailboxId, messageId);
       await Promise.all([
-        queryClient.cancelQueries({ queryKey: listKey }),
+        queryClient.cancelQueries({ queryKey: listsKey }),
         queryClient.cancelQueries({ queryKey: detailKey }),
       ]);
-      const list = queryClient.getQueryData<InfiniteData<MessageListResponse>>(listKey);
+      const lists = queryClient.getQueriesData<ListData>({ queryKey: listsKey });
       const detail = queryClient.getQueryData<MessageDetail>(detailKey);
-      const wasSeen = detail?.seen ?? findInList(list, messageId)?.seen;
+      const messagesList = queryClient.getQueryData<ListData>(
+        messagesKeys.list(userIndex, mailboxId, 'messages'),
+      );
+      const wasSeen = detail?.seen ?? findInList(messagesList, messageId)?.seen;
 
-      queryClient.setQueryData(listKey, patchListFlags(list, messageId, patch));
+      for (const [key, data] of lists) queryClient.setQueryData(key, patchListsFor(data, messageId, patch));
       queryClient.setQueryData(detailKey, patchDetailFlags(detail, patch));
       let delta = 0;
       if (patch.seen !== undefined && wasSeen !== undefined && patch.seen !== wasSeen)
         delta = patch.seen ? -1 : 1;
       const undoCounts = counts?.adjustUnseen(mailboxId, delta) ?? (() => {});
 
-      return { listKey, detailKey, list, detail, undoCounts };
+      return { lists, detailKey, detail, undoCounts };
     },
     onError: (_error, _variables, context) => {
       if (!context) return;
-      queryClient.setQueryData(context.listKey, context.list);
+      for (const [key, data] of context.lists) queryClient.setQueryData(key, data);
       queryClient.setQueryData(context.detailKey, context.detail);
       context.undoCounts();
     },

@@ -1,53 +1,105 @@
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
 import Tooltip from '@mui/material/Tooltip';
+import { keyframes } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import type { ListMode } from '@webmail/contracts';
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
+import type { MassActionProgress } from '../api/mass-action-progress';
+import { ListModeToggle } from './list-mode-toggle';
+
+export type SelectAllState = 'none' | 'some' | 'all';
 
 export interface MessageListHeaderProps {
   title: string;
   total: number | undefined;
+  mode: ListMode;
+  onModeChange: (mode: ListMode) => void;
   onRefresh: () => void;
+  selectAll: SelectAllState;
+  /** Unchecked: select every message of the folder; otherwise clear the selection. */
+  onSelectAll: () => void;
+  /** The selection toolbar, shown instead of the title while something is selected. */
+  toolbar: ReactNode;
+  progress: MassActionProgress | null;
 }
 
-/** Folder name, message count and refresh above the list. */
-export function MessageListHeader({ title, total, onRefresh }: MessageListHeaderProps) {
+/** Select-all, then the folder name and count (or the selection toolbar), the list mode and refresh. */
+export function MessageListHeader(props: MessageListHeaderProps) {
+  const { title, total, mode, onModeChange, onRefresh, selectAll, onSelectAll, toolbar, progress } = props;
   const { t } = useTranslation('messages');
   return (
-    <Box
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 1,
-        minHeight: 56,
-        pl: 2,
-        pr: 1,
-        borderBottom: 1,
-        borderColor: 'divider',
-        flexShrink: 0,
-      }}
-    >
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography
-          component="h1"
-          variant="h6"
-          noWrap
-          sx={{ fontSize: 18, fontWeight: 500, lineHeight: 1.3 }}
-        >
-          {title}
-        </Typography>
-        {total !== undefined && (
-          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-            {t('list.total', { count: total })}
-          </Typography>
+    <Box sx={{ flexShrink: 0, borderBottom: 1, borderColor: 'divider' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minHeight: 56, pl: 0.5, pr: 1 }}>
+        <Tooltip title={t('selection.selectAll')}>
+          <Checkbox
+            checked={selectAll === 'all'}
+            indeterminate={selectAll === 'some'}
+            onChange={onSelectAll}
+            disabled={!total}
+            slotProps={{ input: { 'aria-label': t('selection.selectAll') } }}
+            sx={{ width: 48, height: 48 }}
+          />
+        </Tooltip>
+        {toolbar ?? (
+          <>
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <Typography
+                component="h1"
+                variant="h6"
+                noWrap
+                sx={{ fontSize: 18, fontWeight: 500, lineHeight: 1.3 }}
+              >
+                {title}
+              </Typography>
+              {total !== undefined && (
+                <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                  {mode === 'conversations'
+                    ? t('list.conversations', { count: total })
+                    : t('list.total', { count: total })}
+                </Typography>
+              )}
+            </Box>
+            <ListModeToggle mode={mode} onChange={onModeChange} />
+            <Tooltip title={t('list.refresh')}>
+              <IconButton
+                aria-label={t('list.refresh')}
+                onClick={onRefresh}
+                sx={{ width: { xs: 48, sm: 40 }, height: { xs: 48, sm: 40 } }}
+              >
+                <RefreshIcon />
+              </IconButton>
+            </Tooltip>
+          </>
         )}
       </Box>
-      <Tooltip title={t('list.refresh')}>
-        <IconButton aria-label={t('list.refresh')} onClick={onRefresh}>
-          <RefreshIcon />
-        </IconButton>
-      </Tooltip>
+      {progress && <ProgressLine progress={progress} />}
+    </Box>
+  );
+}
+
+const appear = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
+
+/**
+ * Spec §3/§4: a long mass action shows that it runs until the answer is in. It fades in after 400 ms, so a quick
+ * action does not flash a bar.
+ */
+function ProgressLine({ progress }: { progress: MassActionProgress }) {
+  const { t } = useTranslation('messages');
+  const label = t('massActions.progress', { count: progress.total });
+  return (
+    <Box
+      role="status"
+      sx={{ px: 2, pb: 1, opacity: 0, animation: `${appear} 200ms ease-out 400ms forwards` }}
+    >
+      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+        {label}
+      </Typography>
+      <LinearProgress aria-label={label} sx={{ height: 2 }} />
     </Box>
   );
 }

@@ -3,8 +3,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
-import { messageRowHeight } from './message-row';
+import { rowLayouts } from '../lib/row-density';
 
 export function MessageListSkeleton({ rows = 8 }: { rows?: number }) {
   const { t } = useTranslation('messages');
@@ -13,7 +14,7 @@ export function MessageListSkeleton({ rows = 8 }: { rows?: number }) {
       {Array.from({ length: rows }, (_, index) => (
         <Box
           key={index}
-          sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, height: messageRowHeight }}
+          sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, height: rowLayouts.default.height }}
         >
           <Skeleton variant="circular" width={40} height={40} />
           <Box sx={{ flex: 1 }}>
@@ -46,4 +47,20 @@ export function MessageListError({ onRetry }: { onRetry: () => void }) {
       </Button>
     </Box>
   );
+}
+
+export interface MessageListBodyProps {
+  pending: boolean;
+  failed: boolean;
+  empty: boolean;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+/** Loading, failed (with nothing to show), empty, or the rows. */
+export function MessageListBody({ pending, failed, empty, onRetry, children }: MessageListBodyProps) {
+  if (pending) return <MessageListSkeleton />;
+  if (failed && empty) return <MessageListError onRetry={onRetry} />;
+  if (empty) return <MessageListEmpty />;
+  return children;
 }

@@ -1,123 +1,134 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
-import type { MessageSummary } from '@webmail/contracts';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useRef } from 'react';
+import type { DisplayDensity } from '@webmail/contracts';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
+import type { ActionFolder } from '../actions/message-actions';
 import { useMessageList } from '../api/get-message-list';
-import { useUpdateMessageFlags } from '../api/update-message-flags';
+import { useMassActionProgress } from '../api/mass-action-progress';
+import { useListActions } from '../hooks/use-list-actions';
+import { useListMode } from '../hooks/use-list-mode';
+import { useMailboxChangeSync } from '../hooks/use-mailbox-change-sync';
+import { useMessageSelection, type MessageSelection } from '../hooks/use-message-selection';
+import { useNextPage } from '../hooks/use-next-page';
 import { flattenPages } from '../lib/message-cache';
-import { MessageListHeader } from './message-list-header';
-import { MessageListEmpty, MessageListError, MessageListSkeleton } from './message-list-states';
-import { MessageRow, messageRowHeight } from './message-row';
+import { rowLayouts } from '../lib/row-density';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { MessageListHeader, type SelectAllState } from './message-list-header';
+import { MessageListBody } from './message-list-states';
+import { MessageRows } from './message-rows';
+import { MessageToolbar } from './message-toolbar';
+import type { MoveTarget } from './more-actions-menu';
 
 export interface MessageListProps {
   userIndex: number;
-  mailboxId: string;
-  selectedMessageId: number | undefined;
+  /** The folder shown; its special use decides which actions are offered (registry `isAvailable`). */
+  folder: ActionFolder;
+  /** Messages in the folder (the tree's count): what a select-all addresses. */
+  folderTotal: number | undefined;
+  openMessageId: number | undefined;
   /** Sent and Drafts name the recipients instead of the sender. */
   showRecipients: boolean;
   /** The folder's display name: the heading and the list's accessible name. */
   label: string;
+  density: DisplayDensity;
+  /** Folders the more-menu offers to move to. */
+  moveTargets: MoveTarget[];
   /** Also re-read the folder counts when the user refreshes. */
   onRefresh?: () => void;
 }
 
-/** Rows left below the viewport when the next page is requested. */
-const prefetchRows = 15;
+const selectAllState = (selection: MessageSelection): SelectAllState =>
+  selection.selected === 'all' ? 'all' : selection.size > 0 ? 'some' : 'none';
 
 /**
- * A folder's messages, newest first, virtualised (only visible rows are in the DOM) and loaded page by page as
- * the user scrolls (architecture §6).
+ * A folder's messages or conversations, newest first, virtualised and loaded page by page (architecture §6), with
+ * selection, the action toolbar, keys and dragging (README.md).
  */
 export function MessageList(props: MessageListProps) {
-  const { userIndex, mailboxId, selectedMessageId, showRecipients, label, onRefresh } = props;
+  const { userIndex, folder, folderTotal, label, moveTargets, onRefresh } = props;
   const { t } = useTranslation('messages');
-  const query = useMessageList(userIndex, mailboxId);
-  const { mutate: updateFlags } = useUpdateMessageFlags(userIndex, mailboxId);
+  const [mode, setMode] = useListMode(userIndex);
+  const query = useMessageList(userIndex, folder.id, mode);
+  const rows = useMemo(() => flattenPages(query.data), [query.data]);
+  const listTotal = query.data?.pages[0]?.total;
+  const selection = useMessageSelection(`${folder.id}\n${mode}`, rows);
+  const actions = useListActions({ userIndex, folder, folderTotal: folderTotal ?? 0, rows, selection });
+  const progress = useMassActionProgress(userIndex, folder.id);
+  const onLastVisible = useNextPage(query, rows.length);
+  useMailboxChangeSync(userIndex);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const rows = flattenPages(query.data);
-  const total = query.data?.pages[0]?.total;
 
-  // The virtualizer's methods are read fresh on every render; nothing here is memoised by a compiler.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => messageRowHeight,
-    overscan: 6,
-  });
-  const items = virtualizer.getVirtualItems();
-  const lastVisible = items[items.length - 1]?.index ?? -1;
-  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
-
-  // A failed page is not requested again in a loop: the snackbar's Retry (or the refresh button) repeats it.
-  const wantsNextPage = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
-  useEffect(() => {
-    if (wantsNextPage && lastVisible >= rows.length - prefetchRows) void fetchNextPage();
-  }, [lastVisible, rows.length, wantsNextPage, fetchNextPage]);
-
-  // A new folder starts at the top.
+  // A new folder or mode starts at the top.
   useEffect(() => {
     scrollRef.current?.scrollTo({ top: 0 });
-  }, [mailboxId]);
+  }, [folder.id, mode]);
 
-  const toggleFlag = useCallback(
-    (message: MessageSummary) => updateFlags({ messageId: message.id, patch: { flagged: !message.flagged } }),
-    [updateFlags],
+  const selectAll = selectAllState(selection);
+  const toolbar = actions.hasSelection && (
+    <MessageToolbar
+      label={
+        selectAll === 'all'
+          ? t('selection.all', { count: listTotal ?? folderTotal ?? 0 })
+          : t('selection.count', { count: selection.size })
+      }
+      actions={actions.actions}
+      moveTargets={moveTargets.filter((target) => target.id !== folder.id)}
+      onAction={actions.perform}
+    />
   );
-
-  let content;
-  if (query.isPending) content = <MessageListSkeleton />;
-  else if (query.isError && rows.length === 0)
-    content = <MessageListError onRetry={() => void query.refetch()} />;
-  else if (rows.length === 0) content = <MessageListEmpty />;
-  else {
-    content = (
-      <Box
-        component="ul"
-        aria-label={t('list.label', { folder: label })}
-        sx={{ position: 'relative', m: 0, p: 0, height: virtualizer.getTotalSize() }}
-      >
-        {items.map((item) => {
-          const message = rows[item.index]!;
-          return (
-            <MessageRow
-              key={message.id}
-              message={message}
-              href={`/u/${userIndex}/${encodeURIComponent(mailboxId)}/${encodeURIComponent(message.thread)}/${message.id}`}
-              selected={message.id === selectedMessageId}
-              showRecipients={showRecipients}
-              position={item.index + 1}
-              setSize={total ?? rows.length}
-              style={{ transform: `translateY(${item.start}px)` }}
-              onToggleFlag={toggleFlag}
-            />
-          );
-        })}
-      </Box>
-    );
-  }
 
   return (
     <Box sx={{ position: 'relative', flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
       <MessageListHeader
         title={label}
-        total={total}
+        total={listTotal}
+        mode={mode}
+        onModeChange={setMode}
         onRefresh={() => {
           void query.refetch();
           onRefresh?.();
         }}
+        selectAll={selectAll}
+        onSelectAll={selectAll === 'none' ? selection.selectAll : selection.clear}
+        toolbar={toolbar || null}
+        progress={progress}
       />
-      {(isFetchingNextPage || (query.isFetching && !query.isPending)) && (
+      {(query.isFetchingNextPage || (query.isFetching && !query.isPending)) && (
         <LinearProgress
           aria-label={t('list.loadingMore')}
           sx={{ position: 'absolute', top: 55, left: 0, right: 0, height: 2, zIndex: 1 }}
         />
       )}
       <Box ref={scrollRef} sx={{ flex: 1, minHeight: 0, overflowY: 'auto', overscrollBehavior: 'contain' }}>
-        {content}
+        <MessageListBody
+          pending={query.isPending}
+          failed={query.isError}
+          empty={rows.length === 0}
+          onRetry={() => void query.refetch()}
+        >
+          <MessageRows
+            // Another density is another fixed row height: start the virtualizer over.
+            key={props.density}
+            userIndex={userIndex}
+            mailboxId={folder.id}
+            rows={rows}
+            setSize={listTotal ?? rows.length}
+            label={label}
+            openMessageId={props.openMessageId}
+            isChecked={selection.isSelected}
+            showRecipients={props.showRecipients}
+            layout={rowLayouts[props.density]}
+            scrollRef={scrollRef}
+            onLastVisible={onLastVisible}
+            onToggleFlag={actions.toggleFlag}
+            onSelect={selection.select}
+            onDragStart={actions.startDrag}
+            keys={actions.keys}
+          />
+        </MessageListBody>
       </Box>
+      <ConfirmDeleteDialog {...actions.confirm} />
     </Box>
   );
 }

@@ -1,126 +1,128 @@
-import AttachFileIcon from '@mui/icons-material/AttachFile';
 import Box from '@mui/material/Box';
-import { alpha } from '@mui/material/styles';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
+import { alpha, type SxProps, type Theme } from '@mui/material/styles';
 import type { MessageSummary } from '@webmail/contracts';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, type DragEvent, type MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { UserAvatar } from '../../../shared/avatar/user-avatar';
-import { formatFullDate, formatListDate } from '../../../shared/format/format-date';
+import { formatListDate } from '../../../shared/format/format-date';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { rowLabel, rowParty, subjectLabel } from '../lib/message-labels';
+import type { RowLayout } from '../lib/row-density';
 import { FlagButton } from './flag-button';
-
-export const messageRowHeight = 76;
+import { MessageRowContent } from './message-row-content';
+import { SelectableAvatar } from './selectable-avatar';
 
 export interface MessageRowProps {
   message: MessageSummary;
+  index: number;
   href: string;
-  selected: boolean;
+  /** The message open in the reading pane. */
+  open: boolean;
+  /** Checked for a mass action. */
+  checked: boolean;
+  /** The row with the list's keyboard focus: its controls are in the tab order. */
+  tabbable: boolean;
   showRecipients: boolean;
-  position: number;
+  layout: RowLayout;
   setSize: number;
   style: CSSProperties;
   onToggleFlag: (message: MessageSummary) => void;
+  /** `range`: shift-click, from the last toggled row to this one. */
+  onSelect: (rowId: number, range: boolean) => void;
+  onFocusRow: (index: number) => void;
+  onDragStart: (message: MessageSummary, event: DragEvent) => void;
 }
 
-/** One message of the list: avatar, party, subject, date; unread rows bold. */
+const rowSx =
+  (layout: RowLayout, highlighted: boolean): SxProps<Theme> =>
+  (theme) => ({
+    position: 'absolute',
+    top: 0,
+    left: 0,
+    width: '100%',
+    height: layout.height,
+    display: 'flex',
+    alignItems: 'center',
+    gap: 0.5,
+    pl: layout.px,
+    listStyle: 'none',
+    borderBottom: `1px solid ${theme.palette.divider}`,
+    bgcolor: highlighted
+      ? alpha(theme.palette.primary.main, theme.palette.mode === 'dark' ? 0.16 : 0.08)
+      : 'transparent',
+    '&:hover': { bgcolor: highlighted ? undefined : theme.palette.action.hover },
+  });
+
+/**
+ * One row: checkbox avatar, party, subject, date, markers, star. A click opens the message; ctrl/cmd-click
+ * toggles its checkbox and shift-click selects a range, as in desktop mail clients. Rows can be dragged onto a
+ * folder.
+ */
 export function MessageRow(props: MessageRowProps) {
-  const { message, href, selected, showRecipients, position, setSize, style, onToggleFlag } = props;
+  const { message, index, href, open, checked, tabbable, showRecipients, layout, setSize, style } = props;
+  const { onToggleFlag, onSelect, onFocusRow, onDragStart } = props;
   const { t, i18n } = useTranslation('messages');
   const party = rowParty(message, showRecipients, t);
   const date = formatListDate(message.date, i18n.resolvedLanguage ?? i18n.language);
   const label = rowLabel(message, party, date, t);
   const avatarSource = showRecipients ? message.to[0] : message.from;
-  const unread = !message.seen;
+
+  const onLinkClick = (event: MouseEvent) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey) {
+      event.preventDefault();
+      onSelect(message.id, event.shiftKey);
+    }
+  };
 
   return (
     <Box
       component="li"
       aria-label={label}
-      aria-posinset={position}
+      aria-posinset={index + 1}
       aria-setsize={setSize}
+      data-index={index}
+      draggable
+      onDragStart={(event: DragEvent) => onDragStart(message, event)}
       style={style}
-      sx={(theme) => ({
-        position: 'absolute',
-        top: 0,
-        left: 0,
-        width: '100%',
-        height: messageRowHeight,
-        display: 'flex',
-        alignItems: 'center',
-        listStyle: 'none',
-        borderBottom: `1px solid ${theme.palette.divider}`,
-        bgcolor: selected
-          ? alpha(theme.palette.primary.main, theme.palette.mode === 'dark' ? 0.16 : 0.08)
-          : 'transparent',
-        '&:hover': { bgcolor: selected ? undefined : theme.palette.action.hover },
-      })}
+      sx={rowSx(layout, open || checked)}
     >
+      <SelectableAvatar
+        selected={checked}
+        name={avatarSource?.name}
+        address={avatarSource?.address}
+        size={layout.avatar}
+        label={t('selection.select', { subject: subjectLabel(message.subject, t), party })}
+        tabbable={tabbable}
+        onToggle={(event) => onSelect(message.id, event.shiftKey)}
+      />
       <Box
         component={RouterLink}
         to={href}
         aria-label={label}
-        aria-current={selected ? 'page' : undefined}
+        aria-current={open ? 'page' : undefined}
+        data-row-link=""
+        tabIndex={tabbable ? 0 : -1}
+        onClick={onLinkClick}
+        onFocus={() => onFocusRow(index)}
         sx={{
           flex: 1,
           minWidth: 0,
           height: '100%',
           display: 'flex',
           alignItems: 'center',
-          gap: 1.5,
-          pl: 2,
-          pr: 0.5,
+          pl: 0.5,
           color: 'inherit',
           textDecoration: 'none',
           '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
         }}
       >
-        <UserAvatar name={avatarSource?.name} address={avatarSource?.address} size={40} />
-        <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
-            <Typography noWrap sx={{ flex: 1, fontWeight: unread ? 700 : 400, fontSize: 15 }}>
-              {party}
-            </Typography>
-            <Tooltip title={formatFullDate(message.date)} describeChild>
-              <Typography
-                component="time"
-                dateTime={message.date}
-                variant="caption"
-                sx={{
-                  flexShrink: 0,
-                  fontWeight: unread ? 700 : 400,
-                  color: unread ? 'text.primary' : 'text.secondary',
-                }}
-              >
-                {date}
-              </Typography>
-            </Tooltip>
-          </Box>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 0.25 }}>
-            <Typography
-              noWrap
-              variant="body2"
-              sx={{
-                flex: 1,
-                fontWeight: unread ? 700 : 400,
-                color: unread ? 'text.primary' : 'text.secondary',
-              }}
-            >
-              {subjectLabel(message.subject, t)}
-            </Typography>
-            {message.hasAttachments && (
-              <AttachFileIcon
-                aria-hidden
-                sx={{ fontSize: 16, color: 'text.secondary', transform: 'rotate(45deg)' }}
-              />
-            )}
-          </Box>
-        </Box>
+        <MessageRowContent message={message} party={party} date={date} lines={layout.lines} />
       </Box>
-      <Box sx={{ pr: 1 }}>
-        <FlagButton flagged={message.flagged} onToggle={() => onToggleFlag(message)} />
+      <Box sx={{ pr: layout.px }}>
+        <FlagButton
+          flagged={message.flagged}
+          onToggle={() => onToggleFlag(message)}
+          tabIndex={tabbable ? 0 : -1}
+        />
       </Box>
     </Box>
   );

@@ -6,23 +6,6 @@ export interface FlagsPatch {
   flagged?: boolean;
 }
 
-/** The list cache with one message's flags replaced (all pages; the message is in at most one). */
-export function patchListFlags(
-  data: InfiniteData<MessageListResponse> | undefined,
-  messageId: number,
-  patch: FlagsPatch,
-): InfiniteData<MessageListResponse> | undefined {
-  if (!data) return data;
-  return {
-    ...data,
-    pages: data.pages.map((page) =>
-      page.messages.some((message) => message.id === messageId)
-        ? { ...page, messages: page.messages.map((m) => (m.id === messageId ? { ...m, ...patch } : m)) }
-        : page,
-    ),
-  };
-}
-
 export function patchDetailFlags(
   data: MessageDetail | undefined,
   patch: FlagsPatch,

@@ -5,6 +5,11 @@ export function addressLabel(address: Address | null | undefined): string {
   return address ? address.name || address.address : '';
 }
 
+/** A row is unread when its message is; a conversation row when any message of the thread is (`unseen > 0`). */
+export function isUnread(message: MessageSummary): boolean {
+  return message.conversation ? message.conversation.unseen > 0 : !message.seen;
+}
+
 /** Who a list row names: the sender, or in Sent and Drafts the recipients (as mail clients customarily do). */
 export function rowParty(message: MessageSummary, showRecipients: boolean, t: TFunction<'messages'>): string {
   if (showRecipients) {
@@ -25,10 +30,12 @@ export function rowLabel(
   date: string,
   t: TFunction<'messages'>,
 ): string {
+  const conversation = message.conversation;
   const parts = [
-    message.seen ? null : t('list.unread'),
+    isUnread(message) ? t('list.unread') : null,
     message.flagged ? t('list.flagged') : null,
     party,
+    conversation && conversation.count > 1 ? t('list.conversation', { count: conversation.count }) : null,
     subjectLabel(message.subject, t),
     date,
     message.hasAttachments ? t('list.hasAttachments') : null,

@@ -1,0 +1,122 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { MailboxTreeResponse, MassActionName, MessageDetail } from '@webmail/contracts';
+// The one import across features (README.md "Query keys"): a mass action also runs outside any route.
+import { mailboxesKeys } from '../../mailboxes/api/mailboxes.keys';
+import { countShiftsFor, findTreeFolder, shiftCounts, targetFolderId } from '../lib/folder-counts';
+import { actionEffect, knownSeenState, patchList, type ListData, type UidScope } from '../lib/list-patch';
+import { messagesKeys } from './messages.keys';
+
+export interface MassActionTarget {
+  action: MassActionName;
+  mailboxId: string;
+  messageIds: number[] | '*';
+  moveToTarget?: string;
+}
+
+/** What the optimistic step changed: enough to roll it back and to settle the right keys. */
+export interface OptimisticContext {
+  snapshot: [QueryKey, unknown][];
+  scope: UidScope;
+  /** How many messages are addressed (spec §3 progress `total`). */
+  total: number;
+  /** T of README.md, when the action moves. */
+  targetId: string | undefined;
+}
+
+const detailUid = (key: QueryKey) => (typeof key[4] === 'number' ? key[4] : NaN);
+
+/** Snapshot → patch (README "Effects per action"): S's lists in both modes, S's details, the tree counts. */
+export async function applyOptimisticEffects(
+  queryClient: QueryClient,
+  userIndex: number,
+  input: MassActionTarget,
+): Promise<OptimisticContext> {
+  const { action, mailboxId, messageIds, moveToTarget } = input;
+  const scope: UidScope = messageIds === '*' ? '*' : new Set(messageIds);
+  const listsKey = messagesKeys.folderLists(userIndex, mailboxId);
+  const detailsKey = messagesKeys.folderDetails(userIndex, mailboxId);
+  const treeKey = mailboxesKeys.tree(userIndex);
+  // A fetch that answers after the patch would overwrite it with the state before the action.
+  await Promise.all([
+    queryClient.cancelQueries({ queryKey: listsKey }),
+    queryClient.cancelQueries({ queryKey: detailsKey }),
+    queryClient.cancelQueries({ queryKey: treeKey }),
+  ]);
+
+  const tree = queryClient.getQueryData<MailboxTreeResponse>(treeKey);
+  const lists = queryClient.getQueriesData<ListData>({ queryKey: listsKey });
+  const details = queryClient
+    .getQueriesData<MessageDetail>({ queryKey: detailsKey })
+    .filter(([key]) => scope === '*' || scope.has(detailUid(key)));
+  const source = findTreeFolder(tree, mailboxId);
+  const targetId = targetFolderId(tree, action, moveToTarget);
+
+  const messagesList = queryClient.getQueryData<ListData>(
+    messagesKeys.list(userIndex, mailboxId, 'messages'),
+  );
+  const conversationsList = queryClient.getQueryData<ListData>(
+    messagesKeys.list(userIndex, mailboxId, 'conversations'),
+  );
+  const known =
+    scope === '*' ? { unseen: 0, seen: 0 } : knownSeenState(messagesList ?? conversationsList, scope);
+  const listTotal = messagesList?.pages[0]?.total;
+  const total = scope === '*' ? (source?.total ?? listTotal ?? 0) : scope.size;
+
+  for (const [key, data] of lists) queryClient.setQueryData(key, patchList(data, action, scope));
+  const effect = actionEffect(action);
+  if (effect.kind !== 'remove') {
+    const patch = effect.kind === 'flag' ? { flagged: effect.flagged } : { seen: effect.seen };
+    for (const [key, data] of details) if (data) queryClient.setQueryData(key, { ...data, ...patch });
+  }
+  const shifts = countShiftsFor({
+    action,
+    source,
+    targetId,
+    addressed: scope === '*' ? '*' : scope.size,
+    known,
+  });
+  queryClient.setQueryData(treeKey, shiftCounts(tree, shifts));
+
+  return { snapshot: [...lists, ...details, [treeKey, tree]], scope, total, targetId };
+}
+
+export function rollBack(queryClient: QueryClient, context: OptimisticContext): void {
+  for (const [key, data] of context.snapshot) queryClient.setQueryData(key, data);
+}
+
+/** After success: the removed messages' details are addressed by UIDs that no longer exist in S. */
+export function dropRemovedDetails(
+  queryClient: QueryClient,
+  userIndex: number,
+  input: MassActionTarget,
+  scope: UidScope,
+): void {
+  if (actionEffect(input.action).kind !== 'remove') return;
+  queryClient.removeQueries({
+    queryKey: messagesKeys.folderDetails(userIndex, input.mailboxId),
+    predicate: (query) => scope === '*' || scope.has(detailUid(query.queryKey)),
+  });
+}
+
+/** Settle (README column "settle invalidates"): the server is the truth once the answer is in. */
+export function settleMassAction(
+  queryClient: QueryClient,
+  userIndex: number,
+  input: MassActionTarget,
+  targetId: string | undefined,
+): void {
+  const invalidate = (queryKey: QueryKey) => void queryClient.invalidateQueries({ queryKey });
+  invalidate(messagesKeys.folderLists(userIndex, input.mailboxId));
+  if (targetId && targetId !== input.mailboxId) invalidate(messagesKeys.folderLists(userIndex, targetId));
+  if (input.action !== 'flagged' && input.action !== 'unflag') invalidate(mailboxesKeys.tree(userIndex));
+}
+
+/** What another tab's change makes stale here: the tree and every list of that user. */
+export function invalidateMailboxes(queryClient: QueryClient, userIndex: number): void {
+  void queryClient.invalidateQueries({ queryKey: mailboxesKeys.tree(userIndex) });
+  void queryClient.invalidateQueries({ queryKey: messagesKeys.lists(userIndex) });
+}
+
+export function invalidateTree(queryClient: QueryClient, userIndex: number): void {
+  void queryClient.invalidateQueries({ queryKey: mailboxesKeys.tree(userIndex) });
+}

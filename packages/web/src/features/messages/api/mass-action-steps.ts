@@ -1,0 +1,126 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { limits, type MassActionResponse } from '@webmail/contracts';
+import { isApiRequestError } from '../../../shared/api/api-request-error';
+import { errorMessage } from '../../../shared/api/error-message';
+import type { TFunction } from '../../../shared/i18n/translation';
+import { mailboxChannel } from '../../../shared/session/mailbox-channel';
+import type { SnackbarApi, SnackbarInput } from '../../../shared/snackbar/snackbar-context';
+import { actionEffect, inScope } from '../lib/list-patch';
+import { undoRequests } from '../lib/mass-action-undo';
+import {
+  applyOptimisticEffects,
+  dropRemovedDetails,
+  invalidateTree,
+  rollBack,
+  type MassActionTarget,
+  type OptimisticContext,
+} from './mass-action-cache';
+import { setMassActionProgress } from './mass-action-progress';
+
+/** One run of the mass-action mutation. */
+export interface MassActionVariables {
+  input: MassActionTarget;
+  /** An undo: sent with hideSnackbar, answered with "undone" and no further undo. */
+  undo: boolean;
+}
+
+/** What the steps need from the hook (README.md "Order of steps"). */
+export interface MassActionDeps {
+  queryClient: QueryClient;
+  userIndex: number;
+  snackbar: SnackbarApi;
+  t: TFunction<['messages', 'common']>;
+  tErrors: TFunction<'errors'>;
+  /** The open message's route params, to leave a message that is being moved away. */
+  open: { mailboxId: string | undefined; messageId: number };
+  leaveTo: (mailboxId: string) => void;
+}
+
+/** Steps 2–3: progress, snapshot → patch; and back to the list if the open message leaves the folder. */
+export async function startMassAction(deps: MassActionDeps, { input }: MassActionVariables) {
+  const { queryClient, userIndex, open } = deps;
+  const context = await applyOptimisticEffects(queryClient, userIndex, input);
+  setMassActionProgress(queryClient, userIndex, input.mailboxId, {
+    action: input.action,
+    total: context.total,
+    handledUidSet: '',
+    moveToTarget: input.moveToTarget ?? null,
+  });
+  const removing = actionEffect(input.action).kind === 'remove';
+  if (removing && open.mailboxId === input.mailboxId && inScope(context.scope, open.messageId)) {
+    deps.leaveTo(input.mailboxId);
+  }
+  return context;
+}
+
+/** Step 5: progress done, stale details dropped, other tabs told, success snackbar with Undo. */
+export function finishMassAction(
+  deps: MassActionDeps,
+  response: MassActionResponse,
+  { input, undo }: MassActionVariables,
+  context: OptimisticContext,
+  runUndo: (input: MassActionTarget) => void,
+): void {
+  const { queryClient, userIndex } = deps;
+  const folder = response.folders.find((result) => result.mailboxId === input.mailboxId);
+  setMassActionProgress(queryClient, userIndex, input.mailboxId, {
+    action: input.action,
+    total: context.total,
+    handledUidSet: folder?.handledUidSet ?? '',
+    moveToTarget: input.moveToTarget ?? null,
+  });
+  if (!folder || folder.handled >= folder.total) {
+    setMassActionProgress(queryClient, userIndex, input.mailboxId, null);
+  }
+  dropRemovedDetails(queryClient, userIndex, input, context.scope);
+  mailboxChannel().post({ type: 'mailboxChanged', userIndex });
+  deps.snackbar.show(successSnackbar(response, undo, deps.t, runUndo));
+}
+
+/** Step 6: roll back, clear the progress, and say why (archive folder missing, or the failure with Retry). */
+export function failMassAction(
+  deps: MassActionDeps,
+  error: unknown,
+  { input }: MassActionVariables,
+  context: OptimisticContext | undefined,
+  retry: () => void,
+): void {
+  const { queryClient, userIndex, snackbar, t } = deps;
+  if (context) rollBack(queryClient, context);
+  setMassActionProgress(queryClient, userIndex, input.mailboxId, null);
+  if (isApiRequestError(error) && error.status === 403 && input.action === 'archive') {
+    // Spec §8: the account has no Archive folder (any more); the folder list may be out of date.
+    invalidateTree(queryClient, userIndex);
+    snackbar.show({ type: 'attention', message: t('massActions.errors.archiveFolderNotSet') });
+    return;
+  }
+  snackbar.show({
+    type: 'error',
+    message: t('massActions.errors.failed', { message: errorMessage(error, deps.tErrors) }),
+    actions: [{ label: t('common:actions.retry'), onClick: retry }],
+  });
+}
+
+/** Spec §8 success messages (5 s); Undo when the answer allows one (lib/mass-action-undo.ts). */
+function successSnackbar(
+  response: MassActionResponse,
+  undo: boolean,
+  t: MassActionDeps['t'],
+  runUndo: (input: MassActionTarget) => void,
+): SnackbarInput {
+  const timeout = limits.snackbarTimeoutMs;
+  if (undo) return { type: 'success', message: t('massActions.undone'), timeout };
+  const count = response.handled;
+  const message =
+    response.action === 'trash'
+      ? t('massActions.trash.success', { count })
+      : t('massActions.success', { count });
+  const undos = undoRequests(response);
+  if (undos.length === 0) return { type: 'success', message, timeout };
+  return {
+    type: 'success',
+    message,
+    timeout,
+    actions: [{ label: t('massActions.undo'), onClick: () => undos.forEach(runUndo) }],
+  };
+}

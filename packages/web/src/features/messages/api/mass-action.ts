@@ -1,0 +1,103 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MassActionResponse, type MassActionName, type MassActionRequest } from '@webmail/contracts';
+import { useCallback, useMemo } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { apiRequest } from '../../../shared/api/api-client';
+import { useTranslation } from '../../../shared/i18n/translation';
+import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
+import { settleMassAction } from './mass-action-cache';
+import {
+  failMassAction,
+  finishMassAction,
+  startMassAction,
+  type MassActionDeps,
+  type MassActionVariables,
+} from './mass-action-steps';
+import { folderHref, messagePaths } from './message-paths';
+
+/** One mass action: `messageIds` are UIDs in `mailboxId`, or '*' for the whole folder (spec §3). */
+export interface MassActionInput {
+  action: MassActionName;
+  mailboxId: string;
+  messageIds: number[] | '*';
+  /** Folder id; required for `move`. */
+  moveToTarget?: string;
+}
+export type RunMassAction = (input: MassActionInput) => void;
+
+export function toMassActionRequest(input: MassActionInput, undo = false): MassActionRequest {
+  const { action, mailboxId, messageIds, moveToTarget } = input;
+  return {
+    context: 'mailbox',
+    messages:
+      messageIds === '*'
+        ? [{ messageId: '*', mailboxId }]
+        : messageIds.map((messageId) => ({ messageId, mailboxId })),
+    action,
+    ...(moveToTarget ? { moveToTarget } : {}),
+    ...(undo ? { hideSnackbar: true } : {}),
+  };
+}
+
+/** POST /api/u/{i}/mailbox/massAction. No timeout (spec §9): a whole folder can take long, and must finish. */
+export function postMassAction(userIndex: number, request: MassActionRequest) {
+  return apiRequest(messagePaths.massAction(userIndex), {
+    method: 'POST',
+    body: request,
+    schema: MassActionResponse,
+    timeoutMs: null,
+  });
+}
+
+const isEmpty = (input: MassActionInput) => input.messageIds !== '*' && input.messageIds.length === 0;
+
+/**
+ * Runs mass actions for one account with every step of README.md: guard, progress, snapshot → patch, request,
+ * rollback and snackbar on error, undo on success, settle, and a word to the other tabs. Also used by the folder
+ * sidebar's drop handler (base layout), so it needs nothing but the account.
+ */
+export function useRunMassAction(userIndex: number): RunMassAction {
+  const queryClient = useQueryClient();
+  const snackbar = useSnackbar();
+  const { t } = useTranslation(['messages', 'common']);
+  const { t: tErrors } = useTranslation('errors');
+  const { mailboxId, messageId } = useParams();
+  const navigate = useNavigate();
+  const deps = useMemo<MassActionDeps>(
+    () => ({
+      queryClient,
+      userIndex,
+      snackbar,
+      t,
+      tErrors,
+      open: { mailboxId, messageId: Number(messageId) },
+      leaveTo: (folder) => void navigate(folderHref(userIndex, folder), { replace: true }),
+    }),
+    [queryClient, userIndex, snackbar, t, tErrors, mailboxId, messageId, navigate],
+  );
+
+  const { mutate } = useMutation({
+    // This hook says what failed itself (rolled back, archive not set); the app-wide snackbar would repeat it.
+    meta: { errorSnackbar: false },
+    mutationFn: ({ input, undo }: MassActionVariables) =>
+      postMassAction(userIndex, toMassActionRequest(input, undo)),
+    onMutate: (variables) => startMassAction(deps, variables),
+    onSuccess: (response, variables, context) =>
+      finishMassAction(deps, response, variables, context, (input) => mutate({ input, undo: true })),
+    onError: (error, variables, context) =>
+      failMassAction(deps, error, variables, context, () => mutate(variables)),
+    onSettled: (_response, _error, { input }, context) =>
+      settleMassAction(queryClient, userIndex, input, context?.targetId),
+  });
+
+  return useCallback(
+    (input: MassActionInput) => {
+      if (isEmpty(input)) {
+        snackbar.show({ type: 'error', message: t('massActions.errors.noMessagesSelected') });
+        return;
+      }
+      mutate({ input, undo: false });
+    },
+    [mutate, snackbar, t],
+  );
+}

@@ -1,0 +1,103 @@
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import Box from '@mui/material/Box';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { MessageSummary } from '@webmail/contracts';
+import { formatFullDate } from '../../../shared/format/format-date';
+import { useTranslation } from '../../../shared/i18n/translation';
+import { isUnread, subjectLabel } from '../lib/message-labels';
+
+export interface MessageRowContentProps {
+  message: MessageSummary;
+  party: string;
+  date: string;
+  lines: 1 | 2;
+}
+
+/** A conversation's message count beside the party ("Alice 3"), as mail clients show it. */
+function ConversationCount({ message }: { message: MessageSummary }) {
+  const count = message.conversation?.count ?? 1;
+  if (count < 2) return null;
+  return (
+    <Typography
+      component="span"
+      aria-hidden
+      variant="caption"
+      sx={{ flexShrink: 0, color: 'text.secondary' }}
+    >
+      {count}
+    </Typography>
+  );
+}
+
+function RowDate({ message, date, unread }: { message: MessageSummary; date: string; unread: boolean }) {
+  return (
+    <Tooltip title={formatFullDate(message.date)} describeChild>
+      <Typography
+        component="time"
+        dateTime={message.date}
+        variant="caption"
+        sx={{
+          flexShrink: 0,
+          fontWeight: unread ? 700 : 400,
+          color: unread ? 'text.primary' : 'text.secondary',
+        }}
+      >
+        {date}
+      </Typography>
+    </Tooltip>
+  );
+}
+
+const attachment = (
+  <AttachFileIcon aria-hidden sx={{ fontSize: 16, color: 'text.secondary', transform: 'rotate(45deg)' }} />
+);
+
+/** Party, subject, date and markers of a row: on two lines, or on one in compact density. */
+export function MessageRowContent({ message, party, date, lines }: MessageRowContentProps) {
+  const { t } = useTranslation('messages');
+  const unread = isUnread(message);
+  const weight = unread ? 700 : 400;
+  const subject = (
+    <Typography
+      noWrap
+      variant="body2"
+      sx={{ flex: 1, minWidth: 0, fontWeight: weight, color: unread ? 'text.primary' : 'text.secondary' }}
+    >
+      {subjectLabel(message.subject, t)}
+    </Typography>
+  );
+
+  if (lines === 1) {
+    return (
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Typography
+          noWrap
+          sx={{ width: { xs: 96, sm: 160 }, flexShrink: 0, fontWeight: weight, fontSize: 14 }}
+        >
+          {party}
+        </Typography>
+        <ConversationCount message={message} />
+        {subject}
+        {message.hasAttachments && attachment}
+        <RowDate message={message} date={date} unread={unread} />
+      </Box>
+    );
+  }
+  return (
+    <Box sx={{ flex: 1, minWidth: 0 }}>
+      <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
+        <Typography noWrap sx={{ minWidth: 0, fontWeight: weight, fontSize: 15 }}>
+          {party}
+        </Typography>
+        <ConversationCount message={message} />
+        <Box sx={{ flex: 1 }} />
+        <RowDate message={message} date={date} unread={unread} />
+      </Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 0.25 }}>
+        {subject}
+        {message.hasAttachments && attachment}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,91 @@
+import Box from '@mui/material/Box';
+import type { MessageSummary } from '@webmail/contracts';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, type DragEvent, type RefObject } from 'react';
+import { useTranslation } from '../../../shared/i18n/translation';
+import { messageHref } from '../api/message-paths';
+import { useRovingFocus } from '../hooks/use-roving-focus';
+import { onListKeyDown, type ListKeyHandlers } from '../lib/list-keyboard';
+import type { RowLayout } from '../lib/row-density';
+import { MessageRow } from './message-row';
+
+export interface MessageRowsProps {
+  userIndex: number;
+  mailboxId: string;
+  rows: MessageSummary[];
+  setSize: number;
+  label: string;
+  openMessageId: number | undefined;
+  isChecked: (rowId: number) => boolean;
+  showRecipients: boolean;
+  layout: RowLayout;
+  scrollRef: RefObject<HTMLDivElement | null>;
+  /** The last row rendered (for loading the next page). */
+  onLastVisible: (index: number) => void;
+  onToggleFlag: (message: MessageSummary) => void;
+  onSelect: (rowId: number, range: boolean) => void;
+  onDragStart: (message: MessageSummary, event: DragEvent) => void;
+  keys: Omit<ListKeyHandlers, 'move'>;
+}
+
+/**
+ * The rows, virtualised: only the visible ones (and a few more) are in the DOM. Keyboard focus is roving: one
+ * row's controls are in the tab order, ↑/↓ move it (scrolling the row into view first, then focusing it once
+ * rendered).
+ */
+export function MessageRows(props: MessageRowsProps) {
+  const { userIndex, mailboxId, rows, setSize, label, openMessageId, isChecked, showRecipients, layout } =
+    props;
+  const { scrollRef, onLastVisible, onToggleFlag, onSelect, onDragStart, keys } = props;
+  const { t } = useTranslation('messages');
+  const listRef = useRef<HTMLUListElement>(null);
+
+  // The virtualizer's methods are read fresh on every render; nothing here is memoised by a compiler.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => layout.height,
+    overscan: 6,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastVisible = items[items.length - 1]?.index ?? -1;
+  useEffect(() => onLastVisible(lastVisible), [lastVisible, onLastVisible]);
+  const { focusIndex, move, onFocusRow, listFocusHandlers } = useRovingFocus(listRef, rows.length, (index) =>
+    virtualizer.scrollToIndex(index),
+  );
+
+  return (
+    <Box
+      component="ul"
+      ref={listRef}
+      aria-label={t('list.label', { folder: label })}
+      onKeyDown={(event) => onListKeyDown(event, focusIndex, { ...keys, move })}
+      {...listFocusHandlers}
+      sx={{ position: 'relative', m: 0, p: 0, height: virtualizer.getTotalSize() }}
+    >
+      {items.map((item) => {
+        const message = rows[item.index]!;
+        return (
+          <MessageRow
+            key={message.id}
+            message={message}
+            index={item.index}
+            href={messageHref(userIndex, mailboxId, message.thread, message.id)}
+            open={message.id === openMessageId}
+            checked={isChecked(message.id)}
+            tabbable={item.index === focusIndex}
+            showRecipients={showRecipients}
+            layout={layout}
+            setSize={setSize}
+            style={{ transform: `translateY(${item.start}px)` }}
+            onToggleFlag={onToggleFlag}
+            onSelect={onSelect}
+            onFocusRow={onFocusRow}
+            onDragStart={onDragStart}
+          />
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,74 @@
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from '../../../shared/i18n/translation';
+import type { MessageAction } from '../actions/message-actions';
+import { MoreActionsMenu, type MoveTarget } from './more-actions-menu';
+
+export interface MessageToolbarProps {
+  /** "3 selected" or "All 120 selected". */
+  label: string;
+  /** The available actions, in registry order. */
+  actions: MessageAction[];
+  moveTargets: MoveTarget[];
+  onAction: (action: MessageAction, moveToTarget?: string) => void;
+}
+
+/** 48 px on phones (touch), 40 px with a mouse. */
+const touchTarget = { width: { xs: 48, sm: 40 }, height: { xs: 48, sm: 40 } };
+
+/** The selection's actions (registry `placement: toolbar`) and the more-menu (the rest, and move to a folder). */
+export function MessageToolbar({ label, actions, moveTargets, onAction }: MessageToolbarProps) {
+  const { t } = useTranslation('messages');
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const buttons = actions.filter((action) => action.placement === 'toolbar');
+  const menuActions = actions.filter((action) => action.placement === 'menu');
+
+  return (
+    <Box
+      role="toolbar"
+      aria-label={t('selection.toolbar')}
+      sx={{ flex: 1, minWidth: 0, display: 'flex', alignItems: 'center', gap: 0.25 }}
+    >
+      <Typography variant="body2" noWrap sx={{ flex: 1, minWidth: 0, fontWeight: 500 }}>
+        {label}
+      </Typography>
+      {buttons.map((action) => {
+        const Icon = action.icon;
+        const name = t(action.labelKey);
+        return (
+          <Tooltip key={action.id} title={name}>
+            <IconButton aria-label={name} onClick={() => onAction(action)} sx={touchTarget}>
+              <Icon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        );
+      })}
+      {menuActions.length > 0 && (
+        <>
+          <Tooltip title={t('actions.more')}>
+            <IconButton
+              aria-label={t('actions.more')}
+              aria-haspopup="menu"
+              aria-expanded={menuAnchor ? true : undefined}
+              onClick={(event) => setMenuAnchor(event.currentTarget)}
+              sx={touchTarget}
+            >
+              <MoreVertIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <MoreActionsMenu
+            anchor={menuAnchor}
+            actions={menuActions}
+            moveTargets={moveTargets}
+            onClose={() => setMenuAnchor(null)}
+            onAction={onAction}
+          />
+        </>
+      )}
+    </Box>
+  );
+}

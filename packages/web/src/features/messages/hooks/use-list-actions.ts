@@ -1,0 +1,95 @@
+import type { MessageSummary } from '@webmail/contracts';
+import { useCallback, type DragEvent } from 'react';
+import { useTranslation } from '../../../shared/i18n/translation';
+import {
+  actionForShortcut,
+  availableActions,
+  type ActionFolder,
+  type MessageAction,
+} from '../actions/message-actions';
+import { useUpdateMessageFlags } from '../api/update-message-flags';
+import { actionEffect } from '../lib/list-patch';
+import type { ListKeyHandlers } from '../lib/list-keyboard';
+import { startMessageDrag } from '../lib/start-message-drag';
+import { useActionRunner } from './use-action-runner';
+import { rowSelection, toActionSelection, type MessageSelection } from './use-message-selection';
+
+export interface ListActionsInput {
+  userIndex: number;
+  folder: ActionFolder;
+  /** Messages in the folder: the count of a select-all. */
+  folderTotal: number;
+  rows: readonly MessageSummary[];
+  selection: MessageSelection;
+}
+
+/**
+ * Wires the registry to the list: the selection as the scope of the toolbar, the keys (without a selection a
+ * shortcut acts on the focused row), the star of one row, dragging (a selected row drags the selection).
+ */
+export function useListActions({ userIndex, folder, folderTotal, rows, selection }: ListActionsInput) {
+  const { t } = useTranslation('messages');
+  const { clear, toggle } = selection;
+  const onPerformed = useCallback(
+    (action: MessageAction) => {
+      // Flags and read state keep the selection (one often stars and then archives); a move empties it.
+      if (actionEffect(action.id).kind === 'remove') clear();
+    },
+    [clear],
+  );
+  const runner = useActionRunner(userIndex, onPerformed);
+  const scope = toActionSelection(folder.id, selection.selected, rows, folderTotal);
+  const hasSelection = selection.selected === 'all' || selection.size > 0;
+  const actions = hasSelection ? availableActions(scope, folder) : [];
+
+  const keys: Omit<ListKeyHandlers, 'move'> = {
+    toggle: (index) => {
+      const row = rows[index];
+      if (row) toggle(row.id);
+    },
+    clearSelection: clear,
+    shortcut: (key, index) => {
+      const row = rows[index];
+      const target = hasSelection ? scope : row ? rowSelection(folder.id, row) : null;
+      const action = target && actionForShortcut(key, target, folder);
+      if (!target || !action) return false;
+      runner.perform(action, target);
+      return true;
+    },
+  };
+
+  const { run } = runner;
+  const { mutate: updateFlags } = useUpdateMessageFlags(userIndex, folder.id);
+  /** A conversation's star stars its whole thread (a mass action); a message's goes through the flag PATCH. */
+  const toggleFlag = useCallback(
+    (row: MessageSummary) =>
+      row.conversation
+        ? run({
+            action: row.flagged ? 'unflag' : 'flagged',
+            mailboxId: folder.id,
+            messageIds: row.conversation.uids,
+          })
+        : updateFlags({ messageId: row.id, patch: { flagged: !row.flagged } }),
+    [run, updateFlags, folder.id],
+  );
+
+  const { isSelected } = selection;
+  const startDrag = (row: MessageSummary, event: DragEvent) => {
+    const dragged = isSelected(row.id) ? scope : rowSelection(folder.id, row);
+    const payload = { userIndex, mailboxId: folder.id, messageIds: dragged.messageIds, count: dragged.count };
+    startMessageDrag(event, payload, t('drag.count', { count: dragged.count }));
+  };
+
+  const perform = (action: MessageAction, moveToTarget?: string) =>
+    runner.perform(action, scope, moveToTarget);
+
+  return {
+    hasSelection,
+    actions,
+    perform,
+    keys,
+    toggleFlag,
+    startDrag,
+    confirm: { count: runner.pending?.count ?? null, onConfirm: runner.confirm, onCancel: runner.cancel },
+  };
+}

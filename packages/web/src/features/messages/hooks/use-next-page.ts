@@ -1,0 +1,20 @@
+import type { useMessageList } from '../api/get-message-list';
+import { useCallback } from 'react';
+
+/** Rows left below the viewport when the next page is requested. */
+const prefetchRows = 15;
+
+/**
+ * Loads the next page once the last rendered row is within `prefetchRows` of the end (architecture §6). A failed
+ * page is not requested again in a loop: the snackbar's Retry (or the refresh button) repeats it.
+ */
+export function useNextPage(query: ReturnType<typeof useMessageList>, loadedRows: number) {
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  const wantsNextPage = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
+  return useCallback(
+    (lastVisible: number) => {
+      if (wantsNextPage && lastVisible >= loadedRows - prefetchRows) void fetchNextPage();
+    },
+    [wantsNextPage, loadedRows, fetchNextPage],
+  );
+}

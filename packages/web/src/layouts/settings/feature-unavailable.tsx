@@ -1,0 +1,8 @@
+import Alert from '@mui/material/Alert';
+import { useTranslation } from '../../shared/i18n/translation';
+
+/** A settings page whose feature the plan disables (spec §2 gated features): it says so instead of its form. */
+export function FeatureUnavailable() {
+  const { t } = useTranslation('settings');
+  return <Alert severity="info">{t('unavailable')}</Alert>;
+}

@@ -1,0 +1,89 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { sampleTree } from '../../features/mailboxes/folder.testing';
+import { buildUserDetails, mailApi, signIn } from '../../test/api-handlers.testing';
+import { setViewportWidth } from '../../test/media-query';
+import { server } from '../../test/msw-server';
+import { renderApp } from '../../test/render-app';
+
+function setup(disabledFeatures: ('folders' | 'filters')[] = []) {
+  signIn(0);
+  server.use(
+    ...mailApi({ tree: sampleTree(), messages: {}, userDetails: buildUserDetails({ disabledFeatures }) })
+      .handlers,
+  );
+}
+
+describe('settings layout (spec §2)', () => {
+  it('opens the first page from the settings index and lists only the pages that work', async () => {
+    setup();
+    setViewportWidth(1024);
+    const { router } = await renderApp('/u/0/settings');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/u/0/settings/folders'));
+    const nav = await screen.findByRole('navigation', { name: 'Settings' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Folders']);
+    await waitFor(() => expect(links[0]).toHaveAttribute('aria-current', 'page'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Folders' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Folders - Webmail'));
+  });
+
+  it('puts back to inbox in place of the primary button, and the settings list in place of the folders', async () => {
+    setup();
+    setViewportWidth(1024);
+    const { user, router } = await renderApp('/u/0/settings/folders');
+
+    const back = await screen.findByRole('link', { name: 'Back to inbox' });
+    expect(screen.queryByRole('navigation', { name: 'Folders' })).not.toBeInTheDocument();
+    await user.click(back);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/u/0/id-inbox'));
+    expect(await screen.findByRole('navigation', { name: 'Folders' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Back to inbox' })).not.toBeInTheDocument();
+  });
+
+  it('marks a page the plan leaves out', async () => {
+    setup(['folders']);
+    setViewportWidth(1024);
+    await renderApp('/u/0/settings/folders');
+
+    const nav = await screen.findByRole('navigation', { name: 'Settings' });
+    expect(await within(nav).findByText('Not included in your plan')).toBeInTheDocument();
+  });
+
+  it('is reached from the gear in the app bar', async () => {
+    setup();
+    await renderApp('/u/0/id-inbox');
+
+    expect(await screen.findByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/u/0/settings');
+  });
+
+  describe('on small screens', () => {
+    it('shows the settings list as the page, with the personal info block and chevrons', async () => {
+      setup();
+      const { router } = await renderApp('/u/0/settings');
+
+      const nav = await screen.findByRole('navigation', { name: 'Settings' });
+      expect(within(nav).getByRole('link', { name: 'Folders' })).toHaveAttribute(
+        'href',
+        '/u/0/settings/folders',
+      );
+      expect(within(nav).getByTestId('ChevronRightIcon')).toBeInTheDocument();
+      expect(await screen.findByText('alice@example.test')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/u/0/settings');
+      expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+      await waitFor(() => expect(document.title).toBe('Settings - Webmail'));
+    });
+
+    it('shows a back arrow and the page title in the app bar on a settings page', async () => {
+      setup();
+      const { user, router } = await renderApp('/u/0/settings/folders');
+
+      const banner = await screen.findByRole('banner');
+      expect(within(banner).getByRole('heading', { level: 1, name: 'Folders' })).toBeInTheDocument();
+      expect(within(banner).queryByRole('link', { name: 'Webmail home' })).not.toBeInTheDocument();
+      await user.click(within(banner).getByRole('link', { name: 'Back to settings' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/u/0/settings'));
+    });
+  });
+});
