@@ -50,7 +50,13 @@ export async function withImap<T>(user: MailUser, fn: (client: ImapFlow) => Prom
 }
 
 /** A small plain-text message. */
-export function plainMessage(options: { from: string; to: string; subject: string; body?: string; date?: Date }) {
+export function plainMessage(options: {
+  from: string;
+  to: string;
+  subject: string;
+  body?: string;
+  date?: Date;
+}) {
   const date = options.date ?? new Date();
   return Buffer.from(
     [
@@ -87,5 +93,14 @@ export async function seedFolders(
         await client.append(folder, raw, options.seen ? ['\\Seen'] : []);
       }
     }
+  });
+}
+
+/** The number of messages in a folder, read straight from Dovecot. */
+export async function countIn(user: MailUser, folder: string): Promise<number> {
+  return withImap(user, async (client) => {
+    const status = await client.status(folder, { messages: true });
+    if (!status) throw new Error(`STATUS ${folder} was refused`);
+    return status.messages ?? 0;
   });
 }

@@ -91,6 +91,6 @@ describe('folder sidebar', () => {
 
     const indentOf = (name: string) =>
       within(nav).getByRole('link', { name }).closest('[data-indent]')?.getAttribute('data-indent');
-    expect(['Root', 'L1', 'L2', 'L3', 'L4', 'L5'].map(indentOf)).toEqual(['0', '1', '2', '3', '3', '3']);
+    expect(['Root', 'L1', 'L2', 'L3', 'L4', 'L5'].map(indentOf)).toEqual(['0', '1', '2', '2', '2', '2']);
   });
 });

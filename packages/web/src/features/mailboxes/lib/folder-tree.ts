@@ -70,9 +70,12 @@ export function folderCount(folder: Folder, collapsed: boolean): FolderCount | n
   return value > 0 ? { value, kind: own.kind } : null;
 }
 
-/** Spec §9: indentation stops growing after three levels, so deep trees stay readable in a narrow sidebar. */
+/**
+ * Spec §9: indentation is capped at three levels, so deep trees stay readable in a narrow sidebar. Levels count
+ * from the top level (depth 0 is level 1): a folder four levels deep is drawn at the third level's indent.
+ */
 export function indentLevel(depth: number): number {
-  return Math.min(depth, limits.folderIndentCap);
+  return Math.min(depth, limits.folderIndentCap - 1);
 }
 
 /** Spec §2: hidden folders are not linked in the sidebar; a hidden folder's subfolders go with it. */
