@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Address } from './common.js';
 import { MailboxParams } from './mailboxes.js';
+import { ExternalContentMode, RemoteContentState } from './external-content.js';
 
 export const listModes = ['messages', 'conversations'] as const;
 export const ListMode = z.enum(listModes);
@@ -93,6 +94,13 @@ export const MessageDetail = z
     text: z.string().nullable(),
     /** True when remote images or styles were removed from `html`. */
     remoteContentBlocked: z.boolean(),
+    /**
+     * The server always sends these two (optional only for older client fixtures): whether `html` has no
+     * remote content, holds it back or shows it through the image proxy, and the user's external-content
+     * mode (`never`: show no bar).
+     */
+    remoteContent: RemoteContentState.optional(),
+    externalContentMode: ExternalContentMode.optional(),
     attachments: z.array(Attachment),
   })
   .meta({ id: 'MessageDetail' });

@@ -41,6 +41,15 @@ import { MassActionsService } from './features/messages/mass-actions.service.js'
 import { messagesRoutes } from './features/messages/messages.routes.js';
 import { MessagesService } from './features/messages/messages.service.js';
 import { SortedUidsCache } from './features/messages/sorted-uids-cache.js';
+import { createCompose } from './features/compose/compose.module.js';
+import { MessageDownloadsService } from './features/messages/message-downloads.service.js';
+import { readingRoutes } from './features/messages/reading.routes.js';
+import { ThreadService } from './features/messages/thread.service.js';
+import { imageProxyRoutes } from './features/image-proxy/image-proxy.routes.js';
+import { ImageProxySigner } from './features/image-proxy/image-proxy-signer.js';
+import { externalContentRoutes } from './features/settings/external-content.routes.js';
+import { ExternalContentRepository } from './features/settings/external-content.repository.js';
+import { ExternalContentService } from './features/settings/external-content.service.js';
 import { detailsRoutes } from './features/settings/details.routes.js';
 import { DetailsService } from './features/settings/details.service.js';
 import { UserSettingsRepository } from './features/settings/user-settings.repository.js';
@@ -85,6 +94,7 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     clearInterval(pruneTimer);
     await retention.stop();
+    await compose.job.stop();
     await imapPool.closeAll();
     await db.destroy();
   });
@@ -113,8 +123,26 @@ export async function buildApp(
   retention.start(config.retentionIntervalMs);
   const folders = new FoldersService(mailboxes, mailboxIds);
   const sortedUids = new SortedUidsCache();
-  const messages = new MessagesService(auth, mailboxes, sortedUids);
+  const imageProxySigner = new ImageProxySigner(config.sessionSecret);
+  const externalContent = new ExternalContentService(new ExternalContentRepository(db));
+  const messages = new MessagesService(auth, mailboxes, sortedUids, {
+    decide: (session, sender) => externalContent.decide(session, sender),
+    proxy: (url) => imageProxySigner.sign(url),
+  });
+  const threads = new ThreadService(auth, mailboxes);
+  const downloads = new MessageDownloadsService(auth, mailboxes);
   const massActions = new MassActionsService(auth, mailboxes, sortedUids);
+  const compose = createCompose({
+    config,
+    db,
+    auth,
+    sessions,
+    mailboxes,
+    mailboxIds,
+    imapPool,
+    log: app.log,
+  });
+  compose.job.start();
   const translations = new TranslationsService(config.localesDir);
   const details = new DetailsService(
     new UserSettingsRepository(db),
@@ -149,7 +177,11 @@ export async function buildApp(
       await api.register(authRoutes(config, auth, authLimits, securityEvents));
       await api.register(mailboxesRoutes(mailboxes, folders));
       await api.register(messagesRoutes(messages));
+      await api.register(readingRoutes(threads, downloads));
+      await api.register(imageProxyRoutes(imageProxySigner, { ...config.imageProxy, maxRedirects: 3 }));
+      await api.register(externalContentRoutes(externalContent));
       await api.register(massActionsRoutes(massActions));
+      await api.register(compose.routes);
       await api.register(detailsRoutes(details));
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () =>
         app.swagger(),

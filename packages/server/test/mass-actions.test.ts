@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type {
   Folder,
   MailboxTreeResponse,
@@ -8,6 +8,7 @@ import type {
 import type { TestClient } from './http-client.testing.js';
 import { composeRaw } from './mail-fixtures.testing.js';
 import { imapAs, newMailUser, startServer } from './harness.testing.js';
+import { startListFilterProxy } from './imap-filter-proxy.testing.js';
 
 describe('mass actions', () => {
   let server: Awaited<ReturnType<typeof startServer>>;
@@ -65,7 +66,7 @@ describe('mass actions', () => {
     expect(flagged.status).toBe(200);
     expect(flagged.body).toMatchObject({ action: 'flagged', total: 4, handled: 4 });
     expect(flagged.body.folders).toEqual([
-      { mailboxId: id('inbox'), total: 4, handled: 4, handledUidSet: '1:3,5' },
+      { mailboxId: id('inbox'), total: 4, handled: 4, handledUidSet: '1:3,5', changedUidSet: '1:3,5' },
     ]);
     const rows = (await list(id('inbox'))).messages;
     expect(
@@ -76,6 +77,7 @@ describe('mass actions', () => {
     ).toEqual([1, 2, 3, 5]);
     const unflag = await act({ messages: [ref(id('inbox'), 2)], action: 'unflag' });
     expect(unflag.body.handled).toBe(1);
+    expect(unflag.body.folders[0]!.changedUidSet).toBe('2');
     const seen = await act({ messages: [ref(id('inbox'), '*')], action: 'seen' });
     expect(seen.body).toMatchObject({ total: 8, handled: 8 });
     expect(seen.body.folders[0]!.handledUidSet).toBe('1:8');
@@ -83,6 +85,32 @@ describe('mass actions', () => {
     expect(tree.find((f) => f.specialUse === 'inbox')!.unseen).toBe(0);
     await act({ messages: [ref(id('inbox'), 8)], action: 'unseen' });
     expect((await list(id('inbox'))).messages.find((m) => m.id === 8)?.seen).toBe(false);
+  });
+
+  it('reports as changed only the messages whose flag the action changed', async () => {
+    const all = ref(id('inbox'), '*');
+    // Flagged now: 1, 3, 5. Flagging everything changes the others only; undo unflags exactly those.
+    const flagAll = await act({ messages: [all], action: 'flagged' });
+    expect(flagAll.body.folders[0]).toMatchObject({ handledUidSet: '1:8', changedUidSet: '2,4,6:8' });
+    const undo = await act({
+      messages: [2, 4, 6, 7, 8].map((u) => ref(id('inbox'), u)),
+      action: 'unflag',
+    });
+    expect(undo.body.folders[0]!.changedUidSet).toBe('2,4,6:8');
+    const again = await act({ messages: [ref(id('inbox'), 2)], action: 'unflag' });
+    expect(again.body.folders[0]).toMatchObject({ handled: 1, handledUidSet: '2', changedUidSet: '' });
+    // Only 8 is unseen: marking the folder read changes that one.
+    const seen = await act({ messages: [all], action: 'seen' });
+    expect(seen.body.folders[0]).toMatchObject({ handled: 8, changedUidSet: '8' });
+    const rows = (await list(id('inbox'))).messages;
+    expect(
+      rows
+        .filter((m) => m.flagged)
+        .map((m) => m.id)
+        .sort(),
+    ).toEqual([1, 3, 5]);
+    expect(rows.every((m) => m.seen)).toBe(true);
+    await act({ messages: [ref(id('inbox'), 8)], action: 'unseen' });
   });
 
   it('moves with a UID map that undoes the move', async () => {
@@ -115,6 +143,7 @@ describe('mass actions', () => {
     const [a, b, c] = inboxRows.map((m) => m.id);
     const trash = await act({ messages: [ref(id('inbox'), a!)], action: 'trash' });
     expect(trash.body.moved[0]).toMatchObject({ from: id('inbox'), to: id('trash') });
+    expect(trash.body.folders[0]!.changedUidSet).toBe(String(a));
     const deleteHere = await act({ messages: [ref(id('inbox'), b!)], action: 'delete' });
     expect(deleteHere.status).toBe(403);
     expect(deleteHere.body.code).toBe('Forbidden');
@@ -134,5 +163,45 @@ describe('mass actions', () => {
     const archived = await act({ messages: [ref(id('inbox'), '*')], action: 'archive' });
     expect(archived.body.moved[0]).toMatchObject({ to: id('archive') });
     expect((await list(id('inbox'))).total).toBe(0);
+  });
+});
+
+describe('mass actions on an account without an Archive folder', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let proxy: Awaited<ReturnType<typeof startListFilterProxy>>;
+
+  beforeAll(async () => {
+    // The sandbox always lists its auto-created Archive, so the server talks to it through a relay that
+    // hides that folder (see imap-filter-proxy.testing.ts): the account then has no \Archive folder.
+    proxy = await startListFilterProxy(inject('mailstack').ports.imap, 'Archive');
+    server = await startServer('sqlite', { IMAP_PORT: String(proxy.port) });
+  });
+  afterAll(async () => {
+    await server.close();
+    await proxy.close();
+  });
+
+  it('answers 403 archiveFolderNotSet and leaves the message where it was', async () => {
+    const user = await newMailUser('noarchive');
+    const imap = await imapAs(user);
+    await imap.append(
+      'INBOX',
+      await composeRaw({ from: 'b@example.test', to: user.email, subject: 'keep', text: 'x' }),
+    );
+    await imap.logout();
+    const client = server.client();
+    await client.signIn(user.email, user.password);
+    const tree = (await client.get<MailboxTreeResponse>('/api/u/0/mailbox')).body.mailboxes;
+    expect(tree.some((f) => f.specialUse === 'archive' || f.path === 'Archive')).toBe(false);
+    const inbox = tree.find((f) => f.specialUse === 'inbox')!;
+    const res = await client.post<{ code: string; message: string }>('/api/u/0/mailbox/massAction', {
+      context: 'mailbox',
+      messages: [{ mailboxId: inbox.id, messageId: '*' }],
+      action: 'archive',
+    });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ code: 'Forbidden', message: 'archiveFolderNotSet' });
+    const rows = await client.get<MessageListResponse>(`/api/u/0/mailbox/${inbox.id}/messages`);
+    expect(rows.body.messages.map((m) => m.subject)).toEqual(['keep']);
   });
 });

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -36,6 +37,14 @@ const EnvSchema = z.object({
   LOGIN_LOCK_SECONDS: z.coerce.number().int().min(1).default(900),
   REFRESH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   RETENTION_INTERVAL_SECONDS: z.coerce.number().int().min(10).default(3600),
+  /** Undo-send delay when the send request names none (spec: 10 s; 0 sends at once). */
+  SEND_UNDO_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
+  /** The SMTP server files sent mail in Sent itself (e.g. Gmail): the webmail then appends no copy. */
+  SMTP_SAVES_SENT: bool.default(false),
+  /** Compose uploads unused for this long are deleted (a saved draft keeps its attachments in IMAP). */
+  COMPOSE_UPLOAD_TTL_HOURS: z.coerce.number().int().min(1).default(168),
+  /** How old the recent-party harvest of Inbox/Sent may get before a search refreshes it. */
+  RECENT_PARTIES_REFRESH_SECONDS: z.coerce.number().int().min(1).default(600),
   AUTH_APP_URL: z.url().optional(),
   /** Comma-separated spec features to switch off: targets, folders, signatures, autoreply, contacts, filters. */
   DISABLED_FEATURES: z
@@ -48,6 +57,35 @@ const EnvSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(DisabledFeature)),
+  IMAGE_PROXY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  IMAGE_PROXY_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024),
+  IMAGE_PROXY_TIMEOUT_SECONDS: z.coerce.number().min(1).default(10),
+  /**
+   * TEST ONLY. Comma-separated `host=address` pairs the image proxy resolves without DNS and allows even
+   * though the address is private (so tests can serve "remote" images from a local server).
+   */
+  IMAGE_PROXY_TEST_RESOLVE: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const map = new Map<string, string>();
+      for (const pair of v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
+        const [host, address] = pair.split('=').map((s) => s.trim().toLowerCase());
+        if (!host || !address || !isIP(address)) {
+          ctx.addIssue({ code: 'custom', message: `expected host=ip, got "${pair}"` });
+          continue;
+        }
+        map.set(host, address);
+      }
+      return map;
+    }),
   TRUST_PROXY: bool.default(false),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'packages/web/dist')),
@@ -84,7 +122,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginLock: { failures: e.LOGIN_LOCK_FAILURES, windowMs: e.LOGIN_LOCK_SECONDS * 1000 },
     refreshRateLimitPerMinute: e.REFRESH_RATE_LIMIT_PER_MINUTE,
     retentionIntervalMs: e.RETENTION_INTERVAL_SECONDS * 1000,
+    compose: {
+      undoSendSeconds: e.SEND_UNDO_SECONDS,
+      smtpSavesSent: e.SMTP_SAVES_SENT,
+      uploadTtlMs: e.COMPOSE_UPLOAD_TTL_HOURS * 3_600_000,
+      recentPartiesRefreshMs: e.RECENT_PARTIES_REFRESH_SECONDS * 1000,
+    },
     disabledFeatures: e.DISABLED_FEATURES,
+    imageProxy: {
+      rateLimitPerMinute: e.IMAGE_PROXY_RATE_LIMIT_PER_MINUTE,
+      maxBytes: e.IMAGE_PROXY_MAX_BYTES,
+      timeoutMs: e.IMAGE_PROXY_TIMEOUT_SECONDS * 1000,
+      testResolve: e.IMAGE_PROXY_TEST_RESOLVE as ReadonlyMap<string, string>,
+    },
     authAppUrl: e.AUTH_APP_URL?.replace(/\/+$/, '') ?? null,
     trustProxy: e.TRUST_PROXY,
     cookieSecure: e.COOKIE_SECURE,

@@ -1,32 +1,16 @@
-import type { ImapFlow } from 'imapflow';
 import type { MassActionName, MassActionRequest, MassActionResponse, SpecialUse } from '@webmail/contracts';
 import { AppError, notFound } from '../../infra/errors.js';
 import { withMailbox } from '../../mail/imap/imap-commands.js';
-import { compressUids } from '../../mail/imap/uid-set.js';
 import type { AuthService, SessionContext } from '../auth/auth.service.js';
 import { specialUseOf } from '../mailboxes/folder-tree.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
+import { FolderLists } from './folder-lists.js';
+import { applyToFolder, isFlagAction, type Source, type Target } from './mass-action-folder.js';
 import type { SortedUidsCache } from './sorted-uids-cache.js';
 
-interface Source {
-  mailboxId: string;
-  path: string;
-  all: boolean;
-  uids: Set<number>;
-}
-interface Target {
-  mailboxId: string;
-  path: string;
-}
 type FolderResult = MassActionResponse['folders'][number];
 type Moved = MassActionResponse['moved'][number];
 
-const flagChanges: Partial<Record<MassActionName, { flag: string; add: boolean }>> = {
-  flagged: { flag: '\\Flagged', add: true },
-  unflag: { flag: '\\Flagged', add: false },
-  seen: { flag: '\\Seen', add: true },
-  unseen: { flag: '\\Seen', add: false },
-};
 /** Actions that move to a special-use folder, and the 403 message when the account has none. */
 const moveTargets: Partial<Record<MassActionName, { use: SpecialUse; missing: string }>> = {
   trash: { use: 'trash', missing: 'trashFolderNotSet' },
@@ -37,15 +21,19 @@ const moveTargets: Partial<Record<MassActionName, { use: SpecialUse; missing: st
 
 /**
  * Mass actions (spec §3/§4, architecture §4): one UID STORE / UID MOVE / UID EXPUNGE per folder on a
- * compressed UID set, never a command per message. '*' is resolved to the folder's UIDs first (UID SEARCH
- * ALL), so mail arriving meanwhile is not moved or deleted unseen.
+ * compressed UID set, never a command per message (mass-action-folder.ts). '*' is resolved to the
+ * folder's UIDs first (UID SEARCH ALL), so mail arriving meanwhile is not moved or deleted unseen.
  */
 export class MassActionsService {
+  private readonly lists: FolderLists;
+
   constructor(
     private readonly auth: AuthService,
     private readonly mailboxes: MailboxesService,
-    private readonly sortedUids: SortedUidsCache,
-  ) {}
+    sortedUids: SortedUidsCache,
+  ) {
+    this.lists = new FolderLists(sortedUids);
+  }
 
   async run(session: SessionContext, request: MassActionRequest): Promise<MassActionResponse> {
     if (request.context === 'searchAll') {
@@ -62,28 +50,15 @@ export class MassActionsService {
     const moved: Moved[] = [];
     const client = await this.auth.imap(session);
     for (const source of sources) {
+      const key = `${session.id}:${source.path}`;
       await withMailbox(client, source.path, async () => {
-        const uids = await existingUids(client, source);
-        const set = compressUids(uids);
-        const result: FolderResult = {
-          mailboxId: source.mailboxId,
-          total: uids.length,
-          handled: 0,
-          handledUidSet: '',
-          changedUidSet: '',
-        };
-        if (uids.length > 0) {
-          const move = await this.apply(client, request.action, set, source, target);
-          if (move) moved.push(move);
-          result.handled = uids.length;
-          result.handledUidSet = set;
-          result.changedUidSet = set;
-        }
+        const { result, move } = await applyToFolder(client, request.action, source, target, this.lists, key);
         folders.push(result);
+        if (move) moved.push(move);
       });
-      this.sortedUids.forget(`${session.id}:${source.path}`);
     }
-    if (target) this.sortedUids.forget(`${session.id}:${target.path}`);
+    // Moved-in mail keeps its old arrival time, so the target's list is sorted again when next opened.
+    if (target && !isFlagAction(request.action)) this.lists.forget(`${session.id}:${target.path}`);
     if (target || request.action === 'delete') this.mailboxes.quotaChanged(session);
     return {
       action: request.action,
@@ -92,34 +67,6 @@ export class MassActionsService {
       folders,
       moved,
     };
-  }
-
-  private async apply(
-    client: ImapFlow,
-    action: MassActionName,
-    set: string,
-    source: Source,
-    target: Target | null,
-  ): Promise<Moved | null> {
-    const flag = flagChanges[action];
-    if (flag) {
-      // imapflow answers a NO with `false`; that must not pass as success.
-      const ok = flag.add
-        ? await client.messageFlagsAdd(set, [flag.flag], { uid: true })
-        : await client.messageFlagsRemove(set, [flag.flag], { uid: true });
-      if (!ok) throw refused();
-      return null;
-    }
-    if (action === 'delete') {
-      // STORE \Deleted + UID EXPUNGE of exactly this set (UIDPLUS), not a plain EXPUNGE of the folder.
-      if (!(await client.messageDelete(set, { uid: true }))) throw refused();
-      return null;
-    }
-    if (!target) throw new AppError('Internal', 500, 'A move without a target folder');
-    if (target.path === source.path) return null;
-    const result = await client.messageMove(set, target.path, { uid: true });
-    if (!result) throw refused();
-    return { from: source.mailboxId, to: target.mailboxId, uidMap: toUidMap(result.uidMap) };
   }
 
   private async resolve(session: SessionContext, request: MassActionRequest) {
@@ -172,26 +119,3 @@ export class MassActionsService {
     return { sources, target };
   }
 }
-
-/** The addressed UIDs that still exist (one UID SEARCH per folder). */
-async function existingUids(client: ImapFlow, source: Source): Promise<number[]> {
-  if (!source.all && source.uids.size === 0) return [];
-  const found = await client.search(source.all ? { all: true } : { uid: compressUids(source.uids) }, {
-    uid: true,
-  });
-  if (!found) throw refused();
-  return found;
-}
-
-/**
- * COPYUID pairs as two parallel compressed sets, sorted by source UID. That only works while destination
- * UIDs ascend with source UIDs (servers assign them in that order); otherwise no map rather than a wrong one.
- */
-function toUidMap(map: Map<number, number> | undefined): Moved['uidMap'] {
-  if (!map || map.size === 0) return null;
-  const pairs = [...map].sort((a, b) => a[0] - b[0]);
-  if (pairs.some((p, i) => i > 0 && p[1] <= pairs[i - 1]![1])) return null;
-  return { source: compressUids(pairs.map((p) => p[0])), destination: compressUids(pairs.map((p) => p[1])) };
-}
-
-const refused = () => new AppError('MailServerError', 502, 'The mail server did not carry out the action');

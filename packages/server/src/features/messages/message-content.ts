@@ -1,6 +1,7 @@
 import type { ImapFlow, MessageStructureObject } from 'imapflow';
-import type { Attachment } from '@webmail/contracts';
+import type { Attachment, RemoteContentState } from '@webmail/contracts';
 import { analyzeBodyStructure, type TextPart } from '../../mail/mime/body-structure.js';
+import { decodeText } from '../../mail/mime/decode-text.js';
 import { sanitizeMailHtml } from '../../mail/mime/sanitize-html.js';
 
 const maxTextBytes = 4 * 1024 * 1024;
@@ -10,6 +11,7 @@ export interface MessageContent {
   html: string | null;
   text: string | null;
   remoteContentBlocked: boolean;
+  remoteContent: RemoteContentState;
   attachments: Attachment[];
 }
 
@@ -22,28 +24,39 @@ export async function loadMessageContent(
   client: ImapFlow,
   uid: number,
   structure: MessageStructureObject | undefined,
+  /** Given when remote content may show: rewrites a remote URL to the signed image-proxy URL. */
+  proxy?: (url: string) => string,
 ): Promise<MessageContent> {
   const parts = analyzeBodyStructure(structure);
   const html = await readTexts(client, uid, parts.html);
-  const text = await readTexts(client, uid, parts.text);
-  if (html === null) {
-    return { html: null, text, remoteContentBlocked: false, attachments: parts.attachments };
+  let text = await readTexts(client, uid, parts.text);
+  if (html === null && !text?.trim() && parts.attachments.length === 0) {
+    // Nothing readable was found (say, a multipart without any part): show the raw body rather than a
+    // blank page.
+    text = decodeText(await downloadPart(client, uid, 'TEXT', maxTextBytes));
   }
-  const withImages = await inlineCidImages(client, uid, html, parts.attachments);
-  const sanitized = sanitizeMailHtml(withImages);
+  const withImages = html === null ? null : await inlineCidImages(client, uid, html, parts.attachments);
+  return { ...renderBodies(withImages, text, proxy), attachments: parts.attachments };
+}
+
+/** Sanitizes the HTML body (remote content proxied when `proxy` is given) and reports what it held. */
+export function renderBodies(html: string | null, text: string | null, proxy?: (url: string) => string) {
+  if (html === null) {
+    return { html: null, text, remoteContentBlocked: false, remoteContent: 'none' as const };
+  }
+  const sanitized = sanitizeMailHtml(html, { proxy });
   return {
     html: sanitized.html,
     text,
-    remoteContentBlocked: sanitized.blockedRemote,
-    attachments: parts.attachments,
+    remoteContentBlocked: sanitized.remoteContent === 'blocked',
+    remoteContent: sanitized.remoteContent,
   };
 }
 
 async function readTexts(client: ImapFlow, uid: number, parts: TextPart[]): Promise<string | null> {
   if (parts.length === 0) return null;
   const chunks: string[] = [];
-  for (const part of parts)
-    chunks.push((await downloadPart(client, uid, part.part, maxTextBytes)).toString('utf8'));
+  for (const part of parts) chunks.push(decodeText(await downloadPart(client, uid, part.part, maxTextBytes)));
   return chunks.join('\n');
 }
 

@@ -5,6 +5,7 @@ import {
   AttachmentParams,
   MailboxParams,
   MessageDetail,
+  MessageDetailQuery,
   MessageFlagsPatch,
   MessageFlagsResponse,
   MessageListQuery,
@@ -24,7 +25,7 @@ export function messagesRoutes(messages: MessagesService): FastifyPluginAsyncZod
       {
         config: { auth: 'session' },
         schema: {
-          summary: 'One page of a folder, newest first',
+          summary: 'One page of a folder, newest first: messages, or conversations (`mode`)',
           tags: ['messages'],
           params: MailboxParams,
           querystring: MessageListQuery,
@@ -33,8 +34,8 @@ export function messagesRoutes(messages: MessagesService): FastifyPluginAsyncZod
       },
       async (request) => {
         const { mailboxId } = request.params;
-        const { offset, limit } = request.query;
-        return messages.list(accountOf(request), mailboxId, offset, limit);
+        const { offset, limit, mode } = request.query;
+        return messages.list(accountOf(request), mailboxId, offset, limit, mode);
       },
     );
 
@@ -46,13 +47,15 @@ export function messagesRoutes(messages: MessagesService): FastifyPluginAsyncZod
           summary: 'One message: headers, sanitized HTML, text and attachment list',
           tags: ['messages'],
           params: MessageParams,
+          querystring: MessageDetailQuery,
           response: { 200: MessageDetail, ...errors },
         },
       },
       async (request, reply) => {
         const { mailboxId, messageId } = request.params;
         reply.header('Cache-Control', 'private, no-store');
-        return messages.get(accountOf(request), mailboxId, messageId);
+        const showRemote = request.query.remoteContent === 'show';
+        return messages.get(accountOf(request), mailboxId, messageId, { showRemote });
       },
     );
 

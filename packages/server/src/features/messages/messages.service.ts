@@ -1,69 +1,77 @@
 import type { Readable } from 'node:stream';
-import type { FetchMessageObject, FetchQueryObject, ImapFlow } from 'imapflow';
-import type { MessageDetail, MessageListResponse, MessageSummary } from '@webmail/contracts';
+import type { FetchMessageObject, ImapFlow } from 'imapflow';
+import type { ListMode, MessageDetail, MessageListResponse } from '@webmail/contracts';
 import { AppError, notFound } from '../../infra/errors.js';
-import { sortUidsNewestFirst, withMailbox } from '../../mail/imap/imap-commands.js';
+import { withMailbox } from '../../mail/imap/imap-commands.js';
+import { noteFlagsChanged } from '../../mail/imap/selected-folder.js';
 import { firstAddress, toAddresses } from '../../mail/mime/addresses.js';
-import { findPart, hasUserAttachments } from '../../mail/mime/body-structure.js';
-import { headerValue, threadIdOf } from '../../mail/mime/thread-id.js';
+import { findPart } from '../../mail/mime/body-structure.js';
 import type { AuthService, SessionContext } from '../auth/auth.service.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
+import { FolderLists } from './folder-lists.js';
 import { loadMessageContent } from './message-content.js';
+import { fetchWithoutStructure, loadContentFromSource } from './message-source-fallback.js';
+import { listPage } from './message-list.js';
+import { summaryQuery, toSummary } from './message-summary.js';
+import type { RemoteContentPolicy } from './remote-content-policy.js';
 import type { SortedUidsCache } from './sorted-uids-cache.js';
 
-const summaryQuery: FetchQueryObject = {
-  uid: true,
-  flags: true,
-  envelope: true,
-  bodyStructure: true,
-  internalDate: true,
-  size: true,
-  headers: ['references'],
-};
-
 export class MessagesService {
+  private readonly lists: FolderLists;
+
   constructor(
     private readonly auth: AuthService,
     private readonly mailboxes: MailboxesService,
     private readonly sortedUids: SortedUidsCache,
-  ) {}
+    private readonly remote: RemoteContentPolicy,
+  ) {
+    this.lists = new FolderLists(sortedUids);
+  }
 
-  /** One page of a folder, newest first (IMAP SORT, cached by folder state; rows fetched per page). */
+  /**
+   * One page of a folder, newest first: messages, or conversations (`mode`). The lists come from IMAP
+   * SORT / THREAD, cached by folder state (folder-lists.ts); the rows are one UID FETCH (message-list.ts).
+   */
   async list(
     session: SessionContext,
     mailboxId: string,
     offset: number,
     limit: number,
+    mode: ListMode = 'messages',
   ): Promise<MessageListResponse> {
     const path = await this.mailboxes.pathOf(session, mailboxId);
     const client = await this.auth.imap(session);
-    return withMailbox(client, path, async (mailbox) => {
-      const state = `${mailbox.uidValidity}:${mailbox.uidNext}:${mailbox.exists}`;
-      const key = `${session.id}:${path}`;
-      let uids = this.sortedUids.get(key, state);
-      if (!uids) {
-        uids = await sortUidsNewestFirst(client);
-        this.sortedUids.set(key, state, uids);
-      }
-      const page = uids.slice(offset, offset + limit);
-      const rows = page.length ? await client.fetchAll(page.join(','), summaryQuery, { uid: true }) : [];
-      const byUid = new Map(rows.map((m) => [m.uid, m]));
-      const messages = page.flatMap((uid) => {
-        const row = byUid.get(uid);
-        return row ? [toSummary(row, mailboxId)] : [];
-      });
-      return { total: uids.length, offset, messages };
-    });
+    const key = `${session.id}:${path}`;
+    return withMailbox(client, path, () =>
+      listPage(client, this.lists, key, { mailboxId, offset, limit, mode }),
+    );
   }
 
-  async get(session: SessionContext, mailboxId: string, uid: number): Promise<MessageDetail> {
+  /**
+   * One message. Remote content shows (through the image proxy) when asked for this once (`showRemote`),
+   * or when the user's external-content mode is `always` or lists the sender; otherwise it is held back.
+   */
+  async get(
+    session: SessionContext,
+    mailboxId: string,
+    uid: number,
+    options: { showRemote?: boolean } = {},
+  ): Promise<MessageDetail> {
     const path = await this.mailboxes.pathOf(session, mailboxId);
     const client = await this.auth.imap(session);
     return withMailbox(client, path, async () => {
-      const row = await fetchOne(client, uid);
-      const content = await loadMessageContent(client, uid, row.bodyStructure);
+      const row =
+        (await client.fetchOne(String(uid), summaryQuery, { uid: true })) ||
+        (await fetchWithoutStructure(client, uid));
+      if (!row) throw notFound('Message');
       const env = row.envelope;
+      const decision = await this.remote.decide(session, firstAddress(env?.from)?.address);
+      const proxy = options.showRemote || decision.allowed ? this.remote.proxy : undefined;
+      const content = row.bodyStructure
+        ? await loadMessageContent(client, uid, row.bodyStructure, proxy)
+        : await loadContentFromSource(client, uid, proxy);
       return {
+        externalContentMode: decision.mode,
         ...toSummary(row, mailboxId),
         messageId: env?.messageId ?? null,
         sender: firstAddress(env?.sender),
@@ -96,6 +104,8 @@ export class MessagesService {
           : await client.messageFlagsRemove(String(uid), [flag], { uid: true });
         if (!ok) throw new AppError('MailServerError', 502, 'The mail server did not change the message');
       }
+      // CONDSTORE answers our own STORE without FLAGS, so no imapflow event: cached unseen sets must know.
+      noteFlagsChanged(client);
       const after = await fetchOne(client, uid);
       return { seen: after.flags?.has('\\Seen') ?? false, flagged: after.flags?.has('\\Flagged') ?? false };
     });
@@ -137,35 +147,4 @@ async function fetchOne(client: ImapFlow, uid: number): Promise<FetchMessageObje
   const row = await client.fetchOne(String(uid), summaryQuery, { uid: true });
   if (!row) throw notFound('Message');
   return row;
-}
-
-function toSummary(row: FetchMessageObject, mailboxId: string): MessageSummary {
-  const env = row.envelope;
-  const flags = row.flags ?? new Set<string>();
-  const date = env?.date ?? row.internalDate;
-  return {
-    id: row.uid,
-    mailbox: mailboxId,
-    thread: threadIdOf({
-      references: headerValue(row.headers, 'references'),
-      inReplyTo: env?.inReplyTo,
-      messageId: env?.messageId,
-      fallback: `${mailboxId}:${row.uid}`,
-    }),
-    from: firstAddress(env?.from),
-    to: toAddresses(env?.to),
-    subject: env?.subject ?? '',
-    date: toIso(date),
-    size: row.size ?? 0,
-    seen: flags.has('\\Seen'),
-    flagged: flags.has('\\Flagged'),
-    answered: flags.has('\\Answered'),
-    draft: flags.has('\\Draft'),
-    hasAttachments: hasUserAttachments(row.bodyStructure),
-  };
-}
-
-function toIso(date: Date | string | undefined): string {
-  const d = date instanceof Date ? date : date ? new Date(date) : new Date(0);
-  return Number.isNaN(d.getTime()) ? new Date(0).toISOString() : d.toISOString();
 }

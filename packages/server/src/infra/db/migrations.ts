@@ -1,4 +1,5 @@
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { createComposeTables } from './migrations-compose.js';
 
 /**
  * Migrations are code, not files, so the compiled server carries them. The same list runs on SQLite and
@@ -126,6 +127,47 @@ const migrations: Record<string, Migration> = {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('user_settings').execute();
+    },
+  },
+  /**
+   * External-content settings (spec settings/security/content): the mode per account and the senders whose
+   * mail always shows remote content. Addresses are stored lower-cased, unique per account.
+   */
+  '0005_external_content': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('external_content')
+        .addColumn('account', 'text', (c) => c.primaryKey())
+        .addColumn('mode', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('external_content_senders')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('account', 'text', (c) => c.notNull())
+        .addColumn('address', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addUniqueConstraint('external_content_senders_address', ['account', 'address'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('external_content_senders').execute();
+      await db.schema.dropTable('external_content').execute();
+    },
+  },
+  /**
+   * Compose (issue 5): temporary uploads, the state of each draft, the outbox of delayed sends and the
+   * recent parties of recipient autocomplete. File bytes and queued messages are binary columns (bytea,
+   * blob) so every server process of a PostgreSQL deployment reads them, not only the one that received them.
+   */
+  '0006_compose': {
+    async up(db: Kysely<unknown>) {
+      await createComposeTables(db);
+    },
+    async down(db: Kysely<unknown>) {
+      for (const table of ['compose_harvest', 'compose_recent_parties', 'compose_outbox', 'compose_drafts'])
+        await db.schema.dropTable(table).execute();
+      await db.schema.dropTable('compose_uploads').execute();
     },
   },
 };

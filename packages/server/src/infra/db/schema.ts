@@ -1,4 +1,11 @@
 import type { Generated } from 'kysely';
+import type {
+  ComposeDraftsTable,
+  ComposeHarvestTable,
+  ComposeOutboxTable,
+  ComposeRecentPartiesTable,
+  ComposeUploadsTable,
+} from './schema-compose.js';
 
 /** Times are epoch milliseconds (bigint in PostgreSQL, parsed back to number). */
 export interface UsersTable {
@@ -69,6 +76,21 @@ export interface UserSettingsTable {
   updated_at: number;
 }
 
+/** External-content mode per account (`ask` | `always` | `never`); no row means the default. */
+export interface ExternalContentTable {
+  account: string;
+  mode: string;
+  updated_at: number;
+}
+
+/** Senders whose mail always shows remote content; `address` lower-cased, unique per account. */
+export interface ExternalContentSendersTable {
+  id: string;
+  account: string;
+  address: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -76,6 +98,13 @@ export interface Database {
   device_accounts: DeviceAccountsTable;
   security_events: SecurityEventsTable;
   user_settings: UserSettingsTable;
+  external_content: ExternalContentTable;
+  external_content_senders: ExternalContentSendersTable;
+  compose_uploads: ComposeUploadsTable;
+  compose_drafts: ComposeDraftsTable;
+  compose_outbox: ComposeOutboxTable;
+  compose_recent_parties: ComposeRecentPartiesTable;
+  compose_harvest: ComposeHarvestTable;
 }
 
 export type { Generated };

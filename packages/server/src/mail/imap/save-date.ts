@@ -1,12 +1,6 @@
 import type { ImapFlow } from 'imapflow';
-
-type Attr = { type?: string; value?: unknown } | Attr[];
-type Untagged = { attributes?: Attr[] };
-type Exec = (
-  command: string,
-  attributes: unknown[],
-  options: { untagged: Record<string, (u: Untagged) => Promise<void>> },
-) => Promise<{ next: () => void }>;
+import { atom, list, rawCommand, sequence } from './imap-raw-command.js';
+import { parseFetch, parseNumberList } from './raw-reply-parser.js';
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const dayMs = 86_400_000;
@@ -17,13 +11,9 @@ function imapDate(ms: number): string {
   return `${d.getUTCDate()}-${months[d.getUTCMonth()]}-${d.getUTCFullYear()}`;
 }
 
-function exec(client: ImapFlow): Exec {
-  return (client as unknown as { exec: Exec }).exec.bind(client);
-}
-
 /**
  * UIDs of the selected folder whose messages entered it before `cutoffMs` (RFC 8514 SAVEDATE). imapflow
- * 2.1.2 knows neither SAVEDBEFORE nor FETCH SAVEDATE, so both go through its internal exec() here.
+ * 2.1.2 knows neither SAVEDBEFORE nor FETCH SAVEDATE, so both go through rawCommand (our own parser).
  * SAVEDBEFORE/SAVEDSINCE compare whole days in the server's time zone, so: everything saved before
  * (cutoff − 2 days) is surely older; the ~4 days around the cutoff are fetched with their exact SAVEDATE
  * and filtered. Nothing newer than the cutoff is ever returned, whatever the server's time zone.
@@ -44,59 +34,31 @@ export async function uidsSavedBefore(client: ImapFlow, cutoffMs: number): Promi
 
 async function uidSearch(client: ImapFlow, criteria: string[]): Promise<number[]> {
   const uids: number[] = [];
-  const response = await exec(client)(
-    'UID SEARCH',
-    criteria.map((value) => ({ type: 'ATOM', value })),
-    {
-      untagged: {
-        SEARCH: async (untagged) => {
-          for (const attr of untagged.attributes ?? []) {
-            const uid = Array.isArray(attr) ? NaN : Number(attr.value);
-            if (Number.isInteger(uid) && uid > 0) uids.push(uid);
-          }
-        },
-      },
+  await rawCommand(client, 'UID SEARCH', criteria.map(atom), {
+    SEARCH: (payload, literals) => {
+      // A loop, not push(...list): a spread of 100,000 arguments overflows the stack.
+      for (const uid of parseNumberList(payload, 'SEARCH', literals)) uids.push(uid);
     },
-  );
-  response.next();
+  });
   return uids;
 }
 
-/** UID → save time (ms) via `UID FETCH set (SAVEDATE)`; NIL dates are left out. */
+/** UID → save time (ms) via `UID FETCH set (UID SAVEDATE)`; NIL dates are left out. */
 async function fetchSaveDates(client: ImapFlow, set: string): Promise<Map<number, number>> {
   const dates = new Map<number, number>();
-  const response = await exec(client)(
-    'UID FETCH',
-    // `(UID SAVEDATE)`, not `(SAVEDATE)`: Dovecot 2.3.19 on a connection with CONDSTORE enabled (imapflow
-    // enables it) answers a lone `(SAVEDATE)` with OK and no FETCH response at all.
-    [
-      { type: 'SEQUENCE', value: set },
-      [
-        { type: 'ATOM', value: 'UID' },
-        { type: 'ATOM', value: 'SAVEDATE' },
-      ],
-    ],
-    {
-      untagged: {
-        FETCH: async (untagged) => {
-          const list = untagged.attributes?.[1];
-          if (!Array.isArray(list)) return;
-          let uid: number | undefined;
-          let savedAt: number | undefined;
-          for (let i = 0; i + 1 < list.length; i += 2) {
-            const key = list[i];
-            const value = list[i + 1];
-            if (Array.isArray(key) || Array.isArray(value)) continue;
-            const name = String(key?.value ?? '').toUpperCase();
-            if (name === 'UID') uid = Number(value?.value);
-            if (name === 'SAVEDATE' && typeof value?.value === 'string') savedAt = parseDateTime(value.value);
-          }
-          if (uid !== undefined && savedAt !== undefined) dates.set(uid, savedAt);
-        },
-      },
+  // `(UID SAVEDATE)`, not `(SAVEDATE)`: Dovecot 2.3.19 on a connection with CONDSTORE enabled (imapflow
+  // enables it) answers a lone `(SAVEDATE)` with OK and no FETCH response at all.
+  await rawCommand(client, 'UID FETCH', [sequence(set), list(atom('UID'), atom('SAVEDATE'))], {
+    FETCH: (payload, literals) => {
+      const { items } = parseFetch(payload, literals);
+      const uid = items.get('UID');
+      const saved = items.get('SAVEDATE');
+      if (!uid || Array.isArray(uid) || !saved || Array.isArray(saved) || typeof saved.value !== 'string')
+        return;
+      const at = parseDateTime(saved.value);
+      if (at !== undefined) dates.set(Number(uid.value), at);
     },
-  );
-  response.next();
+  });
   return dates;
 }
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeMailHtml } from './sanitize-html.js';
 
+const proxy = (url: string) => `/api/proxy/image?url=${encodeURIComponent(url)}&sig=x`;
+
 describe('sanitizeMailHtml', () => {
   it('removes scripts and event handlers', () => {
     const { html } = sanitizeMailHtml(
@@ -20,47 +22,72 @@ describe('sanitizeMailHtml', () => {
     expect(html).toContain('rel="noopener noreferrer"');
   });
 
-  it('removes forms, base, meta refresh and external stylesheets', () => {
+  it('removes forms, base, meta refresh, external stylesheets, SVG and MathML', () => {
     const { html } = sanitizeMailHtml(
       '<base href="https://evil.test/"><meta http-equiv="refresh" content="0;url=https://evil.test">' +
-        '<link rel="stylesheet" href="https://evil.test/x.css"><form action="https://evil.test"><input name="p"></form>ok',
+        '<link rel="stylesheet" href="https://evil.test/x.css"><form action="https://evil.test"><input name="p"></form>' +
+        '<svg><image href="https://evil.test/a.png"/></svg><math><mi>x</mi></math>ok',
     );
-    expect(html).not.toMatch(/<base|<meta|<link|<form|<input/i);
+    expect(html).not.toMatch(/<base|<meta|<link|<form|<input|<svg|<image|<math|evil/i);
     expect(html).toContain('ok');
   });
 
-  it('blocks remote images but keeps data: images', () => {
+  it('holds remote images back, keeps raster data: images, drops SVG data: and relative URLs', () => {
     const result = sanitizeMailHtml(
-      '<img src="https://images.example.com/a.png" alt="a"><img src="data:image/png;base64,AAAA" alt="b">',
+      '<img src="https://images.example.com/a.png" alt="a"><img src="data:image/png;base64,AAAA" alt="b">' +
+        '<img src="data:image/svg+xml;base64,PHN2Zz4=" alt="c"><img src="/api/u/0/details" alt="d">',
     );
-    expect(result.blockedRemote).toBe(true);
-    expect(result.html).not.toMatch(/\ssrc="https:/);
-    expect(result.html).toContain('data-remote-src="https://images.example.com/a.png"');
+    expect(result.remoteContent).toBe('blocked');
+    expect(result.html).not.toMatch(/images\.example|svg|\/api\/u/);
     expect(result.html).toContain('src="data:image/png;base64,AAAA"');
   });
 
-  it('blocks remote CSS urls, @import and expression() inside style elements and attributes', () => {
+  it('rewrites every remote URL to the proxy when remote content is allowed', () => {
     const result = sanitizeMailHtml(
-      '<style>@import url(https://evil.test/a.css); .x{background:url("https://t.test/p.gif")} .y{width:expression(alert(1))}</style>' +
-        '<div style="background-image:url(https://t.test/q.gif);color:red">x</div>',
+      '<img src="http://a.test/1.png" srcset="//b.test/2.png 2x, data:image/png;base64,AA 3x">' +
+        '<table background="https://c.test/bg.png"><tr><td style="background:url(\'https://d.test/x.gif\')">x</td></tr></table>' +
+        '<style>.x{background-image:url(https://e.test/y.png)}</style>',
+      { proxy },
     );
-    expect(result.blockedRemote).toBe(true);
-    expect(result.html).not.toMatch(/@import|t\.test|evil\.test|expression\(/);
+    expect(result.remoteContent).toBe('shown');
+    for (const host of ['a.test', 'b.test', 'c.test', 'd.test', 'e.test']) {
+      expect(result.html).toContain(encodeURIComponent(`//${host}/`));
+      expect(result.html).not.toMatch(new RegExp(`["'(\\s]https?://${host.replace('.', '\\.')}`));
+    }
+    expect(result.html).toContain('data:image/png;base64,AA 3x');
+  });
+
+  it('blocks remote CSS urls, @import, expression() and escaped variants', () => {
+    const result = sanitizeMailHtml(
+      '<style>@import url(https://evil.test/a.css); .x{background:url("https://t.test/p.gif")} .y{width:expression(alert(1))}' +
+        ' .z{background:\\75 rl(https://esc.test/e.png)} .w{background-image:image-set("https://set.test/a.png" 1x)}</style>' +
+        '<div style="background-image:url(https://t.test/q.gif);color:red">x</div>' +
+        '<div style="background:u\\rl(https://esc2.test/q.gif)">y</div>',
+    );
+    expect(result.remoteContent).toBe('blocked');
+    expect(result.html).not.toMatch(/@import|t\.test|evil\.test|esc\.test|esc2\.test|expression\(|image-set/);
     expect(result.html).toContain('color:red');
   });
 
-  it('drops srcset and background attributes that load remote content', () => {
-    const result = sanitizeMailHtml(
-      '<table background="https://t.test/bg.png"><tr><td>x</td></tr></table><img srcset="https://t.test/a.png 2x">',
-    );
-    expect(result.html).not.toMatch(/srcset|\sbackground="/);
-    expect(result.blockedRemote).toBe(true);
+  it('drops a style whose url() is never closed', () => {
+    const result = sanitizeMailHtml('<div style="color:red;background:url(https://open.test/x.png">x</div>');
+    expect(result.html).not.toContain('open.test');
   });
 
-  it('reports no blocked content for plain markup', () => {
+  it('removes tracking pixels without counting them as remote content', () => {
+    const result = sanitizeMailHtml(
+      '<p>Hi</p><img src="https://t.test/o.gif" width="1" height="1"><img src="https://t.test/p.gif" style="display:none">' +
+        '<div style="visibility:hidden"><img src="https://t.test/q.gif"></div><img src="https://t.test/r.gif" style="width:0px;height:0">',
+      { proxy },
+    );
+    expect(result.html).toBe('<p>Hi</p><div style="visibility:hidden"></div>');
+    expect(result.remoteContent).toBe('none');
+  });
+
+  it('reports no remote content for plain markup', () => {
     expect(sanitizeMailHtml('<p><b>Hello</b></p>')).toEqual({
       html: '<p><b>Hello</b></p>',
-      blockedRemote: false,
+      remoteContent: 'none',
     });
   });
 });

@@ -1,92 +1,116 @@
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
+import type { RemoteContentState } from '@webmail/contracts';
+import { classifyResourceUrl, parseSrcset } from './resource-url.js';
 import { sanitizeCss } from './sanitize-css.js';
+import { isTrackingImage } from './tracking-pixel.js';
 
 // One jsdom window for the process: creating one costs ~30 ms. DOMPurify under happy-dom sanitizes nothing
 // (stack notes), so jsdom it is.
 const { window } = new JSDOM('');
 const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
 
-// Per-call state for the hooks below; sanitize() is synchronous, so calls never interleave.
-let state = { blockedRemote: false };
+export interface SanitizeOptions {
+  /**
+   * Given when remote content may load: maps a remote http(s) URL to the signed image-proxy URL the
+   * browser fetches instead. Without it remote content is held back.
+   */
+  proxy?: (url: string) => string;
+}
 
-const remoteUrl = /^\s*(https?:)?\/\//i;
-const urlAttributes = ['src', 'background', 'poster', 'lowsrc', 'dynsrc'];
+export interface SanitizedHtml {
+  html: string;
+  /** `none`: nothing remote (tracking pixels do not count); `blocked`: held back; `shown`: proxied. */
+  remoteContent: RemoteContentState;
+}
 
-purify.addHook('uponSanitizeElement', (node, data) => {
-  if (data.tagName === 'style' && node.textContent) {
-    const { css, blockedRemote } = sanitizeCss(node.textContent);
-    state.blockedRemote ||= blockedRemote;
-    node.textContent = css;
-  }
-});
+// Attributes through which HTML loads a resource. (href on <a>/<area> is navigation, not loading.)
+const loadingAttributes = ['src', 'background', 'poster', 'lowsrc', 'dynsrc'];
 
-purify.addHook('afterSanitizeAttributes', (node) => {
-  const el = node as Element;
-  for (const attr of urlAttributes) {
-    const value = el.getAttribute?.(attr);
-    if (value && remoteUrl.test(value)) {
-      // Kept aside so a later "show remote content" can restore it through the image proxy.
-      el.setAttribute(`data-remote-${attr}`, value);
-      el.removeAttribute(attr);
-      state.blockedRemote = true;
-    }
-  }
-  if (el.hasAttribute?.('srcset')) {
-    el.removeAttribute('srcset');
-    state.blockedRemote = true;
-  }
-  const style = el.getAttribute?.('style');
-  if (style) {
-    const { css, blockedRemote } = sanitizeCss(style);
-    state.blockedRemote ||= blockedRemote;
-    if (css.trim()) el.setAttribute('style', css);
-    else el.removeAttribute('style');
-  }
-  if (el.tagName === 'A' && el.hasAttribute('href')) {
-    el.setAttribute('target', '_blank');
-    el.setAttribute('rel', 'noopener noreferrer');
-  }
-});
+const forbiddenTags = [
+  'form', 'input', 'button', 'textarea', 'select', 'option', 'optgroup', 'datalist', 'keygen', 'output',
+  'base', 'meta', 'link', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'param', 'script',
+  'noscript', 'audio', 'video', 'source', 'track', 'portal', 'fencedframe', 'title', 'dialog',
+]; // prettier-ignore
 
 /**
- * Allowlist sanitizing of mail HTML (architecture §5). Scripts, event handlers, javascript: and other
- * script URLs, forms, frames, <base>, <meta>, <link> and external stylesheets are removed; remote images
- * and CSS urls are held back (`blockedRemote`). The result is meant for a sandboxed iframe without
- * allow-scripts, as a second wall.
+ * Allowlist sanitizing of mail HTML (architecture §5), in two steps. DOMPurify (HTML profile only, so no
+ * SVG or MathML at all) removes scripts, event handlers, script URLs, forms, frames, objects, <base>,
+ * <meta>, <link>. Then a pass over what is left handles everything that *loads*: tracking pixels are
+ * removed, remote images, srcset, background and CSS url()s are held back or rewritten to the image proxy,
+ * other URL kinds are dropped, and links open in a new tab without opener or referrer. The result is meant
+ * for a sandboxed iframe without allow-scripts and with its own CSP, as a second wall.
  */
-export function sanitizeMailHtml(html: string): { html: string; blockedRemote: boolean } {
-  state = { blockedRemote: false };
-  const clean = purify.sanitize(html, {
+export function sanitizeMailHtml(html: string, options: SanitizeOptions = {}): SanitizedHtml {
+  const body = purify.sanitize(html.replace(/\0/g, ''), {
+    USE_PROFILES: { html: true },
     FORCE_BODY: true,
-    FORBID_TAGS: [
-      'form',
-      'input',
-      'button',
-      'textarea',
-      'select',
-      'option',
-      'base',
-      'meta',
-      'link',
-      'iframe',
-      'frame',
-      'frameset',
-      'object',
-      'embed',
-      'applet',
-      'script',
-      'noscript',
-      'audio',
-      'video',
-      'source',
-      'track',
-      'portal',
-      'title',
-    ],
-    FORBID_ATTR: ['formaction', 'action', 'ping', 'srcdoc'],
+    RETURN_DOM: true,
+    FORBID_TAGS: forbiddenTags,
+    FORBID_ATTR: ['formaction', 'action', 'ping', 'srcdoc', 'imagesrcset', 'xmlns'],
     ADD_ATTR: ['target'],
     ALLOW_DATA_ATTR: false,
+  }) as HTMLElement;
+  const state = { remote: false };
+  const resolve = (raw: string): string | null => {
+    const url = classifyResourceUrl(raw);
+    if (url.kind === 'data') return url.url;
+    if (url.kind === 'drop') return null;
+    state.remote = true;
+    return options.proxy ? options.proxy(url.url) : null;
+  };
+  for (const el of Array.from(body.querySelectorAll('*'))) {
+    if (el.tagName === 'IMG' && isTrackingImage(el)) {
+      el.remove();
+      continue;
+    }
+    rewriteLoadingAttributes(el, resolve);
+    const style = el.getAttribute('style');
+    if (style !== null) {
+      const css = sanitizeCss(style, resolve);
+      if (css.trim()) el.setAttribute('style', css);
+      else el.removeAttribute('style');
+    }
+    if (el.tagName === 'STYLE') el.textContent = sanitizeCss(el.textContent ?? '', resolve);
+    if (el.tagName === 'A' || el.tagName === 'AREA') secureLink(el);
+  }
+  const remoteContent: RemoteContentState = !state.remote ? 'none' : options.proxy ? 'shown' : 'blocked';
+  return { html: body.innerHTML, remoteContent };
+}
+
+/**
+ * Links open in a new tab without opener or referrer. Only absolute web, mail and phone links stay: a
+ * relative one would resolve against the webmail itself (the frame's base URL is ours), and an in-page
+ * `#anchor` cannot scroll a sandboxed srcdoc frame from a new tab anyway.
+ */
+function secureLink(el: Element): void {
+  const href = el.getAttribute('href')?.trim();
+  el.removeAttribute('target');
+  if (href === undefined) return;
+  const absolute = href.startsWith('//') ? `https:${href}` : href;
+  if (!/^(https?:\/\/|mailto:|tel:)/i.test(absolute)) return void el.removeAttribute('href');
+  el.setAttribute('href', absolute);
+  el.setAttribute('target', '_blank');
+  el.setAttribute('rel', 'noopener noreferrer');
+}
+
+function rewriteLoadingAttributes(el: Element, resolve: (raw: string) => string | null): void {
+  for (const attr of loadingAttributes) {
+    const value = el.getAttribute(attr);
+    if (value === null) continue;
+    const resolved = resolve(value);
+    if (resolved === null) el.removeAttribute(attr);
+    else el.setAttribute(attr, resolved);
+  }
+  // DOMPurify keeps srcset without judging its URLs; each candidate is judged here. Only <img> may keep one
+  // (<source> is removed with <video>/<audio>; <picture> falls back to its <img>).
+  const srcset = el.getAttribute('srcset');
+  if (srcset === null) return;
+  el.removeAttribute('srcset');
+  if (el.tagName !== 'IMG') return;
+  const kept = parseSrcset(srcset).flatMap((c) => {
+    const url = resolve(c.url);
+    return url === null ? [] : [`${url.replace(/\s/g, encodeURIComponent)} ${c.descriptor}`.trim()];
   });
-  return { html: clean, blockedRemote: state.blockedRemote };
+  if (kept.length) el.setAttribute('srcset', kept.join(', '));
 }

@@ -1,0 +1,105 @@
+import type { ImapFlow } from 'imapflow';
+import { composeLimits, type DraftAttachment } from '@webmail/contracts';
+import { AppError } from '../../infra/errors.js';
+import { withMailbox } from '../../mail/imap/imap-commands.js';
+import type { AuthService, SessionContext } from '../auth/auth.service.js';
+import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
+import { limitMessages, validationError } from './draft-validation.js';
+import type { UploadsRepository } from './uploads.repository.js';
+
+/** A draft attachment with its bytes at hand, ready for the MIME builder and the size checks. */
+export interface ResolvedAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+  inline: boolean;
+  contentId: string | null;
+  uploadId: string | null;
+}
+
+const missing = (message: string) =>
+  new AppError('ValidationError', 422, message, { attachments: [message] });
+
+/**
+ * Loads what a draft's attachment list points at: uploads from the database (their stored name, type and
+ * flags win over what the client sent), parts and whole messages from IMAP. Anything gone is a 422 on
+ * `attachments`, so the client can tell the user to attach it again; the stored draft is untouched.
+ */
+export class AttachmentResolver {
+  constructor(
+    private readonly uploads: UploadsRepository,
+    private readonly auth: AuthService,
+    private readonly mailboxes: MailboxesService,
+  ) {}
+
+  async resolve(session: SessionContext, list: DraftAttachment[]): Promise<ResolvedAttachment[]> {
+    const uploadIds = list.flatMap((a) => (a.type === 'upload' ? [a.id] : []));
+    const rows = new Map((await this.uploads.findMany(session.email, uploadIds)).map((r) => [r.id, r]));
+    const out: ResolvedAttachment[] = [];
+    for (const item of list) {
+      if (item.type === 'upload') {
+        const row = rows.get(item.id);
+        if (!row) throw missing(`"${item.filename}" is no longer available; attach it again`);
+        out.push({
+          filename: row.filename,
+          contentType: row.content_type,
+          content: row.data,
+          inline: row.inline === 1,
+          contentId: row.content_id,
+          uploadId: row.id,
+        });
+      } else {
+        out.push(await this.fromMessage(session, item));
+      }
+    }
+    return out;
+  }
+
+  private async fromMessage(
+    session: SessionContext,
+    item: Exclude<DraftAttachment, { type: 'upload' }>,
+  ): Promise<ResolvedAttachment> {
+    const path = await this.mailboxes.pathOf(session, item.mailboxId);
+    const client = await this.auth.imap(session);
+    const content = await withMailbox(client, path, () =>
+      item.type === 'message'
+        ? wholeMessage(client, item.messageId, item.filename)
+        : messagePart(client, item.messageId, item.part, item.filename),
+    );
+    const isEml = item.type === 'message';
+    return {
+      filename: item.filename,
+      contentType: isEml ? 'message/rfc822' : item.contentType,
+      content,
+      inline: !isEml && item.inline,
+      contentId: isEml ? null : item.contentId,
+      uploadId: null,
+    };
+  }
+}
+
+/** The original message as a .eml (refused before downloading when it is over the attachment limit). */
+async function wholeMessage(client: ImapFlow, uid: number, filename: string): Promise<Buffer> {
+  const meta = await client.fetchOne(String(uid), { uid: true, size: true }, { uid: true });
+  if (!meta) throw missing(`The message of "${filename}" is no longer there`);
+  if ((meta.size ?? 0) > composeLimits.attachmentMaxBytes) {
+    throw validationError({ attachments: [limitMessages.attachment(filename)] });
+  }
+  const row = await client.fetchOne(String(uid), { uid: true, source: true }, { uid: true });
+  if (!row || !row.source) throw missing(`The message of "${filename}" is no longer there`);
+  return row.source;
+}
+
+/** One decoded part; reading stops one byte past the limit, which is enough for the size check. */
+async function messagePart(client: ImapFlow, uid: number, part: string, filename: string): Promise<Buffer> {
+  const exists = await client.fetchOne(String(uid), { uid: true }, { uid: true });
+  if (!exists) throw missing(`The message of "${filename}" is no longer there`);
+  const { content } = await client.download(String(uid), part, {
+    uid: true,
+    maxBytes: composeLimits.attachmentMaxBytes + 1,
+  });
+  if (!content) throw missing(`"${filename}" is no longer in its message`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of content) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

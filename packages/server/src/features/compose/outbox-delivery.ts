@@ -1,0 +1,186 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ImapFlow } from 'imapflow';
+import type { SendFailure } from '@webmail/contracts';
+import { AppError } from '../../infra/errors.js';
+import { connectImap, type ImapServer } from '../../mail/imap/imap-connect.js';
+import type { ImapPool } from '../../mail/imap/imap-pool.js';
+import { stripHeader } from '../../mail/mime/build-message.js';
+import { classifySmtpError } from '../../mail/smtp/smtp-errors.js';
+import { submitMessage, type SmtpServer } from '../../mail/smtp/smtp-submit.js';
+import { removeDraft, specialFolderPath } from './draft-folder.js';
+import type { OutboxCredentials } from './outbox-credentials.js';
+import { followUp, type StoredEnvelope } from './outbox-entry.js';
+import type { OutboxRepository, OutboxRow } from './outbox.repository.js';
+
+export interface DeliveryConfig {
+  smtp: SmtpServer;
+  imap: ImapServer;
+  /** The SMTP server files sent mail itself: no Sent copy from here. */
+  smtpSavesSent: boolean;
+}
+
+/** Temporary SMTP failures (4xx, unreachable) are retried this often, after these pauses. */
+const maxAttempts = 3;
+const retryDelaysMs = [30_000, 120_000];
+const maxFollowUpAttempts = 5;
+/** While a follow-up runs, no other tick or process takes it. */
+export const followUpLockMs = 10 * 60_000;
+
+export interface DeliveryHooks {
+  /** After the SMTP server took the message (recent parties). */
+  sent(account: string, recipients: StoredEnvelope['to'], at: number): Promise<void>;
+  /** After the draft left Drafts (drop its bookkeeping and uploads). */
+  draftRemoved(account: string, draftId: string): Promise<void>;
+}
+
+/**
+ * Delivers one claimed outbox entry: SMTP submission as the user, then the Sent copy (\Seen) and the
+ * draft's removal from Drafts. The password and the message are erased from the row once the entry is
+ * finished; a refusal keeps the draft and records the reason on the entry.
+ */
+export class OutboxDelivery {
+  constructor(
+    private readonly config: DeliveryConfig,
+    private readonly outbox: OutboxRepository,
+    private readonly credentials: OutboxCredentials,
+    private readonly imapPool: ImapPool,
+    private readonly hooks: DeliveryHooks,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** `row` must be claimed (status `sending`) by the caller. */
+  async deliver(row: OutboxRow): Promise<void> {
+    const pass = this.credentials.unseal(row.credentials_sealed);
+    if (!pass || !row.raw) {
+      const message = 'The send could not be resumed on the server; please send it again';
+      return this.finishFailed(row, { reason: 'interrupted', message, recipients: [] });
+    }
+    const envelope = JSON.parse(row.envelope) as StoredEnvelope;
+    const attempts = Number(row.attempts) + 1;
+    try {
+      const to = envelope.to.map((r) => r.address);
+      const result = await submitMessage(
+        this.config.smtp,
+        { user: row.account, pass },
+        { from: envelope.from, to },
+        stripHeader(row.raw, 'bcc'),
+      );
+      const now = Date.now();
+      const pending = (this.config.smtpSavesSent ? 0 : followUp.sentCopy) | followUp.removeDraft;
+      const change = {
+        status: 'sent',
+        sent_at: now,
+        updated_at: now,
+        attempts,
+        locked_until: null,
+        failure: null,
+      };
+      const sent = {
+        ...change,
+        rejected: JSON.stringify(result.rejected),
+        post_pending: pending,
+        due_at: now + followUpLockMs,
+      };
+      await this.outbox.update(row.id, sent);
+      await this.hooks
+        .sent(
+          row.account,
+          envelope.to.filter((r) => !result.rejected.includes(r.address)),
+          now,
+        )
+        .catch((err: Error) =>
+          this.log.warn({ err: { message: err.message } }, 'could not record recent parties'),
+        );
+      await this.followUp({ ...row, ...sent });
+    } catch (err) {
+      const failure = classifySmtpError(err);
+      this.log.warn({ outbox: row.id, reason: failure.reason, temporary: failure.temporary }, 'send refused');
+      const { temporary, ...reported } = failure;
+      if (temporary && attempts < maxAttempts) {
+        const now = Date.now();
+        const due = now + (retryDelaysMs[attempts - 1] ?? 120_000);
+        const change = { status: 'queued', attempts, due_at: due, locked_until: null, updated_at: now };
+        await this.outbox.update(row.id, { ...change, failure: JSON.stringify(reported) });
+        return;
+      }
+      await this.finishFailed({ ...row, attempts }, reported);
+    }
+  }
+
+  /** The Sent copy and the draft removal; each step is recorded as done so a retry never repeats it. */
+  async followUp(row: OutboxRow): Promise<void> {
+    let pending = Number(row.post_pending);
+    const pass = this.credentials.unseal(row.credentials_sealed);
+    try {
+      if (!pass || !row.raw) throw new AppError('Internal', 500, 'credentials or message gone');
+      const raw = row.raw;
+      await this.withImap(row, pass, async (client) => {
+        if (pending & followUp.sentCopy) {
+          const appended = await client.append(await specialFolderPath(client, '\\Sent'), raw, ['\\Seen']);
+          if (!appended)
+            throw new AppError('MailServerError', 502, 'The mail server did not store the Sent copy');
+          pending &= ~followUp.sentCopy;
+          await this.outbox.update(row.id, { post_pending: pending });
+        }
+        if (pending & followUp.removeDraft) {
+          await removeDraft(client, await specialFolderPath(client, '\\Drafts'), row.draft_id);
+          pending &= ~followUp.removeDraft;
+        }
+      });
+      await this.hooks.draftRemoved(row.account, row.draft_id);
+      await this.outbox.update(row.id, {
+        post_pending: 0,
+        raw: null,
+        credentials_sealed: null,
+        updated_at: Date.now(),
+      });
+    } catch (err) {
+      const attempts = Number(row.post_attempts) + 1;
+      const giveUp = attempts >= maxFollowUpAttempts || !pass;
+      this.log.error(
+        { err: { message: (err as Error).message }, outbox: row.id, giveUp },
+        'sent, but the Sent copy or draft removal failed',
+      );
+      const now = Date.now();
+      await this.outbox.update(
+        row.id,
+        giveUp
+          ? { post_pending: 0, post_attempts: attempts, raw: null, credentials_sealed: null, updated_at: now }
+          : {
+              post_pending: pending,
+              post_attempts: attempts,
+              due_at: now + 30_000 * attempts,
+              updated_at: now,
+            },
+      );
+    }
+  }
+
+  async finishFailed(row: OutboxRow, failure: SendFailure): Promise<void> {
+    const now = Date.now();
+    await this.outbox.update(row.id, {
+      status: 'failed',
+      attempts: Number(row.attempts),
+      failure: JSON.stringify(failure),
+      locked_until: null,
+      raw: null,
+      credentials_sealed: null,
+      updated_at: now,
+    });
+  }
+
+  /**
+   * The session's open connection when there is one (no extra login, `peek` does not extend its life);
+   * otherwise — the user signed out, or the server restarted — a short connection of our own.
+   */
+  private async withImap(row: OutboxRow, pass: string, fn: (client: ImapFlow) => Promise<void>) {
+    const pooled = await this.imapPool.peek(row.session_id);
+    if (pooled) return fn(pooled);
+    const client = await connectImap(this.config.imap, { user: row.account, pass }, this.log);
+    try {
+      await fn(client);
+    } finally {
+      await client.logout().catch(() => client.close());
+    }
+  }
+}

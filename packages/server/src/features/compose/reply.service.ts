@@ -1,0 +1,159 @@
+import type { ImapFlow } from 'imapflow';
+import type { DraftAttachment, ReplyMode, ReplyPrefill } from '@webmail/contracts';
+import { notFound } from '../../infra/errors.js';
+import { withMailbox } from '../../mail/imap/imap-commands.js';
+import { toAddresses, firstAddress } from '../../mail/mime/addresses.js';
+import { analyzeBodyStructure, type TextPart } from '../../mail/mime/body-structure.js';
+import { htmlToText } from '../../mail/mime/html-to-text.js';
+import { sanitizeMailHtml } from '../../mail/mime/sanitize-html.js';
+import { headerValue } from '../../mail/mime/thread-id.js';
+import type { AuthService, SessionContext } from '../auth/auth.service.js';
+import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
+import { toContractDraft } from './contract-draft.js';
+import {
+  languageOf,
+  prefixedSubject,
+  quote,
+  replyRecipients,
+  textToHtml,
+  threading,
+  type OriginalHeaders,
+} from './reply-format.js';
+
+const maxTextBytes = 4 * 1024 * 1024;
+/** Inline images of the original are quoted as data: URLs up to this many bytes in all. */
+const quotedImagesBudget = 5 * 1024 * 1024;
+
+interface Original {
+  headers: OriginalHeaders;
+  html: string;
+  text: string;
+  size: number;
+  attachments: DraftAttachment[];
+}
+
+/**
+ * Pre-filled drafts for reply, reply all and forward. The original's HTML is sanitized with the reader's
+ * sanitizer before it is quoted (remote content stays held back); a forward keeps the original's
+ * attachments as references to its parts, so nothing is uploaded again.
+ */
+export class ReplyService {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly mailboxes: MailboxesService,
+  ) {}
+
+  async prefill(
+    session: SessionContext,
+    target: { mailboxId: string; uid: number },
+    options: { mode: ReplyMode; acceptLanguage?: string; timeZone?: string },
+  ): Promise<ReplyPrefill> {
+    const path = await this.mailboxes.pathOf(session, target.mailboxId);
+    const client = await this.auth.imap(session);
+    const original = await withMailbox(client, path, () => loadOriginal(client, target));
+    const { mode } = options;
+    const recipients = replyRecipients(original.headers, mode, [session.email]);
+    const quoted = quote(original.headers, original, {
+      mode,
+      lang: languageOf(options.acceptLanguage),
+      timeZone: options.timeZone,
+    });
+    const asEml = mode === 'forwardAsAttachment';
+    const emlName = `${(original.headers.subject || 'message').replace(/[\\/:*?"<>|]+/g, '_').slice(0, 200)}.eml`;
+    const attachments: DraftAttachment[] = asEml
+      ? [
+          {
+            type: 'message',
+            ...refOf(target),
+            filename: emlName,
+            contentType: 'message/rfc822',
+            size: original.size,
+            inline: false,
+            contentId: null,
+          },
+        ]
+      : mode === 'forward'
+        ? original.attachments
+        : [];
+    const draft = toContractDraft(
+      {
+        from: null,
+        ...recipients,
+        bcc: [],
+        subject: prefixedSubject(original.headers.subject, mode),
+        html: asEml ? '<p></p>' : quoted.html,
+        text: asEml ? '' : quoted.text,
+        plainText: false,
+        ...threading(original.headers),
+        attachments,
+      },
+      session.email,
+    );
+    // A forward starts a conversation of its own: it does not thread into the original.
+    if (mode === 'forward' || asEml) Object.assign(draft, { inReplyTo: null, references: [] });
+    return { draft };
+  }
+}
+
+const refOf = (t: { mailboxId: string; uid: number }) => ({ mailboxId: t.mailboxId, messageId: t.uid });
+
+async function loadOriginal(client: ImapFlow, target: { mailboxId: string; uid: number }): Promise<Original> {
+  const query = { uid: true, envelope: true, bodyStructure: true, size: true, headers: ['references'] };
+  const row = await client.fetchOne(String(target.uid), query, { uid: true });
+  if (!row) throw notFound('Message');
+  const env = row.envelope;
+  const parts = analyzeBodyStructure(row.bodyStructure);
+  let html = await readTexts(client, target.uid, parts.html);
+  const text = await readTexts(client, target.uid, parts.text);
+  let budget = quotedImagesBudget;
+  for (const image of parts.attachments.filter((a) => a.related && a.contentType.startsWith('image/'))) {
+    if (!html || !image.contentId || !html.includes(`cid:${image.contentId}`) || image.size > budget)
+      continue;
+    const data = await download(client, target.uid, image.id, budget);
+    budget -= data.length;
+    html = html
+      .split(`cid:${image.contentId}`)
+      .join(`data:${image.contentType};base64,${data.toString('base64')}`);
+  }
+  const safeHtml = html !== null ? sanitizeMailHtml(html).html : textToHtml(text ?? '');
+  const headers: OriginalHeaders = {
+    messageId: env?.messageId ?? null,
+    references: headerValue(row.headers, 'references')?.match(/<[^<>\s]+>/g) ?? [],
+    subject: env?.subject ?? '',
+    date: env?.date ? new Date(env.date) : null,
+    from: firstAddress(env?.from),
+    replyTo: toAddresses(env?.replyTo),
+    to: toAddresses(env?.to),
+    cc: toAddresses(env?.cc),
+  };
+  const attachments: DraftAttachment[] = parts.attachments
+    .filter((a) => !a.related)
+    .map((a) => ({
+      type: 'messagePart',
+      ...refOf(target),
+      part: a.id,
+      filename: a.filename,
+      contentType: a.contentType,
+      size: a.size,
+      inline: false,
+      contentId: null,
+    }));
+  return { headers, html: safeHtml, text: text ?? htmlToText(safeHtml), size: row.size ?? 0, attachments };
+}
+
+async function readTexts(client: ImapFlow, uid: number, parts: TextPart[]): Promise<string | null> {
+  if (parts.length === 0) return null;
+  const chunks: string[] = [];
+  for (const part of parts)
+    chunks.push((await download(client, uid, part.part, maxTextBytes)).toString('utf8'));
+  return chunks.join('\n');
+}
+
+/** imapflow's download() decodes the transfer encoding and converts text charsets to UTF-8. */
+async function download(client: ImapFlow, uid: number, part: string, maxBytes: number): Promise<Buffer> {
+  const { content } = await client.download(String(uid), part, { uid: true, maxBytes });
+  if (!content) return Buffer.alloc(0);
+  const chunks: Buffer[] = [];
+  for await (const chunk of content) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,122 @@
+import type { DraftContent, OutboxEntry } from '@webmail/contracts';
+import { randomToken } from '../../infra/crypto.js';
+import { notFound } from '../../infra/errors.js';
+import { buildMessage } from '../../mail/mime/build-message.js';
+import type { SessionContext } from '../auth/auth.service.js';
+import type { SessionsRepository } from '../auth/sessions.repository.js';
+import { sendingStatuses, type DraftsService } from './drafts.service.js';
+import type { OutboxCredentials } from './outbox-credentials.js';
+import type { OutboxDelivery } from './outbox-delivery.js';
+import { toEntry, type StoredEnvelope } from './outbox-entry.js';
+import type { OutboxRepository } from './outbox.repository.js';
+import { sessionPassword } from './session-password.js';
+
+export interface SendInput {
+  draftId: string;
+  draft: DraftContent;
+  undoSeconds?: number;
+  revision?: number;
+}
+
+/** How long a claimed delivery may take before it counts as interrupted. */
+export const sendingLockMs = 15 * 60_000;
+const recentWindowMs = 3_600_000;
+
+/**
+ * Send = save the draft (so undo or a refusal leaves exactly this content in Drafts), build the message
+ * once, and put it in the outbox. The outbox row per draft is the lock: a retried or concurrent request
+ * for the same draftId gets the existing entry and nothing is sent twice.
+ */
+export class SendService {
+  constructor(
+    private readonly defaultUndoSeconds: number,
+    private readonly drafts: DraftsService,
+    private readonly outbox: OutboxRepository,
+    private readonly sessions: SessionsRepository,
+    private readonly credentials: OutboxCredentials,
+    private readonly delivery: OutboxDelivery,
+  ) {}
+
+  async send(session: SessionContext, input: SendInput): Promise<OutboxEntry> {
+    const account = session.email;
+    const existing = await this.outbox.findByDraft(account, input.draftId);
+    if (existing && sendingStatuses.includes(existing.status)) return toEntry(existing);
+    const prepared = await this.drafts.prepare(session, input.draftId, input.draft, true);
+    await this.drafts.save(session, input.draftId, input.draft, input.revision, prepared);
+    const raw = await buildMessage(prepared.message, { keepBcc: true });
+    const sealed = this.credentials.seal(await sessionPassword(this.sessions, session));
+    const undoMs = (input.undoSeconds ?? this.defaultUndoSeconds) * 1000;
+    const now = Date.now();
+    const envelope: StoredEnvelope = { from: account, to: uniqueRecipients(input.draft) };
+    const values = {
+      session_id: session.id,
+      message_id: prepared.message.messageId,
+      subject: input.draft.subject,
+      // Without an undo window the request delivers at once; marking it `sending` keeps the job off it.
+      status: undoMs > 0 ? 'queued' : 'sending',
+      due_at: now + undoMs,
+      updated_at: now,
+      sent_at: null,
+      attempts: 0,
+      locked_until: undoMs > 0 ? null : now + sendingLockMs,
+      envelope: JSON.stringify(envelope),
+      raw,
+      credentials_sealed: sealed,
+      failure: null,
+      rejected: '[]',
+      post_pending: 0,
+      post_attempts: 0,
+    };
+    const claimed = existing
+      ? await this.outbox.transition(existing.id, ['cancelled', 'failed'], values)
+      : await this.outbox.insert({
+          id: randomToken(12),
+          account,
+          draft_id: input.draftId,
+          created_at: now,
+          ...values,
+        });
+    const row = await this.outbox.findByDraft(account, input.draftId);
+    if (!row) throw notFound('Outbox entry');
+    if (claimed && undoMs === 0) {
+      await this.delivery.deliver(row);
+      return toEntry((await this.outbox.findById(row.id)) ?? row);
+    }
+    return toEntry(row);
+  }
+
+  /** Undo: only a queued entry can be cancelled; the answer's status says whether it was. */
+  async cancel(session: SessionContext, id: string): Promise<OutboxEntry> {
+    const row = await this.outbox.find(session.email, id);
+    if (!row) throw notFound('Outbox entry');
+    await this.outbox.transition(id, ['queued'], {
+      status: 'cancelled',
+      raw: null,
+      credentials_sealed: null,
+      updated_at: Date.now(),
+    });
+    return toEntry((await this.outbox.find(session.email, id)) ?? row);
+  }
+
+  async get(session: SessionContext, id: string): Promise<OutboxEntry> {
+    const row = await this.outbox.find(session.email, id);
+    if (!row) throw notFound('Outbox entry');
+    return toEntry(row);
+  }
+
+  /** Entries in flight or failed, and those finished within the last hour. */
+  async list(session: SessionContext): Promise<OutboxEntry[]> {
+    return (await this.outbox.listRecent(session.email, Date.now() - recentWindowMs)).map(toEntry);
+  }
+}
+
+/** To, Cc and Bcc as one envelope list, each address once. */
+function uniqueRecipients(draft: DraftContent) {
+  const seen = new Set<string>();
+  return [...draft.to, ...draft.cc, ...draft.bcc].filter((r) => {
+    const key = r.address.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

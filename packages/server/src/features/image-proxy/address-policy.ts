@@ -1,0 +1,113 @@
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+import { AppError } from '../../infra/errors.js';
+
+/**
+ * Which addresses the image proxy may connect to (SSRF rules): only public unicast. Refused: loopback,
+ * unspecified, RFC 1918, CGNAT, link-local (with the cloud metadata address 169.254.169.254),
+ * unique-local, site-local, multicast, documentation/benchmark/reserved ranges, and IPv6 forms that embed
+ * an IPv4 address (mapped, compatible, NAT64, 6to4, Teredo) unless the embedded address is public.
+ */
+const blocked = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  blocked.addSubnet(net, prefix, 'ipv4');
+for (const [net, prefix] of [
+  ['::', 96], // unspecified, loopback, IPv4-compatible
+  ['64:ff9b:1::', 48], // local-use NAT64
+  ['100::', 64], // discard
+  ['2001::', 23], // IETF protocol assignments, incl. Teredo 2001::/32
+  ['2001:db8::', 32], // documentation
+  ['2002::', 16], // 6to4
+  ['fc00::', 7], // unique-local
+  ['fe80::', 10], // link-local
+  ['fec0::', 10], // site-local (deprecated)
+  ['ff00::', 8], // multicast
+] as const)
+  blocked.addSubnet(net, prefix, 'ipv6');
+
+export function isPublicAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return !blocked.check(address, 'ipv4');
+  if (family !== 6) return false;
+  const embedded = embeddedIpv4(address);
+  if (embedded) return isPublicAddress(embedded);
+  return !blocked.check(address, 'ipv6');
+}
+
+/** The IPv4 address inside ::ffff:a.b.c.d (mapped) or 64:ff9b::a.b.c.d (NAT64), in any notation. */
+function embeddedIpv4(address: string): string | null {
+  const groups = expandIpv6(address);
+  if (!groups) return null;
+  const zeros = (from: number, to: number) => groups.slice(from, to).every((g) => g === 0);
+  const mapped = zeros(0, 5) && groups[5] === 0xffff;
+  const nat64 = groups[0] === 0x64 && groups[1] === 0xff9b && zeros(2, 6);
+  if (!mapped && !nat64) return null;
+  const [hi, lo] = [groups[6]!, groups[7]!];
+  return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
+}
+
+function expandIpv6(address: string): number[] | null {
+  let text = address.replace(/%.*$/, '').toLowerCase();
+  const v4 = text.match(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = text.slice(0, v4.index) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const parse = (s: string) => (s ? s.split(':').map((g) => parseInt(g, 16)) : []);
+  const left = parse(head);
+  const right = tail === undefined ? [] : parse(tail);
+  const fill = tail === undefined ? 0 : 8 - left.length - right.length;
+  const groups = [...left, ...new Array<number>(Math.max(fill, 0)).fill(0), ...right];
+  return groups.length === 8 && groups.every((g) => g >= 0 && g <= 0xffff) ? groups : null;
+}
+
+export const refused = () => new AppError('Forbidden', 403, 'This address is not allowed');
+
+export interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+/**
+ * Resolves a host name for the proxy and refuses it when *any* address it resolves to is not public (a
+ * name with one private record among public ones is treated as hostile). `testResolve` is the test-only
+ * IMAGE_PROXY_TEST_RESOLVE map: a listed host resolves to its listed address, which is allowed even when
+ * private — exactly that pair, nothing else.
+ */
+export async function resolvePublic(
+  hostname: string,
+  testResolve: ReadonlyMap<string, string>,
+): Promise<ResolvedAddress[]> {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const mapped = testResolve.get(host);
+  if (mapped) return [{ address: mapped, family: isIP(mapped) === 6 ? 6 : 4 }];
+  if (isIP(host)) {
+    if (!isPublicAddress(host)) throw refused();
+    return [{ address: host, family: isIP(host) === 6 ? 6 : 4 }];
+  }
+  let addresses: { address: string; family: number }[];
+  try {
+    addresses = await lookup(host, { all: true, verbatim: true });
+  } catch {
+    throw new AppError('NotFound', 502, 'The image host could not be resolved');
+  }
+  if (addresses.length === 0 || addresses.some((a) => !isPublicAddress(a.address))) throw refused();
+  return addresses.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
+}

@@ -1,0 +1,118 @@
+import type { ImapFlow } from 'imapflow';
+import { atom, searchUidSet, sequence, threadRefs, uidsByArrival } from '../../mail/imap/imap-uid-lists.js';
+import { folderState, type FolderState } from '../../mail/imap/selected-folder.js';
+import { UidRangeSet } from '../../mail/imap/uid-set.js';
+import { groupConversations } from './conversations.js';
+import {
+  planSorted,
+  stampOf,
+  unseenValid,
+  withoutRemoved,
+  type ConversationList,
+  type SortedList,
+  type SortedUidsCache,
+} from './sorted-uids-cache.js';
+
+/**
+ * The selected folder's lists, from the cache when the folder state allows it, else from the server with
+ * as little work as the change needs. Call under the folder lock (withMailbox); `key` is session:path.
+ */
+export class FolderLists {
+  constructor(private readonly cache: SortedUidsCache) {}
+
+  /** Newest first by arrival (RFC 5256 ARRIVAL). */
+  async sorted(client: ImapFlow, key: string): Promise<SortedList> {
+    const lists = this.cache.lists(key);
+    const now = folderState(client);
+    const plan = planSorted(lists.sorted, now);
+    if (plan.kind === 'valid') {
+      // Same list object (conversations built from it stay valid), checked against this selection now.
+      lists.sorted!.stamp = stampOf(now);
+      return lists.sorted!;
+    }
+    if (plan.kind === 'arrivals') {
+      const grown = await this.withArrivals(client, lists.sorted!, plan.count, now);
+      if (grown) return (lists.sorted = grown);
+    }
+    return (lists.sorted = await this.sortAll(client, now));
+  }
+
+  /** Conversations of the folder (THREAD=REFS), newest conversation first; see conversations.ts. */
+  async conversations(client: ImapFlow, key: string): Promise<ConversationList> {
+    const sorted = await this.sorted(client, key);
+    const lists = this.cache.lists(key);
+    if (lists.conversations?.source === sorted) return lists.conversations;
+    const threads = await threadRefs(client);
+    // No THREAD=REFS: every message is its own conversation (message-mode rows, nothing grouped).
+    const grouped = groupConversations(threads ?? sorted.uids.map((uid) => [uid]), sorted.uids);
+    return (lists.conversations = { source: sorted, grouped, threaded: threads !== null });
+  }
+
+  /** The folder's unseen UIDs (one `UID SEARCH RETURN (ALL) UNSEEN`, cached; see unseenValid). */
+  async unseen(client: ImapFlow, key: string): Promise<UidRangeSet> {
+    const lists = this.cache.lists(key);
+    const now = folderState(client);
+    if (unseenValid(lists.unseen, now)) return lists.unseen!.uids;
+    // Kept compressed: 100,000 unread messages are often one run.
+    const uids = new UidRangeSet((await searchUidSet(client, [atom('UNSEEN')])).set);
+    lists.unseen = { uids, uidValidity: now.uidValidity, stamp: stampOf(now) };
+    return uids;
+  }
+
+  /** After the webmail moved or deleted `removed` (which existed) here: keep the sorted list valid. */
+  removed(key: string, removed: readonly number[], before: FolderState, after: FolderState): void {
+    const lists = this.cache.peek(key);
+    if (!lists) return;
+    const kept = withoutRemoved(lists.sorted, removed, before, after);
+    if (!kept) {
+      this.cache.forget(key);
+      return;
+    }
+    lists.sorted = kept;
+    // Conversations re-thread (a removed message can split a thread); unseen sees the expunges itself.
+    delete lists.conversations;
+  }
+
+  forget(key: string): void {
+    this.cache.forget(key);
+  }
+
+  private async sortAll(client: ImapFlow, now: FolderState): Promise<SortedList> {
+    const uids = (await uidsByArrival(client)).reverse();
+    const highest = uids.reduce((max, uid) => (uid > max ? uid : max), 0);
+    // `now` was taken before the SORT: an expunge reported during it makes the next check re-sort.
+    return {
+      uids,
+      uidValidity: now.uidValidity,
+      uidNext: Math.max(now.uidNext, highest + 1),
+      stamp: stampOf(now),
+    };
+  }
+
+  /**
+   * New mail only: sorts just the UIDs from the old UIDNEXT on, together with the newest cached message.
+   * New mail sorts after it (newest by arrival) unless a message was moved in with an older INTERNALDATE;
+   * then, or when the count does not match, null (the caller re-sorts everything).
+   */
+  private async withArrivals(
+    client: ImapFlow,
+    list: SortedList,
+    count: number,
+    now: FolderState,
+  ): Promise<SortedList | null> {
+    const head = list.uids[0];
+    // `n:*` always includes the highest UID, even one below n (`*` is the largest UID in use): filtered.
+    const set = head === undefined ? `${list.uidNext}:*` : `${head},${list.uidNext}:*`;
+    const sorted = await uidsByArrival(client, [atom('UID'), sequence(set)]);
+    const fresh = sorted.filter((uid) => uid >= list.uidNext);
+    if (fresh.length !== count || (head !== undefined && sorted[0] !== head)) return null;
+    if (sorted.length !== count + (head === undefined ? 0 : 1)) return null;
+    const highest = fresh.reduce((max, uid) => (uid > max ? uid : max), 0);
+    return {
+      uids: [...fresh.reverse(), ...list.uids],
+      uidValidity: list.uidValidity,
+      uidNext: Math.max(list.uidNext, now.uidNext, highest + 1),
+      stamp: stampOf(now),
+    };
+  }
+}

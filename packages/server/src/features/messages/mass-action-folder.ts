@@ -1,0 +1,119 @@
+import type { ImapFlow } from 'imapflow';
+import type { MassActionName, MassActionResponse } from '@webmail/contracts';
+import { AppError } from '../../infra/errors.js';
+import { rawCommand } from '../../mail/imap/imap-raw-command.js';
+import { atom, searchUidSet, sequence, storeFlag } from '../../mail/imap/imap-uid-lists.js';
+import { folderState, noteFlagsChanged } from '../../mail/imap/selected-folder.js';
+import { compressUids, expandUids } from '../../mail/imap/uid-set.js';
+import type { FolderLists } from './folder-lists.js';
+
+export interface Source {
+  mailboxId: string;
+  path: string;
+  all: boolean;
+  uids: Set<number>;
+}
+export interface Target {
+  mailboxId: string;
+  path: string;
+}
+type FolderResult = MassActionResponse['folders'][number];
+type Moved = MassActionResponse['moved'][number];
+
+/** Flag actions, and the search key of the messages each one actually changes. */
+const flagChanges: Partial<Record<MassActionName, { flag: string; add: boolean; changes: string }>> = {
+  flagged: { flag: '\\Flagged', add: true, changes: 'UNFLAGGED' },
+  unflag: { flag: '\\Flagged', add: false, changes: 'FLAGGED' },
+  seen: { flag: '\\Seen', add: true, changes: 'UNSEEN' },
+  unseen: { flag: '\\Seen', add: false, changes: 'SEEN' },
+};
+
+export const isFlagAction = (action: MassActionName) => flagChanges[action] !== undefined;
+
+/**
+ * One folder of a mass action, under its lock. One `UID SEARCH RETURN (ALL)` resolves which addressed
+ * UIDs still exist ('*' → ALL, so mail arriving meanwhile is never moved or deleted unseen); the answer is
+ * a compressed set (`1:100000`), never a list of numbers. Then one command on that set:
+ * - flags: a second search finds the messages whose flag changes (`changedUidSet`, so undo restores
+ *   exactly the earlier state) and one silent STORE changes just those;
+ * - move: UID MOVE (imapflow, which reads COPYUID into the undo map);
+ * - delete: STORE \Deleted + UIDPLUS UID EXPUNGE of exactly this set, never a folder-wide EXPUNGE.
+ * A move or delete keeps the folder's cached sorted list valid minus the removed UIDs.
+ */
+export async function applyToFolder(
+  client: ImapFlow,
+  action: MassActionName,
+  source: Source,
+  target: Target | null,
+  lists: FolderLists,
+  key: string,
+): Promise<{ result: FolderResult; move: Moved | null }> {
+  const result: FolderResult = {
+    mailboxId: source.mailboxId,
+    total: 0,
+    handled: 0,
+    handledUidSet: '',
+    changedUidSet: '',
+  };
+  if (!source.all && source.uids.size === 0) return { result, move: null };
+  const criteria = source.all ? [atom('ALL')] : [atom('UID'), sequence(compressUids(source.uids))];
+  const existing = await searchUidSet(client, criteria);
+  result.total = existing.count;
+  if (existing.count === 0) return { result, move: null };
+  const done = {
+    ...result,
+    handled: existing.count,
+    handledUidSet: existing.set,
+    changedUidSet: existing.set,
+  };
+  const flag = flagChanges[action];
+  if (flag) {
+    const changed = await searchUidSet(client, [atom('UID'), sequence(existing.set), atom(flag.changes)]);
+    await storeFlag(client, changed.set, flag.flag, flag.add);
+    noteFlagsChanged(client);
+    return { result: { ...done, changedUidSet: changed.set }, move: null };
+  }
+  if (action !== 'delete' && (!target || target.path === source.path)) {
+    if (!target) throw new AppError('Internal', 500, 'A move without a target folder');
+    return { result: done, move: null };
+  }
+  const before = folderState(client);
+  const move =
+    action === 'delete'
+      ? await deleteSet(client, existing.set)
+      : await moveSet(client, existing.set, source, target!);
+  lists.removed(key, expandUids(existing.set), before, folderState(client));
+  return { result: done, move };
+}
+
+async function deleteSet(client: ImapFlow, set: string): Promise<null> {
+  if (!client.capabilities.has('UIDPLUS')) {
+    // imapflow marks the set \Deleted and, without UIDPLUS, expunges what is marked; a NO is `false`.
+    if (!(await client.messageDelete(set, { uid: true }))) throw refused();
+    return null;
+  }
+  await storeFlag(client, set, '\\Deleted', true);
+  // The EXPUNGE lines go through imapflow: it keeps the folder's count and our expunge counter right.
+  await rawCommand(client, 'UID EXPUNGE', [sequence(set)], {});
+  return null;
+}
+
+async function moveSet(client: ImapFlow, set: string, source: Source, target: Target): Promise<Moved> {
+  const result = await client.messageMove(set, target.path, { uid: true });
+  if (!result) throw refused();
+  return { from: source.mailboxId, to: target.mailboxId, uidMap: toUidMap(result.uidMap) };
+}
+
+/**
+ * COPYUID pairs as two parallel compressed sets, sorted by source UID. That only works while destination
+ * UIDs ascend with source UIDs (servers assign them in that order); otherwise no map rather than a wrong one.
+ */
+function toUidMap(map: Map<number, number> | undefined): Moved['uidMap'] {
+  if (!map || map.size === 0) return null;
+  const pairs = [...map].sort((a, b) => a[0] - b[0]);
+  if (pairs.some((p, i) => i > 0 && p[1] <= pairs[i - 1]![1])) return null;
+  return { source: compressUids(pairs.map((p) => p[0])), destination: compressUids(pairs.map((p) => p[1])) };
+}
+
+export const refused = () =>
+  new AppError('MailServerError', 502, 'The mail server did not carry out the action');

@@ -1,0 +1,161 @@
+import { once } from 'node:events';
+import { PassThrough, type Readable } from 'node:stream';
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import type { ImapFlow, MailboxLockObject } from 'imapflow';
+import type { Attachment } from '@webmail/contracts';
+import { notFound } from '../../infra/errors.js';
+import { analyzeBodyStructure } from '../../mail/mime/body-structure.js';
+import type { AuthService, SessionContext } from '../auth/auth.service.js';
+import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
+
+export interface DownloadStream {
+  /** A file name without extension, from the subject. */
+  baseName: string;
+  stream: Readable;
+}
+
+// Types that are compressed already: deflating them again costs CPU and gains nothing.
+const storedAsIs = /^(image|video|audio)\/|zip|compressed|pdf|officedocument|opendocument|x-7z|x-rar|gzip/i;
+
+/**
+ * The raw message (view source, .eml download) and all attachments as one zip, both streamed from IMAP.
+ * The folder lock is held until the stream ends, because imapflow fetches in chunks over the same
+ * connection; a stream the client abandons releases it too.
+ */
+export class MessageDownloadsService {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly mailboxes: MailboxesService,
+  ) {}
+
+  async source(session: SessionContext, mailboxId: string, uid: number): Promise<DownloadStream> {
+    return this.locked(session, mailboxId, async (client, release) => {
+      const row = await client.fetchOne(String(uid), { uid: true, envelope: true }, { uid: true });
+      if (!row) throw notFound('Message');
+      const { content } = await client.download(String(uid), undefined, { uid: true });
+      if (!content) throw notFound('Message');
+      releaseWhenDone(content as Readable, release);
+      return { baseName: baseNameOf(row.envelope?.subject), stream: content as Readable };
+    });
+  }
+
+  /** The user-visible attachments (not the inline cid: parts of the HTML), names made unique. */
+  async attachmentsZip(session: SessionContext, mailboxId: string, uid: number): Promise<DownloadStream> {
+    return this.locked(session, mailboxId, async (client, release) => {
+      const row = await client.fetchOne(
+        String(uid),
+        { uid: true, envelope: true, bodyStructure: true, internalDate: true },
+        { uid: true },
+      );
+      if (!row) throw notFound('Message');
+      const attachments = analyzeBodyStructure(row.bodyStructure).attachments.filter((a) => !a.related);
+      if (attachments.length === 0) throw notFound('Attachments');
+      const out = new PassThrough();
+      const date = row.envelope?.date ?? row.internalDate;
+      const mtime = zipTime(date instanceof Date ? date : new Date(date ?? Date.now()));
+      void writeZip(client, uid, attachments, mtime, out)
+        .catch((err: Error) => out.destroy(err))
+        .finally(release);
+      return { baseName: baseNameOf(row.envelope?.subject), stream: out };
+    });
+  }
+
+  /** Runs `fn` under the folder lock; `fn` takes over releasing it once it hands out a stream. */
+  private async locked<T>(
+    session: SessionContext,
+    mailboxId: string,
+    fn: (client: ImapFlow, release: () => void) => Promise<T>,
+  ): Promise<T> {
+    const path = await this.mailboxes.pathOf(session, mailboxId);
+    const client = await this.auth.imap(session);
+    const lock: MailboxLockObject = await client.getMailboxLock(path);
+    let released = false;
+    const release = () => {
+      if (!released) lock.release();
+      released = true;
+    };
+    try {
+      return await fn(client, release);
+    } catch (err) {
+      release();
+      throw err;
+    }
+  }
+}
+
+function releaseWhenDone(stream: Readable, release: () => void): void {
+  stream.once('end', release);
+  stream.once('close', release);
+  stream.once('error', release);
+}
+
+async function writeZip(
+  client: ImapFlow,
+  uid: number,
+  attachments: Attachment[],
+  mtime: Date,
+  out: PassThrough,
+): Promise<void> {
+  const zip = new Zip((err, chunk, final) => {
+    if (err) return void out.destroy(err);
+    out.write(chunk);
+    if (final) out.end();
+  });
+  const names = uniqueNames(attachments.map((a) => a.filename));
+  for (const [i, attachment] of attachments.entries()) {
+    const file = storedAsIs.test(attachment.contentType)
+      ? new ZipPassThrough(names[i]!)
+      : new ZipDeflate(names[i]!, { level: 6 });
+    file.mtime = mtime;
+    zip.add(file);
+    const { content } = await client.download(String(uid), attachment.id, { uid: true });
+    for await (const chunk of content ?? []) {
+      file.push(chunk as Uint8Array);
+      // Back-pressure: wait for the client to read, and stop when it has gone away.
+      if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+      if (out.destroyed) {
+        (content as Readable).destroy();
+        zip.terminate();
+        return;
+      }
+    }
+    file.push(new Uint8Array(0), true);
+  }
+  zip.end();
+}
+
+// eslint-disable-next-line no-control-regex
+const unsafeInName = /[\x00-\x1f\x7f/\\:]/g;
+// Also what Windows refuses in a file name, for the downloaded .eml/.zip.
+// eslint-disable-next-line no-control-regex
+const unsafeInFileName = /[\x00-\x1f\x7f/\\:*?"<>|]/g;
+
+/** Zip entry names: no folders (no "../" tricks), no control characters, unique case-insensitively. */
+export function uniqueNames(filenames: string[]): string[] {
+  const used = new Set<string>();
+  return filenames.map((raw) => {
+    const clean = raw
+      .replace(unsafeInName, '_')
+      .replace(/^[\s.]+/, '')
+      .trim()
+      .slice(0, 200);
+    const name = clean || 'attachment';
+    const dot = name.lastIndexOf('.');
+    const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+    let candidate = name;
+    for (let n = 2; used.has(candidate.toLowerCase()); n += 1) candidate = `${stem} (${n})${ext}`;
+    used.add(candidate.toLowerCase());
+    return candidate;
+  });
+}
+
+function baseNameOf(subject: string | undefined): string {
+  const clean = (subject ?? '').replace(unsafeInFileName, '_').trim().slice(0, 120);
+  return clean || 'message';
+}
+
+/** Zip (DOS) times cover 1980–2107 only; a message dated outside falls back to now. */
+function zipTime(date: Date): Date {
+  const year = date.getFullYear();
+  return Number.isNaN(date.getTime()) || year < 1980 || year > 2099 ? new Date() : date;
+}

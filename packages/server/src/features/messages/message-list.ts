@@ -1,0 +1,86 @@
+import type { FetchMessageObject, ImapFlow } from 'imapflow';
+import type { ConversationInfo, ListMode, MessageListResponse } from '@webmail/contracts';
+import { fetchListRows } from '../../mail/imap/imap-fetch-rows.js';
+import { folderState, noteFlagsChanged, sameMessages } from '../../mail/imap/selected-folder.js';
+import { conversationAt, conversationCount } from './conversations.js';
+import type { FolderLists } from './folder-lists.js';
+import { toSummary } from './message-summary.js';
+
+export interface ListRequest {
+  mailboxId: string;
+  offset: number;
+  limit: number;
+  mode: ListMode;
+}
+
+interface PageItem {
+  uid: number;
+  conversation?: ConversationInfo;
+}
+
+/** A page again when the folder changed under it; the third try answers whatever it has. */
+const maxAttempts = 3;
+
+/**
+ * One page of the selected folder (call under withMailbox; `key` is session:path). The cached lists are
+ * trusted without asking the server first — that would cost a round trip on every page — and checked
+ * afterwards instead: Dovecot reports other sessions' changes (EXISTS, EXPUNGE, FETCH FLAGS) at the end of
+ * each command, so if the page's own commands brought any, the page is built again from the updated
+ * lists. Unchanged folders cost exactly one UID FETCH (read by our own parser, imap-fetch-rows.ts).
+ */
+export async function listPage(
+  client: ImapFlow,
+  lists: FolderLists,
+  key: string,
+  request: ListRequest,
+): Promise<MessageListResponse> {
+  for (let attempt = 1; ; attempt += 1) {
+    const before = folderState(client);
+    const page =
+      request.mode === 'conversations'
+        ? await conversationItems(client, lists, key, request)
+        : await messageItems(client, lists, key, request);
+    const uids = page.items.map((item) => item.uid);
+    const { rows, unsolicited } = await fetchListRows(client, uids);
+    // Another session's flag change reported during this FETCH arrives as an extra `* n FETCH (MODSEQ
+    // (m) FLAGS (…))` inside the FETCH reply (no imapflow event), so it is counted here.
+    if (unsolicited > 0 || rows.length !== uids.length) noteFlagsChanged(client);
+    const after = folderState(client);
+    const settled =
+      sameMessages(before, after) &&
+      (request.mode === 'messages' || before.flagChanges === after.flagChanges);
+    if (!settled && attempt < maxAttempts) continue;
+    const byUid = new Map<number, FetchMessageObject>();
+    for (const row of rows) if (!byUid.has(row.uid)) byUid.set(row.uid, row);
+    const messages = page.items.flatMap(({ uid, conversation }) => {
+      const row = byUid.get(uid);
+      if (!row) return [];
+      const summary = toSummary(row, request.mailboxId);
+      return [conversation ? { ...summary, conversation } : summary];
+    });
+    return { total: page.total, offset: request.offset, messages };
+  }
+}
+
+async function messageItems(client: ImapFlow, lists: FolderLists, key: string, request: ListRequest) {
+  const sorted = await lists.sorted(client, key);
+  const items = sorted.uids.slice(request.offset, request.offset + request.limit).map((uid) => ({ uid }));
+  return { total: sorted.uids.length, items: items as PageItem[] };
+}
+
+/** The row is each conversation's newest message; `conversation` counts its messages in this folder. */
+async function conversationItems(client: ImapFlow, lists: FolderLists, key: string, request: ListRequest) {
+  const { grouped } = await lists.conversations(client, key);
+  const unseen = await lists.unseen(client, key);
+  const total = conversationCount(grouped);
+  const items: PageItem[] = [];
+  for (let i = request.offset; i < Math.min(total, request.offset + request.limit); i += 1) {
+    const uids = conversationAt(grouped, i);
+    const count = uids.length;
+    items.push({
+      uid: uids[0]!,
+      conversation: { count, unseen: uids.filter((u) => unseen.has(u)).length, uids },
+    });
+  }
+  return { total, items };
+}

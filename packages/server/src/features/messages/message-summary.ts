@@ -1,0 +1,47 @@
+import type { FetchMessageObject, FetchQueryObject } from 'imapflow';
+import type { MessageSummary } from '@webmail/contracts';
+import { firstAddress, toAddresses } from '../../mail/mime/addresses.js';
+import { hasUserAttachments } from '../../mail/mime/body-structure.js';
+import { headerValue, threadIdOf } from '../../mail/mime/thread-id.js';
+
+/** What a list row needs, fetched in one UID FETCH per page. */
+export const summaryQuery: FetchQueryObject = {
+  uid: true,
+  flags: true,
+  envelope: true,
+  bodyStructure: true,
+  internalDate: true,
+  size: true,
+  headers: ['references'],
+};
+
+export function toSummary(row: FetchMessageObject, mailboxId: string): MessageSummary {
+  const env = row.envelope;
+  const flags = row.flags ?? new Set<string>();
+  const date = env?.date ?? row.internalDate;
+  return {
+    id: row.uid,
+    mailbox: mailboxId,
+    thread: threadIdOf({
+      references: headerValue(row.headers, 'references'),
+      inReplyTo: env?.inReplyTo,
+      messageId: env?.messageId,
+      fallback: `${mailboxId}:${row.uid}`,
+    }),
+    from: firstAddress(env?.from),
+    to: toAddresses(env?.to),
+    subject: env?.subject ?? '',
+    date: toIso(date),
+    size: row.size ?? 0,
+    seen: flags.has('\\Seen'),
+    flagged: flags.has('\\Flagged'),
+    answered: flags.has('\\Answered'),
+    draft: flags.has('\\Draft'),
+    hasAttachments: hasUserAttachments(row.bodyStructure),
+  };
+}
+
+function toIso(date: Date | string | undefined): string {
+  const d = date instanceof Date ? date : date ? new Date(date) : new Date(0);
+  return Number.isNaN(d.getTime()) ? new Date(0).toISOString() : d.toISOString();
+}

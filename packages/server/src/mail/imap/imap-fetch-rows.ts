@@ -1,0 +1,99 @@
+import type { FetchMessageObject, ImapFlow } from 'imapflow';
+// imapflow's own ENVELOPE and BODYSTRUCTURE readers, so rows look exactly like its fetch() results.
+import { parseBodystructure, parseEnvelope } from 'imapflow/lib/tools.js';
+import { atom, list, rawCommand, sequence, type ImapArg } from './imap-raw-command.js';
+import { parseFetch, type Token } from './raw-reply-parser.js';
+import { compressUids } from './uid-set.js';
+
+/**
+ * The rows of a message-list page in one `UID FETCH`, read by our own tokenizer. imapflow's fetch()
+ * needs ~15 ms for 50 such rows where Dovecot answers in ~2 ms: it parses each FETCH line generically
+ * and then compiles the parsed line back into text for its debug log, even with logging off. Here the
+ * tokens go straight to imapflow's envelope and body-structure readers instead.
+ *
+ * FETCH lines for other messages (another session's flag change, `* 7 FETCH (MODSEQ (9) FLAGS ())`)
+ * arrive in the same reply; they are counted as `unsolicited` so callers know flags changed.
+ */
+export async function fetchListRows(
+  client: ImapFlow,
+  uids: number[],
+): Promise<{ rows: FetchMessageObject[]; unsolicited: number }> {
+  const rows: FetchMessageObject[] = [];
+  let unsolicited = 0;
+  if (uids.length === 0) return { rows, unsolicited };
+  const wanted = new Set(uids);
+  const references: ImapArg = {
+    type: 'ATOM',
+    value: 'BODY.PEEK',
+    section: [atom('HEADER.FIELDS'), list(atom('REFERENCES'))],
+  };
+  const items = list(
+    ...['UID', 'FLAGS', 'ENVELOPE', 'BODYSTRUCTURE', 'INTERNALDATE', 'RFC822.SIZE'].map(atom),
+    references,
+  );
+  const unreadable: number[] = [];
+  await rawCommand(client, 'UID FETCH', [sequence(compressUids(uids)), items], {
+    FETCH: (payload, literals) => {
+      let row: FetchMessageObject;
+      try {
+        row = toRow(parseFetch(payload, literals));
+      } catch (err) {
+        // One hostile message (a BODYSTRUCTURE nested 1,000 deep) must not take the page down with it.
+        const uid = Number(/\bUID (\d+)/i.exec(payload.toString('latin1', 0, 200))?.[1]);
+        if (!wanted.has(uid)) throw err;
+        unreadable.push(uid);
+        return;
+      }
+      if (row.uid && wanted.has(row.uid)) rows.push(row);
+      else unsolicited += 1;
+    },
+  });
+  if (unreadable.length) rows.push(...(await withoutStructure(client, unreadable)));
+  return { rows, unsolicited };
+}
+
+/** Rows our reader refused, through imapflow without the body structure (no attachment icon then). */
+async function withoutStructure(client: ImapFlow, uids: number[]): Promise<FetchMessageObject[]> {
+  const query = {
+    uid: true,
+    flags: true,
+    envelope: true,
+    internalDate: true,
+    size: true,
+    headers: ['references'],
+  };
+  return client.fetchAll(compressUids(uids), query, { uid: true });
+}
+
+const text = (token: Token | undefined): string | undefined =>
+  token && !Array.isArray(token)
+    ? Buffer.isBuffer(token.value)
+      ? token.value.toString()
+      : token.value
+    : undefined;
+
+function toRow({ seq, items }: ReturnType<typeof parseFetch>): FetchMessageObject {
+  const row = { seq } as FetchMessageObject;
+  for (const [name, value] of items) {
+    if (name === 'UID') row.uid = Number(text(value));
+    else if (name === 'FLAGS' && Array.isArray(value)) row.flags = new Set(value.map((f) => text(f) ?? ''));
+    else if (name === 'ENVELOPE' && Array.isArray(value)) row.envelope = parseEnvelope(value as never);
+    else if (name === 'BODYSTRUCTURE' && Array.isArray(value)) row.bodyStructure = structureOf(value);
+    else if (name === 'INTERNALDATE') row.internalDate = new Date(text(value) ?? '');
+    else if (name === 'RFC822.SIZE') row.size = Number(text(value));
+    else if (name.startsWith('BODY[HEADER')) {
+      const bytes = value && !Array.isArray(value) ? value.value : undefined;
+      if (bytes !== undefined) row.headers = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes);
+    }
+  }
+  return row;
+}
+
+/** A structure imapflow's reader cannot walk leaves the row without one rather than failing it. */
+function structureOf(value: Token[]): FetchMessageObject['bodyStructure'] {
+  try {
+    return parseBodystructure(value as never);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,53 @@
+import net from 'node:net';
+
+/**
+ * A TCP relay in front of the real test Dovecot that hides one folder from LIST. The sandbox Dovecot
+ * auto-creates Trash/Junk/Archive and lists them even after `doveadm mailbox delete` (auto = subscribe),
+ * so an account without, say, an Archive folder can only be met this way. Everything else passes
+ * unchanged, except that COMPRESS=DEFLATE is taken out of the capabilities so the stream stays readable.
+ */
+export async function startListFilterProxy(
+  upstreamPort: number,
+  hiddenPath: string,
+): Promise<{ port: number; close: () => Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  const hidden = new RegExp(`^\\* LIST \\([^)]*\\) (?:"[^"]*"|NIL) "?${hiddenPath}"?$`, 'i');
+  const filter = (text: string) =>
+    text
+      .split('\r\n')
+      .filter((line) => !hidden.test(line))
+      .map((line) => line.replace(/ COMPRESS=DEFLATE/g, ''))
+      .join('\r\n');
+  const server = net.createServer((client) => {
+    const upstream = net.connect(upstreamPort, '127.0.0.1');
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('error', () => s.destroy());
+      s.on('close', () => {
+        sockets.delete(s);
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream);
+    let pending = '';
+    upstream.on('data', (chunk: Buffer) => {
+      // Whole lines only, so a LIST line split over two TCP chunks is still recognised.
+      pending += chunk.toString('latin1');
+      const end = pending.lastIndexOf('\n');
+      if (end < 0) return;
+      client.write(Buffer.from(filter(pending.slice(0, end + 1)), 'latin1'));
+      pending = pending.slice(end + 1);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('proxy did not listen');
+  return {
+    port: address.port,
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
