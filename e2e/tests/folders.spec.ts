@@ -88,7 +88,7 @@ test.describe('folder management', () => {
     // Delete after confirmation.
     await page.getByRole('button', { name: 'More actions for Zeta' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
-    await dialog(page).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => imapPaths(user)).not.toContain('Zeta');
   });
 
