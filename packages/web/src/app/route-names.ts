@@ -9,8 +9,17 @@ export const routeNames = {
   baseLayout: 'BaseLayout',
   mailbox: 'Mailbox',
   mailboxThread: 'MailboxThread',
+  compose: 'Compose',
+  composeTab: 'ComposeTab',
+  baseLayoutTab: 'BaseLayoutTab',
+  mailboxThreadTab: 'MailboxThreadTab',
+  mailboxSource: 'MailboxSource',
+  mailboxPrint: 'MailboxPrint',
+  mailboxThreadPrint: 'MailboxThreadPrint',
   settingsLayout: 'SettingsLayout',
   folders: 'Folders',
+  security: 'Security',
+  externalContent: 'ExternalContent',
 } as const;
 
 export type RouteName = (typeof routeNames)[keyof typeof routeNames];

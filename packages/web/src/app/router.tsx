@@ -79,6 +79,26 @@ const settingsRoutes: RouteObject = {
       }),
     },
     {
+      path: 'security',
+      handle: handle(routeNames.security),
+      children: [
+        // Only the external-content page of the security area works so far: the bare path opens it.
+        {
+          index: true,
+          loader: ({ params }) => redirect(`/u/${params.userIndex}/settings/security/content`),
+          element: null,
+        },
+        {
+          path: 'content',
+          handle: handle(routeNames.externalContent),
+          lazy: async () => ({
+            Component: (await import('./routes/settings-external-content.route'))
+              .SettingsExternalContentRoute,
+          }),
+        },
+      ],
+    },
+    {
       path: 'folders',
       handle: handle(routeNames.folders),
       lazy: async () => ({
@@ -106,6 +126,12 @@ const signedInRoutes: RouteObject = {
         },
         settingsRoutes,
         {
+          // Static, so it ranks above `:mailboxId`.
+          path: 'compose/:draftId?',
+          handle: handle(routeNames.compose),
+          lazy: async () => ({ Component: (await import('./routes/compose.route')).ComposeRoute }),
+        },
+        {
           path: ':mailboxId',
           handle: handle(routeNames.mailbox),
           lazy: async () => ({ Component: (await import('./routes/mailbox.route')).MailboxRoute }),
@@ -125,6 +151,56 @@ const signedInRoutes: RouteObject = {
 };
 
 /**
+ * The tab layout (spec §2, route BaseLayoutTab): pages opened in a browser tab of their own, without the app chrome,
+ * under the same session rule as the base layout. `tab` is a static segment, so it ranks above `:mailboxId`.
+ */
+const tabRoutes: RouteObject = {
+  path: 'u/:userIndex/tab',
+  handle: handle(routeNames.baseLayoutTab),
+  loader: requireSession,
+  shouldRevalidate: () => true,
+  lazy: async () => ({ Component: (await import('../layouts/tab/tab-layout')).TabLayout }),
+  children: [
+    {
+      ErrorBoundary: RouteAreaError,
+      children: [
+        {
+          path: 'compose/:draftId?',
+          handle: handle(routeNames.composeTab),
+          lazy: async () => ({ Component: (await import('./routes/compose-tab.route')).ComposeTabRoute }),
+        },
+        {
+          path: ':mailboxId/messages/:messageId/source',
+          handle: handle(routeNames.mailboxSource),
+          lazy: async () => ({
+            Component: (await import('./routes/mailbox-source.route')).MailboxSourceRoute,
+          }),
+        },
+        {
+          path: ':mailboxId/messages/:messageId/print',
+          handle: handle(routeNames.mailboxPrint),
+          lazy: async () => ({ Component: (await import('./routes/mailbox-print.route')).MailboxPrintRoute }),
+        },
+        {
+          path: ':mailboxId/:threadId/print',
+          handle: handle(routeNames.mailboxThreadPrint),
+          lazy: async () => ({
+            Component: (await import('./routes/mailbox-print.route')).MailboxThreadPrintRoute,
+          }),
+        },
+        {
+          path: ':mailboxId/:threadId/:messageId',
+          handle: handle(routeNames.mailboxThreadTab),
+          lazy: async () => ({
+            Component: (await import('./routes/mailbox-thread-tab.route')).MailboxThreadTabRoute,
+          }),
+        },
+      ],
+    },
+  ],
+};
+
+/**
  * The route table (spec §2). Only routes that work in this build exist; the rest arrive with their issues. Every
  * page is a lazy chunk, so the sign-in pages load none of the mailbox code. Each area (sign-in content, a user's
  * content pane) has its own error boundary inside its layout; the root one is the app-level failure page.
@@ -137,6 +213,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, loader: () => redirect(defaultUserPath), element: null },
       signInRoutes,
+      tabRoutes,
       signedInRoutes,
       { path: '*', loader: () => redirect(defaultUserPath), element: null },
     ],

@@ -2,6 +2,7 @@ import 'i18next';
 import type accounts from '../../locales/en/accounts.json';
 import type auth from '../../locales/en/auth.json';
 import type common from '../../locales/en/common.json';
+import type compose from '../../locales/en/compose.json';
 import type errors from '../../locales/en/errors.json';
 import type mailboxes from '../../locales/en/mailboxes.json';
 import type messages from '../../locales/en/messages.json';
@@ -19,6 +20,7 @@ declare module 'i18next' {
       mailboxes: typeof mailboxes;
       messages: typeof messages;
       settings: typeof settings;
+      compose: typeof compose;
     };
   }
 }

@@ -10,6 +10,7 @@ export const namespaces = [
   'mailboxes',
   'messages',
   'settings',
+  'compose',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace: Namespace = 'common';

@@ -1,34 +1,31 @@
 import { Navigate, useParams } from 'react-router';
-import { useFolderCountEffects } from '../../features/mailboxes/hooks/use-folder-count-effects';
-import { folderHref } from '../../features/messages/api/message-paths';
-import { MessageView } from '../../features/messages/components/message-view';
+import { folderHref, messageHref } from '../../features/messages/api/message-paths';
+import { ConversationView } from '../../features/messages/components/conversation-view';
 import { useSideBySide } from '../../features/messages/hooks/use-side-by-side';
 import { useListPreferences } from '../../features/settings/api/get-user-details';
 import { useUserIndex } from '../../shared/session/use-user-index';
+import { parseMessageUid } from './parse-message-uid';
+import { useConversationEnv } from './use-conversation-env';
 
 /**
- * Route MailboxThread (/u/:userIndex/:mailboxId/:threadId/:messageId): one message. The thread view (all
- * messages of :threadId) arrives with its issue; the id is already part of the URL so links stay stable.
- * Where the message replaces the list (2-panel setting or a small screen) it has a back button.
+ * Route MailboxThread (/u/:userIndex/:mailboxId/:threadId/:messageId): the conversation of :threadId, opened at
+ * :messageId. Where it replaces the list (2-panel setting or a small screen) it has a back button.
  */
 export function MailboxThreadRoute() {
   const userIndex = useUserIndex();
-  const { mailboxId = '', messageId = '' } = useParams();
+  const { mailboxId = '', threadId = '', messageId } = useParams();
   const sideBySide = useSideBySide(useListPreferences(userIndex).viewMode);
-  const counts = useFolderCountEffects(userIndex);
-  const listHref = folderHref(userIndex, mailboxId);
-  const uid = /^\d+$/.test(messageId) ? Number(messageId) : NaN;
+  const uid = parseMessageUid(messageId);
+  const env = useConversationEnv(userIndex, {
+    mailboxId,
+    threadId,
+    messageId: uid ?? 0,
+    messageHref: (thread, id) => messageHref(userIndex, mailboxId, thread, id),
+    listHref: folderHref(userIndex, mailboxId),
+    showBack: !sideBySide,
+    inTab: false,
+  });
 
-  if (!Number.isSafeInteger(uid) || uid < 1) return <Navigate to={listHref} replace />;
-  return (
-    <MessageView
-      key={`${mailboxId}/${uid}`}
-      userIndex={userIndex}
-      mailboxId={mailboxId}
-      messageId={uid}
-      backHref={listHref}
-      showBack={!sideBySide}
-      counts={counts}
-    />
-  );
+  if (uid === null) return <Navigate to={env.listHref} replace />;
+  return <ConversationView key={`${mailboxId}/${threadId}/${uid}`} env={env} />;
 }

@@ -6,6 +6,7 @@ import { setViewportWidth } from '../../test/media-query';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
 import { sampleTree } from '../mailboxes/folder.testing';
+import { readingApi } from './conversation.testing';
 import { massActionServer } from './mass-action.testing';
 import { buildMessageSummary } from './message.testing';
 
@@ -31,7 +32,8 @@ function setup(tree = consistentTree()) {
   };
   const api = mailApi(state);
   const mass = massActionServer(state);
-  server.use(mass.handler, ...api.handlers);
+  // The open message's conversation is not what these tests look at: the server finds none (404).
+  server.use(mass.handler, ...api.handlers, ...readingApi({}).handlers);
   return { api, mass, state };
 }
 

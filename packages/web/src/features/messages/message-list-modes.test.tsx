@@ -6,6 +6,7 @@ import { setViewportWidth } from '../../test/media-query';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
 import { sampleTree } from '../mailboxes/folder.testing';
+import { buildThreadMessage, readingApi } from './conversation.testing';
 import { conversationListApi, massActionServer } from './mass-action.testing';
 import { buildMessageDetail, buildMessageSummary } from './message.testing';
 
@@ -29,7 +30,9 @@ function setup(details = buildUserDetails()) {
   };
   const lists = conversationListApi(conversations);
   const mass = massActionServer(state);
-  server.use(mass.handler, lists.handler, ...mailApi(state).handlers);
+  const plans = buildMessageDetail(9, { subject: 'Plans' });
+  const reading = readingApi({ threads: { 'thread-9': [buildThreadMessage(plans)] } });
+  server.use(mass.handler, lists.handler, ...mailApi(state).handlers, ...reading.handlers);
   return { lists, mass };
 }
 

@@ -5,6 +5,7 @@ import { mailApi, signIn, type MailState } from '../../test/api-handlers.testing
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
 import { sampleTree } from '../mailboxes/folder.testing';
+import { readingApi } from './conversation.testing';
 import { massActionServer } from './mass-action.testing';
 import { buildMessageSummaries } from './message.testing';
 
@@ -18,7 +19,8 @@ function setup(folder = 'id-inbox') {
     },
   };
   const mass = massActionServer(state);
-  server.use(mass.handler, ...mailApi(state).handlers);
+  // Opening a row shows its conversation; these tests only look at the list (the server finds none).
+  server.use(mass.handler, ...mailApi(state).handlers, ...readingApi({}).handlers);
   return mass;
 }
 

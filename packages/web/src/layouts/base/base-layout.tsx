@@ -16,12 +16,13 @@ import { SettingsNav } from '../settings/settings-nav';
 import { settingsPath, useSettingsLocation } from '../settings/settings-pages';
 import { AppTopBar } from './app-top-bar';
 import { BackToInboxButton } from './back-to-inbox-button';
+import { ComposeButton } from './compose-button';
 import { SidebarDrawer } from './sidebar-drawer';
 import { SidebarHeader } from './sidebar-header';
 
 /**
  * Layout of a signed-in user's pages (route BaseLayout, /u/:userIndex): app bar, sidebar, content. The sidebar
- * holds the folders, or in settings the back-to-inbox button and the settings list (spec §2).
+ * holds the compose button and the folders, or in settings the back-to-inbox button and the settings list (spec §2).
  * `/auth/me` is polled every 15 minutes while it is open (spec §9): a session ended elsewhere shows up as a 401,
  * which the API client turns into the sign-out flow.
  */
@@ -96,13 +97,16 @@ export function BaseLayout() {
               />
             </>
           ) : (
-            <FolderSidebar
-              userIndex={userIndex}
-              selectedMailboxId={mailboxId}
-              onNavigate={closeSidebar}
-              foldersEnabled={!disabledFeatures.includes('folders')}
-              onDropMessages={dropMessages}
-            />
+            <>
+              <ComposeButton userIndex={userIndex} onNavigate={closeSidebar} />
+              <FolderSidebar
+                userIndex={userIndex}
+                selectedMailboxId={mailboxId}
+                onNavigate={closeSidebar}
+                foldersEnabled={!disabledFeatures.includes('folders')}
+                onDropMessages={dropMessages}
+              />
+            </>
           )}
         </SidebarDrawer>
         <Box

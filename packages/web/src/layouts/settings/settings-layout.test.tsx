@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { sampleTree } from '../../features/mailboxes/folder.testing';
+import { externalContentApi } from '../../features/settings/external-content.testing';
 import { buildUserDetails, mailApi, signIn } from '../../test/api-handlers.testing';
 import { setViewportWidth } from '../../test/media-query';
 import { server } from '../../test/msw-server';
@@ -11,6 +12,7 @@ function setup(disabledFeatures: ('folders' | 'filters')[] = []) {
   server.use(
     ...mailApi({ tree: sampleTree(), messages: {}, userDetails: buildUserDetails({ disabledFeatures }) })
       .handlers,
+    ...externalContentApi().handlers,
   );
 }
 
@@ -20,13 +22,13 @@ describe('settings layout (spec §2)', () => {
     setViewportWidth(1024);
     const { router } = await renderApp('/u/0/settings');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/u/0/settings/folders'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/u/0/settings/security/content'));
     const nav = await screen.findByRole('navigation', { name: 'Settings' });
     const links = within(nav).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['Folders']);
+    expect(links.map((link) => link.textContent)).toEqual(['Security', 'Folders']);
     await waitFor(() => expect(links[0]).toHaveAttribute('aria-current', 'page'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Folders' })).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Folders - Webmail'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Security' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Security - Webmail'));
   });
 
   it('puts back to inbox in place of the primary button, and the settings list in place of the folders', async () => {
@@ -68,7 +70,7 @@ describe('settings layout (spec §2)', () => {
         'href',
         '/u/0/settings/folders',
       );
-      expect(within(nav).getByTestId('ChevronRightIcon')).toBeInTheDocument();
+      expect(within(nav).getAllByTestId('ChevronRightIcon')).toHaveLength(2);
       expect(await screen.findByText('alice@example.test')).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/u/0/settings');
       expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
+import SecurityOutlinedIcon from '@mui/icons-material/SecurityOutlined';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { DisabledFeature } from '@webmail/contracts';
 import type { ComponentType } from 'react';
@@ -6,7 +7,9 @@ import { useLocation } from 'react-router';
 
 export interface SettingsPage {
   /** Path below /u/{i}/settings, and the key of its label (`settings:pages.{id}`). */
-  id: 'folders';
+  id: 'folders' | 'security';
+  /** Where its link leads below /u/{i}/settings when not `id` itself (an area's first working page). */
+  path?: string;
   icon: ComponentType<SvgIconProps>;
   /** The plan flag that gates the page (spec §2 gated features, §6). */
   feature?: DisabledFeature;
@@ -18,11 +21,12 @@ export interface SettingsPage {
  * ships one adds its row here (keeping that order), its route in `app/router.tsx` and its label key.
  */
 export const settingsPages: readonly SettingsPage[] = [
+  { id: 'security', path: 'security/content', icon: SecurityOutlinedIcon },
   { id: 'folders', icon: FolderOutlinedIcon, feature: 'folders' },
 ];
 
 export const settingsPath = (userIndex: number, page?: SettingsPage) =>
-  `/u/${userIndex}/settings${page ? `/${page.id}` : ''}`;
+  `/u/${userIndex}/settings${page ? `/${page.path ?? page.id}` : ''}`;
 
 export function isPageAvailable(page: SettingsPage, disabledFeatures: readonly DisabledFeature[]): boolean {
   return page.feature === undefined || !disabledFeatures.includes(page.feature);

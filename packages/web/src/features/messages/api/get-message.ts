@@ -1,15 +1,35 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessageDetail } from '@webmail/contracts';
 import { apiRequest } from '../../../shared/api/api-client';
 import { messagePaths } from './message-paths';
 import { messagesKeys } from './messages.keys';
 
-/** GET /api/u/{i}/mailbox/{id}/messages/{uid}: one message with its sanitized body (spec §7). */
+function fetchMessage(
+  userIndex: number,
+  mailboxId: string,
+  messageId: number,
+  showRemote: boolean,
+  signal?: AbortSignal,
+) {
+  return apiRequest(messagePaths.message(userIndex, mailboxId, messageId), {
+    query: showRemote ? { remoteContent: 'show' } : undefined,
+    schema: MessageDetail,
+    signal,
+  });
+}
+
+/**
+ * GET /api/u/{i}/mailbox/{id}/messages/{uid}[?remoteContent=show]: one message with its sanitized body (spec §7).
+ * Once the reader chose "show once", a refetch of the same message (focus, invalidation after a flag change)
+ * asks for the remote content again instead of hiding it under the reader's eyes.
+ */
 export function messageQueryOptions(userIndex: number, mailboxId: string, messageId: number) {
   return queryOptions({
     queryKey: messagesKeys.detail(userIndex, mailboxId, messageId),
-    queryFn: ({ signal }) =>
-      apiRequest(messagePaths.message(userIndex, mailboxId, messageId), { schema: MessageDetail, signal }),
+    queryFn: ({ signal, client, queryKey }) => {
+      const shown = client.getQueryData<MessageDetail>(queryKey)?.remoteContent === 'shown';
+      return fetchMessage(userIndex, mailboxId, messageId, shown, signal);
+    },
     // A message does not change apart from its flags, which this client patches itself.
     staleTime: 5 * 60_000,
   });
@@ -17,4 +37,14 @@ export function messageQueryOptions(userIndex: number, mailboxId: string, messag
 
 export function useMessage(userIndex: number, mailboxId: string, messageId: number) {
   return useQuery(messageQueryOptions(userIndex, mailboxId, messageId));
+}
+
+/** "Show once": the same message with its remote content through the image proxy, for this reading only. */
+export function useShowRemoteContent(userIndex: number, mailboxId: string, messageId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => fetchMessage(userIndex, mailboxId, messageId, true),
+    onSuccess: (detail) =>
+      queryClient.setQueryData(messagesKeys.detail(userIndex, mailboxId, messageId), detail),
+  });
 }

@@ -109,12 +109,15 @@ export function settleMassAction(
   invalidate(messagesKeys.folderLists(userIndex, input.mailboxId));
   if (targetId && targetId !== input.mailboxId) invalidate(messagesKeys.folderLists(userIndex, targetId));
   if (input.action !== 'flagged' && input.action !== 'unflag') invalidate(mailboxesKeys.tree(userIndex));
+  // An open conversation lists messages of several folders (Inbox, Sent): re-read it whatever the folder.
+  invalidate(messagesKeys.threads(userIndex));
 }
 
 /** What another tab's change makes stale here: the tree and every list of that user. */
 export function invalidateMailboxes(queryClient: QueryClient, userIndex: number): void {
   void queryClient.invalidateQueries({ queryKey: mailboxesKeys.tree(userIndex) });
   void queryClient.invalidateQueries({ queryKey: messagesKeys.lists(userIndex) });
+  void queryClient.invalidateQueries({ queryKey: messagesKeys.threads(userIndex) });
 }
 
 export function invalidateTree(queryClient: QueryClient, userIndex: number): void {

@@ -1,21 +1,32 @@
-import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { MessageDetail } from '@webmail/contracts';
 import { useTranslation } from '../../../shared/i18n/translation';
+import {
+  remoteContentHeldBack,
+  useRemoteContent,
+  type RemoteContentEffects,
+} from '../hooks/use-remote-content';
 import { MessageHtmlFrame } from './message-html-frame';
+import { PlainTextBody } from './plain-text-body';
+import { RemoteContentBar } from './remote-content-bar';
 
-/** The body: sanitized HTML in the sandboxed frame, else the plain text, with a note when remote content was hidden. */
-export function MessageBody({ message }: { message: MessageDetail }) {
+export interface MessageBodyProps {
+  userIndex: number;
+  message: MessageDetail;
+  remoteContent: RemoteContentEffects;
+}
+
+/**
+ * The body: sanitized HTML in the sandboxed frame on a white sheet (the sender's colours are kept; in dark mode
+ * the sheet gets a margin so it reads as paper on the dark pane), else the plain text in the app's theme.
+ */
+export function MessageBody({ userIndex, message, remoteContent }: MessageBodyProps) {
   const { t } = useTranslation('messages');
   return (
-    <Box sx={{ mt: 3 }}>
-      {message.remoteContentBlocked && (
-        // The "show remote content" action arrives with the external-content settings.
-        <Alert severity="info" icon={<InfoOutlinedIcon fontSize="inherit" />} sx={{ mb: 2 }}>
-          {t('view.remoteContentBlocked')}
-        </Alert>
+    <Box sx={{ mt: 2 }}>
+      {remoteContentHeldBack(message) && (
+        <HeldBackBar userIndex={userIndex} message={message} effects={remoteContent} />
       )}
       {message.html !== null ? (
         <Box
@@ -29,22 +40,30 @@ export function MessageBody({ message }: { message: MessageDetail }) {
           <MessageHtmlFrame html={message.html} title={t('view.bodyFrameTitle')} />
         </Box>
       ) : message.text ? (
-        <Typography
-          component="pre"
-          sx={{
-            m: 0,
-            fontFamily: 'inherit',
-            fontSize: 14,
-            lineHeight: 1.6,
-            whiteSpace: 'pre-wrap',
-            overflowWrap: 'anywhere',
-          }}
-        >
-          {message.text}
-        </Typography>
+        <PlainTextBody text={message.text} />
       ) : (
         <Typography sx={{ color: 'text.secondary', fontStyle: 'italic' }}>{t('view.noContent')}</Typography>
       )}
     </Box>
+  );
+}
+
+function HeldBackBar({
+  userIndex,
+  message,
+  effects,
+}: {
+  userIndex: number;
+  message: MessageDetail;
+  effects: RemoteContentEffects;
+}) {
+  const remote = useRemoteContent(userIndex, message, effects);
+  return (
+    <RemoteContentBar
+      sender={remote.sender}
+      busy={remote.busy}
+      onShowOnce={remote.showOnce}
+      onAlwaysFromSender={remote.alwaysFromSender}
+    />
   );
 }

@@ -1,70 +1,89 @@
 import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
-import type { Address, MessageDetail } from '@webmail/contracts';
+import type { Address } from '@webmail/contracts';
+import type { ReactNode } from 'react';
 import { UserAvatar } from '../../../shared/avatar/user-avatar';
-import { formatFullDate } from '../../../shared/format/format-date';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { addressLabel } from '../lib/message-labels';
+import { MessageDate } from './message-date';
+import { MessageRecipients } from './message-recipients';
 
-function formatAddresses(addresses: Address[]): string {
-  return addresses.map((a) => (a.name ? `${a.name} <${a.address}>` : a.address)).join(', ');
+export interface MessageHeaderProps {
+  from: Address | null;
+  to: Address[];
+  cc: Address[];
+  bcc: Address[];
+  date: string;
+  /** Narrow: the date goes under the name and the address into the recipient details (the toolbar needs room). */
+  compact: boolean;
+  /** The message's toolbar, beside the date. */
+  actions?: ReactNode;
+  /** In a conversation the sender block folds the message back to its summary line. */
+  onCollapse?: () => void;
 }
 
-/** Long addresses break only where they must, not after every character. */
-const wrapAddresses = { overflowWrap: 'break-word', wordBreak: 'normal' } as const;
-
-/** Sender block of an open message: avatar, name and address, recipients, date. */
-export function MessageHeader({ message }: { message: MessageDetail }) {
+/** Sender block of an open message: avatar, name and address, the recipients (expandable), the date, the actions. */
+export function MessageHeader({ from, to, cc, bcc, date, compact, actions, onCollapse }: MessageHeaderProps) {
   const { t } = useTranslation('messages');
-  const sender = message.from ?? message.sender;
-  const senderName = addressLabel(sender) || t('unknownSender');
-  const recipientLines = [
-    { label: t('view.to'), addresses: message.to },
-    { label: t('view.cc'), addresses: message.cc },
-  ].filter((line) => line.addresses.length > 0);
+  const senderName = addressLabel(from) || t('unknownSender');
+  const sender = (
+    <>
+      <UserAvatar name={from?.name} address={from?.address} size={40} />
+      <Box sx={{ minWidth: 0, display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 1 }}>
+        <Typography
+          component="span"
+          noWrap={compact}
+          sx={{ fontWeight: 700, fontSize: 15, maxWidth: '100%' }}
+        >
+          {senderName}
+        </Typography>
+        {!compact && from?.name && from.address && (
+          <Typography
+            component="span"
+            variant="body2"
+            sx={{ color: 'text.secondary', overflowWrap: 'break-word', minWidth: 0 }}
+          >
+            {`<${from.address}>`}
+          </Typography>
+        )}
+        {compact && (
+          <Box sx={{ flexBasis: '100%' }}>
+            <MessageDate date={date} />
+          </Box>
+        )}
+      </Box>
+    </>
+  );
+  const senderSx = {
+    display: 'flex',
+    alignItems: 'center',
+    gap: 1.5,
+    minWidth: 0,
+    textAlign: 'left',
+  } as const;
 
   return (
-    <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
-      <UserAvatar name={sender?.name} address={sender?.address} size={40} />
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
-          <Box
-            sx={{
-              flex: 1,
-              minWidth: 0,
-              display: 'flex',
-              flexWrap: 'wrap',
-              alignItems: 'baseline',
-              columnGap: 1,
-            }}
+    <Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        {onCollapse ? (
+          <ButtonBase
+            aria-expanded
+            onClick={onCollapse}
+            sx={{ ...senderSx, flex: 1, justifyContent: 'flex-start', borderRadius: 2, py: 0.5 }}
           >
-            <Typography component="span" sx={{ fontWeight: 700, fontSize: 15 }}>
-              {senderName}
-            </Typography>
-            {sender?.name && sender.address && (
-              <Typography component="span" variant="body2" sx={{ color: 'text.secondary', ...wrapAddresses }}>
-                {`<${sender.address}>`}
-              </Typography>
-            )}
-          </Box>
-          <Typography
-            component="time"
-            dateTime={message.date}
-            variant="body2"
-            sx={{ color: 'text.secondary', flexShrink: 0, whiteSpace: 'nowrap' }}
-          >
-            {formatFullDate(message.date)}
-          </Typography>
+            {sender}
+          </ButtonBase>
+        ) : (
+          <Box sx={{ ...senderSx, flex: 1 }}>{sender}</Box>
+        )}
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, ml: 'auto' }}>
+          {!compact && <MessageDate date={date} />}
+          {actions}
         </Box>
-        {recipientLines.map((line) => (
-          <Typography
-            key={line.label}
-            variant="body2"
-            sx={{ color: 'text.secondary', mt: 0.25, ...wrapAddresses }}
-          >
-            {`${line.label} ${formatAddresses(line.addresses)}`}
-          </Typography>
-        ))}
+      </Box>
+      <Box sx={{ pl: compact ? 0 : 6.5 }}>
+        <MessageRecipients from={from} to={to} cc={cc} bcc={bcc} date={date} />
       </Box>
     </Box>
   );

@@ -3,7 +3,8 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { useState } from 'react';
+import Divider from '@mui/material/Divider';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import type { MessageAction } from '../actions/message-actions';
 
@@ -20,10 +21,22 @@ export interface MoreActionsMenuProps {
   moveTargets: MoveTarget[];
   onClose: () => void;
   onAction: (action: MessageAction, moveToTarget?: string) => void;
+  /** Menu items before the actions (the open message's reply-all and forward on phones). */
+  leadingItems?: ReactElement[];
+  /** Menu items after them, below a divider (the open message's print, source and new tab). */
+  trailingItems?: ReactElement[];
 }
 
 /** The toolbar's overflow: the menu actions; "Move to…" swaps the menu's content for the folder list. */
-export function MoreActionsMenu({ anchor, actions, moveTargets, onClose, onAction }: MoreActionsMenuProps) {
+export function MoreActionsMenu({
+  anchor,
+  actions,
+  moveTargets,
+  onClose,
+  onAction,
+  leadingItems = [],
+  trailingItems = [],
+}: MoreActionsMenuProps) {
   const { t } = useTranslation('messages');
   const [picking, setPicking] = useState(false);
   const close = () => {
@@ -49,23 +62,27 @@ export function MoreActionsMenu({ anchor, actions, moveTargets, onClose, onActio
           </MenuItem>
         )),
       ]
-    : actions.map((action) => {
-        const Icon = action.icon;
-        const isMove = action.id === 'move';
-        if (isMove && moveTargets.length === 0) return null;
-        return (
-          <MenuItem
-            key={action.id}
-            onClick={() => (isMove ? setPicking(true) : choose(action))}
-            aria-haspopup={isMove ? 'menu' : undefined}
-          >
-            <ListItemIcon>
-              <Icon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{isMove ? t('actions.moveTo') : t(action.labelKey)}</ListItemText>
-          </MenuItem>
-        );
-      });
+    : [
+        ...leadingItems,
+        ...actions.map((action) => {
+          const Icon = action.icon;
+          const isMove = action.id === 'move';
+          if (isMove && moveTargets.length === 0) return null;
+          return (
+            <MenuItem
+              key={action.id}
+              onClick={() => (isMove ? setPicking(true) : choose(action))}
+              aria-haspopup={isMove ? 'menu' : undefined}
+            >
+              <ListItemIcon>
+                <Icon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText>{isMove ? t('actions.moveTo') : t(action.labelKey)}</ListItemText>
+            </MenuItem>
+          );
+        }),
+        ...(trailingItems.length > 0 ? [<Divider key="trailing-divider" />, ...trailingItems] : []),
+      ];
 
   return (
     <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>

@@ -1,11 +1,21 @@
 /**
  * The document an HTML message is shown in (architecture §5). The server already sanitized the HTML; this adds
  * a second wall: the iframe is sandboxed without allow-scripts, and this CSP lets nothing load except inline
- * styles and data: images (remote content stays blocked until the external-content settings allow it).
- * `<base target="_blank">` opens links in a new tab, which the sandbox permits through allow-popups.
+ * styles, data: images and images from the app's own origin — which is where the server's signed image-proxy
+ * URLs (`/api/proxy/image?…`) point once remote content is allowed. Those are absolute paths: a srcdoc document
+ * has no URL of its own and resolves them against the parent page's, i.e. the app origin. The sanitizer drops
+ * every other relative URL of the mail, so the origin in img-src opens nothing but the proxy to the sender.
+ * `<base target="_blank">` (a target only, no href: URLs still resolve as above) opens links in a new tab, which
+ * the sandbox permits through allow-popups.
  */
-export const messageCsp = "default-src 'none'; img-src data:; style-src 'unsafe-inline'";
+export function messageCsp(origin: string): string {
+  return `default-src 'none'; img-src data: ${origin}; style-src 'unsafe-inline'`;
+}
 
+/**
+ * The mail keeps its own colours: HTML mail is designed for a white page, so the frame stays a light "sheet of
+ * paper" also in dark mode (the reading pane frames it) instead of inverting colours the sender chose.
+ */
 const baseStyle = `
   html { color-scheme: light; }
   body {
@@ -25,10 +35,12 @@ const baseStyle = `
   blockquote { margin: 0 0 0 8px; padding-left: 12px; border-left: 2px solid #c4c7c5; color: #444746; }
 `;
 
-export function buildSrcDoc(html: string): string {
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+export function buildSrcDoc(html: string, origin: string): string {
   return [
     '<!doctype html><html><head><meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${messageCsp}">`,
+    `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(messageCsp(origin))}">`,
     '<meta name="referrer" content="no-referrer">',
     '<base target="_blank">',
     `<style>${baseStyle}</style>`,

@@ -2,4 +2,6 @@
 export const settingsKeys = {
   all: (userIndex: number) => ['settings', userIndex] as const,
   details: (userIndex: number) => [...settingsKeys.all(userIndex), 'details'] as const,
+  /** External-content mode and per-sender allow list (settings/security/content). */
+  externalContent: (userIndex: number) => [...settingsKeys.all(userIndex), 'externalContent'] as const,
 };

@@ -1,0 +1,41 @@
+import { useLocation, useParams } from 'react-router';
+import { useMe } from '../../features/auth/api/get-me';
+import { ComposeDraftPage } from '../../features/compose/components/compose-draft-page';
+import { ComposeStart } from '../../features/compose/components/compose-start';
+import { composeStateOf } from '../../features/compose/lib/compose-location';
+import { useTranslation } from '../../shared/i18n/translation';
+import { userHomePath } from '../../shared/session/session';
+import { useUserIndex } from '../../shared/session/use-user-index';
+import { usePageTitle } from '../../shared/ui/use-page-title';
+
+/**
+ * The composer page of routes Compose (`/u/{i}/compose/{draftId?}`) and ComposeTab (`/u/{i}/tab/compose/…`).
+ * It composes the features: the signed-in account (auth) is the sender; compose does the rest. Without a
+ * draftId a new draft starts (from `?to=` or a reply prefill) and the address gains its draftId.
+ */
+export function ComposePage({ tab }: { tab: boolean }) {
+  const userIndex = useUserIndex();
+  const { draftId } = useParams();
+  const location = useLocation();
+  const me = useMe(userIndex);
+  const { t } = useTranslation('compose');
+  usePageTitle(t('newMessage'));
+
+  if (!draftId) return <ComposeStart userIndex={userIndex} tab={tab} />;
+  const state = composeStateOf(location.state);
+  return (
+    <ComposeDraftPage
+      userIndex={userIndex}
+      draftId={draftId}
+      account={me.data ? { name: me.data.name, email: me.data.email } : undefined}
+      initial={state.initial}
+      returnTo={state.returnTo ?? userHomePath(userIndex)}
+      tab={tab}
+    />
+  );
+}
+
+/** Route Compose (spec §2), in the main layout. */
+export function ComposeRoute() {
+  return <ComposePage tab={false} />;
+}

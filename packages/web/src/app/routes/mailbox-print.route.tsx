@@ -1,0 +1,27 @@
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { folderHref } from '../../features/messages/api/message-paths';
+import { MessagePrintView, ThreadPrintView } from '../../features/messages/components/print-views';
+import { useUserIndex } from '../../shared/session/use-user-index';
+import { parseMessageUid } from './parse-message-uid';
+
+/** Route MailboxPrint (/u/:userIndex/tab/:mailboxId/messages/:messageId/print): one message, printed. */
+export function MailboxPrintRoute() {
+  const userIndex = useUserIndex();
+  const { mailboxId = '', messageId } = useParams();
+  const uid = parseMessageUid(messageId);
+  if (uid === null) return <Navigate to={folderHref(userIndex, mailboxId)} replace />;
+  return <MessagePrintView userIndex={userIndex} mailboxId={mailboxId} messageId={uid} />;
+}
+
+/**
+ * Route MailboxThreadPrint (/u/:userIndex/tab/:mailboxId/:threadId/print?messageId=): the conversation, printed.
+ * The conversation API finds a thread from one of its messages, hence the `messageId` query.
+ */
+export function MailboxThreadPrintRoute() {
+  const userIndex = useUserIndex();
+  const { mailboxId = '', threadId = '' } = useParams();
+  const [search] = useSearchParams();
+  const uid = parseMessageUid(search.get('messageId') ?? undefined);
+  if (uid === null) return <Navigate to={folderHref(userIndex, mailboxId)} replace />;
+  return <ThreadPrintView userIndex={userIndex} mailboxId={mailboxId} threadId={threadId} messageId={uid} />;
+}

@@ -1,0 +1,11 @@
+import type { ReplyMode } from '@webmail/contracts';
+
+/** Query keys of the compose feature (conventions §7); the user index is the second element. */
+export const composeKeys = {
+  all: (userIndex: number) => ['compose', userIndex] as const,
+  recentParties: (userIndex: number, query: string) =>
+    [...composeKeys.all(userIndex), 'recentParties', query] as const,
+  draft: (userIndex: number, draftId: string) => [...composeKeys.all(userIndex), 'draft', draftId] as const,
+  replyPrefill: (userIndex: number, mailboxId: string, messageId: number, mode: ReplyMode) =>
+    [...composeKeys.all(userIndex), 'replyTo', mailboxId, messageId, mode] as const,
+};

@@ -1,0 +1,59 @@
+import Button from '@mui/material/Button';
+import { useEffect, useMemo } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/translation';
+import { PaneLoader } from '../../../shared/ui/pane-loader';
+import { useReplyPrefill } from '../api/get-reply-prefill';
+import { parseAddresses } from '../lib/address-chips';
+import { composePath, composeStateOf, replySourceOf } from '../lib/compose-location';
+import { composerDraftOf, emptyDraft, type ComposerDraft } from '../lib/composer-draft';
+import { ComposeMessage } from './compose-draft-page';
+
+/**
+ * `compose` without a draftId starts a new draft: a new UUID, then `compose/{draftId}` with the starting
+ * content in the history state (so a reload keeps it). The content is empty, the `to` query's addresses
+ * (`?to=a@x,b@y`, spec §2), or — with `mode`, `mailboxId` and `messageId` from the conversation view — the
+ * server's reply / reply-all / forward prefill.
+ */
+export function ComposeStart({ userIndex, tab = false }: { userIndex: number; tab?: boolean }) {
+  const { t } = useTranslation('compose');
+  const { t: tCommon } = useTranslation('common');
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const paramsKey = params.toString();
+  const source = useMemo(() => replySourceOf(new URLSearchParams(paramsKey)), [paramsKey]);
+  const prefill = useReplyPrefill(userIndex, source);
+  const returnTo =
+    composeStateOf(location.state).returnTo ??
+    (source ? `/u/${userIndex}/${encodeURIComponent(source.mailboxId)}` : `/u/${userIndex}`);
+
+  useEffect(() => {
+    let initial: ComposerDraft;
+    if (source) {
+      if (!prefill.data) return;
+      initial = composerDraftOf(prefill.data);
+    } else {
+      const to = new URLSearchParams(paramsKey).getAll('to').join(',');
+      initial = { ...emptyDraft, to: parseAddresses(to) };
+    }
+    navigate(composePath(userIndex, crypto.randomUUID(), tab), {
+      replace: true,
+      state: { compose: { initial, returnTo } },
+    });
+  }, [navigate, paramsKey, prefill.data, returnTo, source, tab, userIndex]);
+
+  if (prefill.isError) {
+    return (
+      <ComposeMessage
+        text={t('prefillFailed')}
+        action={
+          <Button onClick={() => void prefill.refetch()} variant="outlined">
+            {tCommon('actions.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  return <PaneLoader />;
+}

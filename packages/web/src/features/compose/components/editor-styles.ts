@@ -1,0 +1,38 @@
+import type { SxProps, Theme } from '@mui/material/styles';
+
+/** Typography of the body editor: close to how the message will look in the recipient's client. */
+export const editorSx: SxProps<Theme> = {
+  flex: 1,
+  cursor: 'text',
+  '& .ProseMirror': {
+    minHeight: { xs: 200, sm: 240 },
+    py: 1.5,
+    outline: 'none',
+    fontSize: 15,
+    lineHeight: 1.5,
+    overflowWrap: 'anywhere',
+  },
+  '& .ProseMirror p': { my: 0.5 },
+  '& .ProseMirror blockquote': {
+    borderLeft: 3,
+    borderColor: 'divider',
+    color: 'text.secondary',
+    ml: 0.5,
+    mr: 0,
+    pl: 1.5,
+  },
+  '& .ProseMirror img': { maxWidth: '100%', height: 'auto' },
+  '& .ProseMirror img.ProseMirror-selectednode': {
+    outline: 2,
+    outlineColor: 'primary.main',
+    outlineStyle: 'solid',
+  },
+  '& .ProseMirror a': { color: 'primary.main' },
+  '& .ProseMirror p.is-editor-empty:first-of-type::before': {
+    content: 'attr(data-placeholder)',
+    color: 'text.disabled',
+    float: 'left',
+    height: 0,
+    pointerEvents: 'none',
+  },
+};

@@ -1,0 +1,149 @@
+import FormatBoldIcon from '@mui/icons-material/FormatBold';
+import FormatItalicIcon from '@mui/icons-material/FormatItalic';
+import FormatListBulletedIcon from '@mui/icons-material/FormatListBulleted';
+import FormatListNumberedIcon from '@mui/icons-material/FormatListNumbered';
+import FormatQuoteIcon from '@mui/icons-material/FormatQuote';
+import FormatUnderlinedIcon from '@mui/icons-material/FormatUnderlined';
+import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
+import InsertLinkIcon from '@mui/icons-material/InsertLink';
+import RedoIcon from '@mui/icons-material/Redo';
+import TextFieldsIcon from '@mui/icons-material/TextFields';
+import UndoIcon from '@mui/icons-material/Undo';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import { useEditorState } from '@tiptap/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from '../../../shared/i18n/translation';
+import type { BodyEditor } from '../hooks/use-body-editor';
+
+const buttonSx = { width: { xs: 48, sm: 36 }, height: { xs: 48, sm: 36 }, flexShrink: 0 } as const;
+
+function ToolButton(props: {
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  pressed?: boolean;
+  disabled?: boolean;
+}) {
+  const { label, icon, onClick, pressed, disabled } = props;
+  const button = (
+    <IconButton
+      aria-label={label}
+      aria-pressed={pressed}
+      disabled={disabled}
+      onClick={onClick}
+      color={pressed ? 'primary' : 'default'}
+      sx={{ ...buttonSx, ...(pressed ? { bgcolor: 'action.selected' } : {}) }}
+    >
+      {icon}
+    </IconButton>
+  );
+  return disabled ? button : <Tooltip title={label}>{button}</Tooltip>;
+}
+
+export interface EditorToolbarProps {
+  editor: BodyEditor;
+  plainText: boolean;
+  onTogglePlainText: () => void;
+  onLink: () => void;
+  onImage: () => void;
+}
+
+/** Formatting commands of the body (one row, scrolling sideways on phones), and the plain-text switch. */
+export function EditorToolbar({ editor, plainText, onTogglePlainText, onLink, onImage }: EditorToolbarProps) {
+  const { t } = useTranslation('compose');
+  const active = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      bold: e.isActive('bold'),
+      italic: e.isActive('italic'),
+      underline: e.isActive('underline'),
+      bulletList: e.isActive('bulletList'),
+      orderedList: e.isActive('orderedList'),
+      quote: e.isActive('blockquote'),
+      link: e.isActive('link'),
+      canUndo: e.can().undo(),
+      canRedo: e.can().redo(),
+    }),
+  });
+  const chain = () => editor.chain().focus();
+
+  return (
+    <Box
+      role="toolbar"
+      aria-label={t('editor.toolbar')}
+      sx={{ display: 'flex', alignItems: 'center', gap: 0.25, overflowX: 'auto', py: 0.5 }}
+    >
+      {!plainText && (
+        <>
+          <ToolButton
+            label={t('editor.bold')}
+            icon={<FormatBoldIcon />}
+            pressed={active.bold}
+            onClick={() => chain().toggleBold().run()}
+          />
+          <ToolButton
+            label={t('editor.italic')}
+            icon={<FormatItalicIcon />}
+            pressed={active.italic}
+            onClick={() => chain().toggleItalic().run()}
+          />
+          <ToolButton
+            label={t('editor.underline')}
+            icon={<FormatUnderlinedIcon />}
+            pressed={active.underline}
+            onClick={() => chain().toggleUnderline().run()}
+          />
+          <Divider orientation="vertical" flexItem sx={{ mx: 0.5 }} />
+          <ToolButton
+            label={t('editor.bulletList')}
+            icon={<FormatListBulletedIcon />}
+            pressed={active.bulletList}
+            onClick={() => chain().toggleBulletList().run()}
+          />
+          <ToolButton
+            label={t('editor.orderedList')}
+            icon={<FormatListNumberedIcon />}
+            pressed={active.orderedList}
+            onClick={() => chain().toggleOrderedList().run()}
+          />
+          <ToolButton
+            label={t('editor.quote')}
+            icon={<FormatQuoteIcon />}
+            pressed={active.quote}
+            onClick={() => chain().toggleBlockquote().run()}
+          />
+          <ToolButton
+            label={t('editor.link')}
+            icon={<InsertLinkIcon />}
+            pressed={active.link}
+            onClick={onLink}
+          />
+          <ToolButton label={t('editor.image')} icon={<ImageOutlinedIcon />} onClick={onImage} />
+          <Divider orientation="vertical" flexItem sx={{ mx: 0.5 }} />
+          <ToolButton
+            label={t('editor.undo')}
+            icon={<UndoIcon />}
+            disabled={!active.canUndo}
+            onClick={() => chain().undo().run()}
+          />
+          <ToolButton
+            label={t('editor.redo')}
+            icon={<RedoIcon />}
+            disabled={!active.canRedo}
+            onClick={() => chain().redo().run()}
+          />
+          <Divider orientation="vertical" flexItem sx={{ mx: 0.5 }} />
+        </>
+      )}
+      <ToolButton
+        label={t('editor.plainText')}
+        icon={<TextFieldsIcon />}
+        pressed={plainText}
+        onClick={onTogglePlainText}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,104 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '../../test/msw-server';
+import { renderApp } from '../../test/render-app';
+import { serveCompose } from './compose.testing';
+
+const sends = (api: ReturnType<typeof serveCompose>) =>
+  api.requests.filter((r) => r.method === 'POST' && r.url.pathname.endsWith('/compose/send'));
+
+describe('sending (issue 5: send exactly once, undo send)', () => {
+  it('queues the message, offers Undo, and reopens the draft when the undo worked', async () => {
+    const api = serveCompose();
+    const { user, router } = await renderApp('/u/0/compose?to=bob@example.test', {});
+    const subject = await screen.findByRole('textbox', { name: 'Subject' });
+    await user.type(subject, 'Lunch?');
+    const draftPath = router.state.location.pathname;
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+
+    const snackbar = await screen.findByText('Sending…', { selector: 'div' });
+    expect(router.state.location.pathname).toBe('/u/0');
+    expect(sends(api)[0]!.body).toMatchObject({
+      draftId: draftPath.split('/').pop(),
+      draft: { to: [{ address: 'bob@example.test' }], subject: 'Lunch?' },
+    });
+
+    await user.click(within(snackbar.closest('[role="status"]')!).getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Sending undone. The draft is open again.')).toBeInTheDocument();
+    expect(api.requests.some((r) => r.url.pathname.endsWith('/cancel'))).toBe(true);
+    await waitFor(() => expect(router.state.location.pathname).toBe(draftPath));
+    expect(await screen.findByRole('textbox', { name: 'Subject' })).toHaveValue('Lunch?');
+  });
+
+  it('sends with Ctrl+Enter and reports a delivery at once without an undo window', async () => {
+    const api = serveCompose({ undoSeconds: 0 });
+    const { user } = await renderApp('/u/0/compose?to=bob@example.test');
+    const subject = await screen.findByRole('textbox', { name: 'Subject' });
+    await user.type(subject, 'Quick');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(await screen.findByText('Message sent')).toBeInTheDocument();
+    expect(sends(api)).toHaveLength(1);
+  });
+
+  it('says in words why the mail server refused it', async () => {
+    serveCompose({
+      undoSeconds: 0,
+      sendFailure: { reason: 'recipientRejected', message: 'User unknown', recipients: ['bob@example.test'] },
+    });
+    const { user } = await renderApp('/u/0/compose?to=bob@example.test');
+    await user.click(await screen.findByRole('button', { name: 'Send' }));
+    const alert = await screen.findByText(/The message was not sent/);
+    expect(alert).toHaveTextContent(
+      'The message was not sent: the mail server refused some recipients (bob@example.test). The draft is kept in Drafts.',
+    );
+    expect(screen.getByRole('button', { name: 'Open draft' })).toBeInTheDocument();
+  });
+
+  it('shows a 422 answer at its field and stays in the composer', async () => {
+    serveCompose();
+    server.use(
+      http.post('/api/u/0/compose/send', () =>
+        HttpResponse.json(
+          {
+            code: 'ValidationError',
+            message: 'Some fields are invalid',
+            errors: { 'draft.subject': ['Too long for the server'] },
+          },
+          { status: 422 },
+        ),
+      ),
+    );
+    const { user, router } = await renderApp('/u/0/compose?to=bob@example.test');
+    await user.click(await screen.findByRole('button', { name: 'Send' }));
+    expect(await screen.findAllByText('Too long for the server')).not.toHaveLength(0);
+    expect(screen.getByRole('textbox', { name: 'Subject' })).toHaveAttribute('aria-invalid', 'true');
+    expect(router.state.location.pathname).toMatch(/\/compose\//);
+  });
+});
+
+describe('before-leaving confirmation (spec §2 dialogs)', () => {
+  it('asks before leaving with unsaved changes', async () => {
+    serveCompose();
+    const { user, router } = await renderApp('/u/0/compose');
+    await user.type(await screen.findByRole('textbox', { name: 'Subject' }), 'Unsaved');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Leave this message?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep writing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toMatch(/\/compose\//);
+
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(await screen.findByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/u/0'));
+  });
+
+  it('leaves without asking when nothing is unsaved', async () => {
+    serveCompose();
+    const { user, router } = await renderApp('/u/0/compose');
+    await user.click(await screen.findByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(router.state.location.pathname).not.toMatch(/compose/));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

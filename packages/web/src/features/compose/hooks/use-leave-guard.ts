@@ -1,0 +1,47 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useBlocker, type BlockerFunction } from 'react-router';
+
+/**
+ * The before-leaving confirmation (spec §2 dialogs): while `active` (changes not on the server yet, uploads
+ * running), leaving the composer inside the app asks first, and closing or reloading the tab gets the
+ * browser's own prompt. `allowLeaving` lets the composer's own navigation (after sending, discarding) through.
+ */
+export function useLeaveGuard(active: boolean) {
+  const activeRef = useRef(active);
+  const allowed = useRef(false);
+  useEffect(() => {
+    activeRef.current = active;
+  }, [active]);
+
+  // Only moves inside the signed-in app ask: a sign-out or an expired session goes to /login without a
+  // question (the local copy keeps the text for the next visit).
+  const shouldBlock = useCallback<BlockerFunction>(
+    ({ currentLocation, nextLocation }) =>
+      activeRef.current &&
+      !allowed.current &&
+      nextLocation.pathname.startsWith('/u/') &&
+      currentLocation.pathname !== nextLocation.pathname,
+    [],
+  );
+  const blocker = useBlocker(shouldBlock);
+
+  useEffect(() => {
+    if (!active) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers show the prompt only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [active]);
+
+  return {
+    asking: blocker.state === 'blocked',
+    stay: () => blocker.reset?.(),
+    leave: () => blocker.proceed?.(),
+    allowLeaving: useCallback(() => {
+      allowed.current = true;
+    }, []),
+  };
+}

@@ -1,0 +1,44 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { fetchApiFile } from '../api/fetch-api-file';
+import { messagesKeys } from '../api/messages.keys';
+
+/**
+ * A PDF attachment for the preview frame, as a `blob:` URL. The attachment route answers
+ * `Content-Disposition: attachment` and a `sandbox` CSP (nothing a user receives is ever rendered as a page of our
+ * origin), and browsers show no PDF viewer in a sandboxed document; the bytes are therefore fetched and handed to
+ * the browser's viewer typed `application/pdf` — a PDF, never HTML, whatever the sender claimed. The app's CSP
+ * allows `frame-src blob:` for this.
+ *
+ * `attachFrame` is the iframe's ref: it creates the URL when the frame mounts and revokes it when the frame goes (a
+ * ref cleanup), so the bytes are not kept after the dialog closes.
+ */
+export function usePdfPreview(userIndex: number, path: string) {
+  const query = useQuery({
+    queryKey: messagesKeys.attachmentFile(userIndex, path),
+    queryFn: async ({ signal }) => {
+      const response = await fetchApiFile(userIndex, path, signal);
+      return new Blob([await response.arrayBuffer()], { type: 'application/pdf' });
+    },
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  const blob = query.data;
+
+  const attachFrame = useCallback(
+    (frame: HTMLIFrameElement | null) => {
+      if (!frame || !blob) return;
+      const url = URL.createObjectURL(blob);
+      frame.src = url;
+      return () => URL.revokeObjectURL(url);
+    },
+    [blob],
+  );
+
+  return {
+    ready: blob !== undefined,
+    isError: query.isError,
+    retry: () => void query.refetch(),
+    attachFrame,
+  };
+}

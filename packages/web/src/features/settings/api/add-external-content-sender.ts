@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ExternalContentSender, type ExternalContentSettings } from '@webmail/contracts';
+import { apiRequest } from '../../../shared/api/api-client';
+import { externalContentPaths } from './external-content-paths';
+import { settingsKeys } from './settings.keys';
+
+/**
+ * POST /api/u/{i}/settings/externalContent/senders {address}: always show remote content from this sender. The
+ * server answers the existing entry for an address already listed, so the list is patched by id.
+ */
+export function useAddExternalContentSender(userIndex: number) {
+  const queryClient = useQueryClient();
+  const key = settingsKeys.externalContent(userIndex);
+  return useMutation({
+    mutationFn: (address: string) =>
+      apiRequest(externalContentPaths.senders(userIndex), {
+        method: 'POST',
+        body: { address },
+        schema: ExternalContentSender,
+      }),
+    onSuccess: (sender) => {
+      queryClient.setQueryData<ExternalContentSettings>(key, (data) =>
+        data && !data.senders.some((s) => s.id === sender.id)
+          ? { ...data, senders: [sender, ...data.senders] }
+          : data,
+      );
+      void queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
+}
