@@ -16,6 +16,17 @@ export class ApiSession {
     return (await res.json()) as T;
   }
 
+  async post<T>(path: string, body: unknown): Promise<T> {
+    const res = await this.request('POST', path, body);
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+    return (await res.json()) as T;
+  }
+
+  /** Ends the session (and its IMAP connection) so repeated cold runs do not pile up connections. */
+  async signOut(): Promise<void> {
+    await this.request('POST', '/api/auth/logout?userIndex=0', {});
+  }
+
   private async request(method: string, path: string, body?: unknown): Promise<Response> {
     const headers: Record<string, string> = {
       cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),

@@ -123,6 +123,8 @@ export async function buildApp(
   retention.start(config.retentionIntervalMs);
   const folders = new FoldersService(mailboxes, mailboxIds);
   const sortedUids = new SortedUidsCache();
+  // Cached lists describe one connection's view; a signed-out session's 100,000-UID lists must not linger.
+  imapPool.onConnectionEnd((sessionId) => sortedUids.forgetSession(sessionId));
   const imageProxySigner = new ImageProxySigner(config.sessionSecret);
   const externalContent = new ExternalContentService(new ExternalContentRepository(db));
   const messages = new MessagesService(auth, mailboxes, sortedUids, {

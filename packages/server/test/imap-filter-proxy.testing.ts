@@ -1,22 +1,26 @@
 import net from 'node:net';
 
 /**
- * A TCP relay in front of the real test Dovecot that hides one folder from LIST. The sandbox Dovecot
- * auto-creates Trash/Junk/Archive and lists them even after `doveadm mailbox delete` (auto = subscribe),
- * so an account without, say, an Archive folder can only be met this way. Everything else passes
- * unchanged, except that COMPRESS=DEFLATE is taken out of the capabilities so the stream stays readable.
+ * A TCP relay in front of the real test Dovecot that makes it look like a server without some feature:
+ * it hides one folder from LIST (the sandbox auto-creates Trash/Junk/Archive and lists them even after
+ * `doveadm mailbox delete`, so an account without an Archive can only be met this way) or takes
+ * capabilities out of the CAPABILITY lists. COMPRESS=DEFLATE always goes, so the stream stays readable.
  */
-export async function startListFilterProxy(
+export async function startImapFilterProxy(
   upstreamPort: number,
-  hiddenPath: string,
+  hide: { folder?: string; capabilities?: string[] },
 ): Promise<{ port: number; close: () => Promise<void> }> {
   const sockets = new Set<net.Socket>();
-  const hidden = new RegExp(`^\\* LIST \\([^)]*\\) (?:"[^"]*"|NIL) "?${hiddenPath}"?$`, 'i');
+  const hidden = hide.folder
+    ? new RegExp(`^\\* LIST \\([^)]*\\) (?:"[^"]*"|NIL) "?${hide.folder}"?$`, 'i')
+    : null;
+  const dropped = ['COMPRESS=DEFLATE', ...(hide.capabilities ?? [])];
+  const capability = new RegExp(` (?:${dropped.join('|')})(?=[ \\]]|$)`, 'g');
   const filter = (text: string) =>
     text
       .split('\r\n')
-      .filter((line) => !hidden.test(line))
-      .map((line) => line.replace(/ COMPRESS=DEFLATE/g, ''))
+      .filter((line) => !hidden?.test(line))
+      .map((line) => (/CAPABILITY/i.test(line) ? line.replace(capability, '') : line))
       .join('\r\n');
   const server = net.createServer((client) => {
     const upstream = net.connect(upstreamPort, '127.0.0.1');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImapFlow } from 'imapflow';
 import { rawCommand, atom, list } from '../src/mail/imap/imap-raw-command.js';
 import { fetchListRows } from '../src/mail/imap/imap-fetch-rows.js';
+import { folderState } from '../src/mail/imap/selected-folder.js';
 import { searchUidSet, storeFlag, threadRefs, uidsByArrival } from '../src/mail/imap/imap-uid-lists.js';
 import { composeRaw } from './mail-fixtures.testing.js';
 import { imapAs, newMailUser } from './harness.testing.js';
@@ -9,10 +10,11 @@ import { imapAs, newMailUser } from './harness.testing.js';
 /** The raw-reply adapter against the real Dovecot, on an ordinary imapflow connection. */
 describe('raw IMAP commands on the shared imapflow connection', () => {
   let client: ImapFlow;
+  let user: { email: string; password: string };
   const day = 86_400_000;
 
   beforeAll(async () => {
-    const user = await newMailUser('raw');
+    user = await newMailUser('raw');
     client = await imapAs(user);
     const start = Date.UTC(2026, 0, 10);
     const mail = (n: number, extra: Record<string, string> = {}) =>
@@ -110,6 +112,17 @@ describe('raw IMAP commands on the shared imapflow connection', () => {
     expect(await threadRefs(client)).toEqual([]);
     expect(await searchUidSet(client, [atom('ALL')])).toEqual({ set: '', count: 0 });
     await client.mailboxOpen('INBOX');
+  });
+
+  it("counts other sessions' flag changes arriving during its commands instead of parsing them", async () => {
+    const other = await imapAs(user);
+    await other.mailboxOpen('INBOX');
+    const before = folderState(client).flagChanges;
+    await other.messageFlagsAdd('1:4', ['\\Answered'], { uid: true });
+    await searchUidSet(client, [atom('ALL')]);
+    expect(folderState(client).flagChanges).toBeGreaterThan(before);
+    await other.messageFlagsRemove('1:4', ['\\Answered'], { uid: true });
+    await other.logout();
   });
 
   it('stores flags silently and imapflow still sees the folder right afterwards', async () => {

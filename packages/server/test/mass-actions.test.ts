@@ -8,7 +8,7 @@ import type {
 import type { TestClient } from './http-client.testing.js';
 import { composeRaw } from './mail-fixtures.testing.js';
 import { imapAs, newMailUser, startServer } from './harness.testing.js';
-import { startListFilterProxy } from './imap-filter-proxy.testing.js';
+import { startImapFilterProxy } from './imap-filter-proxy.testing.js';
 
 describe('mass actions', () => {
   let server: Awaited<ReturnType<typeof startServer>>;
@@ -168,12 +168,12 @@ describe('mass actions', () => {
 
 describe('mass actions on an account without an Archive folder', () => {
   let server: Awaited<ReturnType<typeof startServer>>;
-  let proxy: Awaited<ReturnType<typeof startListFilterProxy>>;
+  let proxy: Awaited<ReturnType<typeof startImapFilterProxy>>;
 
   beforeAll(async () => {
     // The sandbox always lists its auto-created Archive, so the server talks to it through a relay that
     // hides that folder (see imap-filter-proxy.testing.ts): the account then has no \Archive folder.
-    proxy = await startListFilterProxy(inject('mailstack').ports.imap, 'Archive');
+    proxy = await startImapFilterProxy(inject('mailstack').ports.imap, { folder: 'Archive' });
     server = await startServer('sqlite', { IMAP_PORT: String(proxy.port) });
   });
   afterAll(async () => {

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { ImapFlow } from 'imapflow';
 import type { Folder, MassActionResponse, MessageListResponse } from '@webmail/contracts';
 import type { TestClient } from './http-client.testing.js';
 import { composeRaw } from './mail-fixtures.testing.js';
 import { imapAs, newMailUser, startServer } from './harness.testing.js';
+import { startImapFilterProxy } from './imap-filter-proxy.testing.js';
 
 const day = 86_400_000;
 const start = Date.UTC(2026, 2, 1);
@@ -132,5 +133,43 @@ describe('message list: conversations and a folder that changes', () => {
     expect(conversations.messages.find((m) => m.subject === 'a3')!.conversation!.count).toBe(2);
     await append('after', start + 8 * day);
     expect(subjects(await page())).toEqual(['after', 'c2', 'a3', 'c1', 'b1', 'a1']);
+  });
+});
+
+describe('conversation mode on a server without THREAD=REFS', () => {
+  it('answers one conversation per message, as message mode does', async () => {
+    const proxy = await startImapFilterProxy(inject('mailstack').ports.imap, {
+      capabilities: ['THREAD=REFS'],
+    });
+    const server = await startServer('sqlite', { IMAP_PORT: String(proxy.port) });
+    try {
+      const user = await newMailUser('nothread');
+      const imap = await imapAs(user);
+      for (const [subject, extra] of [
+        ['root', { messageId: '<r@t>' }],
+        ['reply', { messageId: '<s@t>', inReplyTo: '<r@t>', references: '<r@t>' }],
+      ] as const) {
+        await imap.append(
+          'INBOX',
+          await composeRaw({ from: 'p@example.test', to: user.email, subject, text: 'x', ...extra }),
+        );
+      }
+      await imap.logout();
+      const client = server.client();
+      await client.signIn(user.email, user.password);
+      const tree = await client.get<{ mailboxes: Folder[] }>('/api/u/0/mailbox');
+      const inbox = tree.body.mailboxes.find((f) => f.specialUse === 'inbox')!;
+      const list = (
+        await client.get<MessageListResponse>(`/api/u/0/mailbox/${inbox.id}/messages?mode=conversations`)
+      ).body;
+      expect(list.total).toBe(2);
+      expect(list.messages.map((m) => [m.subject, m.conversation!.count])).toEqual([
+        ['reply', 1],
+        ['root', 1],
+      ]);
+    } finally {
+      await server.close();
+      await proxy.close();
+    }
   });
 });

@@ -78,6 +78,8 @@ export class FolderLists {
   }
 
   private async sortAll(client: ImapFlow, now: FolderState): Promise<SortedList> {
+    // Sorted ascending and reversed here, not REVERSE ARRIVAL: RFC 5256 breaks ties by ascending
+    // sequence number even under REVERSE, so mail that arrived in the same second would list oldest first.
     const uids = (await uidsByArrival(client)).reverse();
     const highest = uids.reduce((max, uid) => (uid > max ? uid : max), 0);
     // `now` was taken before the SORT: an expunge reported during it makes the next check re-sort.

@@ -3,7 +3,7 @@ import type { MassActionName, MassActionResponse } from '@webmail/contracts';
 import { AppError } from '../../infra/errors.js';
 import { rawCommand } from '../../mail/imap/imap-raw-command.js';
 import { atom, searchUidSet, sequence, storeFlag } from '../../mail/imap/imap-uid-lists.js';
-import { folderState, noteFlagsChanged } from '../../mail/imap/selected-folder.js';
+import { folderState } from '../../mail/imap/selected-folder.js';
 import { compressUids, expandUids } from '../../mail/imap/uid-set.js';
 import type { FolderLists } from './folder-lists.js';
 
@@ -70,7 +70,6 @@ export async function applyToFolder(
   if (flag) {
     const changed = await searchUidSet(client, [atom('UID'), sequence(existing.set), atom(flag.changes)]);
     await storeFlag(client, changed.set, flag.flag, flag.add);
-    noteFlagsChanged(client);
     return { result: { ...done, changedUidSet: changed.set }, move: null };
   }
   if (action !== 'delete' && (!target || target.path === source.path)) {

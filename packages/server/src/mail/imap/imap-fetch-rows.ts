@@ -34,6 +34,13 @@ export async function fetchListRows(
   const unreadable: number[] = [];
   await rawCommand(client, 'UID FETCH', [sequence(compressUids(uids)), items], {
     FETCH: (payload, literals) => {
+      // A burst of other sessions' flag changes (`* 7 FETCH (MODSEQ (9) FLAGS ())`, 100,000 after someone
+      // marks a big folder read) is counted without parsing: short lines without one of our UIDs. Our
+      // rows always carry their UID, so no row of ours is taken for one of those.
+      if (payload.length < 256 && !wanted.has(Number(/\bUID (\d+)/i.exec(payload.toString('latin1'))?.[1]))) {
+        unsolicited += 1;
+        return;
+      }
       let row: FetchMessageObject;
       try {
         row = toRow(parseFetch(payload, literals));

@@ -12,6 +12,7 @@ interface Entry {
  */
 export class ImapPool {
   private readonly entries = new Map<string, Entry>();
+  private readonly endListeners: Array<(sessionId: string) => void> = [];
   /** Logins this pool performed (for tests and metrics). */
   logins = 0;
 
@@ -84,6 +85,11 @@ export class ImapPool {
     return this.entries.size;
   }
 
+  /** Called whenever a session's connection leaves the pool (sign-out, idle close, dropped connection). */
+  onConnectionEnd(listener: (sessionId: string) => void): void {
+    this.endListeners.push(listener);
+  }
+
   private touch(sessionId: string, entry: Entry): void {
     clearTimeout(entry.timer);
     entry.timer = this.idleTimer(sessionId);
@@ -97,6 +103,8 @@ export class ImapPool {
 
   private drop(sessionId: string, entry: Entry): void {
     clearTimeout(entry.timer);
-    if (this.entries.get(sessionId) === entry) this.entries.delete(sessionId);
+    if (this.entries.get(sessionId) !== entry) return;
+    this.entries.delete(sessionId);
+    for (const listener of this.endListeners) listener(sessionId);
   }
 }

@@ -1,6 +1,7 @@
 import type { ImapFlow } from 'imapflow';
 import { AppError } from '../../infra/errors.js';
 import { untaggedKeyword } from './raw-reply-parser.js';
+import { noteFlagsChanged } from './selected-folder.js';
 
 /**
  * The one place that reaches into imapflow 2.1.2's internals (architecture: wrap the IMAP library in one
@@ -107,7 +108,11 @@ export async function rawCommand(
   // Like imapflow's own run(): an IDLE in progress must end (DONE) first, or this command would queue
   // behind the IDLE forever. exec() does not do this by itself.
   if (typeof flow.preCheck === 'function') await flow.preCheck();
-  const state: RawState = { handlers, error: null };
+  // Unsolicited `* n FETCH (FLAGS …)` lines report other sessions' flag changes; after someone marks a
+  // 100,000-message folder read they arrive in one burst, which imapflow would parse line by line for
+  // seconds. Unless the command reads FETCH itself, they are only counted: the folder's flags changed.
+  let flagNews = 0;
+  const state: RawState = { handlers: { FETCH: () => (flagNews += 1), ...handlers }, error: null };
   let response: { next: () => void };
   try {
     response = await flow.exec(command, args, { [rawKey]: state });
@@ -123,6 +128,7 @@ export async function rawCommand(
   }
   // Releases imapflow's reader: it waits for this before dispatching the next queued command.
   response.next();
+  if (flagNews > 0) noteFlagsChanged(client);
   if (state.error) {
     const failure = new AppError('MailServerError', 502, `Could not read the reply to ${command}`);
     failure.cause = state.error;

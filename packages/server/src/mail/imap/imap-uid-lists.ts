@@ -101,12 +101,11 @@ async function searchUids(client: ImapFlow, criteria: ImapArg[]): Promise<number
 /**
  * `UID STORE set ±FLAGS.SILENT (flag)` for any number of messages. With CONDSTORE enabled (imapflow
  * enables it) Dovecot still answers every changed message with `* n FETCH (UID n MODSEQ (m))` despite
- * .SILENT (RFC 7162 §3.2); those lines are dropped here unparsed, where imapflow would parse each one
- * (seconds for 100,000). Flag changes other sessions made meanwhile are dropped with them, so callers must
- * treat the folder's flags as changed (see noteFlagsChanged).
+ * .SILENT (RFC 7162 §3.2); rawCommand counts those lines without parsing them (imapflow would parse each
+ * one: seconds for 100,000) and marks the folder's flags as changed (selected-folder.ts).
  */
 export async function storeFlag(client: ImapFlow, set: string, flag: string, add: boolean): Promise<void> {
   if (!set) return;
   const args = [sequence(set), atom(`${add ? '+' : '-'}FLAGS.SILENT`), list(atom(flag))];
-  await rawCommand(client, 'UID STORE', args, { FETCH: () => {} });
+  await rawCommand(client, 'UID STORE', args, {});
 }

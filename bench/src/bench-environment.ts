@@ -1,0 +1,116 @@
+/**
+ * Where the mailbox benchmark runs: its own sandboxed mailstack + webmail server on other ports (default),
+ * or a running demo (`BENCH_URL`; then MAILSTACK_DIR / MAILSTACK_PORT_BASE name its mailstack, which
+ * doveadm needs for seeding). Everything started here is stopped by `stop()`.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import type { StackTarget } from './seed/maildir-seed.js';
+
+const run = promisify(execFile);
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface BenchEnvironment {
+  baseUrl: string;
+  imapPort: number;
+  stack: StackTarget;
+  user: { email: string; password: string };
+  stop: () => Promise<void>;
+}
+
+function script(name: string, stack: StackTarget, args: string[] = []): Promise<unknown> {
+  return run('bash', [path.join(repoRoot, 'mailstack/bin', name), ...args], {
+    env: { ...process.env, MAILSTACK_DIR: stack.dir, MAILSTACK_PORT_BASE: String(stack.portBase) },
+  });
+}
+
+export async function prepareEnvironment(): Promise<BenchEnvironment> {
+  const user = { email: 'mailbox-bench@example.test', password: 'mailbox-bench-pw' };
+  if (process.env.BENCH_URL) {
+    const stack = {
+      dir: process.env.MAILSTACK_DIR ?? path.join(repoRoot, '.data/mailstack'),
+      portBase: Number(process.env.MAILSTACK_PORT_BASE ?? 10000),
+    };
+    await script('add-user.sh', stack, [user.email, user.password]);
+    return {
+      baseUrl: process.env.BENCH_URL,
+      imapPort: stack.portBase + 143,
+      stack,
+      user,
+      stop: async () => {},
+    };
+  }
+  const portBase = Number(process.env.BENCH_MAILSTACK_PORT_BASE ?? 26000);
+  const serverPort = Number(process.env.BENCH_SERVER_PORT ?? 8282);
+  // Keep BENCH_STATE_DIR to reuse the seeded folders on the next run (seeding is skipped when done).
+  const root = process.env.BENCH_STATE_DIR ?? mkdtempSync('/tmp/wmbench.');
+  const stack = { dir: path.join(root, 'ms'), portBase };
+  await script('start.sh', stack);
+  await script('add-user.sh', stack, [user.email, user.password]);
+  const server = startServer(root, serverPort, portBase);
+  const baseUrl = `http://127.0.0.1:${serverPort}`;
+  const stop = async () => {
+    await stopServer(server);
+    await script('stop.sh', stack);
+    if (!process.env.BENCH_STATE_DIR) rmSync(root, { recursive: true, force: true });
+  };
+  try {
+    await waitForServer(server, baseUrl);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { baseUrl, imapPort: portBase + 143, stack, user, stop };
+}
+
+/**
+ * The server from source (tsx, the `source` export condition for @webmail/contracts), so the bench
+ * measures the working tree without a build step; runtime code is the same JavaScript a build emits.
+ */
+function startServer(root: string, port: number, portBase: number): ChildProcess {
+  const child = spawn(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', 'packages/server/src/main.ts'],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: path.join(root, 'server'),
+        IMAP_PORT: String(portBase + 143),
+        SMTP_PORT: String(portBase + 587),
+        SIEVE_PORT: String(portBase + 190),
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+        // The cold rows sign in once per run.
+        LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  return child;
+}
+
+async function waitForServer(server: ChildProcess, baseUrl: string): Promise<void> {
+  for (let i = 0; i < 300; i += 1) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the server did not answer within 30 s');
+}
+
+async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  if (server.exitCode === null) server.kill('SIGKILL');
+}
