@@ -57,8 +57,11 @@ export function MailboxRoute() {
         display: 'flex',
         flexDirection: 'column',
         minHeight: 0,
+        minWidth: 0,
+        // Alone (2-panel, phones) the list fills the content area in both directions; without a height of its
+        // own the virtual list would measure a zero-height viewport and render no rows.
+        flex: sideBySide ? 'none' : 1,
         width: sideBySide ? { md: 400, lg: 460, xl: 500 } : '100%',
-        flexShrink: 0,
         borderRight: sideBySide ? 1 : 0,
         borderColor: 'divider',
       }}
