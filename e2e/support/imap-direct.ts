@@ -1,5 +1,5 @@
-import { ImapFlow, type MessageStructureObject } from 'imapflow';
-import { e2eMailstackPortBase } from './environment';
+import type { MessageStructureObject } from 'imapflow';
+import { withImap } from './mail-user';
 
 function findPart(node: MessageStructureObject | undefined, filename: string): string | undefined {
   if (!node) return undefined;
@@ -21,15 +21,7 @@ export async function attachmentBytesFromImap(
   subject: string,
   filename: string,
 ): Promise<Buffer> {
-  const client = new ImapFlow({
-    host: '127.0.0.1',
-    port: e2eMailstackPortBase + 143,
-    secure: false,
-    auth: { user: user.email, pass: user.password },
-    logger: false,
-  });
-  await client.connect();
-  try {
+  return withImap(user, async (client) => {
     const lock = await client.getMailboxLock('INBOX', { readOnly: true });
     try {
       const uids = (await client.search({ subject }, { uid: true })) || [];
@@ -46,7 +38,5 @@ export async function attachmentBytesFromImap(
     } finally {
       lock.release();
     }
-  } finally {
-    await client.logout();
-  }
+  });
 }

@@ -2,33 +2,19 @@ import FolderOffOutlinedIcon from '@mui/icons-material/FolderOffOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import type { Folder } from '@webmail/contracts';
 import { useMemo } from 'react';
 import { Link as RouterLink, Outlet, useParams } from 'react-router';
 import { useFolder, useMailboxTree } from '../../features/mailboxes/api/get-mailbox-tree';
 import { useFolderCountEffects } from '../../features/mailboxes/hooks/use-folder-count-effects';
 import { folderDisplayName } from '../../features/mailboxes/lib/folder-display-name';
-import { splitTopLevel } from '../../features/mailboxes/lib/folder-tree';
 import { MessageList } from '../../features/messages/components/message-list';
-import type { MoveTarget } from '../../features/messages/components/more-actions-menu';
 import { ReadingPaneEmpty } from '../../features/messages/components/reading-pane-empty';
 import { useSideBySide } from '../../features/messages/hooks/use-side-by-side';
 import { useListPreferences } from '../../features/settings/api/get-user-details';
-import { useTranslation, type TFunction } from '../../shared/i18n/translation';
+import { moveTargetsOf } from './move-targets';
+import { useTranslation } from '../../shared/i18n/translation';
 import { useUserIndex } from '../../shared/session/use-user-index';
 import { usePageTitle } from '../../shared/ui/use-page-title';
-
-/** Folders in sidebar order, children under their parents, hidden ones left out (the sidebar does not link them). */
-function moveTargetsOf(folders: readonly Folder[], t: TFunction<'mailboxes'>, depth = 0): MoveTarget[] {
-  const top = depth === 0 ? splitTopLevel(folders) : null;
-  const ordered = top ? [...top.system, ...top.custom] : folders;
-  return ordered
-    .filter((folder) => !folder.hidden)
-    .flatMap((folder) => [
-      { id: folder.id, name: folderDisplayName(folder, t), depth },
-      ...moveTargetsOf(folder.children, t, depth + 1),
-    ]);
-}
 
 /**
  * Route Mailbox (/u/:userIndex/:mailboxId): the folder's message list, and in the 3-panel layout the reading pane

@@ -1,27 +1,13 @@
-import type { Folder } from '@webmail/contracts';
 import { useCallback, useMemo } from 'react';
 import { useMailboxTree } from '../../features/mailboxes/api/get-mailbox-tree';
 import { useFolderCountEffects } from '../../features/mailboxes/hooks/use-folder-count-effects';
-import { folderDisplayName } from '../../features/mailboxes/lib/folder-display-name';
-import { findFolder, splitTopLevel } from '../../features/mailboxes/lib/folder-tree';
+import { findFolder } from '../../features/mailboxes/lib/folder-tree';
 import type { ActionFolder } from '../../features/messages/actions/message-actions';
-import type { MoveTarget } from '../../features/messages/components/more-actions-menu';
 import type { RemoteContentEffects } from '../../features/messages/hooks/use-remote-content';
 import type { ConversationEnv } from '../../features/messages/lib/conversation-env';
 import { useAddExternalContentSender } from '../../features/settings/api/add-external-content-sender';
-import { useTranslation, type TFunction } from '../../shared/i18n/translation';
-
-/** Folders in sidebar order, children under their parents, hidden ones left out (as the mailbox route's menu). */
-function moveTargetsOf(folders: readonly Folder[], t: TFunction<'mailboxes'>, depth = 0): MoveTarget[] {
-  const top = depth === 0 ? splitTopLevel(folders) : null;
-  const ordered = top ? [...top.system, ...top.custom] : folders;
-  return ordered
-    .filter((folder) => !folder.hidden)
-    .flatMap((folder) => [
-      { id: folder.id, name: folderDisplayName(folder, t), depth },
-      ...moveTargetsOf(folder.children, t, depth + 1),
-    ]);
-}
+import { moveTargetsOf } from './move-targets';
+import { useTranslation } from '../../shared/i18n/translation';
 
 export type ConversationAddress = Pick<
   ConversationEnv,
