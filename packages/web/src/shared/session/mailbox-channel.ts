@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { openTypedChannel, type TypedChannel } from './typed-channel';
 
 /**
  * Cross-tab line for mail changes: after a mass action one tab says `mailboxChanged` for a user, and the other
@@ -18,44 +19,10 @@ export const MailboxBroadcast = z.object({
 });
 export type MailboxBroadcast = z.infer<typeof MailboxBroadcast>;
 
-export interface MailboxChannel {
-  post: (message: MailboxBroadcast) => void;
-  /** Returns the unsubscribe function. */
-  subscribe: (listener: (message: MailboxBroadcast) => void) => () => void;
-  close: () => void;
-}
+export type MailboxChannel = TypedChannel<MailboxBroadcast>;
 
 export function openMailboxChannel(): MailboxChannel {
-  if (typeof BroadcastChannel === 'undefined')
-    return { post: () => {}, subscribe: () => () => {}, close: () => {} };
-  const channel = new BroadcastChannel(mailboxChannelName);
-  // Node (tests) keeps a process alive while a channel is open; browsers have no unref and need none.
-  (channel as BroadcastChannel & { unref?: () => void }).unref?.();
-  const listeners = new Set<(message: MailboxBroadcast) => void>();
-  const onMessage = (event: MessageEvent) => {
-    // Another tab may run an older build: anything that does not parse is dropped.
-    const parsed = MailboxBroadcast.safeParse(event.data);
-    if (!parsed.success) return;
-    for (const listener of [...listeners]) listener(parsed.data);
-  };
-  channel.addEventListener('message', onMessage);
-  let closed = false;
-  return {
-    post: (message) => {
-      if (!closed) channel.postMessage(MailboxBroadcast.parse(message));
-    },
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    close: () => {
-      if (closed) return;
-      closed = true;
-      listeners.clear();
-      channel.removeEventListener('message', onMessage);
-      channel.close();
-    },
-  };
+  return openTypedChannel(mailboxChannelName, MailboxBroadcast);
 }
 
 let shared: MailboxChannel | null = null;
