@@ -1,20 +1,12 @@
 import PostalMime, { type Address as ParsedAddress, type Attachment } from 'postal-mime';
 import type { Recipient } from '@webmail/contracts';
+import type { LooseDraft } from './contract-draft.js';
 
-export interface ParsedDraft {
-  from: Recipient | null;
-  to: Recipient[];
-  cc: Recipient[];
-  bcc: Recipient[];
-  subject: string;
-  html: string | null;
-  text: string;
-  plainText: boolean;
-  inReplyTo: string | null;
-  references: string[];
-  /** Attachments to hand back as uploads (inline images are put back into the HTML as data: URLs). */
+/** The draft's fields as read back; attachments come back as files to hand back as uploads. */
+export type ParsedDraft = Omit<LooseDraft, 'attachments'> & {
+  /** Inline images are put back into the HTML as data: URLs instead. */
   files: Array<{ filename: string; contentType: string; content: Buffer }>;
-}
+};
 
 /**
  * Reads a Drafts copy back into the composer's shape. Inline images return as data: URLs inside the
