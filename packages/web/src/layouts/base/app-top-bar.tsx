@@ -6,11 +6,10 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { productName } from '@webmail/contracts';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from '../../shared/i18n/translation';
-import { Logo } from '../../shared/ui/logo';
+import { BrandLink } from '../../shared/ui/brand-link';
 
 export interface AppTopBarProps {
   /** The current user's base layout; null without an active session, and the logo is then no link. */
@@ -30,17 +29,6 @@ export interface AppTopBarProps {
    */
   back?: { href: string; label: string; title: string } | null;
 }
-
-const brandSx = {
-  display: 'flex',
-  alignItems: 'center',
-  gap: 1.25,
-  color: 'text.primary',
-  borderRadius: 2,
-  pr: 1,
-  pl: { xs: 0.5, md: 1 },
-  py: 0.5,
-} as const;
 
 export function AppTopBar({
   homeHref,
@@ -94,14 +82,6 @@ type BrandProps = Pick<
 /** The menu button (small screens) and the logo, linking home. */
 function Brand({ homeHref, onOpenSidebar, sidebarOpen, sidebarId, onLogoClick }: BrandProps) {
   const { t } = useTranslation('common');
-  const brand = (
-    <>
-      <Logo size={34} />
-      <Typography component="span" sx={{ fontSize: 22, fontWeight: 400, letterSpacing: 0.1 }}>
-        {productName}
-      </Typography>
-    </>
-  );
   return (
     <>
       <IconButton
@@ -113,23 +93,7 @@ function Brand({ homeHref, onOpenSidebar, sidebarOpen, sidebarId, onLogoClick }:
       >
         <MenuIcon />
       </IconButton>
-      {homeHref === null ? (
-        <Box sx={brandSx}>{brand}</Box>
-      ) : (
-        <Box
-          component={RouterLink}
-          to={homeHref}
-          onClick={onLogoClick}
-          aria-label={t('layout.home', { product: productName })}
-          sx={{
-            ...brandSx,
-            textDecoration: 'none',
-            '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
-          }}
-        >
-          {brand}
-        </Box>
-      )}
+      <BrandLink homeHref={homeHref} onClick={onLogoClick} />
     </>
   );
 }

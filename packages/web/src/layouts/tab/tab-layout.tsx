@@ -1,15 +1,12 @@
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
-import { productName } from '@webmail/contracts';
-import { Link as RouterLink, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
 import { AccountMenu } from '../../features/accounts/components/account-menu';
 import { useMe } from '../../features/auth/api/get-me';
-import { useTranslation } from '../../shared/i18n/translation';
 import { hasActiveSession, userHomePath } from '../../shared/session/session';
 import { useUserIndex } from '../../shared/session/use-user-index';
-import { Logo } from '../../shared/ui/logo';
+import { BrandLink } from '../../shared/ui/brand-link';
 
 /**
  * Route BaseLayoutTab (/u/:userIndex/tab): pages opened in a browser tab of their own (a conversation, a message's
@@ -18,26 +15,8 @@ import { Logo } from '../../shared/ui/logo';
  */
 export function TabLayout() {
   const userIndex = useUserIndex();
-  const { t } = useTranslation('common');
   const me = useMe(userIndex);
   const homeHref = hasActiveSession(userIndex) ? userHomePath(userIndex) : null;
-  const brand = (
-    <>
-      <Logo size={28} />
-      <Typography component="span" sx={{ fontSize: 18, letterSpacing: 0.1 }}>
-        {productName}
-      </Typography>
-    </>
-  );
-  const brandSx = {
-    display: 'flex',
-    alignItems: 'center',
-    gap: 1,
-    color: 'text.primary',
-    borderRadius: 2,
-    p: 0.5,
-  };
-
   return (
     <Box
       sx={{
@@ -59,22 +38,7 @@ export function TabLayout() {
         }}
       >
         <Toolbar variant="dense" sx={{ minHeight: 52, gap: 1, px: { xs: 1, sm: 2 } }}>
-          {homeHref ? (
-            <Box
-              component={RouterLink}
-              to={homeHref}
-              aria-label={t('layout.home', { product: productName })}
-              sx={{
-                ...brandSx,
-                textDecoration: 'none',
-                '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
-              }}
-            >
-              {brand}
-            </Box>
-          ) : (
-            <Box sx={brandSx}>{brand}</Box>
-          )}
+          <BrandLink homeHref={homeHref} compact />
           <Box sx={{ flex: 1 }} />
           <AccountMenu userIndex={userIndex} user={me.data} />
         </Toolbar>
