@@ -2,11 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ImapFlow } from 'imapflow';
-import pg from 'pg';
-import { inject } from 'vitest';
 import type { DraftContentInput, OutboxEntry, UploadAttachment } from '@webmail/contracts';
-import { randomToken } from '../src/infra/crypto.js';
-import { imapAs, startServer, type DbKind } from './harness.testing.js';
+import { freshPostgresDatabase, imapAs, startServer, type DbKind } from './harness.testing.js';
 import type { TestClient, TestResponse } from './http-client.testing.js';
 
 export type MailUser = { email: string; password: string };
@@ -14,17 +11,7 @@ export type MailUser = { email: string; password: string };
 /** Storage a restarted server can reuse: the same DATA_DIR (SQLite file, session secret) and database. */
 export async function persistentStorage(db: DbKind): Promise<Record<string, string>> {
   const env: Record<string, string> = { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'wm-compose-')) };
-  if (db === 'postgres') {
-    const adminUrl = inject('postgresUrl');
-    const name = `wm_c_${randomToken(6)
-      .toLowerCase()
-      .replace(/[^a-z0-9]/g, 'x')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    env.DATABASE_URL = adminUrl.replace(/\/[^/]*$/, `/${name}`);
-  }
+  if (db === 'postgres') env.DATABASE_URL = await freshPostgresDatabase();
   return env;
 }
 

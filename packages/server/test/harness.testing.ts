@@ -45,7 +45,8 @@ export async function imapAs(user: { email: string; password: string }): Promise
   return client;
 }
 
-async function freshPostgresDatabase(): Promise<string> {
+/** A new, empty PostgreSQL database on the test cluster; its URL. */
+export async function freshPostgresDatabase(): Promise<string> {
   const adminUrl = inject('postgresUrl');
   const name = `wm_${randomToken(6)
     .toLowerCase()
