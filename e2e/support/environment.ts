@@ -4,7 +4,8 @@ export const repoRoot = path.resolve(__dirname, '../..');
 export const e2ePort = Number(process.env.E2E_PORT ?? 8181);
 export const e2eBaseUrl = `http://127.0.0.1:${e2ePort}`;
 export const e2eMailstackPortBase = Number(process.env.E2E_MAILSTACK_PORT_BASE ?? 24000);
-export const e2eStateDir = path.join(repoRoot, '.data/e2e');
+/** Another port pair and state directory let a second run (a teammate's) go side by side with this one. */
+export const e2eStateDir = process.env.E2E_STATE_DIR ?? path.join(repoRoot, '.data/e2e');
 export const screenshotDir = path.join(repoRoot, 'e2e/artifacts/screenshots');
 
 /** Debian's Chromium; never a downloaded browser. The flags keep it off the (closed) network. */

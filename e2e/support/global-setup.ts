@@ -52,7 +52,7 @@ export default async function globalSetup() {
 async function waitForServer(server: ChildProcess): Promise<void> {
   for (let i = 0; i < 200; i += 1) {
     if (server.exitCode !== null)
-      throw new Error(`the server exited (${server.exitCode}); see .data/e2e/server.log`);
+      throw new Error(`the server exited (${server.exitCode}); see ${path.join(e2eStateDir, 'server.log')}`);
     try {
       if ((await fetch(`${e2eBaseUrl}/api/`)).ok) return;
     } catch {
