@@ -72,11 +72,12 @@ export function MailboxRoute() {
     </Box>
   );
 
-  if (!sideBySide) return messageOpen ? readingPane : list;
+  // One tree shape for both layouts: when the stored layout arrives after the list (3-panel is the default until
+  // then), the list stays mounted instead of starting over.
   return (
     <Box sx={{ flex: 1, minWidth: 0, display: 'flex' }}>
-      {list}
-      {readingPane}
+      {(sideBySide || !messageOpen) && list}
+      {(sideBySide || messageOpen) && readingPane}
     </Box>
   );
 }

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { mailApi, signIn } from '../../test/api-handlers.testing';
+import { buildUserDetails, mailApi, signIn } from '../../test/api-handlers.testing';
 import { setViewportWidth } from '../../test/media-query';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
@@ -81,5 +82,28 @@ describe('message list', () => {
     expect(await screen.findByRole('list', { name: 'Messages in Inbox' })).toBeInTheDocument();
     expect(screen.getByText('Select a message to read it.')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Folders' })).toBeInTheDocument();
+  });
+
+  it('keeps its rows when the stored 2-panel layout arrives after the list on a wide screen', async () => {
+    setViewportWidth(1280);
+    setup(buildMessageSummaries(19));
+    let answerDetails!: () => void;
+    const detailsAnswered = new Promise<void>((resolve) => (answerDetails = resolve));
+    server.use(
+      http.get('/api/u/:userIndex/details', async () => {
+        await detailsAnswered;
+        await delay(10);
+        return HttpResponse.json(buildUserDetails({ view_mode: '2-panel' }));
+      }),
+    );
+    await renderApp('/u/0/id-inbox');
+    await within(await screen.findByRole('list', { name: 'Messages in Inbox' })).findAllByRole('listitem');
+    expect(screen.getByText('Select a message to read it.')).toBeInTheDocument();
+
+    answerDetails();
+
+    await waitFor(() => expect(screen.queryByText('Select a message to read it.')).not.toBeInTheDocument());
+    const list = screen.getByRole('list', { name: 'Messages in Inbox' });
+    expect(within(list).getAllByRole('listitem').length).toBeGreaterThan(10);
   });
 });

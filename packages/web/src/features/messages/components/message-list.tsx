@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import type { DisplayDensity } from '@webmail/contracts';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import type { ActionFolder } from '../actions/message-actions';
 import { useMessageList } from '../api/get-message-list';
@@ -57,12 +57,14 @@ export function MessageList(props: MessageListProps) {
   const progress = useMassActionProgress(userIndex, folder.id);
   const onLastVisible = useNextPage(query, rows.length);
   useMailboxChangeSync(userIndex);
-  const scrollRef = useRef<HTMLDivElement>(null);
+  // State, not a ref: rows mounted in the same commit as their scroll box (cached data) run their layout effects
+  // before a parent's ref is attached, and the virtualizer would measure no viewport and render no rows.
+  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
 
   // A new folder or mode starts at the top.
   useEffect(() => {
-    scrollRef.current?.scrollTo({ top: 0 });
-  }, [folder.id, mode]);
+    scrollElement?.scrollTo({ top: 0 });
+  }, [scrollElement, folder.id, mode]);
 
   const selectAll = selectAllState(selection);
   const toolbar = actions.hasSelection && (
@@ -100,7 +102,10 @@ export function MessageList(props: MessageListProps) {
           sx={{ position: 'absolute', top: 55, left: 0, right: 0, height: 2, zIndex: 1 }}
         />
       )}
-      <Box ref={scrollRef} sx={{ flex: 1, minHeight: 0, overflowY: 'auto', overscrollBehavior: 'contain' }}>
+      <Box
+        ref={setScrollElement}
+        sx={{ flex: 1, minHeight: 0, overflowY: 'auto', overscrollBehavior: 'contain' }}
+      >
         <MessageListBody
           pending={query.isPending}
           failed={query.isError}
@@ -119,7 +124,7 @@ export function MessageList(props: MessageListProps) {
             isChecked={selection.isSelected}
             showRecipients={props.showRecipients}
             layout={rowLayouts[props.density]}
-            scrollRef={scrollRef}
+            scrollElement={scrollElement}
             onLastVisible={onLastVisible}
             onToggleFlag={actions.toggleFlag}
             onSelect={selection.select}

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import type { MessageSummary } from '@webmail/contracts';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type DragEvent, type RefObject } from 'react';
+import { useEffect, useRef, type DragEvent } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { messageHref } from '../api/message-paths';
 import { useRovingFocus } from '../hooks/use-roving-focus';
@@ -19,7 +19,7 @@ export interface MessageRowsProps {
   isChecked: (rowId: number) => boolean;
   showRecipients: boolean;
   layout: RowLayout;
-  scrollRef: RefObject<HTMLDivElement | null>;
+  scrollElement: HTMLDivElement | null;
   /** The last row rendered (for loading the next page). */
   onLastVisible: (index: number) => void;
   onToggleFlag: (message: MessageSummary) => void;
@@ -36,7 +36,7 @@ export interface MessageRowsProps {
 export function MessageRows(props: MessageRowsProps) {
   const { userIndex, mailboxId, rows, setSize, label, openMessageId, isChecked, showRecipients, layout } =
     props;
-  const { scrollRef, onLastVisible, onToggleFlag, onSelect, onDragStart, keys } = props;
+  const { scrollElement, onLastVisible, onToggleFlag, onSelect, onDragStart, keys } = props;
   const { t } = useTranslation('messages');
   const listRef = useRef<HTMLUListElement>(null);
 
@@ -44,7 +44,7 @@ export function MessageRows(props: MessageRowsProps) {
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
+    getScrollElement: () => scrollElement,
     estimateSize: () => layout.height,
     overscan: 6,
   });
