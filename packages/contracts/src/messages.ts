@@ -40,6 +40,8 @@ export const MessageSummary = z
     answered: z.boolean(),
     draft: z.boolean(),
     hasAttachments: z.boolean(),
+    /** The start of the body as plain text, quotes left out (IMAP PREVIEW); absent when the server has none. */
+    preview: z.string().optional(),
     /** Present in conversation mode only. */
     conversation: ConversationInfo.optional(),
   })

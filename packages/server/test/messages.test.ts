@@ -21,7 +21,7 @@ describe('message list, message and attachment', () => {
         from: 'Bob <bob@example.test>',
         to: user.email,
         subject: `Plain ${i}`,
-        text: `Body ${i}`,
+        text: `Body ${i} – päivää\n\n> quoted earlier text ${i}\n`,
       });
       await imap.append('INBOX', raw, ['\\Seen']);
     }
@@ -61,7 +61,10 @@ describe('message list, message and attachment', () => {
       seen: false,
       hasAttachments: true,
       from: { name: 'Mari Maasikas' },
+      preview: 'See on aruanne.',
     });
+    // The preview is the message's own words: quoted lines are left out.
+    expect(first.body.messages[1]?.preview).toBe('Body 5 – päivää');
     const second = await client.get<MessageListResponse>(
       `/api/u/0/mailbox/${inboxId}/messages?offset=4&limit=4`,
     );

@@ -1,6 +1,6 @@
-import type { FetchMessageObject, ImapFlow } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
 import type { ConversationInfo, ListMode, MessageListResponse } from '@webmail/contracts';
-import { fetchListRows } from '../../mail/imap/imap-fetch-rows.js';
+import { fetchListRows, type ListRow } from '../../mail/imap/imap-fetch-rows.js';
 import { folderState, noteFlagsChanged, sameMessages } from '../../mail/imap/selected-folder.js';
 import { conversationAt, conversationCount } from './conversations.js';
 import type { FolderLists } from './folder-lists.js';
@@ -50,7 +50,7 @@ export async function listPage(
       sameMessages(before, after) &&
       (request.mode === 'messages' || before.flagChanges === after.flagChanges);
     if (!settled && attempt < maxAttempts) continue;
-    const byUid = new Map<number, FetchMessageObject>();
+    const byUid = new Map<number, ListRow>();
     for (const row of rows) if (!byUid.has(row.uid)) byUid.set(row.uid, row);
     const messages = page.items.flatMap(({ uid, conversation }) => {
       const row = byUid.get(uid);

@@ -15,7 +15,7 @@ export const summaryQuery: FetchQueryObject = {
   headers: ['references'],
 };
 
-export function toSummary(row: FetchMessageObject, mailboxId: string): MessageSummary {
+export function toSummary(row: FetchMessageObject & { preview?: string }, mailboxId: string): MessageSummary {
   const env = row.envelope;
   const flags = row.flags ?? new Set<string>();
   const date = env?.date ?? row.internalDate;
@@ -38,6 +38,7 @@ export function toSummary(row: FetchMessageObject, mailboxId: string): MessageSu
     answered: flags.has('\\Answered'),
     draft: flags.has('\\Draft'),
     hasAttachments: hasUserAttachments(row.bodyStructure),
+    ...(row.preview ? { preview: row.preview } : {}),
   };
 }
 

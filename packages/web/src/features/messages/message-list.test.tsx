@@ -18,7 +18,12 @@ function setup(messages = buildMessageSummaries(3)) {
 describe('message list', () => {
   it('renders the folder’s rows from the API: sender, subject, unread state', async () => {
     setup([
-      buildMessageSummary(12, { subject: 'Quarterly report', seen: false, hasAttachments: true }),
+      buildMessageSummary(12, {
+        subject: 'Quarterly report',
+        seen: false,
+        hasAttachments: true,
+        preview: 'The numbers are in',
+      }),
       buildMessageSummary(11, { from: { name: 'Bob Builder', address: 'bob@example.test' }, subject: '' }),
     ]);
     await renderApp('/u/0/id-inbox');
@@ -30,6 +35,7 @@ describe('message list', () => {
     expect(within(rows[0]!).getByRole('link')).toHaveAttribute('href', '/u/0/id-inbox/thread-12/12');
     expect(rows[1]).toHaveAccessibleName(/^Bob Builder, \(no subject\), /);
     expect(screen.getByText('2 messages')).toBeInTheDocument();
+    expect(rows[0]).toHaveTextContent('Quarterly report – The numbers are in');
   });
 
   it('loads the next page when scrolled near the end', async () => {

@@ -53,18 +53,18 @@ const attachment = (
   <AttachFileIcon aria-hidden sx={{ fontSize: 16, color: 'text.secondary', transform: 'rotate(45deg)' }} />
 );
 
-/** Party, subject, date and markers of a row: on two lines, or on one in compact density. */
+/** Party, subject with the preview, date and markers of a row: on two lines, or on one in compact density. */
 export function MessageRowContent({ message, party, date, lines }: MessageRowContentProps) {
   const { t } = useTranslation('messages');
   const unread = isUnread(message);
   const weight = unread ? 700 : 400;
+  // Subject, then the body's first words in the secondary colour, on one line cut with an ellipsis.
   const subject = (
-    <Typography
-      noWrap
-      variant="body2"
-      sx={{ flex: 1, minWidth: 0, fontWeight: weight, color: unread ? 'text.primary' : 'text.secondary' }}
-    >
-      {subjectLabel(message.subject, t)}
+    <Typography noWrap variant="body2" sx={{ flex: 1, minWidth: 0, color: 'text.secondary' }}>
+      <Box component="span" sx={{ fontWeight: weight, color: unread ? 'text.primary' : 'text.secondary' }}>
+        {subjectLabel(message.subject, t)}
+      </Box>
+      {message.preview && ` – ${message.preview}`}
     </Typography>
   );
 
