@@ -16,6 +16,13 @@ export class ApiSession {
     return (await res.json()) as T;
   }
 
+  /** A file download (attachment, source), read to the last byte. */
+  async bytes(path: string): Promise<Buffer> {
+    const res = await this.request('GET', path);
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+    return Buffer.from(await res.arrayBuffer());
+  }
+
   async post<T>(path: string, body: unknown): Promise<T> {
     const res = await this.request('POST', path, body);
     if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);

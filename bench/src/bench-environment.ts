@@ -1,7 +1,7 @@
 /**
- * Where the mailbox benchmark runs: its own sandboxed mailstack + webmail server on other ports (default),
- * or a running demo (`BENCH_URL`; then MAILSTACK_DIR / MAILSTACK_PORT_BASE name its mailstack, which
- * doveadm needs for seeding). Everything started here is stopped by `stop()`.
+ * Where a benchmark runs: its own sandboxed mailstack + webmail server on other ports (default), or a
+ * running demo (`BENCH_URL`; then MAILSTACK_DIR / MAILSTACK_PORT_BASE name its mailstack, which doveadm
+ * needs for seeding). Everything started here is stopped by `stop()`.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,8 +27,26 @@ function script(name: string, stack: StackTarget, args: string[] = []): Promise<
   });
 }
 
-export async function prepareEnvironment(): Promise<BenchEnvironment> {
-  const user = { email: 'mailbox-bench@example.test', password: 'mailbox-bench-pw' };
+/**
+ * Each benchmark has its own defaults (ports, user), so two of them can run side by side; the
+ * BENCH_MAILSTACK_PORT_BASE / BENCH_SERVER_PORT variables still override the ports.
+ */
+export interface EnvironmentDefaults {
+  user: { email: string; password: string };
+  portBase: number;
+  serverPort: number;
+}
+
+const mailboxBenchDefaults: EnvironmentDefaults = {
+  user: { email: 'mailbox-bench@example.test', password: 'mailbox-bench-pw' },
+  portBase: 26000,
+  serverPort: 8282,
+};
+
+export async function prepareEnvironment(
+  defaults: EnvironmentDefaults = mailboxBenchDefaults,
+): Promise<BenchEnvironment> {
+  const { user } = defaults;
   if (process.env.BENCH_URL) {
     const stack = {
       dir: process.env.MAILSTACK_DIR ?? path.join(repoRoot, '.data/mailstack'),
@@ -43,8 +61,8 @@ export async function prepareEnvironment(): Promise<BenchEnvironment> {
       stop: async () => {},
     };
   }
-  const portBase = Number(process.env.BENCH_MAILSTACK_PORT_BASE ?? 26000);
-  const serverPort = Number(process.env.BENCH_SERVER_PORT ?? 8282);
+  const portBase = Number(process.env.BENCH_MAILSTACK_PORT_BASE ?? defaults.portBase);
+  const serverPort = Number(process.env.BENCH_SERVER_PORT ?? defaults.serverPort);
   // Keep BENCH_STATE_DIR to reuse the seeded folders on the next run (seeding is skipped when done).
   const root = process.env.BENCH_STATE_DIR ?? mkdtempSync('/tmp/wmbench.');
   const stack = { dir: path.join(root, 'ms'), portBase };

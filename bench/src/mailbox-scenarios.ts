@@ -4,9 +4,12 @@ import { doveadm, messageCount } from './seed/maildir-seed.js';
 import type { ComparedRow } from './stats.js';
 import { numbersOf, WireImap } from './wire-imap.js';
 
-/** The FETCH items of a list row, as the server's imapflow sends them (MODSEQ: CONDSTORE is enabled). */
+/**
+ * The FETCH items of a list row, as the server sends them (imap-fetch-rows.ts; MODSEQ: CONDSTORE is enabled, so
+ * Dovecot adds it to every FETCH reply anyway).
+ */
 export const rowItems =
-  '(UID FLAGS ENVELOPE BODYSTRUCTURE INTERNALDATE RFC822.SIZE MODSEQ BODY.PEEK[HEADER.FIELDS (REFERENCES)])';
+  '(UID FLAGS ENVELOPE BODYSTRUCTURE INTERNALDATE RFC822.SIZE PREVIEW MODSEQ BODY.PEEK[HEADER.FIELDS (REFERENCES)])';
 
 export interface Folder {
   id: string;
