@@ -3,7 +3,8 @@ import { chromiumLaunchOptions, e2eBaseUrl } from './support/environment';
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: './test-results',
+  // A run with its own state directory (E2E_STATE_DIR) keeps its own traces too.
+  outputDir: process.env.E2E_STATE_DIR ? `${process.env.E2E_STATE_DIR}/test-results` : './test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -38,10 +38,41 @@ async function messageUrl(page: Page, inboxId: string, subject: string): Promise
   return `/u/0/${inboxId}/${found.thread}/${found.id}`;
 }
 
+/** Two valid chips and an invalid one, a subject, a line of text and two uploaded attachments. */
+async function fillWithChipsAndAttachments(page: Page, language: UiLanguage) {
+  const to = page.getByRole('combobox', { name: language === 'fi' ? 'Vastaanottaja' : 'To' });
+  await to.fill('Bob Builder <bob@example.test>, carol@example.test, not-an-address');
+  await page.keyboard.press('Enter');
+  await page
+    .getByRole('textbox', { name: language === 'fi' ? 'Aihe' : 'Subject' })
+    .fill('Q3 – luvut / figures');
+  await page
+    .getByRole('textbox', { name: language === 'fi' ? 'Viestin sisältö' : 'Message body' })
+    .fill('Hei!');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: language === 'fi' ? 'Liitä tiedostoja' : 'Attach files' }).click();
+  await (
+    await chooser
+  ).setFiles([
+    { name: 'Kvartaaliraportti Q3.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(180_000, 1) },
+    { name: 'kuvaaja.png', mimeType: 'image/png', buffer: Buffer.alloc(42_000, 2) },
+  ]);
+  // Uploaded: each file is listed with its size and a remove button (no progress bar left).
+  const remove = language === 'fi' ? 'Poista' : 'Remove';
+  const attachments = page.getByRole('list', { name: language === 'fi' ? 'Liitteet' : 'Attachments' });
+  for (const name of ['Kvartaaliraportti Q3.pdf', 'kuvaaja.png'])
+    await expect(attachments.getByRole('button', { name: `${remove} ${name}` })).toBeVisible({
+      timeout: 20_000,
+    });
+  await expect(attachments.getByRole('progressbar')).toHaveCount(0);
+  await expect(page.getByText(language === 'fi' ? 'Tallennettu' : 'Saved', { exact: true })).toBeVisible();
+  await page.mouse.move(0, 0); // no tooltip left from the attach button
+}
+
 /**
  * The mail screens (checked by eye) under e2e/artifacts/screenshots: the list in 3-panel and 2-panel with a
  * selection, the folder settings, a newsletter with its remote-content bar, a plain-text conversation and the
- * composer (empty and a reply with its quote). Assertions make sure each shot shows the finished screen.
+ * composer (empty, with chips and attachments, and a reply with its quote). Assertions make sure each shot shows the finished screen.
  */
 // Other specs expect the demo user's stored 3-panel layout, also after a failure here.
 test.afterEach(async ({ page }) => {
@@ -59,8 +90,7 @@ for (const language of ['fi', 'en'] as const satisfies UiLanguage[]) {
     const threadUrl = await messageUrl(page, inboxId, thread);
     const list = page.getByRole('list', { name: /^(Messages in|Viestit kansiossa)/ });
 
-    // 2-panel shots are left out until the empty-list race in 2-panel at desktop widths is fixed (issue note).
-    for (const mode of ['3-panel'] as const) {
+    for (const mode of ['3-panel', '2-panel'] as const) {
       await setViewMode(page, mode);
       for (const scheme of schemes) {
         await page.emulateMedia({ colorScheme: scheme });
@@ -95,6 +125,12 @@ for (const language of ['fi', 'en'] as const satisfies UiLanguage[]) {
         await page.goto('/u/0/compose');
         await expect(page.getByRole('textbox').first()).toBeVisible();
         await shoot(page, `compose-${language}-${scheme}-${size.width}`);
+        await fillWithChipsAndAttachments(page, language);
+        await shoot(page, `compose-filled-${language}-${scheme}-${size.width}`);
+        await page
+          .getByRole('button', { name: language === 'fi' ? 'Hylkää luonnos' : 'Discard draft' })
+          .click();
+        await expect(page.getByText(language === 'fi' ? 'Luonnos hylätty' : 'Draft discarded')).toBeVisible();
         const [mailboxId, , messageId] = threadUrl.split('/').slice(3);
         await page.goto(`/u/0/compose?mode=reply&mailboxId=${mailboxId}&messageId=${messageId}`);
         await expect(page.getByRole('textbox', { name: /./ }).last()).toContainText(/Uus logo|kavand|>/);

@@ -1,6 +1,7 @@
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import Typography from '@mui/material/Typography';
 import { useQueries } from '@tanstack/react-query';
 import type { MessageDetail } from '@webmail/contracts';
@@ -14,47 +15,56 @@ import { usePrintWhenReady } from '../hooks/use-print-when-ready';
 import { subjectLabel } from '../lib/message-labels';
 import { PrintedMessage } from './printed-message';
 
+/**
+ * On paper the sheet is the whole page: below a short message the theme's page background (dark in dark mode) would
+ * otherwise show, and print whenever the print dialog's "background graphics" is on.
+ */
+const paperPageStyles = { '@media print': { 'html, body': { background: '#fff', colorScheme: 'light' } } };
+
 /** The printed sheet: black on white in both themes; the screen-only print button is left out of the print. */
 function PrintPage({ title, failed, children }: { title: string; failed: boolean; children: ReactNode }) {
   const { t } = useTranslation('messages');
   return (
-    <Box
-      sx={{
-        bgcolor: '#fff',
-        color: '#000',
-        colorScheme: 'light',
-        minHeight: '100%',
-        // A sheet of paper in both themes: links and quotations get colours that read on white.
-        '& a': { color: '#0b57d0' },
-        '& .quoted-text': { color: '#444746', borderColor: '#c4c7c5' },
-        px: { xs: 2, sm: 4 },
-        py: 3,
-        '@media print': { p: 0 },
-      }}
-    >
-      <Box sx={{ maxWidth: 900, mx: 'auto' }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1 }}>
-          <Typography component="h1" variant="h5" sx={{ flex: 1, overflowWrap: 'anywhere' }}>
-            {title}
-          </Typography>
-          <Button
-            variant="outlined"
-            startIcon={<PrintOutlinedIcon />}
-            onClick={() => window.print()}
-            sx={{
-              displayPrint: 'none',
-              minHeight: 48,
-              flexShrink: 0,
-              color: '#b00e22',
-              borderColor: '#b00e22',
-            }}
-          >
-            {t('view.print')}
-          </Button>
+    <>
+      <GlobalStyles styles={paperPageStyles} />
+      <Box
+        sx={{
+          bgcolor: '#fff',
+          color: '#000',
+          colorScheme: 'light',
+          minHeight: '100%',
+          // A sheet of paper in both themes: links and quotations get colours that read on white.
+          '& a': { color: '#0b57d0' },
+          '& .quoted-text': { color: '#444746', borderColor: '#c4c7c5' },
+          px: { xs: 2, sm: 4 },
+          py: 3,
+          '@media print': { p: 0 },
+        }}
+      >
+        <Box sx={{ maxWidth: 900, mx: 'auto' }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1 }}>
+            <Typography component="h1" variant="h5" sx={{ flex: 1, overflowWrap: 'anywhere' }}>
+              {title}
+            </Typography>
+            <Button
+              variant="outlined"
+              startIcon={<PrintOutlinedIcon />}
+              onClick={() => window.print()}
+              sx={{
+                displayPrint: 'none',
+                minHeight: 48,
+                flexShrink: 0,
+                color: '#b00e22',
+                borderColor: '#b00e22',
+              }}
+            >
+              {t('view.print')}
+            </Button>
+          </Box>
+          {failed ? <Typography sx={{ py: 4 }}>{t('view.loadFailed')}</Typography> : children}
         </Box>
-        {failed ? <Typography sx={{ py: 4 }}>{t('view.loadFailed')}</Typography> : children}
       </Box>
-    </Box>
+    </>
   );
 }
 

@@ -21,6 +21,8 @@ const baseStyle = `
   body {
     margin: 0;
     padding: 0;
+    /* Keeps the first and last child's margins inside the body box, which the frame's height is taken from. */
+    display: flow-root;
     font-family: Roboto, "Helvetica Neue", Arial, sans-serif;
     font-size: 14px;
     line-height: 1.5;
