@@ -51,7 +51,7 @@ export interface EditorToolbarProps {
   onImage: () => void;
 }
 
-/** Formatting commands of the body (one row, scrolling sideways on phones), and the plain-text switch. */
+/** Formatting commands of the body (wrapping onto a second row on phones), and the plain-text switch. */
 export function EditorToolbar({ editor, plainText, onTogglePlainText, onLink, onImage }: EditorToolbarProps) {
   const { t } = useTranslation('compose');
   const active = useEditorState({
@@ -74,7 +74,7 @@ export function EditorToolbar({ editor, plainText, onTogglePlainText, onLink, on
     <Box
       role="toolbar"
       aria-label={t('editor.toolbar')}
-      sx={{ display: 'flex', alignItems: 'center', gap: 0.25, overflowX: 'auto', py: 0.5 }}
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.25, py: 0.5 }}
     >
       {!plainText && (
         <>
