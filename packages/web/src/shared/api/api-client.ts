@@ -65,6 +65,14 @@ export function apiUrl(path: string, query?: Record<string, QueryValue>): string
 }
 
 export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
+  return parseBody(await apiResponse(path, options), options.schema);
+}
+
+/**
+ * The same call as `apiRequest` (XSRF, session refresh, errors), answering the raw response: for the answers that
+ * are not JSON, such as a message's source (text) or a PDF preview (bytes). Pass `timeoutMs: null` for large files.
+ */
+export async function apiResponse<T>(path: string, options: ApiRequestOptions<T> = {}): Promise<Response> {
   const account = accountOf(path, options.query);
   const handles401 = options.redirectOnUnauthorized !== false;
 
@@ -88,7 +96,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> 
     if (error.status === 401 && handles401 && config.handlesUnauthorized()) config.onSessionExpired(account);
     throw error;
   }
-  return parseBody(response, options.schema);
+  return response;
 }
 
 async function sendWithXsrf<T>(path: string, options: ApiRequestOptions<T>): Promise<Response> {

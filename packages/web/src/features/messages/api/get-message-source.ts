@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchApiFile } from './fetch-api-file';
+import { apiResponse } from '../../../shared/api/api-client';
 import { messagePaths } from './message-paths';
 import { messagesKeys } from './messages.keys';
 
@@ -8,12 +8,9 @@ export function messageSourceQueryOptions(userIndex: number, mailboxId: string, 
   return queryOptions({
     queryKey: messagesKeys.source(userIndex, mailboxId, messageId),
     queryFn: async ({ signal }) => {
-      const response = await fetchApiFile(
-        userIndex,
-        messagePaths.source(userIndex, mailboxId, messageId),
-        signal,
-      );
-      return response.text();
+      // No timeout: a 25 MB message takes longer than the 5 s of a JSON call.
+      const path = messagePaths.source(userIndex, mailboxId, messageId);
+      return (await apiResponse(path, { signal, timeoutMs: null })).text();
     },
     // The source of a message never changes; it is only big. Not kept once the tab is closed anyway.
     staleTime: Infinity,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { fetchApiFile } from '../api/fetch-api-file';
+import { apiResponse } from '../../../shared/api/api-client';
 import { messagesKeys } from '../api/messages.keys';
 
 /**
@@ -17,7 +17,7 @@ export function usePdfPreview(userIndex: number, path: string) {
   const query = useQuery({
     queryKey: messagesKeys.attachmentFile(userIndex, path),
     queryFn: async ({ signal }) => {
-      const response = await fetchApiFile(userIndex, path, signal);
+      const response = await apiResponse(path, { signal, timeoutMs: null });
       return new Blob([await response.arrayBuffer()], { type: 'application/pdf' });
     },
     staleTime: Infinity,
