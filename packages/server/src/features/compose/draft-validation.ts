@@ -49,9 +49,13 @@ export function checkDraft(
       add('attachments', limitMessages.inline(a.filename));
     }
   }
+  // Images pasted into the HTML as data: URLs become inline parts too: the same type and size limits apply
+  // as to an inline upload, or a client that skips the upload would get round them.
   for (const image of parts.dataImages) {
     if (composeLimits.disallowedInlineTypes.includes(image.contentType)) {
       add('html', limitMessages.inlineType(image.filename, image.contentType));
+    } else if (image.content.length > composeLimits.inlineImageMaxBytes) {
+      add('html', limitMessages.inline(image.filename));
     }
   }
   const total =

@@ -1,5 +1,5 @@
 import type { ImapFlow } from 'imapflow';
-import type { DraftAttachment, ReplyMode, ReplyPrefill } from '@webmail/contracts';
+import { composeLimits, type DraftAttachment, type ReplyMode, type ReplyPrefill } from '@webmail/contracts';
 import { notFound } from '../../infra/errors.js';
 import { withMailbox } from '../../mail/imap/imap-commands.js';
 import { toAddresses, firstAddress } from '../../mail/mime/addresses.js';
@@ -109,8 +109,13 @@ async function loadOriginal(client: ImapFlow, target: { mailboxId: string; uid: 
   for (const image of parts.attachments.filter((a) => a.related && a.contentType.startsWith('image/'))) {
     if (!html || !image.contentId || !html.includes(`cid:${image.contentId}`) || image.size > budget)
       continue;
-    const data = await download(client, target.uid, image.id, budget);
+    // The quote carries it as an inline image of the reply, so the inline limit holds (spec §9): a larger one
+    // would make the reply impossible to save or send. Reading stops one byte past the limit; such an image
+    // is left out of the quote (its cid: reference is dropped by the sanitizer below).
+    const cap = Math.min(budget, composeLimits.inlineImageMaxBytes + 1);
+    const data = await download(client, target.uid, image.id, cap);
     budget -= data.length;
+    if (data.length > composeLimits.inlineImageMaxBytes) continue;
     html = html
       .split(`cid:${image.contentId}`)
       .join(`data:${image.contentType};base64,${data.toString('base64')}`);

@@ -51,13 +51,13 @@ describe('reply, reply all, forward (issue 5)', () => {
 });
 
 describe('attachments (spec §9 composer limits)', () => {
-  it('refuses an oversize file before uploading, naming the limit', async () => {
+  it('refuses an oversize file before uploading, naming the limit (in bytes when rounding would hide the excess)', async () => {
     const api = serveCompose();
     await renderApp('/u/0/compose');
     const composer = await screen.findByRole('region', { name: 'New message' });
     drop(composer, [fileOf('video.mp4', 'video/mp4', 20_971_521)]);
     expect(
-      await screen.findByText('"video.mp4" is 20.00 MiB; one attachment can be at most 20.00 MiB.'),
+      await screen.findByText('"video.mp4" is 20,971,521 B; one attachment can be at most 20,971,520 B.'),
     ).toBeInTheDocument();
     expect(api.requests.some((r) => r.url.pathname.endsWith('/compose/attachments'))).toBe(false);
   });
@@ -73,7 +73,7 @@ describe('attachments (spec §9 composer limits)', () => {
     await user.upload(picker, fileOf('photo.png', 'image/png', 512_001));
     expect(
       await screen.findByText(
-        'The image "photo.png" is 500.00 KiB; an inline image can be at most 500.00 KiB.',
+        'The image "photo.png" is 512,001 B; an inline image can be at most 512,000 B.',
       ),
     ).toBeInTheDocument();
   });

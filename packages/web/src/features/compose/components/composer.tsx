@@ -45,17 +45,18 @@ const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).incl
  * whose own Mod-Enter would insert a line break).
  */
 export function Composer({ userIndex, draftId, start, account, returnTo, tab = false }: ComposerProps) {
-  const { t } = useTranslation('compose');
+  const { t, i18n } = useTranslation('compose');
   const navigate = useNavigate();
   const snackbar = useSnackbar();
   const { draft, editedAt, update } = useComposerForm(start);
   const sync = useDraftSync({ userIndex, draftId, draft, editedAt, start });
   const [dragging, setDragging] = useState(false);
 
+  const language = i18n.resolvedLanguage ?? i18n.language;
   const onRefused = useCallback(
     (file: File, refusal: AttachmentRefusal) =>
-      snackbar.show({ type: 'error', message: refusalMessage(t, file, refusal), timeout: 10_000 }),
-    [snackbar, t],
+      snackbar.show({ type: 'error', message: refusalMessage(t, file, refusal, language), timeout: 10_000 }),
+    [snackbar, t, language],
   );
   const attachments = useAttachments({
     userIndex,

@@ -2,17 +2,36 @@ import { formatBytes } from '@webmail/contracts';
 import type { TFunction } from '../../../shared/i18n/translation';
 import type { AttachmentRefusal } from '../lib/attachment-check';
 
+/**
+ * A file's size and the limit it broke, as the user reads them. Rounded (`20.00 MiB`) as a rule; where the
+ * rounding would print both the same — a file just over the limit — in exact bytes, or the message would say
+ * "is 20.00 MiB; can be at most 20.00 MiB".
+ */
+export function sizeAndLimit(size: number, limit: number, language: string) {
+  const rounded = { size: formatBytes(size), limit: formatBytes(limit) };
+  if (rounded.size !== rounded.limit) return rounded;
+  const exact = new Intl.NumberFormat(language);
+  return { size: `${exact.format(size)} B`, limit: `${exact.format(limit)} B` };
+}
+
 /** A refused file in words, naming the limit it broke (spec §9; issue acceptance 5). */
-export function refusalMessage(t: TFunction<'compose'>, file: File, refusal: AttachmentRefusal): string {
+export function refusalMessage(
+  t: TFunction<'compose'>,
+  file: File,
+  refusal: AttachmentRefusal,
+  language: string,
+): string {
   const name = file.name;
-  const size = formatBytes(file.size);
   switch (refusal.kind) {
     case 'tooLarge':
-      return t('attachments.refused.tooLarge', { name, size, limit: formatBytes(refusal.limit) });
+      return t('attachments.refused.tooLarge', { name, ...sizeAndLimit(file.size, refusal.limit, language) });
     case 'messageTooLarge':
       return t('attachments.refused.messageTooLarge', { name, limit: formatBytes(refusal.limit) });
     case 'inlineTooLarge':
-      return t('attachments.refused.inlineTooLarge', { name, size, limit: formatBytes(refusal.limit) });
+      return t('attachments.refused.inlineTooLarge', {
+        name,
+        ...sizeAndLimit(file.size, refusal.limit, language),
+      });
     case 'inlineType':
       return t('attachments.refused.inlineType', { name, type: refusal.type });
     case 'notAnImage':
