@@ -78,12 +78,17 @@ describe('cross-tab session messages (spec §4)', () => {
     expect(within(await openMenu(app, 'Alice Example')).getByText('Bob Builder')).toBeInTheDocument();
     const tabB = otherTab();
 
+    window.localStorage.setItem('webmail.draft.0.d-alice', '{}');
+    window.localStorage.setItem('webmail.draft.1.d-bob', '{}');
     device.setAccounts([alice, carol]);
     clearCookie('wm_exp_1');
     tabB.post({ type: 'userLoggedOut', kind: 'deviceUser', userIndex: 1 });
 
     await waitFor(() => expect(screen.queryByText('Bob Builder')).not.toBeInTheDocument());
     expect(locationOf(app.router)).toBe('/u/0/id-inbox');
+    // Bob was forgotten on this device: his drafts' local copies go, Alice's stay.
+    expect(window.localStorage.getItem('webmail.draft.1.d-bob')).toBeNull();
+    expect(window.localStorage.getItem('webmail.draft.0.d-alice')).toBe('{}');
   });
 
   it('a device-user logout elsewhere of the shown user: user select if accounts remain, else password', async () => {
@@ -116,10 +121,17 @@ describe('cross-tab session messages (spec §4)', () => {
     await screen.findByRole('heading', { name: 'Inbox' });
     const tabB = otherTab();
 
+    window.localStorage.setItem('webmail.draft.0.d-1', '{}');
+    window.localStorage.setItem('webmail.draft.3.d-2', '{}');
+    window.localStorage.setItem('webmail.language', 'en');
     clearCookie('wm_exp_0');
     tabB.post({ type: 'userLoggedOut', kind: 'device', userIndex: null });
 
     await waitFor(() => expect(locationOf(app.router)).toBe('/login/password'));
+    // Every account was forgotten: no draft text stays behind in the browser; other settings do.
+    await waitFor(() => expect(window.localStorage.getItem('webmail.draft.0.d-1')).toBeNull());
+    expect(window.localStorage.getItem('webmail.draft.3.d-2')).toBeNull();
+    expect(window.localStorage.getItem('webmail.language')).toBe('en');
     expect(
       app.queryClient.getQueryCache().findAll({ predicate: (q) => q.queryKey[0] !== 'accounts' }),
     ).toEqual([]);

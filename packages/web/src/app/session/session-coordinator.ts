@@ -2,6 +2,7 @@ import type { Query, QueryClient } from '@tanstack/react-query';
 import type { AccountsResponse, SessionBroadcast } from '@webmail/contracts';
 import { accountsKeys } from '../../features/accounts/api/accounts.keys';
 import { accountsQueryOptions } from '../../features/accounts/api/get-accounts';
+import { clearLocalDrafts } from '../../features/compose/lib/local-draft-store';
 import { signInPath, userIndexOfPath, userSelectPath } from '../../shared/session/session';
 import type { SessionChannel } from '../../shared/session/session-channel';
 import type { SessionEvents, SignOutEvent } from '../../shared/session/session-events';
@@ -37,6 +38,7 @@ function toBroadcast(event: SignOutEvent): SessionBroadcast {
  * - user logout → user select; that user's cached data dropped;
  * - device-user logout → user select if other accounts remain, else the password sign-in; that user's data dropped;
  * - device logout → password sign-in; every device user and all cached data dropped.
+ * An account forgotten on the device (device-user, device) also loses its drafts' local copies.
  * The tab where it happened tells the others (`userLoggedOut`); a tab that hears it refetches its account list and,
  * if it shows the user concerned, follows the same rules. A sign-in is announced (`userLoggedIn`) so other tabs'
  * account lists pick up the new account.
@@ -83,6 +85,8 @@ export function createSessionCoordinator(options: {
     // Leave first, then drop the data: pages still mounted would refetch it with the cookies already gone.
     if (concernsShownUser) await router.navigate(await destination(event, local), { replace: true });
     queryClient.removeQueries({ predicate });
+    if (event.kind === 'device') clearLocalDrafts();
+    else if (event.kind === 'deviceUser') clearLocalDrafts(event.userIndex);
     await refetchAccounts();
   }
 

@@ -78,3 +78,21 @@ export function pruneLocalDrafts(now: number): void {
     // Unreadable storage: nothing to prune.
   }
 }
+
+/**
+ * Drops the local copies of one user index's drafts, or of every user's: an account forgotten on this device
+ * (device-user or device logout) leaves no mail text behind in the browser. A plain user logout (also a session
+ * that ran out) keeps them: they hold text the server may not have yet, and the same account signs in again.
+ */
+export function clearLocalDrafts(userIndex?: number): void {
+  const own = userIndex === undefined ? prefix : `${prefix}${userIndex}.`;
+  try {
+    const storage = window.localStorage;
+    for (let i = storage.length - 1; i >= 0; i -= 1) {
+      const key = storage.key(i);
+      if (key?.startsWith(own)) storage.removeItem(key);
+    }
+  } catch {
+    // Storage disabled: nothing was kept.
+  }
+}
