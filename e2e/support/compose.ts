@@ -51,11 +51,6 @@ export function chip(page: Page, text: string | RegExp) {
 }
 
 /** The XSRF header the app sends (spec §7), read from its cookie, for calls that bypass the app. */
-export async function xsrfHeaders(page: Page): Promise<Record<string, string>> {
-  const token = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value;
-  if (!token) throw new Error('no XSRF-TOKEN cookie: sign in first');
-  return { 'X-XSRF-TOKEN': token };
-}
 
 export interface StoredMessage {
   uid: number;

@@ -40,3 +40,10 @@ export async function signIn(
   await submitSignIn(page, user, language);
   await expect(page).toHaveURL(new RegExp(`/u/${expectedUserIndex}/[^/]+$`));
 }
+
+/** The header a signed-in page's API calls carry (double-submit XSRF, spec §7), for calls made by the test itself. */
+export async function xsrfHeaders(page: Page): Promise<Record<string, string>> {
+  const token = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value;
+  if (!token) throw new Error('no XSRF-TOKEN cookie: sign in first');
+  return { 'X-XSRF-TOKEN': token };
+}

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addRecipients, composer, openComposer, xsrfHeaders } from '../support/compose';
+import { addRecipients, composer, openComposer } from '../support/compose';
 import { e2eBaseUrl } from '../support/environment';
 import { countIn, newMailUser } from '../support/mail-user';
-import { signIn, useLanguage } from '../support/sign-in';
+import { signIn, useLanguage, xsrfHeaders } from '../support/sign-in';
 
 /** Spec §9, written out here rather than imported: the test checks the product against the spec. */
 const attachmentMaxBytes = 20_971_520;

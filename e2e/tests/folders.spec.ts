@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { e2eBaseUrl } from '../support/environment';
 import { countIn, newMailUser, seedFolders, withImap, type MailUser } from '../support/mail-user';
-import { signIn, useLanguage } from '../support/sign-in';
+import { signIn, useLanguage, xsrfHeaders } from '../support/sign-in';
 
 interface TreeFolder {
   id: string;
@@ -122,12 +122,12 @@ test.describe('folder management', () => {
   test('invalid folder input is refused with 422 field errors and changes nothing', async ({ page }) => {
     const user = newMailUser('badfolder');
     await signIn(page, user, 'en');
-    const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+    const headers = await xsrfHeaders(page);
     const before = await imapPaths(user);
     const post = (data: unknown) =>
       page.request.post(`${e2eBaseUrl}/api/u/0/mailbox/folders`, {
         data,
-        headers: { 'X-XSRF-TOKEN': xsrf },
+        headers,
       });
     const cases: Array<[unknown, string]> = [
       [{ name: '', parent: null }, 'name'],
@@ -148,11 +148,11 @@ test.describe('folder management', () => {
     await seedFolders(user, { Old: 2 });
     await signIn(page, user, 'en');
     const old = (await tree(page)).find((f) => f.path === 'Old')!;
-    const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+    const headers = await xsrfHeaders(page);
     // The form offers 30–180 days; the API takes any duration, so a test can use two seconds.
     const res = await page.request.patch(`${e2eBaseUrl}/api/u/0/mailbox/folders/${old.id}`, {
       data: { retention: 2000 },
-      headers: { 'X-XSRF-TOKEN': xsrf },
+      headers,
     });
     expect(res.status()).toBe(200);
     await expect

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { demoUsers, e2eBaseUrl, screenshotDir } from '../support/environment';
-import { signIn, useLanguage, type UiLanguage } from '../support/sign-in';
+import { signIn, useLanguage, xsrfHeaders, type UiLanguage } from '../support/sign-in';
 
 const widths = [
   { width: 360, height: 780 },
@@ -18,14 +18,10 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
 }
 
-async function xsrf(page: Page): Promise<string> {
-  return (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
-}
-
 async function setViewMode(page: Page, mode: '2-panel' | '3-panel') {
   const res = await page.request.patch(`${e2eBaseUrl}/api/u/0/details`, {
     data: { view_mode: mode },
-    headers: { 'X-XSRF-TOKEN': await xsrf(page) },
+    headers: await xsrfHeaders(page),
   });
   expect(res.status()).toBe(200);
 }
