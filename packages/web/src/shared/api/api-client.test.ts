@@ -134,6 +134,38 @@ describe('apiRequest', () => {
     expect(onSessionExpired).not.toHaveBeenCalled();
   });
 
+  it('uploads a form with progress, with the XSRF header, renewing the session once on a 401', async () => {
+    setCookie('XSRF-TOKEN', 'token-up');
+    let refreshed = false;
+    const seen: Array<string | null> = [];
+    server.use(
+      http.post('/api/auth/refresh', () => {
+        refreshed = true;
+        return HttpResponse.json({ ok: true });
+      }),
+      http.post('/api/u/2/compose/attachments', ({ request }) => {
+        seen.push(request.headers.get('X-XSRF-TOKEN'));
+        if (!refreshed) return unauthorized();
+        return HttpResponse.json({ id: 'up-9', draftId: new URL(request.url).searchParams.get('draftId') });
+      }),
+    );
+    const form = new FormData();
+    form.append('file', new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    const progress: number[] = [];
+
+    const result = await apiRequest('/u/2/compose/attachments', {
+      method: 'POST',
+      query: { draftId: 'd-1' },
+      body: form,
+      onUploadProgress: (fraction) => progress.push(fraction),
+    });
+
+    expect(result).toEqual({ id: 'up-9', draftId: 'd-1' });
+    expect(seen).toEqual(['token-up', 'token-up']);
+    expect(refreshed).toBe(true);
+    expect(progress.every((fraction) => fraction >= 0 && fraction <= 1)).toBe(true);
+  });
+
   it('holds back calls that start while a refresh is in flight until it is done', async () => {
     const refreshGate = gate();
     const log: string[] = [];

@@ -2,6 +2,7 @@ import { ApiError, cookieNames, defaultLanguage, limits, xsrfHeader } from '@web
 import type { z } from 'zod';
 import { readCookie } from '../session/cookies';
 import { ApiRequestError } from './api-request-error';
+import { xhrFetch } from './xhr-fetch';
 
 /**
  * The one HTTP client of the app (conventions §14: one module wraps the transport). Every call goes to
@@ -16,6 +17,7 @@ export type QueryValue = string | number | boolean | null | undefined;
 export interface ApiRequestOptions<T> {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   query?: Record<string, QueryValue>;
+  /** Sent as JSON; a `FormData` (file upload) is sent as multipart. */
   body?: unknown;
   /** Contract schema the response must match; without it the JSON is returned unchecked. */
   schema?: z.ZodType<T>;
@@ -27,6 +29,8 @@ export interface ApiRequestOptions<T> {
    * sign-out flow happens (spec §8 "Login: a 401 is handled in the form").
    */
   redirectOnUnauthorized?: boolean;
+  /** Fraction of the body sent, 0 to 1 (uploads); the call then goes out with XMLHttpRequest (`xhr-fetch.ts`). */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 export interface ApiClientConfig {
@@ -162,22 +166,23 @@ async function send<T>(path: string, options: ApiRequestOptions<T>): Promise<Res
   const headers = new Headers({ Accept: 'application/json', 'Accept-Language': config.getLanguage() });
   const xsrfToken = readCookie(cookieNames.xsrf);
   if (xsrfToken) headers.set(xsrfHeader, xsrfToken);
-  let body: string | undefined;
-  if (options.body !== undefined) {
+  let body: string | FormData | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body; // the browser sets the multipart Content-Type with its boundary
+  } else if (options.body !== undefined) {
     headers.set('Content-Type', 'application/json');
     body = JSON.stringify(options.body);
   }
 
   const timeoutMs = options.timeoutMs === undefined ? limits.requestTimeoutMs : options.timeoutMs;
   const { signal, cleanup, timedOut } = linkedSignal(options.signal, timeoutMs);
+  const url = apiUrl(path, options.query);
+  const method = options.method ?? 'GET';
   try {
-    return await fetch(apiUrl(path, options.query), {
-      method: options.method ?? 'GET',
-      credentials: 'same-origin',
-      headers,
-      body,
-      signal,
-    });
+    if (options.onUploadProgress) {
+      return await xhrFetch(url, { method, headers, body, signal }, options.onUploadProgress);
+    }
+    return await fetch(url, { method, credentials: 'same-origin', headers, body, signal });
   } catch (cause) {
     // A caller's own abort (e.g. TanStack Query cancelling) passes through untouched.
     if (options.signal?.aborted) throw cause;

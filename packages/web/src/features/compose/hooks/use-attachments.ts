@@ -34,7 +34,7 @@ let sequence = 0;
  */
 export function useAttachments(options: AttachmentsOptions) {
   const { userIndex, draftId, attachments, bodyBytes, onUploaded, onRemoved, onRefused } = options;
-  const { i18n, t } = useTranslation('errors');
+  const { t } = useTranslation('errors');
   const [uploads, setUploads] = useState<PendingUpload[]>([]);
   const controllers = useRef(new Map<string, AbortController>());
 
@@ -49,7 +49,6 @@ export function useAttachments(options: AttachmentsOptions) {
         userIndex,
         draftId,
         file,
-        language: i18n.language,
         signal: controller.signal,
         onProgress: (progress) =>
           setUploads((list) => list.map((u) => (u.key === key ? { ...u, progress } : u))),
@@ -72,7 +71,7 @@ export function useAttachments(options: AttachmentsOptions) {
         },
       );
     },
-    [userIndex, draftId, i18n.language, onUploaded, t],
+    [userIndex, draftId, onUploaded, t],
   );
 
   const add = (files: File[]) => {
