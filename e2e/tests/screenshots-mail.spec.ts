@@ -90,7 +90,8 @@ for (const language of ['fi', 'en'] as const satisfies UiLanguage[]) {
       await setViewMode(page, mode);
       for (const scheme of schemes) {
         await page.emulateMedia({ colorScheme: scheme });
-        for (const size of widths) {
+        // Below 905 px the two layouts are one (an open message replaces the list): 360 is shot once.
+        for (const size of mode === '2-panel' ? widths.filter((w) => w.width > 905) : widths) {
           await page.setViewportSize(size);
           await page.goto(`/u/0/${inboxId}`);
           await expect(list.getByRole('listitem').first()).toBeVisible();
