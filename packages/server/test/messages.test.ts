@@ -94,6 +94,65 @@ describe('message list, message and attachment', () => {
     expect(msg.attachments.find((a) => a.related)?.contentId).toBe('logo@example.test');
   });
 
+  it('answers the same body when a message is opened again, and never another user’s', async () => {
+    const list = await client.get<MessageListResponse>(`/api/u/0/mailbox/${inboxId}/messages?limit=1`);
+    const id = list.body.messages[0]!.id;
+    const path = `/api/u/0/mailbox/${inboxId}/messages/${id}`;
+    const first = (await client.get<MessageDetail>(path)).body;
+    const again = (await client.get<MessageDetail>(path)).body;
+    expect(again).toEqual(first);
+    // Another user whose message has the same folder and UID (and perhaps the same UIDVALIDITY).
+    const other = await newMailUser('reader-other');
+    const imap = await imapAs(other);
+    for (let i = 1; i <= id; i += 1) {
+      const html = `<p>Only for the other user ${i}</p>`;
+      const raw = await composeRaw({ from: 'x@example.test', to: other.email, subject: `O${i}`, html });
+      await imap.append('INBOX', raw, []);
+    }
+    await imap.logout();
+    const otherClient = server.client();
+    await otherClient.signIn(other.email, other.password);
+    const tree = await otherClient.get<{ mailboxes: Folder[] }>('/api/u/0/mailbox');
+    const otherInbox = tree.body.mailboxes.find((f) => f.specialUse === 'inbox')!.id;
+    const theirs = await otherClient.get<MessageDetail>(`/api/u/0/mailbox/${otherInbox}/messages/${id}`);
+    expect(theirs.body.html).toContain(`Only for the other user ${id}`);
+    expect(theirs.body.html).not.toContain('Tere!');
+  });
+
+  it('reads flowed text in a declared charset, single-part and in a multipart', async () => {
+    const reader = await newMailUser('reader-flowed');
+    const imap = await imapAs(reader);
+    const head = (type: string) => `From: a@example.test\r\nSubject: f\r\nMIME-Version: 1.0\r\n${type}`;
+    const single = Buffer.from(
+      head('Content-Type: text/plain; charset=iso-8859-1; format=flowed\r\n') +
+        'Content-Transfer-Encoding: 8bit\r\n\r\n' +
+        'Tere, see on pikk l\xe4hem \r\nrida, mis on murtud. \r\nL\xf5pp.\r\n-- \r\nMari\r\n',
+      'latin1',
+    );
+    const flowed = Buffer.from('Jagatud s\u00f5 \r\nna.\r\n> quoted\r\n', 'utf8').toString('base64');
+    const multi = Buffer.from(
+      head('Content-Type: multipart/alternative; boundary=b\r\n\r\n') +
+        '--b\r\nContent-Type: text/plain; charset=utf-8; format=flowed; delsp=yes\r\n' +
+        `Content-Transfer-Encoding: base64\r\n\r\n${flowed}\r\n` +
+        '--b\r\nContent-Type: text/html; charset=windows-1252\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n' +
+        '<p>Hinnad =80 ja =9Aokolaad</p>\r\n--b--\r\n',
+      'latin1',
+    );
+    await imap.append('INBOX', single, []);
+    await imap.append('INBOX', multi, []);
+    await imap.logout();
+    const readerClient = server.client();
+    await readerClient.signIn(reader.email, reader.password);
+    const tree = await readerClient.get<{ mailboxes: Folder[] }>('/api/u/0/mailbox');
+    const box = tree.body.mailboxes.find((f) => f.specialUse === 'inbox')!.id;
+    const open = async (uid: number) =>
+      (await readerClient.get<MessageDetail>(`/api/u/0/mailbox/${box}/messages/${uid}`)).body;
+    expect((await open(1)).text).toBe('Tere, see on pikk lähem rida, mis on murtud. Lõpp.\n-- \nMari');
+    const both = await open(2);
+    expect(both.text).toBe('Jagatud sõna.\n> quoted');
+    expect(both.html).toContain('Hinnad € ja šokolaad');
+  });
+
   it('downloads an attachment with its exact name, type and bytes', async () => {
     const list = await client.get<MessageListResponse>(`/api/u/0/mailbox/${inboxId}/messages?limit=1`);
     const id = list.body.messages[0]!.id;

@@ -143,4 +143,53 @@ describe('conversation, source and download-all', () => {
     );
     expect(none.status).toBe(404);
   });
+  it('keeps a conversation opened again up to date with changes made anywhere', async () => {
+    const uid = inbox.get('Re: Plans')!;
+    const { thread } = await detail(uid);
+    const path = `/api/u/0/mailbox/${ids.inbox}/threads/${thread}?messageId=${uid}`;
+    const open = async () => (await client.get<ThreadResponse>(path)).body.messages;
+    const byId = async () => new Map((await open()).map((m) => [m.messageId, m]));
+    expect(await open()).toEqual(await open());
+    const imap = await imapAs(user);
+    try {
+      // Another session flags the reply in Sent, and the root in the Inbox (the opened folder).
+      await imap.mailboxOpen('Sent');
+      await imap.messageFlagsAdd('1:*', ['\\Flagged']);
+      expect((await byId()).get('<r1@example.test>')?.flagged).toBe(true);
+      await imap.mailboxOpen('INBOX');
+      await imap.messageFlagsAdd(String(inbox.get('Plans')!), ['\\Flagged'], { uid: true });
+      expect((await byId()).get('<root@example.test>')?.flagged).toBe(true);
+      // This session marks the opened message read.
+      await client.patch(`/api/u/0/mailbox/${ids.inbox}/messages/${uid}`, { seen: true });
+      expect((await byId()).get('<r2@example.test>')?.seen).toBe(true);
+      // A new reply arrives.
+      const reply = await composeRaw({
+        from: 'Alice <alice@example.test>',
+        to: user.email,
+        subject: 'Re: Plans',
+        date: new Date('2025-01-01T14:00:00Z'),
+        text: 'One more thing',
+        headers: {
+          'Message-ID': '<r3@example.test>',
+          'In-Reply-To': '<r2@example.test>',
+          References: '<root@example.test> <r1@example.test> <r2@example.test>',
+        },
+      });
+      await deliver(user.email, [reply]);
+      const messages = await open();
+      expect(messages.map((m) => m.messageId)).toEqual([
+        '<root@example.test>',
+        '<r1@example.test>',
+        '<r2@example.test>',
+        '<r3@example.test>',
+      ]);
+      expect(messages[3]!.snippet).toBe('One more thing');
+      // And the reply in Sent is removed.
+      await imap.mailboxOpen('Sent');
+      await imap.messageDelete('1:*');
+      expect((await open()).map((m) => m.messageId)).not.toContain('<r1@example.test>');
+    } finally {
+      await imap.logout();
+    }
+  });
 });

@@ -2,7 +2,9 @@ import type { ImapFlow, MessageStructureObject } from 'imapflow';
 import type { Attachment, RemoteContentState } from '@webmail/contracts';
 import { analyzeBodyStructure, type TextPart } from '../../mail/mime/body-structure.js';
 import { decodeText } from '../../mail/mime/decode-text.js';
-import { sanitizeMailHtml } from '../../mail/mime/sanitize-html.js';
+import { sanitizeMailHtml, type SanitizedHtml } from '../../mail/mime/sanitize-html.js';
+import { fetchTextParts } from './message-text-parts.js';
+import type { SanitizedHtmlCache, SanitizedHtmlKey } from './sanitized-html-cache.js';
 
 const maxTextBytes = 4 * 1024 * 1024;
 const maxInlineImageBytes = 8 * 1024 * 1024;
@@ -15,36 +17,63 @@ export interface MessageContent {
   attachments: Attachment[];
 }
 
+export interface ContentOptions {
+  /** Given when remote content may show: rewrites a remote URL to the signed image-proxy URL. */
+  proxy?: (url: string) => string;
+  /** Where sanitized HTML is kept, and this message's key there (without the parts, added here). */
+  htmlCache?: { cache: SanitizedHtmlCache; key: Omit<SanitizedHtmlKey, 'parts'> };
+}
+
 /**
  * Reads only the parts a reader needs — the text bodies and the cid: images the HTML uses — never the
- * whole message, so a 25 MB message with attachments opens as fast as a short one. Must run inside a
- * mailbox lock.
+ * whole message, so a 25 MB message with attachments opens as fast as a short one. The text bodies come
+ * in one FETCH; an HTML body sanitized before (same message, same remote-content decision) is not read
+ * again at all. Must run inside a mailbox lock.
  */
 export async function loadMessageContent(
   client: ImapFlow,
   uid: number,
-  structure: MessageStructureObject | undefined,
-  /** Given when remote content may show: rewrites a remote URL to the signed image-proxy URL. */
-  proxy?: (url: string) => string,
+  structure: MessageStructureObject,
+  options: ContentOptions = {},
 ): Promise<MessageContent> {
   const parts = analyzeBodyStructure(structure);
-  const html = await readTexts(client, uid, parts.html);
-  let text = await readTexts(client, uid, parts.text);
-  if (html === null && !text?.trim() && parts.attachments.length === 0) {
+  const { htmlCache } = options;
+  const cache =
+    htmlCache && parts.html.length
+      ? { store: htmlCache.cache, key: { ...htmlCache.key, parts: parts.html.map((p) => p.part) } }
+      : null;
+  const cached = cache?.store.get(cache.key);
+  const bodies = await readTexts(
+    client,
+    uid,
+    structure,
+    cached ? parts.text : [...parts.html, ...parts.text],
+  );
+  const html = cached ? null : joined(bodies, parts.html);
+  let text = joined(bodies, parts.text);
+  if (!cached && html === null && !text?.trim() && parts.attachments.length === 0) {
     // Nothing readable was found (say, a multipart without any part): show the raw body rather than a
     // blank page.
     text = decodeText(await downloadPart(client, uid, 'TEXT', maxTextBytes));
   }
-  const withImages = html === null ? null : await inlineCidImages(client, uid, html, parts.attachments);
-  return { ...renderBodies(withImages, text, proxy), attachments: parts.attachments };
+  let sanitized = cached ?? null;
+  if (html !== null) {
+    const withImages = await inlineCidImages(client, uid, html, parts.attachments);
+    sanitized = sanitizeMailHtml(withImages, { proxy: options.proxy });
+    cache?.store.set(cache.key, sanitized);
+  }
+  return { ...bodiesOf(sanitized, text), attachments: parts.attachments };
 }
 
 /** Sanitizes the HTML body (remote content proxied when `proxy` is given) and reports what it held. */
 export function renderBodies(html: string | null, text: string | null, proxy?: (url: string) => string) {
-  if (html === null) {
+  return bodiesOf(html === null ? null : sanitizeMailHtml(html, { proxy }), text);
+}
+
+function bodiesOf(sanitized: SanitizedHtml | null, text: string | null) {
+  if (sanitized === null) {
     return { html: null, text, remoteContentBlocked: false, remoteContent: 'none' as const };
   }
-  const sanitized = sanitizeMailHtml(html, { proxy });
   return {
     html: sanitized.html,
     text,
@@ -53,11 +82,39 @@ export function renderBodies(html: string | null, text: string | null, proxy?: (
   };
 }
 
-async function readTexts(client: ImapFlow, uid: number, parts: TextPart[]): Promise<string | null> {
-  if (parts.length === 0) return null;
-  const chunks: string[] = [];
-  for (const part of parts) chunks.push(decodeText(await downloadPart(client, uid, part.part, maxTextBytes)));
-  return chunks.join('\n');
+/** Each part's text, decoded; a part too big for one FETCH is read by download(), up to the same limit. */
+async function readTexts(
+  client: ImapFlow,
+  uid: number,
+  structure: MessageStructureObject,
+  parts: TextPart[],
+): Promise<Map<string, string>> {
+  const bytes = await fetchTextParts(client, uid, structure, parts, maxTextBytes);
+  const out = new Map<string, string>();
+  for (const { part } of parts) {
+    const section = downloadSection(structure, part);
+    out.set(part, decodeText(bytes.get(part) ?? (await downloadPart(client, uid, section, maxTextBytes))));
+  }
+  return out;
+}
+
+/** The parts' texts joined by a line break, or null when there are none. */
+function joined(texts: Map<string, string>, parts: TextPart[]): string | null {
+  return parts.length === 0 ? null : parts.map((p) => texts.get(p.part) ?? '').join('\n');
+}
+
+/**
+ * Chunks for whole parts and messages (attachments, source, zip): imapflow's 64 KB meant one FETCH round
+ * trip per 64 KB (42 for a 2 MB PDF). Each chunk is held in memory while it is decoded, hence not bigger.
+ */
+export const downloadChunkBytes = 1024 * 1024;
+
+/**
+ * The section download() should fetch for a part: a single-part message's body is TEXT. download()
+ * finds that out itself for part `1`, with one more FETCH of the structure the caller already has.
+ */
+export function downloadSection(structure: MessageStructureObject | undefined, part: string): string {
+  return part === '1' && structure && !structure.childNodes ? 'TEXT' : part;
 }
 
 /** imapflow's download() decodes the transfer encoding and converts text charsets to UTF-8. */
@@ -67,7 +124,9 @@ export async function downloadPart(
   part: string,
   maxBytes: number,
 ): Promise<Buffer> {
-  const { content } = await client.download(String(uid), part, { uid: true, maxBytes });
+  // Twice `maxBytes` covers base64's 4:3 in one round trip; a snippet's 8 KB no longer reads 64 KB.
+  const chunkSize = Math.min(Math.max(2 * maxBytes, 16 * 1024), downloadChunkBytes);
+  const { content } = await client.download(String(uid), part, { uid: true, maxBytes, chunkSize });
   if (!content) return Buffer.alloc(0);
   const chunks: Buffer[] = [];
   for await (const chunk of content) chunks.push(chunk as Buffer);

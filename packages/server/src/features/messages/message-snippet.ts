@@ -1,19 +1,21 @@
 import type { FetchMessageObject, ImapFlow } from 'imapflow';
 import { analyzeBodyStructure } from '../../mail/mime/body-structure.js';
-import { downloadPart } from './message-content.js';
+import { downloadPart, downloadSection } from './message-content.js';
 
 const snippetLength = 200;
 
 /**
  * A short plain-text preview of a message for a collapsed conversation line: the start of its first
  * text part (plain preferred; HTML with markup, styles and scripts stripped), whitespace collapsed.
- * Reads at most a few KB of that one part. Must run inside the message's mailbox lock.
+ * Reads at most a few KB of that one part. Only for servers without PREVIEW (RFC 8970), whose preview
+ * the conversation uses instead. Must run inside the message's mailbox lock.
  */
 export async function snippetOf(client: ImapFlow, row: FetchMessageObject): Promise<string> {
   const parts = analyzeBodyStructure(row.bodyStructure);
   const part = parts.text[0] ?? parts.html[0];
   if (!part) return '';
-  const raw = (await downloadPart(client, row.uid, part.part, 8192)).toString('utf8');
+  const section = downloadSection(row.bodyStructure, part.part);
+  const raw = (await downloadPart(client, row.uid, section, 8192)).toString('utf8');
   const text = part.type === 'text/html' ? htmlToText(raw) : raw;
   const lines = text.split(/\r?\n/).filter((line) => !/^\s*>/.test(line));
   const flat = lines.join(' ').replace(/\s+/g, ' ').trim();

@@ -1,30 +1,24 @@
-import type { FetchMessageObject, FetchQueryObject, ImapFlow } from 'imapflow';
-import type { ThreadMessage, ThreadResponse } from '@webmail/contracts';
-import { notFound } from '../../infra/errors.js';
+import type { ImapFlow } from 'imapflow';
+import type { ThreadResponse } from '@webmail/contracts';
+import { AppError, notFound } from '../../infra/errors.js';
 import { withMailbox } from '../../mail/imap/imap-commands.js';
-import { firstAddress, toAddresses } from '../../mail/mime/addresses.js';
-import { hasUserAttachments } from '../../mail/mime/body-structure.js';
-import { headerValue, threadIdOf } from '../../mail/mime/thread-id.js';
+import { fetchListRows, fetchPreviews, type ListRow } from '../../mail/imap/imap-fetch-rows.js';
+import { noteFlagsChanged } from '../../mail/imap/selected-folder.js';
 import type { AuthService, SessionContext } from '../auth/auth.service.js';
-import { specialUseOf } from '../mailboxes/folder-tree.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
 import { snippetOf } from './message-snippet.js';
-import { fetchWithoutStructure } from './message-source-fallback.js';
-
-const threadQuery: FetchQueryObject = {
-  uid: true,
-  flags: true,
-  envelope: true,
-  bodyStructure: true,
-  internalDate: true,
-  headers: ['references'],
-};
-
-interface Found {
-  row: FetchMessageObject;
-  mailboxId: string;
-  snippet: string;
-}
+import { openedStamp, otherStamp, ThreadCache } from './thread-cache.js';
+import { FolderGone, ThreadFolders, type ThreadFolder } from './thread-folders.js';
+import {
+  baseSubject,
+  candidateCriteria,
+  maxCandidates,
+  rootIdOf,
+  threadOf,
+  toThreadResponse,
+  withCurrentRow,
+  type Found,
+} from './thread-rows.js';
 
 /**
  * A conversation (architecture §4): the messages whose threadId — the hash of the thread root's
@@ -33,12 +27,24 @@ interface Found {
  * <root> HEADER In-Reply-To <root>` (a substring match, so candidates are then checked by their computed
  * threadId). The same message found in two folders (mail to oneself) is listed once, from the first
  * folder in that order. Bodies come from the message detail route.
+ *
+ * The addressed folder is searched last, so it is still selected for the message request that follows
+ * (a SELECT costs a round trip, and Dovecot's first FETCH after one is slow). Rows are read with the
+ * message list's own FETCH (imap-fetch-rows.ts): the snippet of a collapsed message is Dovecot's PREVIEW
+ * (RFC 8970), which it keeps cached, instead of a body download — asked only for the conversation's
+ * messages, not every subject match; the addressed message, fetched first, is not fetched again. A conversation opened again while its folders are unchanged comes from
+ * ThreadCache.
  */
 export class ThreadService {
+  private readonly folders: ThreadFolders;
+  private readonly cache = new ThreadCache();
+
   constructor(
     private readonly auth: AuthService,
     private readonly mailboxes: MailboxesService,
-  ) {}
+  ) {
+    this.folders = new ThreadFolders(mailboxes);
+  }
 
   async get(
     session: SessionContext,
@@ -48,141 +54,127 @@ export class ThreadService {
   ): Promise<ThreadResponse> {
     const path = await this.mailboxes.pathOf(session, mailboxId);
     const client = await this.auth.imap(session);
-    const addressed = await withMailbox(client, path, async () => {
-      const row =
-        (await client.fetchOne(String(uid), threadQuery, { uid: true })) ||
-        (await fetchWithoutStructure(client, uid));
-      if (!row) throw notFound('Message');
-      return row;
-    });
-    if (threadOf(addressed, mailboxId) !== threadId) throw notFound('Thread');
-    const root = rootIdOf(addressed);
-    const subject = baseSubject(addressed.envelope?.subject);
-    const found: Found[] = [];
-    for (const folder of root ? await this.folders(session, path, mailboxId) : []) {
-      found.push(...(await this.searchFolder(client, folder, { root: root!, subject }, threadId)));
-    }
-    // A message without any Message-ID (or one the search misses) is still its own conversation.
-    if (!found.some((f) => f.mailboxId === mailboxId && f.row.uid === addressed.uid)) {
-      const snippet = await withMailbox(client, path, () => snippetOf(client, addressed));
-      found.unshift({ row: addressed, mailboxId, snippet });
-    }
-    const seen = new Set<string>();
-    const messages = found
-      .filter(({ row }) => {
-        const id = row.envelope?.messageId?.toLowerCase();
-        if (!id) return true;
-        if (seen.has(id)) return false;
-        seen.add(id);
-        return true;
-      })
-      .map(toThreadMessage)
-      .sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
-    return { thread: threadId, messages };
+    const opened = { path, id: mailboxId };
+    return this.folders.retrying(session, client, (special) =>
+      // The addressed folder, then Inbox and Sent when they are other folders.
+      this.gather(
+        client,
+        opened,
+        special.filter((f) => f.path !== path),
+        threadId,
+        uid,
+      ),
+    );
   }
 
-  /** The addressed folder, then Inbox and Sent when they are other folders. */
-  private async folders(session: SessionContext, path: string, mailboxId: string) {
-    const listing = await this.mailboxes.listing(session);
-    const folders = [{ path, id: mailboxId }];
-    for (const use of ['inbox', 'sent'] as const) {
-      const entry = listing.entries.find(
-        (e) => specialUseOf(e) === use || (use === 'inbox' && e.path === 'INBOX'),
-      );
-      const id = entry && listing.records.get(entry.path)?.id;
-      if (entry && id && !folders.some((f) => f.path === entry.path)) folders.push({ path: entry.path, id });
-    }
-    return folders;
-  }
-
-  private async searchFolder(
+  private async gather(
     client: ImapFlow,
-    folder: { path: string; id: string },
+    opened: ThreadFolder,
+    others: ThreadFolder[],
+    threadId: string,
+    uid: number,
+  ): Promise<ThreadResponse> {
+    const key = `${opened.id}\n${uid}\n${threadId}`;
+    const { addressed, cached } = await withMailbox(client, opened.path, async () => {
+      const row = (await fetchRows(client, [uid])).find((r) => r.uid === uid);
+      if (!row) throw notFound('Message');
+      if (threadOf(row, opened.id) !== threadId) throw notFound('Thread');
+      const paths = others.map((f) => f.path);
+      return { addressed: row, cached: await this.cache.get(client, key, paths) };
+    });
+    if (cached) return withCurrentRow(cached, addressed, opened.id);
+    const root = rootIdOf(addressed);
+    const found: Found[] = [];
+    if (root) {
+      const keys = { root, subject: baseSubject(addressed.envelope?.subject) };
+      const stamps = [];
+      for (const folder of others) {
+        const searched = await this.searchFolder(client, folder, keys, threadId, null, otherStamp);
+        found.push(...searched.found);
+        stamps.push(searched.stamp);
+      }
+      const own = await this.searchFolder(client, opened, keys, threadId, addressed, openedStamp);
+      found.unshift(...own.found);
+      const response = toThreadResponse(threadId, found);
+      if (stamps.every((s) => s !== null))
+        this.cache.set(client, key, { response, opened: own.stamp, others: stamps });
+      return response;
+    }
+    // A message without any Message-ID is its own conversation.
+    return toThreadResponse(threadId, [
+      { row: addressed, mailboxId: opened.id, snippet: addressed.preview ?? '' },
+    ]);
+  }
+
+  /**
+   * The folder's messages of this conversation, and its state before the search (`stamp`, for the
+   * cache). `addressed` is the opened message when this is its folder: already fetched, and shown
+   * expanded, so it needs no snippet of its own (it has Dovecot's PREVIEW when that came with it). A
+   * folder that cannot be selected is FolderGone (ThreadFolders lists again).
+   */
+  private async searchFolder<S>(
+    client: ImapFlow,
+    folder: ThreadFolder,
     keys: { root: string; subject: string | null },
     threadId: string,
-  ): Promise<Found[]> {
-    return withMailbox(client, folder.path, async () => {
-      const found = await client.search({ or: candidateCriteria(keys) }, { uid: true });
-      if (!found || found.length === 0) return [];
-      const uids = found.sort((a, b) => b - a).slice(0, maxCandidates);
-      const rows = await client.fetchAll(uids.join(','), threadQuery, { uid: true });
-      const out: Found[] = [];
-      for (const row of rows.filter((r) => threadOf(r, folder.id) === threadId)) {
-        out.push({ row, mailboxId: folder.id, snippet: await snippetOf(client, row) });
+    addressed: ListRow | null,
+    stampOf: (client: ImapFlow, path: string) => S,
+  ): Promise<{ found: Found[]; stamp: S }> {
+    const search = async () => {
+      const stamp = stampOf(client, folder.path);
+      const uids = ((await client.search({ or: candidateCriteria(keys) }, { uid: true })) || [])
+        .sort((a, b) => b - a)
+        .slice(0, maxCandidates);
+      const others = addressed ? uids.filter((u) => u !== addressed.uid) : uids;
+      // Without PREVIEW: Dovecot would compute it for every subject match, most of them other conversations.
+      const rows = await fetchRows(client, others, { preview: false });
+      const hit = addressed !== null && others.length < uids.length;
+      if (hit) rows.push(addressed);
+      // In UID order, as a FETCH answers: of two copies of one message in a folder, the older is listed.
+      rows.sort((a, b) => a.uid - b.uid);
+      // A message the search misses (say, without any Message-ID) is still its own conversation.
+      if (addressed && !hit) rows.unshift(addressed);
+      const members = rows.filter((r) => r === addressed || threadOf(r, folder.id) === threadId);
+      const previews = client.capabilities.has('PREVIEW')
+        ? await fetchPreviewsOf(
+            client,
+            members.filter((r) => r !== addressed).map((r) => r.uid),
+          )
+        : null;
+      const found: Found[] = [];
+      for (const row of members) {
+        const snippet =
+          row === addressed
+            ? (addressed.preview ?? '')
+            : previews
+              ? (previews.get(row.uid) ?? '')
+              : await snippetOf(client, row);
+        found.push({ row, mailboxId: folder.id, snippet });
       }
-      return out;
-    });
+      return { found, stamp };
+    };
+    if (addressed) return withMailbox(client, folder.path, search);
+    try {
+      return await withMailbox(client, folder.path, search);
+    } catch (err) {
+      throw err instanceof AppError && err.status === 404 ? new FolderGone(err) : err;
+    }
   }
 }
 
-/** Candidates per folder are bounded: a very common subject must not fetch a whole mailbox. */
-const maxCandidates = 500;
-
-/**
- * HEADER References/In-Reply-To is what finds a conversation. The reference server's full-text index
- * (fts-xapian) indexes only a few headers and answers a HEADER search on References or In-Reply-To with
- * nothing, so the base subject (which it does index) is searched as well; every candidate is checked by
- * its computed threadId, so a subject match from another conversation is dropped.
- */
-function candidateCriteria(keys: { root: string; subject: string | null }) {
-  const criteria: object[] = [
-    { header: { 'message-id': keys.root } },
-    { header: { references: keys.root } },
-    { header: { 'in-reply-to': keys.root } },
-  ];
-  if (keys.subject) criteria.push({ subject: keys.subject });
-  return criteria;
+/** Rows as the message list reads them; other sessions' flag changes in the reply are noted. */
+async function fetchRows(
+  client: ImapFlow,
+  uids: number[],
+  options: { preview?: boolean } = {},
+): Promise<ListRow[]> {
+  const { rows, unsolicited } = await fetchListRows(client, uids, options);
+  if (unsolicited > 0) noteFlagsChanged(client);
+  return rows;
 }
 
-/** The subject without reply/forward prefixes (Re:, Fwd:, AW:, SV:, …), or null when too short to search. */
-function baseSubject(subject: string | undefined): string | null {
-  let s = (subject ?? '').trim();
-  for (let prev = ''; prev !== s;) {
-    prev = s;
-    s = s.replace(/^(re|fwd?|aw|wg|sv|vs|vl|ref|tr|rv|antw|vá|ynt)(\[\d+\])?\s*:\s*/i, '').trim();
-  }
-  return s.length >= 3 ? s : null;
-}
-
-function threadOf(row: FetchMessageObject, mailboxId: string): string {
-  return threadIdOf({
-    references: headerValue(row.headers, 'references'),
-    inReplyTo: row.envelope?.inReplyTo,
-    messageId: row.envelope?.messageId,
-    fallback: `${mailboxId}:${row.uid}`,
-  });
-}
-
-/** The Message-ID threadIdOf hashes: first References entry, else In-Reply-To, else the own id. */
-function rootIdOf(row: FetchMessageObject): string | null {
-  const first = (value?: string | null) => value?.match(/<[^<>\s]+>/)?.[0];
-  return (
-    first(headerValue(row.headers, 'references')) ??
-    first(row.envelope?.inReplyTo) ??
-    first(row.envelope?.messageId) ??
-    null
-  );
-}
-
-function toThreadMessage({ row, mailboxId, snippet }: Found): ThreadMessage {
-  const env = row.envelope;
-  const flags = row.flags ?? new Set<string>();
-  const date = env?.date ?? row.internalDate;
-  const d = date instanceof Date ? date : date ? new Date(date) : new Date(0);
-  return {
-    id: row.uid,
-    mailbox: mailboxId,
-    messageId: env?.messageId ?? null,
-    from: firstAddress(env?.from),
-    to: toAddresses(env?.to),
-    cc: toAddresses(env?.cc),
-    subject: env?.subject ?? '',
-    date: (Number.isNaN(d.getTime()) ? new Date(0) : d).toISOString(),
-    seen: flags.has('\\Seen'),
-    flagged: flags.has('\\Flagged'),
-    answered: flags.has('\\Answered'),
-    draft: flags.has('\\Draft'),
-    hasAttachments: hasUserAttachments(row.bodyStructure),
-    snippet,
-  };
+async function fetchPreviewsOf(client: ImapFlow, uids: number[]): Promise<Map<number, string>> {
+  const { previews, unsolicited } = await fetchPreviews(client, uids);
+  if (unsolicited > 0) noteFlagsChanged(client);
+  return previews;
 }

@@ -23,6 +23,8 @@ export type ListRow = FetchMessageObject & { preview?: string };
 export async function fetchListRows(
   client: ImapFlow,
   uids: number[],
+  /** `preview: false` leaves PREVIEW out: for rows that may not be shown, whose preview Dovecot would compute. */
+  options: { preview?: boolean } = {},
 ): Promise<{ rows: ListRow[]; unsolicited: number }> {
   const rows: ListRow[] = [];
   let unsolicited = 0;
@@ -34,7 +36,7 @@ export async function fetchListRows(
     section: [atom('HEADER.FIELDS'), list(atom('REFERENCES'))],
   };
   const names = ['UID', 'FLAGS', 'ENVELOPE', 'BODYSTRUCTURE', 'INTERNALDATE', 'RFC822.SIZE'];
-  if (client.capabilities.has('PREVIEW')) names.push('PREVIEW');
+  if (options.preview !== false && client.capabilities.has('PREVIEW')) names.push('PREVIEW');
   const items = list(...names.map(atom), references);
   const unreadable: number[] = [];
   await rawCommand(client, 'UID FETCH', [sequence(compressUids(uids)), items], {
@@ -62,6 +64,35 @@ export async function fetchListRows(
   });
   if (unreadable.length) rows.push(...(await withoutStructure(client, unreadable)));
   return { rows, unsolicited };
+}
+
+/**
+ * Dovecot's body previews (RFC 8970 PREVIEW) of some messages in one `UID FETCH`, by UID; empty without
+ * the PREVIEW capability. Other sessions' FETCH lines in the reply are counted as `unsolicited`.
+ */
+export async function fetchPreviews(
+  client: ImapFlow,
+  uids: number[],
+): Promise<{ previews: Map<number, string>; unsolicited: number }> {
+  const previews = new Map<number, string>();
+  let unsolicited = 0;
+  if (uids.length === 0 || !client.capabilities.has('PREVIEW')) return { previews, unsolicited };
+  const wanted = new Set(uids);
+  await rawCommand(client, 'UID FETCH', [sequence(compressUids(uids)), list(atom('UID'), atom('PREVIEW'))], {
+    FETCH: (payload, literals) => {
+      // As in fetchListRows: another session's flag change is counted without parsing it.
+      if (payload.length < 256 && !wanted.has(Number(/\bUID (\d+)/i.exec(payload.toString('latin1'))?.[1]))) {
+        unsolicited += 1;
+        return;
+      }
+      const { items } = parseFetch(payload, literals);
+      const uid = Number(text(items.get('UID')));
+      if (!wanted.has(uid)) return void (unsolicited += 1);
+      const preview = text(items.get('PREVIEW'));
+      if (typeof preview === 'string') previews.set(uid, preview);
+    },
+  });
+  return { previews, unsolicited };
 }
 
 /** Rows our reader refused, through imapflow without the body structure (no attachment icon then). */

@@ -10,6 +10,12 @@ import { isTrackingImage } from './tracking-pixel.js';
 const { window } = new JSDOM('');
 const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
 
+/**
+ * Bump whenever the output for the same input may change (allowlists, URL or CSS rules, DOMPurify
+ * options): sanitized bodies are cached under it (features/messages/sanitized-html-cache.ts).
+ */
+export const sanitizerVersion = 1;
+
 export interface SanitizeOptions {
   /**
    * Given when remote content may load: maps a remote http(s) URL to the signed image-proxy URL the

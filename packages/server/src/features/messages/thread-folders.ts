@@ -1,0 +1,86 @@
+import type { ImapFlow } from 'imapflow';
+import type { AppError } from '../../infra/errors.js';
+import type { SessionContext } from '../auth/auth.service.js';
+import { specialUseOf } from '../mailboxes/folder-tree.js';
+import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
+
+/** Thrown by a `retrying` callback when selecting one of the folders answered 404 (`cause`). */
+export class FolderGone extends Error {
+  constructor(override readonly cause: AppError) {
+    super(cause.message);
+  }
+}
+
+export interface ThreadFolder {
+  path: string;
+  id: string;
+}
+
+/**
+ * The Inbox and Sent folders a conversation is gathered from, known per IMAP connection: a LIST (and the
+ * folder-id lookup behind it) on every opened message costs a round trip for an answer that almost never
+ * changes. System folders cannot be renamed or removed in the webmail; should another client do it, the
+ * SELECT of the remembered path fails with 404 and `retrying` asks LIST again. (Dovecot creates its
+ * configured special-use folders again when they are selected, so there this hardly ever happens.) A connection without a
+ * Sent folder is not remembered, so one created later is found. A new connection (sign-in, idle close,
+ * drop) starts afresh, and the entry goes with the connection object.
+ */
+export class ThreadFolders {
+  private readonly known = new WeakMap<ImapFlow, Promise<ThreadFolder[]>>();
+
+  constructor(private readonly mailboxes: MailboxesService) {}
+
+  /**
+   * Runs `fn` with the folders. When `fn` finds one of them gone (FolderGone) and they were remembered,
+   * it runs once more with a fresh list; otherwise the folder's own error (404) stands.
+   */
+  async retrying<T>(
+    session: SessionContext,
+    client: ImapFlow,
+    fn: (folders: ThreadFolder[]) => Promise<T>,
+  ): Promise<T> {
+    const remembered = this.known.has(client);
+    try {
+      return await fn(await this.of(session, client));
+    } catch (err) {
+      if (!(err instanceof FolderGone)) throw err;
+      if (!remembered) throw err.cause;
+      this.known.delete(client);
+    }
+    try {
+      return await fn(await this.of(session, client));
+    } catch (err) {
+      throw err instanceof FolderGone ? err.cause : err;
+    }
+  }
+
+  /** Inbox, then Sent, as far as the account has them. */
+  private of(session: SessionContext, client: ImapFlow): Promise<ThreadFolder[]> {
+    const remembered = this.known.get(client);
+    if (remembered) return remembered;
+    const pending = this.list(session);
+    this.known.set(client, pending);
+    pending.then(
+      (folders) => {
+        if (folders.length < 2 && this.known.get(client) === pending) this.known.delete(client);
+      },
+      () => {
+        if (this.known.get(client) === pending) this.known.delete(client);
+      },
+    );
+    return pending;
+  }
+
+  private async list(session: SessionContext): Promise<ThreadFolder[]> {
+    const listing = await this.mailboxes.listing(session);
+    const folders: ThreadFolder[] = [];
+    for (const use of ['inbox', 'sent'] as const) {
+      const entry = listing.entries.find(
+        (e) => specialUseOf(e) === use || (use === 'inbox' && e.path === 'INBOX'),
+      );
+      const id = entry && listing.records.get(entry.path)?.id;
+      if (entry && id && !folders.some((f) => f.path === entry.path)) folders.push({ path: entry.path, id });
+    }
+    return folders;
+  }
+}
