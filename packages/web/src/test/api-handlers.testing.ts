@@ -28,6 +28,22 @@ function findFolder(folders: Folder[], id: string): Folder | undefined {
   return undefined;
 }
 
+/** What a fake API received: `record` it in each handler; a JSON body is kept (other bodies as undefined). */
+export function requestLog() {
+  const requests: RecordedRequest[] = [];
+  const record = async (request: Request) => {
+    const body =
+      request.method === 'GET'
+        ? undefined
+        : await request
+            .clone()
+            .json()
+            .catch(() => undefined);
+    requests.push({ method: request.method, url: new URL(request.url), body });
+  };
+  return { requests, record };
+}
+
 /** Test-data builder for the user details (spec §3); nothing disabled unless told. */
 export function buildUserDetails(overrides: Partial<UserDetails> = {}): UserDetails {
   return {
@@ -64,17 +80,7 @@ export function signIn(userIndex = 0): void {
  * recorded so tests can assert what the client sent.
  */
 export function mailApi(state: MailState) {
-  const requests: RecordedRequest[] = [];
-  const record = async (request: Request) => {
-    const body =
-      request.method === 'GET'
-        ? undefined
-        : await request
-            .clone()
-            .json()
-            .catch(() => undefined);
-    requests.push({ method: request.method, url: new URL(request.url), body });
-  };
+  const { requests, record } = requestLog();
 
   const handlers = [
     http.get('/api/auth/me', async ({ request }) => {

@@ -7,7 +7,7 @@ import type {
   SendFailure,
 } from '@webmail/contracts';
 import { http, HttpResponse } from 'msw';
-import { mailApi, signIn } from '../../test/api-handlers.testing';
+import { mailApi, requestLog, signIn } from '../../test/api-handlers.testing';
 import { server } from '../../test/msw-server';
 import { sampleTree } from '../mailboxes/folder.testing';
 import { composerDraftOf, type ComposerDraft } from './lib/composer-draft';
@@ -23,12 +23,6 @@ export interface ComposeApiState {
   undoSeconds?: number;
   /** How a send ends when it is delivered (default: sent). */
   sendFailure?: SendFailure | null;
-}
-
-export interface ComposeRequest {
-  method: string;
-  url: URL;
-  body: unknown;
 }
 
 export const testDraftId = '0b9a5c5e-3f7e-4c55-9a51-0c3b1f2e4d6a';
@@ -95,15 +89,10 @@ function entryOf(
  * draftId, uploads get ids, sends go to an outbox with the configured undo window. Every request is recorded.
  */
 export function composeApi(state: ComposeApiState = {}) {
-  const requests: ComposeRequest[] = [];
+  const { requests, record } = requestLog();
   const drafts = state.drafts ?? {};
   const outbox = new Map<string, OutboxEntry>();
   let uploads = 0;
-  const record = async (request: Request) => {
-    const type = request.headers.get('content-type') ?? '';
-    const body = type.includes('application/json') ? await request.clone().json() : undefined;
-    requests.push({ method: request.method, url: new URL(request.url), body });
-  };
   const deliver = (entry: OutboxEntry): OutboxEntry => {
     const failure = state.sendFailure ?? null;
     const done: OutboxEntry = failure

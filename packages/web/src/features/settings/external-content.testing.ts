@@ -1,6 +1,6 @@
 import type { ExternalContentSender, ExternalContentSettings } from '@webmail/contracts';
 import { http, HttpResponse } from 'msw';
-import type { RecordedRequest } from '../../test/api-handlers.testing';
+import { requestLog } from '../../test/api-handlers.testing';
 
 export function buildSender(id: string, address: string): ExternalContentSender {
   return { id, address, created: new Date(2024, 4, 2, 10, 15).toISOString() };
@@ -14,18 +14,8 @@ export function externalContentApi(
   state: ExternalContentSettings = { mode: 'ask', senders: [] },
   onSenderAdded: (address: string) => void = () => {},
 ) {
-  const requests: RecordedRequest[] = [];
+  const { requests, record } = requestLog();
   const base = '/api/u/:userIndex/settings/externalContent';
-  const record = async (request: Request) => {
-    const body =
-      request.method === 'GET'
-        ? undefined
-        : await request
-            .clone()
-            .json()
-            .catch(() => undefined);
-    requests.push({ method: request.method, url: new URL(request.url), body });
-  };
   let next = 100;
   const handlers = [
     http.get(base, async ({ request }) => {
