@@ -23,3 +23,4 @@ export { portsFor, DEFAULT_PORT_BASE, MAILSTACK_HOST } from './stack-config.js';
 export { seedDemo, type SeedReport } from './seed/seed-demo.js';
 export { DEMO_ACCOUNTS } from './seed/demo-people.js';
 export { multiAppend, type AppendItem, type MultiAppendTarget } from './seed/imap-multiappend.js';
+export { prng } from './seed/prng.js';

@@ -8,7 +8,8 @@ import { mkdirSync, writeFileSync, utimesSync, chownSync, statSync } from 'node:
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { prng, realisticMessages } from './realistic-mail.js';
+import { prng } from '@webmail/mailstack';
+import { realisticMessages } from './realistic-mail.js';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

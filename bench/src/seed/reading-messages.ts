@@ -16,7 +16,7 @@ import {
   randomBytes,
 } from './reading-mime.js';
 import { newsletterMessage } from './reading-newsletter.js';
-import { prng } from './realistic-mail.js';
+import { prng } from '@webmail/mailstack';
 
 export type ReadingKind = 'text10k' | 'newsletter100k' | 'attachments5m';
 

@@ -11,7 +11,7 @@ import {
   quotedPrintable,
   sentence,
 } from './reading-mime.js';
-import { prng } from './realistic-mail.js';
+import { prng } from '@webmail/mailstack';
 
 const css = `body{margin:0;padding:0;background:#f3f4f6;font-family:Helvetica,Arial,sans-serif}
 table{border-collapse:collapse}td{padding:0}img{border:0;display:block;max-width:100%}

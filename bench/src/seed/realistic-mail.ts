@@ -4,6 +4,7 @@
  * attachment, four languages. Built as plain strings: composing 100,000 messages through a MIME library
  * would take longer than Dovecot needs to index them.
  */
+import { prng } from '@webmail/mailstack';
 
 const people = [
   ['Mari Maasikas', 'mari@maasikas.example'],
@@ -46,17 +47,6 @@ const words = (
   'kokous raportti budjetti viikko ole hyvä tarkista projekti tiimi ' +
   'встреча отчёт бюджет неделя пожалуйста проверьте проект команда'
 ).split(' ');
-
-/** mulberry32: the same folder on every machine. */
-export function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pick = <T>(rnd: () => number, items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
 

@@ -2,6 +2,7 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import { SEED_VERSION } from './compose.js';
 import type { AppendItem } from './imap-multiappend.js';
 import type { Person } from './demo-people.js';
+import { prng } from './prng.js';
 
 export const BULK_FOLDER = 'Lists/Newsletters-archive';
 export const BULK_COUNT = 5000;
@@ -118,17 +119,6 @@ const SOURCES: ListSource[] = [
     ],
   },
 ];
-
-/** Small deterministic PRNG (mulberry32): the archive looks the same on every machine. */
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function paragraph(words: string[], rnd: () => number, length: number): string {
   const out = Array.from({ length }, () => words[Math.floor(rnd() * words.length)]!);
