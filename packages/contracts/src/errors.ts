@@ -1,13 +1,26 @@
 import { z } from 'zod';
+import { ErrorReason } from './error-reasons.js';
 
-/** Every error the API answers has this one shape (spec §8). 422 carries field errors. */
+/**
+ * Every error the API answers has one shape, `{code, reason?, message, errors?, fieldErrors?}`.
+ * - `code`: the general kind (one per HTTP meaning); clients switch on it.
+ * - `reason`: the precise cause where a client acts on it (e.g. `archiveFolderNotSet`), from the per-feature enums
+ *   collected in `error-reasons.ts`. Clients render it from the catalogue (`errors:reasons.<reason>`).
+ * - `message`: a human sentence in English for logs and API users; never a code. The web shows its own text.
+ * - `errors` (422 only): field path (dot-joined) → English texts; a display joins them with commas.
+ * - `fieldErrors` (422 only): the same fields as `{code, params}`, rendered by the web from the catalogue
+ *   (`errors:fields.<code>`) in the user's language.
+ */
 export const errorCodes = [
   'ValidationError',
+  'BadRequest',
   'Unauthorized',
   'AuthFailed',
   'XsrfMismatch',
   'Forbidden',
   'NotFound',
+  'PayloadTooLarge',
+  'UnsupportedMediaType',
   'RateLimited',
   'MailServerUnavailable',
   'MailServerError',
@@ -16,17 +29,78 @@ export const errorCodes = [
 export const ErrorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
+/** Parameters of a field error or reason, interpolated into its catalogue text (`{{max}}`). */
+export const TextParams = z.record(z.string(), z.union([z.string(), z.number()]));
+export type TextParams = z.infer<typeof TextParams>;
+
+/**
+ * Field error codes. The generic ones come from schema checks; a feature adds its own (documented where it is
+ * raised). Each has a text under `errors:fields.<code>` in every locale.
+ */
+export const fieldErrorCodes = [
+  'required',
+  'invalid',
+  'invalidType',
+  'invalidEmail',
+  'unknownField',
+  'tooShort',
+  'tooLong',
+  'tooSmall',
+  'tooBig',
+  'tooFew',
+  'tooMany',
+  'notAllowed',
+  // mailboxes
+  'folderNameSlash',
+  'folderNameControl',
+  'folderNameTaken',
+  'folderNameReserved',
+  'folderParentMissing',
+  'folderParentInvalid',
+  'systemFolderRename',
+  'systemFolderMove',
+  'systemFolderHide',
+  'mailServerRefused',
+  // messages
+  'nothingToChange',
+  'moveTargetRequired',
+  'noMessagesSelected',
+  'notSpamOnlyInJunk',
+  // compose
+  'recipientsRequired',
+  'tooManyRecipients',
+  'subjectTooLong',
+  'attachmentTooLarge',
+  'inlineImageTooLarge',
+  'inlineTypeNotAllowed',
+  'messageTooLarge',
+  'attachmentGone',
+  'draftBeingSent',
+  // settings
+  'displayNameTooShort',
+  'displayNameTooLong',
+  'unknownTimezone',
+] as const;
+export const FieldErrorCode = z.enum(fieldErrorCodes);
+export type FieldErrorCode = z.infer<typeof FieldErrorCode>;
+
+export const FieldError = z.object({ code: FieldErrorCode, params: TextParams.optional() });
+export type FieldError = z.infer<typeof FieldError>;
+
 export const ApiError = z
   .object({
     code: ErrorCode,
+    reason: ErrorReason.optional(),
     message: z.string(),
-    /** Field path (dot-joined) → messages. Only on 422. */
+    /** Field path (dot-joined) → English messages. Only on 422. */
     errors: z.record(z.string(), z.array(z.string())).optional(),
+    /** Field path → codes with parameters, for display in the user's language. Only on 422. */
+    fieldErrors: z.record(z.string(), z.array(FieldError)).optional(),
   })
   .meta({ id: 'ApiError' });
 export type ApiError = z.infer<typeof ApiError>;
 
-/** Spec §5: the values of a 422's `errors` are joined by commas for display. */
+/** A display joins the values of a 422's `errors` with commas. */
 export function joinFieldErrors(errors: Record<string, string[]> | undefined): string {
   if (!errors) return '';
   return Object.values(errors).flat().join(', ');

@@ -1,25 +1,15 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HealthResponse } from '@webmail/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import { systemEndpoints } from '@webmail/contracts';
 import type { Config } from '../../infra/config.js';
+import { route } from '../../infra/http/endpoint-route.js';
 import { issueXsrfToken } from '../../infra/xsrf.js';
 
-export function healthRoutes(config: Config, version: string): FastifyPluginAsyncZod {
+export function healthRoutes(config: Config, version: string): FastifyPluginAsync {
   return async (app) => {
-    app.get(
-      '/',
-      {
-        config: { auth: 'public' },
-        schema: {
-          summary: 'Health check; also issues a fresh XSRF-TOKEN cookie',
-          tags: ['health'],
-          response: { 200: HealthResponse },
-        },
-      },
-      async (request, reply) => {
-        issueXsrfToken(config, request, reply);
-        reply.header('Cache-Control', 'no-store');
-        return { ok: true as const, name: 'webmail', version, authAppUrl: config.authAppUrl };
-      },
-    );
+    route(app, systemEndpoints.health, async (request, reply) => {
+      issueXsrfToken(config, request, reply);
+      reply.header('Cache-Control', 'no-store');
+      return { ok: true as const, name: 'webmail', version, authAppUrl: config.authAppUrl };
+    });
   };
 }

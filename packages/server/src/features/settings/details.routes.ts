@@ -1,17 +1,15 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import {
-  ApiError,
   defaultLanguage,
   languages,
-  UserDetails,
-  UserDetailsPatch,
-  UserIndexParams,
+  settingsEndpoints as endpoints,
   type Language,
 } from '@webmail/contracts';
+import { route } from '../../infra/http/endpoint-route.js';
 import { accountOf } from '../../infra/route-auth.js';
 import type { DetailsService } from './details.service.js';
 
-/** The first supported language of Accept-Language (spec §1: every request carries the chosen one). */
+/** The first supported language of Accept-Language (every request of the app carries the chosen one). */
 function languageOf(header: string | undefined): Language {
   for (const part of (header ?? '').split(',')) {
     const code = part.split(';')[0]!.trim().slice(0, 2).toLowerCase();
@@ -20,36 +18,13 @@ function languageOf(header: string | undefined): Language {
   return defaultLanguage;
 }
 
-export function detailsRoutes(details: DetailsService): FastifyPluginAsyncZod {
+export function detailsRoutes(details: DetailsService): FastifyPluginAsync {
   return async (app) => {
-    app.get(
-      '/u/:userIndex/details',
-      {
-        config: { auth: 'session' },
-        schema: {
-          summary: 'The user details and stored preferences',
-          tags: ['settings'],
-          params: UserIndexParams,
-          response: { 200: UserDetails, 401: ApiError },
-        },
-      },
-      async (request) => details.get(accountOf(request), languageOf(request.headers['accept-language'])),
+    route(app, endpoints.details, async (request) =>
+      details.get(accountOf(request), languageOf(request.headers['accept-language'])),
     );
-
-    app.patch(
-      '/u/:userIndex/details',
-      {
-        config: { auth: 'session' },
-        schema: {
-          summary: 'Change the display name or preferences (view_mode, ui, density, …, timezone)',
-          tags: ['settings'],
-          params: UserIndexParams,
-          body: UserDetailsPatch,
-          response: { 200: UserDetails, 401: ApiError, 422: ApiError },
-        },
-      },
-      async (request) =>
-        details.update(accountOf(request), request.body, languageOf(request.headers['accept-language'])),
+    route(app, endpoints.updateDetails, async (request) =>
+      details.update(accountOf(request), request.body, languageOf(request.headers['accept-language'])),
     );
   };
 }

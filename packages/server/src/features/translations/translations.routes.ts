@@ -1,24 +1,13 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Catalogue, TranslationsParams } from '@webmail/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import { systemEndpoints } from '@webmail/contracts';
+import { route } from '../../infra/http/endpoint-route.js';
 import type { TranslationsService } from './translations.service.js';
 
-export function translationsRoutes(translations: TranslationsService): FastifyPluginAsyncZod {
+export function translationsRoutes(translations: TranslationsService): FastifyPluginAsync {
   return async (app) => {
-    app.get(
-      '/translations/:lang/:catalogue',
-      {
-        config: { auth: 'public' },
-        schema: {
-          summary: 'Message catalogue of one language (spec §7), all namespaces',
-          tags: ['translations'],
-          params: TranslationsParams,
-          response: { 200: Catalogue },
-        },
-      },
-      async (request, reply) => {
-        reply.header('Cache-Control', 'public, max-age=300');
-        return translations.catalogue(request.params.lang);
-      },
-    );
+    route(app, systemEndpoints.catalogue, async (request, reply) => {
+      reply.header('Cache-Control', 'public, max-age=300');
+      return translations.catalogue(request.params.lang);
+    });
   };
 }

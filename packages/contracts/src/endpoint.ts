@@ -1,0 +1,88 @@
+import type { z } from 'zod';
+
+/**
+ * One API endpoint, described once: the server registers its route from it (schemas, auth mode, OpenAPI) and
+ * the web calls it through it (path built from params, response parsed with the same schema). Neither side
+ * writes the path or the shapes again.
+ *
+ * Why our own and not ts-rest or zodios: both need zod 3 (we are on zod 4), and their clients would replace ours,
+ * which carries the session rules (refresh on 401, XSRF renewal on 419, per-account waiting).
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** `public`: no session needed. `session`: the `userIndex` (path or query) must be signed in on this device. */
+export type EndpointAuth = 'public' | 'session';
+
+export interface EndpointDefinition {
+  method: HttpMethod;
+  /** Under `/api`, Fastify style: `/u/:userIndex/mailbox/folders/:id`. */
+  path: `/${string}`;
+  auth: EndpointAuth;
+  summary: string;
+  tags: readonly string[];
+  params?: z.ZodType;
+  query?: z.ZodType;
+  /** JSON body; for a `multipart` endpoint it documents the form fields and is not checked by the route schema. */
+  body?: z.ZodType;
+  /** The body is `multipart/form-data` (files). */
+  multipart?: true;
+  /** Success statuses and their bodies, e.g. `{ 200: Folder }` or `{ 204: z.null() }`. */
+  responses: Readonly<Record<number, z.ZodType>>;
+  /** The answer is not JSON (a file, a stream, text): the web reads it as a `Response`. */
+  raw?: true;
+  /** Error statuses the endpoint may answer, each with the `ApiError` body. */
+  errors: readonly number[];
+  /** The web client's time limit; `null` for none (mass actions, exports). Default: the spec's 5 s. */
+  timeoutMs?: number | null;
+}
+
+/** Identity function that keeps the literal types of a definition. */
+export function defineEndpoint<const D extends EndpointDefinition>(definition: D): D {
+  return definition;
+}
+
+type InputOf<T> = T extends z.ZodType ? z.input<T> : undefined;
+type OutputOf<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export type EndpointParams<E extends EndpointDefinition> = InputOf<E['params']>;
+export type EndpointQuery<E extends EndpointDefinition> = InputOf<E['query']>;
+export type EndpointBody<E extends EndpointDefinition> = E['multipart'] extends true
+  ? FormData
+  : InputOf<E['body']>;
+/** What the handler returns and the client receives: the union of the success bodies. */
+export type EndpointResponse<E extends EndpointDefinition> = {
+  [S in keyof E['responses']]: OutputOf<E['responses'][S]>;
+}[keyof E['responses']];
+
+/** Server side: the parsed (output) shapes a handler receives. */
+export type EndpointParsedParams<E extends EndpointDefinition> = OutputOf<E['params']>;
+export type EndpointParsedQuery<E extends EndpointDefinition> = OutputOf<E['query']>;
+export type EndpointParsedBody<E extends EndpointDefinition> = OutputOf<E['body']>;
+
+export type PathParamValue = string | number;
+
+/**
+ * The path of an endpoint with its `:name` segments filled in, each value percent-encoded (mailbox ids and
+ * thread ids are opaque to the client). A missing param is a programming error and throws.
+ */
+export function endpointPath(
+  endpoint: Pick<EndpointDefinition, 'path'>,
+  params: Record<string, PathParamValue> | undefined,
+): string {
+  return endpoint.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null || value === '') {
+      throw new Error(`Missing path parameter "${name}" for ${endpoint.path}`);
+    }
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The user index an endpoint call is made for: its `userIndex` param or query value (never parsed from a path). */
+export function endpointUserIndex(
+  params: Record<string, unknown> | undefined,
+  query: Record<string, unknown> | undefined,
+): number | undefined {
+  const value = params?.userIndex ?? query?.userIndex;
+  return typeof value === 'number' ? value : undefined;
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/**
+ * `ApiError.reason`: the precise cause of an error, per feature, where a client acts on it or shows a specific
+ * text (`errors:reasons.<reason>` in every locale). The HTTP-level `code` stays the general kind.
+ */
+export const errorReasons = {
+  system: ['xsrfMismatch', 'rateLimited', 'mailServerUnavailable', 'mailServerError', 'internal'],
+  auth: ['wrongCredentials', 'accountLocked', 'tooManyAccounts', 'sessionExpired', 'notSignedIn'],
+  mailboxes: ['folderNotFound', 'folderNotSelectable', 'systemFolderDelete'],
+  messages: [
+    'messageNotFound',
+    'attachmentNotFound',
+    'threadNotFound',
+    'noMessagesSelected',
+    'archiveFolderNotSet',
+    'trashFolderNotSet',
+    'junkFolderNotSet',
+    'deleteOnlyInTrashOrJunk',
+    'searchNotAvailable',
+  ],
+  compose: [
+    'draftNotFound',
+    'draftsFolderNotSet',
+    'sentFolderNotSet',
+    'uploadNotFound',
+    'outboxEntryNotFound',
+  ],
+  imageProxy: ['imageLinkInvalid', 'addressNotAllowed', 'hostNotResolved', 'notAnImage', 'imageFetchFailed'],
+  settings: ['senderNotFound'],
+} as const;
+
+export type ErrorReasonFeature = keyof typeof errorReasons;
+export const allErrorReasons = Object.values(errorReasons).flat() as Array<
+  (typeof errorReasons)[ErrorReasonFeature][number]
+>;
+export const ErrorReason = z.enum(allErrorReasons as [ErrorReason, ...ErrorReason[]]);
+export type ErrorReason = (typeof errorReasons)[ErrorReasonFeature][number];

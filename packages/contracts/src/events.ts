@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { MessageSummary } from './messages.js';
+
+/**
+ * The whole catalogue of live events (spec §7 "Event stream"), one discriminated union on `command`. The server
+ * publishes them on its event bus after every change and sends each to the signed-in user's streams; the web
+ * patches or invalidates exactly the queries an event touches. A command the web does not know is logged only.
+ */
+const command = <C extends string, S extends z.ZodRawShape>(name: C, shape: S) =>
+  z.object({ command: z.literal(name), ...shape });
+
+const id = { id: z.string() };
+const mailboxId = { mailboxId: z.string() };
+
+/** Mail: folder counters, new messages (with their list rows), expunged UIDs and flag changes. */
+export const FolderCounter = z.object({
+  mailboxId: z.string(),
+  unseen: z.number().int(),
+  total: z.number().int(),
+});
+export type FolderCounter = z.infer<typeof FolderCounter>;
+export const FlagChange = z.object({
+  uid: z.number().int(),
+  seen: z.boolean(),
+  flagged: z.boolean(),
+  answered: z.boolean(),
+});
+export type FlagChange = z.infer<typeof FlagChange>;
+
+const mailEvents = [
+  command('COUNTERS', { counters: z.array(FolderCounter) }),
+  command('EXISTS', { ...mailboxId, messages: z.array(MessageSummary) }),
+  command('EXPUNGE', { ...mailboxId, uids: z.array(z.number().int()) }),
+  command('FETCH', { ...mailboxId, changes: z.array(FlagChange) }),
+] as const;
+
+const securityEvents = [
+  command('webauthnAdded', id),
+  command('webauthnRemoved', id),
+  command('applicationPasswordAdded', id),
+  command('applicationPasswordRemoved', id),
+] as const;
+
+const accountEvents = [
+  command('accountDetailsUpdated', {}),
+  command('accountAttributesUpdated', {}),
+  command('avatarUpdated', {}),
+  /** A sign-out elsewhere: `deviceUser` and `device` come from this browser's other tabs or the server. */
+  command('logout', { kind: z.enum(['user', 'deviceUser', 'device']) }),
+] as const;
+
+const contactEvents = [
+  command('addressbookUpdated', id),
+  command('addressbookDeleted', id),
+  command('contactUpdated', id),
+  command('contactDeleted', id),
+  command('groupUpdated', id),
+  command('groupDeleted', id),
+] as const;
+
+const folderEvents = [
+  command('folderCreate', mailboxId),
+  command('folderRename', mailboxId),
+  command('folderDelete', mailboxId),
+  command('folderUpdate', mailboxId),
+  command('folderOrder', {}),
+] as const;
+
+const settingsEvents = [
+  command('signatureUpdated', id),
+  command('signatureDeleted', id),
+  command('whitelistEmailUpdated', id),
+  command('whitelistEmailDeleted', id),
+  command('remoteContentWhitelist', {}),
+] as const;
+
+const filterEvents = [
+  command('filterCreated', id),
+  command('filterUpdated', id),
+  command('filterDeleted', id),
+  command('filterImported', { count: z.number().int() }),
+  command('filterImportFailed', { failed: z.number().int() }),
+  command('filterMoveToBottom', id),
+] as const;
+
+const searchEvents = [command('recentSearchUpdated', id), command('recentSearchDeleted', id)] as const;
+
+export const AppEvent = z.discriminatedUnion('command', [
+  ...mailEvents,
+  ...securityEvents,
+  ...accountEvents,
+  ...contactEvents,
+  ...folderEvents,
+  ...settingsEvents,
+  ...filterEvents,
+  ...searchEvents,
+]);
+export type AppEvent = z.infer<typeof AppEvent>;
+export type AppEventCommand = AppEvent['command'];
+export type AppEventOf<C extends AppEventCommand> = Extract<AppEvent, { command: C }>;
+export const appEventCommands = AppEvent.options.map((o) => o.shape.command.value) as AppEventCommand[];
