@@ -68,7 +68,12 @@ export type UserDetails = z.infer<typeof UserDetails>;
 /** Spec §7 PATCH /details body: every field optional; `meta` fields merge into the stored ones. */
 export const UserDetailsPatch = z
   .object({
-    name: z.string().trim().min(2, 'minLength').max(30, 'maxLength').optional(),
+    name: z
+      .string()
+      .trim()
+      .min(2, 'The display name must be at least 2 characters')
+      .max(30, 'The display name can be at most 30 characters')
+      .optional(),
     view_mode: ViewMode.optional(),
     ui: z.object({ theme: ThemeName, color: ThemeColor }).optional(),
     displayDensity: DisplayDensity.optional(),

@@ -1,10 +1,8 @@
-import { z } from 'zod';
 import { UserIndexParams } from './auth.js';
 import { defineEndpoint } from './endpoint.js';
 import { MailboxParams } from './mailboxes.js';
 import { MassActionRequest, MassActionResponse } from './mass-actions.js';
 import {
-  AttachmentParams,
   MessageDetail,
   MessageFlagsPatch,
   MessageFlagsResponse,
@@ -51,17 +49,6 @@ export const messagesEndpoints = {
     body: MessageFlagsPatch,
     responses: { 200: MessageFlagsResponse },
     errors: [...readErrors, 419, 502],
-  }),
-  attachment: defineEndpoint({
-    method: 'GET',
-    path: '/u/:userIndex/mailbox/:mailboxId/messages/:messageId/attachments/:attachmentId',
-    auth: 'session',
-    summary: 'Download one attachment (IMAP body part)',
-    tags,
-    params: AttachmentParams,
-    responses: { 200: z.any().meta({ description: 'The attachment bytes, with its own Content-Type' }) },
-    raw: true,
-    errors: readErrors,
   }),
   massAction: defineEndpoint({
     method: 'POST',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.js';
-import { MessageParams } from './messages.js';
+import { AttachmentParams, MessageParams } from './messages.js';
 import { MessageSourceQuery, ThreadParams, ThreadQuery, ThreadResponse } from './reading.js';
 
 const tags = ['reading'] as const;
@@ -18,6 +18,17 @@ export const readingEndpoints = {
     query: ThreadQuery,
     responses: { 200: ThreadResponse },
     errors: [...errors, 502],
+  }),
+  attachment: defineEndpoint({
+    method: 'GET',
+    path: '/u/:userIndex/mailbox/:mailboxId/messages/:messageId/attachments/:attachmentId',
+    auth: 'session',
+    summary: 'Download one attachment (IMAP body part)',
+    tags,
+    params: AttachmentParams,
+    responses: { 200: z.any().meta({ description: 'The attachment bytes, with its own Content-Type' }) },
+    raw: true,
+    errors,
   }),
   source: defineEndpoint({
     method: 'GET',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserDetails } from '@webmail/contracts';
+import type { ApiError, UserDetails } from '@webmail/contracts';
 import type { TestClient } from './http-client.testing.js';
 import { dbKinds, newMailUser, startServer } from './harness.testing.js';
 
@@ -52,11 +52,11 @@ describe.each(dbKinds)('user details on %s', (db) => {
     });
     expect(bad.status).toBe(422);
     expect(bad.body.errors?.view_mode).toBeDefined();
-    const shortName = await client.patch<{ errors?: Record<string, string[]> }>('/api/u/0/details', {
-      name: 'x',
-    });
+    const shortName = await client.patch<ApiError>('/api/u/0/details', { name: 'x' });
     expect(shortName.status).toBe(422);
-    expect(shortName.body.errors?.name).toEqual(['minLength']);
+    // The reason is a code the web renders in the user's language; the English text is for everyone else.
+    expect(shortName.body.fieldErrors?.name).toEqual([{ code: 'tooShort', params: { min: 2 } }]);
+    expect(shortName.body.errors?.name).toEqual(['The display name must be at least 2 characters']);
     expect((await client.patch('/api/u/0/details', { admin: true })).status).toBe(422);
     expect((await client.get<UserDetails>('/api/u/0/details')).body.view_mode).toBe('2-panel');
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type {
+  ApiError,
   Folder,
   MailboxTreeResponse,
   MassActionResponse,
@@ -17,10 +18,10 @@ describe('mass actions', () => {
   let folders: Map<string, Folder>;
   const id = (use: string) => folders.get(use)!.id;
   const act = (body: Record<string, unknown>) =>
-    client.post<MassActionResponse & { code?: string; message?: string; errors?: Record<string, string[]> }>(
-      '/api/u/0/mailbox/massAction',
-      { context: 'mailbox', ...body },
-    );
+    client.post<MassActionResponse & Partial<ApiError>>('/api/u/0/mailbox/massAction', {
+      context: 'mailbox',
+      ...body,
+    });
   const list = async (mailboxId: string) =>
     (await client.get<MessageListResponse>(`/api/u/0/mailbox/${mailboxId}/messages?limit=200`)).body;
   const ref = (mailboxId: string, messageId: number | '*') => ({ mailboxId, messageId, threadId: 't' });
@@ -45,7 +46,7 @@ describe('mass actions', () => {
   it('refuses an empty selection, search context, unknown folders and a move without target', async () => {
     const empty = await act({ messages: [], action: 'seen' });
     expect(empty.status).toBe(422);
-    expect(empty.body.message).toBe('noMessagesSelected');
+    expect(empty.body.reason).toBe('noMessagesSelected');
     expect(
       (await act({ context: 'searchAll', messages: [ref(id('inbox'), 1)], action: 'seen' })).status,
     ).toBe(422);
@@ -200,7 +201,7 @@ describe('mass actions on an account without an Archive folder', () => {
       action: 'archive',
     });
     expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ code: 'Forbidden', message: 'archiveFolderNotSet' });
+    expect(res.body).toMatchObject({ code: 'Forbidden', reason: 'archiveFolderNotSet' });
     const rows = await client.get<MessageListResponse>(`/api/u/0/mailbox/${inbox.id}/messages`);
     expect(rows.body.messages.map((m) => m.subject)).toEqual(['keep']);
   });

@@ -1,8 +1,23 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiError, ErrorCode } from '@webmail/contracts';
+import type { ErrorCode, ErrorReason, FieldError, FieldErrorCode, TextParams } from '@webmail/contracts';
 
-/** The one error type services throw. The error handler turns it into `{code, message, errors?}`. */
+/** What a 422 says about one field: its code and parameters for the web, its English text for everyone else. */
+export interface FieldProblem {
+  code: FieldErrorCode;
+  params?: TextParams;
+  message: string;
+}
+
+export interface AppErrorDetails {
+  /** The precise cause, from the feature's reasons in contracts (`errorReasons`). */
+  reason?: ErrorReason;
+  /** 422: the same fields as `errors`, as codes with parameters. */
+  fieldErrors?: Record<string, FieldError[]>;
+}
+
+/**
+ * The one error type services throw. The error handler turns it into `{code, reason?, message, errors?,
+ * fieldErrors?}`. `message` is English and human; a client acts on `code` and `reason`, never on the text.
+ */
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
@@ -11,45 +26,53 @@ export class AppError extends Error {
     readonly errors?: Record<string, string[]>,
     /** Extra response headers, e.g. Retry-After on 429. */
     readonly headers?: Record<string, string>,
+    readonly details: AppErrorDetails = {},
   ) {
     super(message);
     this.name = 'AppError';
   }
+
+  get reason(): ErrorReason | undefined {
+    return this.details.reason;
+  }
 }
 
-export const notFound = (what: string) => new AppError('NotFound', 404, `${what} not found`);
+export const notFound = (what: string, reason?: ErrorReason) =>
+  new AppError('NotFound', 404, `${what} not found`, undefined, undefined, { reason });
+
 export const unauthorized = (message = 'Not signed in') => new AppError('Unauthorized', 401, message);
 
-export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    let body: ApiError;
-    let status: number;
-    if (error instanceof AppError) {
-      status = error.status;
-      if (error.headers) reply.headers(error.headers);
-      body = { code: error.code, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
-    } else if (hasZodFastifySchemaValidationErrors(error)) {
-      status = 422;
-      const errors: Record<string, string[]> = {};
-      for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-        (errors[field] ??= []).push(issue.message ?? 'Invalid value');
-      }
-      body = { code: 'ValidationError', message: 'Some fields are invalid', errors };
-    } else if (error.statusCode === 429) {
-      status = 429;
-      body = { code: 'RateLimited', message: 'Too many requests, try again later' };
-    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      // Fastify's own client errors (bad JSON, body too large, unsupported media type).
-      status = error.statusCode === 400 ? 422 : error.statusCode;
-      body = { code: status === 422 ? 'ValidationError' : 'NotFound', message: error.message };
-      if (status === 422) body.errors = { _: [error.message] };
-    } else {
-      status = 500;
-      body = { code: 'Internal', message: 'Something went wrong on the server' };
-    }
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.warn({ code: body.code, status }, body.message);
-    return reply.status(status).send(body);
-  });
+/** An error whose client-visible cause is `reason` (a 403 `archiveFolderNotSet`, a 422 `noMessagesSelected`…). */
+export function refusal(code: ErrorCode, status: number, reason: ErrorReason, message: string): AppError {
+  return new AppError(code, status, message, undefined, undefined, { reason });
+}
+
+/** A 422 with one or more problems per field; `message` is every text joined with commas. */
+export function validationError(problems: Record<string, FieldProblem[]>, reason?: ErrorReason): AppError {
+  const errors: Record<string, string[]> = {};
+  const fieldErrors: Record<string, FieldError[]> = {};
+  for (const [field, list] of Object.entries(problems)) {
+    if (list.length === 0) continue;
+    errors[field] = list.map((p) => p.message);
+    fieldErrors[field] = list.map((p) => (p.params ? { code: p.code, params: p.params } : { code: p.code }));
+  }
+  const message = Object.values(errors).flat().join(', ') || 'Some fields are invalid';
+  return new AppError('ValidationError', 422, message, errors, undefined, { reason, fieldErrors });
+}
+
+/** Collects field problems, then throws them together (or does nothing when there are none). */
+export class FieldProblems {
+  private readonly problems: Record<string, FieldProblem[]> = {};
+
+  add(field: string, code: FieldErrorCode, message: string, params?: TextParams): void {
+    (this.problems[field] ??= []).push({ code, message, ...(params ? { params } : {}) });
+  }
+
+  get empty(): boolean {
+    return Object.keys(this.problems).length === 0;
+  }
+
+  throwIfAny(): void {
+    if (!this.empty) throw validationError(this.problems);
+  }
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cookieNames, xsrfHeader } from '@webmail/contracts';
 import { randomToken, safeEqual } from './crypto.js';
 import { AppError } from './errors.js';
-import { isSecureRequest } from '../features/auth/auth-cookies.js';
+import { isSecureRequest } from './session/session-cookies.js';
 import type { Config } from './config.js';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,25 +1,19 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  AccountsResponse,
-  ApiError,
-  cookieNames,
-  LoggedInUser,
-  LoginRequest,
-  LoginResponse,
-  OkResponse,
-  RemoveDeviceUserQuery,
-  UserIndexQuery,
-} from '@webmail/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import { authEndpoints as endpoints, cookieNames } from '@webmail/contracts';
 import type { Config } from '../../infra/config.js';
 import { randomToken } from '../../infra/crypto.js';
 import { AppError } from '../../infra/errors.js';
+import { route } from '../../infra/http/endpoint-route.js';
 import type { RateWindow } from '../../infra/rate-window.js';
-import { accountOf } from '../../infra/route-auth.js';
-import type { SecurityEventsService } from '../security/security-events.service.js';
-import { clearSessionCookies, isSecureRequest, setDeviceCookie, setSessionCookies } from './auth-cookies.js';
+import { accountOf } from '../../infra/session/route-auth.js';
+import {
+  clearSessionCookies,
+  isSecureRequest,
+  setDeviceCookie,
+  setSessionCookies,
+} from '../../infra/session/session-cookies.js';
 import type { AuthService } from './auth.service.js';
-
-const errors = { 401: ApiError, 419: ApiError, 422: ApiError, 429: ApiError, 503: ApiError };
+import type { SignInLog } from './sign-in-log.js';
 
 export interface AuthLimits {
   /** Failed sign-ins per account. */
@@ -36,30 +30,22 @@ export function authRoutes(
   config: Config,
   auth: AuthService,
   limits: AuthLimits,
-  securityEvents: SecurityEventsService,
-): FastifyPluginAsyncZod {
+  signInLog: SignInLog,
+): FastifyPluginAsync {
   return async (app) => {
-    app.post(
-      '/auth',
-      {
-        config: { auth: 'public', rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: 60_000 } },
-        schema: {
-          summary: 'Sign in with e-mail and password (verified by IMAP LOGIN)',
-          tags: ['auth'],
-          body: LoginRequest,
-          response: { 200: LoginResponse, ...errors },
-        },
-      },
+    route(
+      app,
+      endpoints.login,
       async (request, reply) => {
         const email = request.body.email.toLowerCase();
-        const event = {
+        const attempt = {
           account: email,
           ip: request.ip,
           userAgent: request.headers['user-agent'] ?? '',
           protocol: 'web' as const,
         };
         if (limits.signInFailures.isLimited(email)) {
-          await securityEvents.record({ ...event, type: 'signInFailed' });
+          await signInLog.record({ ...attempt, type: 'signInFailed' });
           throw rateLimited(
             limits.signInFailures.retryAfterSeconds(email),
             'Too many failed sign-ins; try again in a few minutes',
@@ -71,7 +57,7 @@ export function authRoutes(
         try {
           const result = await auth.login(email, request.body.password, deviceId);
           limits.signInFailures.clear(email);
-          await securityEvents.record({ ...event, type: 'signIn' });
+          await signInLog.record({ ...attempt, type: 'signIn' });
           setDeviceCookie(reply, secure, deviceId);
           setSessionCookies(reply, secure, result.userIndex, result.tokens, Date.now());
           request.log.info({ userIndex: result.userIndex }, 'signed in');
@@ -79,54 +65,23 @@ export function authRoutes(
         } catch (err) {
           if (err instanceof AppError && err.code === 'AuthFailed') {
             limits.signInFailures.hit(email);
-            await securityEvents.record({ ...event, type: 'signInFailed' });
+            await signInLog.record({ ...attempt, type: 'signInFailed' });
           }
           throw err;
         }
       },
+      { config: { rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: 60_000 } } },
     );
 
-    app.get(
-      '/auth/accounts',
-      {
-        config: { auth: 'public' },
-        schema: {
-          summary: 'Accounts this device remembers, signed in or not',
-          tags: ['auth'],
-          response: { 200: AccountsResponse },
-        },
-      },
-      async (request) => ({ accounts: await auth.accounts(request.cookies[cookieNames.device]) }),
-    );
+    route(app, endpoints.accounts, async (request) => ({
+      accounts: await auth.accounts(request.cookies[cookieNames.device]),
+    }));
 
-    app.get(
-      '/auth/me',
-      {
-        config: { auth: 'session' },
-        schema: {
-          summary: 'The signed-in user of `userIndex`',
-          tags: ['auth'],
-          querystring: UserIndexQuery,
-          response: { 200: LoggedInUser, 401: ApiError },
-        },
-      },
-      async (request) => auth.me(accountOf(request)),
-    );
+    route(app, endpoints.me, async (request) => auth.me(accountOf(request)));
 
-    app.post(
-      '/auth/refresh',
-      {
-        config: {
-          auth: 'public',
-          rateLimit: { max: config.refreshRateLimitPerMinute * 4, timeWindow: 60_000 },
-        },
-        schema: {
-          summary: 'Rotate the refresh token and issue a new access token',
-          tags: ['auth'],
-          querystring: UserIndexQuery,
-          response: { 200: LoginResponse, 401: ApiError, 419: ApiError, 429: ApiError },
-        },
-      },
+    route(
+      app,
+      endpoints.refresh,
       async (request, reply) => {
         const { userIndex } = request.query;
         const secure = isSecureRequest(config, request);
@@ -145,61 +100,29 @@ export function authRoutes(
           throw err;
         }
       },
+      { config: { rateLimit: { max: config.refreshRateLimitPerMinute * 4, timeWindow: 60_000 } } },
     );
 
-    app.post(
-      '/auth/logout',
-      {
-        config: { auth: 'session' },
-        schema: {
-          summary: 'User logout: end the session of `userIndex`; the device still lists the account',
-          tags: ['auth'],
-          querystring: UserIndexQuery,
-          response: { 200: OkResponse, 401: ApiError, 419: ApiError },
-        },
-      },
-      async (request, reply) => {
-        const account = accountOf(request);
-        await auth.logout(account);
-        clearSessionCookies(reply, isSecureRequest(config, request), account.userIndex);
-        return { ok: true as const };
-      },
-    );
+    route(app, endpoints.logout, async (request, reply) => {
+      const account = accountOf(request);
+      await auth.logout(account);
+      clearSessionCookies(reply, isSecureRequest(config, request), account.userIndex);
+      return { ok: true as const };
+    });
 
-    app.delete(
-      '/auth/removeDeviceUser',
-      {
-        config: { auth: 'public' },
-        schema: {
-          summary: 'Device-user logout: sign out one account and forget it on this device',
-          tags: ['auth'],
-          querystring: RemoveDeviceUserQuery,
-          response: { 200: AccountsResponse, 419: ApiError, 422: ApiError },
-        },
-      },
-      async (request, reply) => {
-        const { index } = request.query;
-        const accounts = await auth.removeDeviceUser(request.cookies[cookieNames.device], index);
-        clearSessionCookies(reply, isSecureRequest(config, request), index);
-        return { accounts };
-      },
-    );
+    route(app, endpoints.removeDeviceUser, async (request, reply) => {
+      const { index } = request.query;
+      const accounts = await auth.removeDeviceUser(request.cookies[cookieNames.device], index);
+      clearSessionCookies(reply, isSecureRequest(config, request), index);
+      return { accounts };
+    });
 
-    for (const [method, url, summary] of [
-      ['DELETE', '/auth/removeDeviceUsers', 'Device logout: forget every account on this device'],
-      ['POST', '/auth/logoutAll', 'Log out of all accounts on this device (and forget them)'],
-    ] as const) {
-      app.route({
-        method,
-        url,
-        config: { auth: 'public' },
-        schema: { summary, tags: ['auth'], response: { 200: AccountsResponse, 419: ApiError } },
-        handler: async (request, reply) => {
-          const freed = await auth.forgetDevice(request.cookies[cookieNames.device]);
-          const secure = isSecureRequest(config, request);
-          for (const index of freed) clearSessionCookies(reply, secure, index);
-          return { accounts: [] };
-        },
+    for (const endpoint of [endpoints.removeDeviceUsers, endpoints.logoutAll]) {
+      route(app, endpoint, async (request, reply) => {
+        const freed = await auth.forgetDevice(request.cookies[cookieNames.device]);
+        const secure = isSecureRequest(config, request);
+        for (const index of freed) clearSessionCookies(reply, secure, index);
+        return { accounts: [] };
       });
     }
   };

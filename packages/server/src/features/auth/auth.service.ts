@@ -1,53 +1,52 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ImapFlow } from 'imapflow';
-import { cookieNames, type AccountEntry, type LoggedInUser } from '@webmail/contracts';
+import { type AccountEntry, type LoggedInUser } from '@webmail/contracts';
 import type { Config } from '../../infra/config.js';
-import { decrypt, encrypt, randomToken, safeEqual, sha256 } from '../../infra/crypto.js';
+import { encrypt, randomToken, safeEqual, sha256 } from '../../infra/crypto.js';
 import { AppError, unauthorized } from '../../infra/errors.js';
-import { connectImap } from '../../mail/imap/imap-connect.js';
-import type { ImapPool } from '../../mail/imap/imap-pool.js';
-import type { IssuedTokens } from './auth-cookies.js';
-import { parseRefreshToken, signAccessToken, verifyAccessToken } from './auth-tokens.js';
+import { cookieNames } from '@webmail/contracts';
+import { parseRefreshToken, signAccessToken } from '../../infra/session/access-tokens.js';
+import type { SessionContext } from '../../infra/session/session-context.js';
+import type { IssuedTokens } from '../../infra/session/session-cookies.js';
+import type { SessionEndReason, SessionLifecycle } from '../../infra/session/session-lifecycle.js';
+import type { SessionRow, SessionsRepository } from '../../infra/session/sessions.repository.js';
+import type { MailSignIn } from '../../mail/mail-sign-in.js';
+import { defaultName } from './default-name.js';
 import type { DeviceAccountRow, DeviceAccountsRepository } from './device-accounts.repository.js';
-import type { SessionRow, SessionsRepository } from './sessions.repository.js';
 import type { UsersRepository } from './users.repository.js';
 
 const maxUserIndex = 31;
 
-/** A signed-in account as a request sees it. `key` unseals the IMAP password; it exists only in the cookie. */
-export interface SessionContext {
-  id: string;
-  email: string;
-  userIndex: number;
-  deviceId: string;
-  key: string;
-}
-
 type Cookies = Record<string, string | undefined>;
 
+/**
+ * Sign-in, token refresh and the accounts of a device. The password is checked by the mail server (an IMAP LOGIN
+ * through `MailSignIn`, whose connection becomes the session's first); the session ends through the session
+ * lifecycle, whose listeners close what belongs to it.
+ */
 export class AuthService {
   constructor(
-    private readonly config: Config,
+    private readonly config: Pick<Config, 'sessionSecret' | 'sessionTtlMs' | 'accessTokenTtlMs'>,
     private readonly sessions: SessionsRepository,
     private readonly deviceAccounts: DeviceAccountsRepository,
     private readonly users: UsersRepository,
-    private readonly imapPool: ImapPool,
+    private readonly signIn: MailSignIn,
+    private readonly lifecycle: SessionLifecycle,
     private readonly log: FastifyBaseLogger,
   ) {}
 
   /**
-   * Verifies the password with IMAP LOGIN and keeps that connection as the session's persistent one.
-   * An account this device already remembers gets its old slot back; a new one takes the lowest free slot.
+   * Verifies the password and keeps the mail server's connection as the session's persistent one. An account
+   * this device already remembers gets its old slot back; a new one takes the lowest free slot.
    */
   async login(emailInput: string, password: string, deviceId: string) {
     const email = emailInput.trim().toLowerCase();
-    const client = await connectImap(this.imapServer(), { user: email, pass: password }, this.log);
+    const verified = await this.signIn.verify(email, password);
     try {
       const now = Date.now();
       const user = await this.users.ensure(email, defaultName(email), now);
       const remembered = await this.deviceAccounts.list(deviceId);
       const same = remembered.find((a) => a.email === email);
-      if (same?.session_id) await this.revokeSession(same.session_id);
+      if (same?.session_id) await this.revokeSession(same.session_id, email, 'replaced');
       const userIndex = same?.user_index ?? lowestFreeIndex(remembered);
       const key = randomToken(32);
       const refreshSecret = randomToken(32);
@@ -71,29 +70,16 @@ export class AuthService {
         session_id: session.id,
         added_at: same?.added_at ?? now,
       });
-      this.imapPool.adopt(session.id, client);
+      verified.keepFor(session.id);
+      this.lifecycle.emit('started', {
+        session: { id: session.id, email, userIndex, deviceId, key },
+      });
       const tokens = this.issue(session, key, refreshSecret, now);
       return { userIndex, tokens, user: toLoggedInUser(session, user.name) };
     } catch (err) {
-      await client.logout().catch(() => client.close());
+      await verified.discard();
       throw err;
     }
-  }
-
-  /** Resolves the session of `userIndex` from this request's cookies, or throws 401. */
-  async authenticate(cookies: Cookies, userIndex: number): Promise<SessionContext> {
-    const now = Date.now();
-    const token = verifyAccessToken(
-      this.config.sessionSecret,
-      cookies[cookieNames.accessToken(userIndex)],
-      now,
-    );
-    const key = cookies[cookieNames.sessionKey(userIndex)];
-    const deviceId = cookies[cookieNames.device];
-    if (!token || !key || !deviceId) throw unauthorized();
-    const row = await this.sessions.findActive(token.sessionId, now);
-    if (!row || row.user_index !== userIndex || row.device_id !== deviceId) throw unauthorized();
-    return { id: row.id, email: row.email, userIndex, deviceId, key };
   }
 
   /** Rotates the refresh token. A token that was already used revokes the whole session (reuse detection). */
@@ -109,20 +95,30 @@ export class AuthService {
     const presented = sha256(parsed.secret);
     if (!safeEqual(presented, row.refresh_hash)) {
       this.log.warn({ userIndex }, 'refresh token reuse detected; session revoked');
-      await this.endSession(row.device_id, row.user_index, row.id);
+      await this.endSession(row.device_id, row.user_index, row.id, row.email, 'revoked');
       throw unauthorized('Session expired');
     }
     const nextSecret = randomToken(32);
     if (!(await this.sessions.rotateRefresh(row.id, presented, sha256(nextSecret), now))) {
       throw unauthorized('Session expired');
     }
-    const name = (await this.users.find(row.email))?.name ?? defaultName(row.email);
+    const name = await this.nameOf(row.email);
     return { tokens: this.issue(row, key, nextSecret, now), user: toLoggedInUser(row, name) };
   }
 
   async me(session: SessionContext): Promise<LoggedInUser> {
-    const name = (await this.users.find(session.email))?.name ?? defaultName(session.email);
+    const name = await this.nameOf(session.email);
     return { id: session.email, email: session.email, name, twoFactor: [] };
+  }
+
+  /** The account's display name (a readable one made from the address until the user sets one). */
+  async nameOf(email: string): Promise<string> {
+    return (await this.users.find(email))?.name ?? defaultName(email);
+  }
+
+  /** Sets the account's display name. */
+  async rename(email: string, name: string): Promise<void> {
+    await this.users.rename(email, name);
   }
 
   /** Every account this device remembers, signed in or not (the expiry cookie tells the client which). */
@@ -133,14 +129,14 @@ export class AuthService {
 
   /** User logout: the session ends; the device still lists the account for the user-select page. */
   async logout(session: SessionContext): Promise<void> {
-    await this.endSession(session.deviceId, session.userIndex, session.id);
+    await this.endSession(session.deviceId, session.userIndex, session.id, session.email, 'logout');
   }
 
   /** Device-user logout: the account's session ends and the device forgets it. Returns who remains. */
   async removeDeviceUser(deviceId: string | undefined, userIndex: number): Promise<AccountEntry[]> {
     if (!deviceId) return [];
     const row = await this.deviceAccounts.find(deviceId, userIndex);
-    if (row?.session_id) await this.revokeSession(row.session_id);
+    if (row?.session_id) await this.revokeSession(row.session_id, row.email, 'deviceUser');
     if (row) await this.deviceAccounts.remove(deviceId, userIndex);
     return this.accounts(deviceId);
   }
@@ -149,35 +145,26 @@ export class AuthService {
   async forgetDevice(deviceId: string | undefined): Promise<number[]> {
     if (!deviceId) return [];
     const rows = await this.deviceAccounts.list(deviceId);
-    for (const row of rows) if (row.session_id) await this.revokeSession(row.session_id);
+    for (const row of rows) if (row.session_id) await this.revokeSession(row.session_id, row.email, 'device');
     await this.deviceAccounts.removeAll(deviceId);
     return rows.map((r) => r.user_index);
   }
 
-  /** The session's persistent IMAP connection; reconnects with the sealed password when it dropped. */
-  imap(session: SessionContext): Promise<ImapFlow> {
-    return this.imapPool.acquire(session.id, async () => {
-      const row = await this.sessions.findActive(session.id, Date.now());
-      if (!row) throw unauthorized();
-      let pass: string;
-      try {
-        pass = decrypt(session.key, row.password_sealed);
-      } catch {
-        throw unauthorized('Session key does not match');
-      }
-      return connectImap(this.imapServer(), { user: row.email, pass }, this.log);
-    });
-  }
-
-  private async endSession(deviceId: string, userIndex: number, sessionId: string): Promise<void> {
-    await this.revokeSession(sessionId);
+  private async endSession(
+    deviceId: string,
+    userIndex: number,
+    sessionId: string,
+    email: string,
+    reason: SessionEndReason,
+  ): Promise<void> {
+    await this.revokeSession(sessionId, email, reason);
     const row = await this.deviceAccounts.find(deviceId, userIndex);
     if (row?.session_id === sessionId) await this.deviceAccounts.setSession(deviceId, userIndex, null);
   }
 
-  private async revokeSession(sessionId: string): Promise<void> {
+  private async revokeSession(sessionId: string, email: string, reason: SessionEndReason): Promise<void> {
     await this.sessions.revoke(sessionId, Date.now());
-    await this.imapPool.release(sessionId);
+    this.lifecycle.emit('ended', { sessionId, email, reason });
   }
 
   private async toEntries(rows: DeviceAccountRow[]): Promise<AccountEntry[]> {
@@ -200,10 +187,6 @@ export class AuthService {
       sessionExpiresAt: row.expires_at,
     };
   }
-
-  private imapServer() {
-    return { ...this.config.imap, tlsRejectUnauthorized: this.config.tlsRejectUnauthorized };
-  }
 }
 
 function toLoggedInUser(row: SessionRow, name: string): LoggedInUser {
@@ -213,15 +196,14 @@ function toLoggedInUser(row: SessionRow, name: string): LoggedInUser {
 function lowestFreeIndex(remembered: DeviceAccountRow[]): number {
   const used = new Set(remembered.map((a) => a.user_index));
   for (let i = 0; i <= maxUserIndex; i += 1) if (!used.has(i)) return i;
-  throw new AppError('Forbidden', 403, 'Too many accounts are signed in on this device');
-}
-
-/** "john.doe@x" → "John Doe": a readable name until the user sets one. */
-export function defaultName(email: string): string {
-  const local = email.split('@')[0] ?? email;
-  return local
-    .split(/[._-]+/)
-    .filter(Boolean)
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join(' ');
+  throw new AppError(
+    'Forbidden',
+    403,
+    'Too many accounts are signed in on this device',
+    undefined,
+    undefined,
+    {
+      reason: 'tooManyAccounts',
+    },
+  );
 }

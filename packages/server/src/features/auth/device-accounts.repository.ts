@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../infra/db/database.js';
-import type { DeviceAccountsTable } from '../../infra/db/schema.js';
+import type { DeviceAccountsTable } from './auth.tables.js';
 
 export type DeviceAccountRow = Selectable<DeviceAccountsTable>;
 

@@ -1,10 +1,8 @@
 import type { ImapFlow } from 'imapflow';
 import { composeLimits, type DraftAttachment } from '@webmail/contracts';
-import { AppError } from '../../infra/errors.js';
-import { withMailbox } from '../../mail/imap/imap-commands.js';
-import type { AuthService, SessionContext } from '../auth/auth.service.js';
-import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
-import { limitMessages, validationError } from './draft-validation.js';
+import { validationError } from '../../infra/errors.js';
+import type { MailSession } from '../../mail/mail-session.js';
+import { limitProblems } from './draft-validation.js';
 import type { UploadsRepository } from './uploads.repository.js';
 
 /** A draft attachment with its bytes at hand, ready for the MIME builder and the size checks. */
@@ -17,8 +15,7 @@ export interface ResolvedAttachment {
   uploadId: string | null;
 }
 
-const missing = (message: string) =>
-  new AppError('ValidationError', 422, message, { attachments: [message] });
+const missing = (message: string) => validationError({ attachments: [limitProblems.gone(message)] });
 
 /**
  * Loads what a draft's attachment list points at: uploads from the database (their stored name, type and
@@ -26,15 +23,11 @@ const missing = (message: string) =>
  * `attachments`, so the client can tell the user to attach it again; the stored draft is untouched.
  */
 export class AttachmentResolver {
-  constructor(
-    private readonly uploads: UploadsRepository,
-    private readonly auth: AuthService,
-    private readonly mailboxes: MailboxesService,
-  ) {}
+  constructor(private readonly uploads: UploadsRepository) {}
 
-  async resolve(session: SessionContext, list: DraftAttachment[]): Promise<ResolvedAttachment[]> {
+  async resolve(mail: MailSession, list: DraftAttachment[]): Promise<ResolvedAttachment[]> {
     const uploadIds = list.flatMap((a) => (a.type === 'upload' ? [a.id] : []));
-    const rows = new Map((await this.uploads.findMany(session.email, uploadIds)).map((r) => [r.id, r]));
+    const rows = new Map((await this.uploads.findMany(mail.email, uploadIds)).map((r) => [r.id, r]));
     const out: ResolvedAttachment[] = [];
     for (const item of list) {
       if (item.type === 'upload') {
@@ -49,19 +42,17 @@ export class AttachmentResolver {
           uploadId: row.id,
         });
       } else {
-        out.push(await this.fromMessage(session, item));
+        out.push(await this.fromMessage(mail, item));
       }
     }
     return out;
   }
 
   private async fromMessage(
-    session: SessionContext,
+    mail: MailSession,
     item: Exclude<DraftAttachment, { type: 'upload' }>,
   ): Promise<ResolvedAttachment> {
-    const path = await this.mailboxes.pathOf(session, item.mailboxId);
-    const client = await this.auth.imap(session);
-    const content = await withMailbox(client, path, () =>
+    const content = await mail.inFolder(item.mailboxId, ({ client }) =>
       item.type === 'message'
         ? wholeMessage(client, item.messageId, item.filename)
         : messagePart(client, item.messageId, item.part, item.filename),
@@ -83,7 +74,7 @@ async function wholeMessage(client: ImapFlow, uid: number, filename: string): Pr
   const meta = await client.fetchOne(String(uid), { uid: true, size: true }, { uid: true });
   if (!meta) throw missing(`The message of "${filename}" is no longer there`);
   if ((meta.size ?? 0) > composeLimits.attachmentMaxBytes) {
-    throw validationError({ attachments: [limitMessages.attachment(filename)] });
+    throw validationError({ attachments: [limitProblems.attachment(filename)] });
   }
   const row = await client.fetchOne(String(uid), { uid: true, source: true }, { uid: true });
   if (!row || !row.source) throw missing(`The message of "${filename}" is no longer there`);

@@ -1,12 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../infra/config.js';
 import type { Db } from '../../infra/db/database.js';
-import type { ImapPool } from '../../mail/imap/imap-pool.js';
-import type { AuthService } from '../auth/auth.service.js';
-import type { SessionsRepository } from '../auth/sessions.repository.js';
-import type { MailboxIdsRepository } from '../mailboxes/mailbox-ids.repository.js';
-import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
+import type { FeatureModule } from '../../infra/http/feature-module.js';
+import type { FolderIdsRepository } from '../../mail/folder-ids.repository.js';
+import type { MailConnector } from '../../mail/mail-connector.js';
+import type { MailSessions } from '../../mail/mail-session.js';
 import { AttachmentResolver } from './attachment-resolver.js';
 import { draftsRoutes } from './drafts.routes.js';
 import { DraftsRepository } from './drafts.repository.js';
@@ -25,14 +23,14 @@ import { UploadsRepository } from './uploads.repository.js';
 import { uploadsRoutes } from './uploads.routes.js';
 import { UploadsService } from './uploads.service.js';
 
-export interface ComposeDeps {
-  config: Config;
+export interface ComposeModuleDeps {
+  config: Pick<Config, 'compose' | 'smtp' | 'tlsRejectUnauthorized' | 'sessionSecret'>;
   db: Db;
-  auth: AuthService;
-  sessions: SessionsRepository;
-  mailboxes: MailboxesService;
-  mailboxIds: MailboxIdsRepository;
-  imapPool: ImapPool;
+  mail: MailSessions;
+  connector: MailConnector;
+  folderIds: FolderIdsRepository;
+  /** The display name of an account (the From of its mail). */
+  nameOf: (email: string) => Promise<string>;
   log: FastifyBaseLogger;
 }
 
@@ -40,17 +38,17 @@ export interface ComposeDeps {
 const outboxKeepMs = 7 * 86_400_000;
 const draftRowKeepMs = 90 * 86_400_000;
 
-/** Wires the compose feature (issue 5): its routes, and the outbox job app.ts starts and stops. */
-export function createCompose(deps: ComposeDeps) {
-  const { config, db, log } = deps;
+/** Drafts, replies, uploads, sending with undo (the outbox job) and recipient autocomplete. */
+export function createComposeModule(deps: ComposeModuleDeps): { module: FeatureModule } {
+  const { config, db, mail, log } = deps;
   const uploadsRepo = new UploadsRepository(db);
   const draftsRepo = new DraftsRepository(db);
   const outbox = new OutboxRepository(db);
   const uploads = new UploadsService(uploadsRepo);
-  const resolver = new AttachmentResolver(uploadsRepo, deps.auth, deps.mailboxes);
+  const resolver = new AttachmentResolver(uploadsRepo);
   const drafts = new DraftsService(
-    deps.auth,
-    deps.mailboxIds,
+    deps.nameOf,
+    deps.folderIds,
     draftsRepo,
     outbox,
     uploadsRepo,
@@ -59,48 +57,39 @@ export function createCompose(deps: ComposeDeps) {
   );
   const parties = new RecentPartiesService(
     new RecentPartiesRepository(db),
-    deps.auth,
     config.compose.recentPartiesRefreshMs,
     log,
   );
   const credentials = new OutboxCredentials(config.sessionSecret);
-  const tls = config.tlsRejectUnauthorized;
   const delivery = new OutboxDelivery(
     {
-      smtp: { ...config.smtp, tlsRejectUnauthorized: tls },
-      imap: { ...config.imap, tlsRejectUnauthorized: tls },
+      smtp: { ...config.smtp, tlsRejectUnauthorized: config.tlsRejectUnauthorized },
       smtpSavesSent: config.compose.smtpSavesSent,
     },
     outbox,
     credentials,
-    deps.imapPool,
+    mail,
+    deps.connector,
     {
       sent: (account, recipients, at) => parties.recordSent(account, recipients, at),
       draftRemoved: (account, draftId) => drafts.forget(account, draftId),
     },
     log,
   );
-  const send = new SendService(
-    config.compose.undoSendSeconds,
-    drafts,
-    outbox,
-    deps.sessions,
-    credentials,
-    delivery,
-  );
+  const send = new SendService(config.compose.undoSendSeconds, drafts, outbox, credentials, delivery);
   const maintenance = async () => {
     const now = Date.now();
     await uploadsRepo.pruneUnusedBefore(now - config.compose.uploadTtlMs);
     await outbox.pruneFinishedBefore(now - outboxKeepMs);
     await draftsRepo.pruneBefore(now - draftRowKeepMs);
   };
-  const job = new OutboxJob(outbox, delivery, maintenance, log);
-  const replies = new ReplyService(deps.auth, deps.mailboxes);
-  const routes: FastifyPluginAsyncZod = async (app) => {
-    await app.register(recentPartiesRoutes(parties));
+  const outboxJob = new OutboxJob(outbox, delivery, maintenance);
+  const replies = new ReplyService();
+  const routes: FastifyPluginAsync = async (app) => {
+    await app.register(recentPartiesRoutes(mail, parties));
     await app.register(uploadsRoutes(uploads));
-    await app.register(draftsRoutes(drafts, replies));
-    await app.register(sendRoutes(send));
+    await app.register(draftsRoutes(mail, drafts, replies));
+    await app.register(sendRoutes(mail, send));
   };
-  return { routes, job };
+  return { module: { name: 'compose', routes, jobs: [outboxJob.job] } };
 }

@@ -1,5 +1,5 @@
 import type { ImapFlow } from 'imapflow';
-import { AppError } from '../../infra/errors.js';
+import { AppError, refusal } from '../../infra/errors.js';
 import { withMailbox } from '../../mail/imap/imap-commands.js';
 import { headerValue } from '../../mail/mime/thread-id.js';
 
@@ -13,8 +13,11 @@ export async function specialFolderPath(client: ImapFlow, use: SpecialFolder): P
   const entries = await client.list();
   const path = entries.find((e) => e.specialUse === use)?.path;
   if (!path) {
-    const code = use === '\\Drafts' ? 'draftsFolderNotSet' : 'sentFolderNotSet';
-    throw new AppError('Forbidden', 403, code);
+    const [reason, name] =
+      use === '\\Drafts'
+        ? (['draftsFolderNotSet', 'Drafts'] as const)
+        : (['sentFolderNotSet', 'Sent'] as const);
+    throw refusal('Forbidden', 403, reason, `The account has no ${name} folder`);
   }
   return path;
 }

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../infra/db/database.js';
-import type { ComposeDraftsTable } from '../../infra/db/schema-compose.js';
+import type { ComposeDraftsTable } from './compose.tables.js';
 
 export type DraftRow = Selectable<ComposeDraftsTable>;
 

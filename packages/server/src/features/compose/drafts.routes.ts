@@ -1,32 +1,36 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { composeEndpoints as endpoints, composeLimits } from '@webmail/contracts';
 import { route } from '../../infra/http/endpoint-route.js';
-import { accountOf } from '../../infra/route-auth.js';
+import type { MailSessions } from '../../mail/mail-session.js';
 import type { DraftsService } from './drafts.service.js';
 import type { ReplyService } from './reply.service.js';
 
 /** A draft carries its HTML (pasted images as data: URLs); base64 JSON of a full-size message fits. */
 export const draftBodyLimit = Math.ceil(composeLimits.messageMaxBytes * 1.5);
 
-export function draftsRoutes(drafts: DraftsService, replies: ReplyService): FastifyPluginAsync {
+export function draftsRoutes(
+  mail: MailSessions,
+  drafts: DraftsService,
+  replies: ReplyService,
+): FastifyPluginAsync {
   return async (app) => {
     route(
       app,
       endpoints.saveDraft,
       async (request) => {
         const { draft, revision } = request.body;
-        return drafts.save(accountOf(request), request.params.draftId, draft, revision);
+        return drafts.save(mail.forRequest(request), request.params.draftId, draft, revision);
       },
       { bodyLimit: draftBodyLimit },
     );
 
     route(app, endpoints.draft, async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
-      return drafts.resume(accountOf(request), request.params.draftId);
+      return drafts.resume(mail.forRequest(request), request.params.draftId);
     });
 
     route(app, endpoints.discardDraft, async (request, reply) => {
-      await drafts.discard(accountOf(request), request.params.draftId);
+      await drafts.discard(mail.forRequest(request), request.params.draftId);
       return reply.status(204).send(null);
     });
 
@@ -34,7 +38,7 @@ export function draftsRoutes(drafts: DraftsService, replies: ReplyService): Fast
       const { mailboxId, messageId } = request.params;
       reply.header('Cache-Control', 'private, no-store');
       return replies.prefill(
-        accountOf(request),
+        mail.forRequest(request),
         { mailboxId, uid: messageId },
         {
           mode: request.query.mode,

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { DraftContent, DraftSaveResponse, ResumedDraft } from '@webmail/contracts';
-import { AppError, notFound } from '../../infra/errors.js';
+import { notFound, refusal, validationError } from '../../infra/errors.js';
+import type { FolderIdsRepository } from '../../mail/folder-ids.repository.js';
+import type { MailSession } from '../../mail/mail-session.js';
 import { buildMessage, type OutgoingMessage } from '../../mail/mime/build-message.js';
-import type { AuthService, SessionContext } from '../auth/auth.service.js';
-import type { MailboxIdsRepository } from '../mailboxes/mailbox-ids.repository.js';
 import type { AttachmentResolver, ResolvedAttachment } from './attachment-resolver.js';
 import { draftIdHeader, readDraft, removeDraft, replaceDraft, specialFolderPath } from './draft-folder.js';
 import { isEmptyDraft, toOutgoing } from './draft-message.js';
@@ -31,8 +31,9 @@ export class DraftsService {
   private readonly locks = new KeyedMutex();
 
   constructor(
-    private readonly auth: AuthService,
-    private readonly mailboxIds: MailboxIdsRepository,
+    /** The display name the From of the user's mail carries. */
+    private readonly nameOf: (email: string) => Promise<string>,
+    private readonly folderIds: FolderIdsRepository,
     private readonly drafts: DraftsRepository,
     private readonly outbox: OutboxRepository,
     private readonly uploads: UploadsRepository,
@@ -41,16 +42,16 @@ export class DraftsService {
   ) {}
 
   /** Loads attachments, builds the message shape and checks every limit (422 on any problem). */
-  async prepare(session: SessionContext, draftId: string, draft: DraftContent, forSend: boolean) {
-    const attachments = await this.resolver.resolve(session, draft.attachments);
-    const me = await this.auth.me(session);
+  async prepare(mail: MailSession, draftId: string, draft: DraftContent, forSend: boolean) {
+    const attachments = await this.resolver.resolve(mail, draft.attachments);
+    const name = await this.nameOf(mail.email);
     const { message, dataImages } = toOutgoing(draft, attachments, {
-      account: session.email,
-      name: me.name,
-      messageId: messageIdFor(session.email, draftId),
+      account: mail.email,
+      name,
+      messageId: messageIdFor(mail.email, draftId),
       date: new Date(),
     });
-    checkDraft(draft, { attachments, dataImages, html: message.html }, { account: session.email, forSend });
+    checkDraft(draft, { attachments, dataImages, html: message.html }, { account: mail.email, forSend });
     return { draft, attachments, message } satisfies PreparedDraft;
   }
 
@@ -59,33 +60,33 @@ export class DraftsService {
    * same content again, an older revision, or a draft already handed to the outbox is `skipped`.
    */
   async save(
-    session: SessionContext,
+    mail: MailSession,
     draftId: string,
     draft: DraftContent,
     revision: number | undefined,
     prepared?: PreparedDraft,
   ): Promise<DraftSaveResponse> {
-    return this.locks.run(`${session.email}\n${draftId}`, async () => {
-      const row = await this.drafts.find(session.email, draftId);
+    return this.locks.run(`${mail.email}\n${draftId}`, async () => {
+      const row = await this.drafts.find(mail.email, draftId);
       const hash = createHash('sha256').update(JSON.stringify(draft)).digest('base64url');
       const stale = revision !== undefined && row?.revision != null && revision <= Number(row.revision);
-      const entry = await this.outbox.findByDraft(session.email, draftId);
+      const entry = await this.outbox.findByDraft(mail.email, draftId);
       const unchanged = row?.content_hash === hash && row.uid !== null;
       if (stale || unchanged || (entry && sendingStatuses.includes(entry.status))) {
-        return this.answer('skipped', session, draftId, row);
+        return this.answer('skipped', mail, draftId, row);
       }
-      if (!row?.uid && isEmptyDraft(draft)) return this.answer('nothingToSave', session, draftId, row);
-      const ready = prepared ?? (await this.prepare(session, draftId, draft, false));
+      if (!row?.uid && isEmptyDraft(draft)) return this.answer('nothingToSave', mail, draftId, row);
+      const ready = prepared ?? (await this.prepare(mail, draftId, draft, false));
       const raw = await buildMessage(
         { ...ready.message, headers: { [draftIdHeader]: draftId } },
         { keepBcc: true },
       );
-      const client = await this.auth.imap(session);
+      const client = await mail.client();
       const path = await specialFolderPath(client, '\\Drafts');
       const uid = await replaceDraft(client, path, draftId, raw);
       const now = Date.now();
       const saved: DraftRow = {
-        account: session.email,
+        account: mail.email,
         draft_id: draftId,
         content_hash: hash,
         revision: revision ?? row?.revision ?? null,
@@ -96,43 +97,42 @@ export class DraftsService {
       };
       await this.drafts.save(saved);
       const uploadIds = ready.attachments.flatMap((a) => (a.uploadId ? [a.uploadId] : []));
-      await this.uploads.touch(session.email, uploadIds, now);
-      return this.answer('saved', session, draftId, saved);
+      await this.uploads.touch(mail.email, uploadIds, now);
+      return this.answer('saved', mail, draftId, saved);
     });
   }
 
   /** Reads the draft back from Drafts; its attachments become uploads again, ready to save or send. */
-  async resume(session: SessionContext, draftId: string): Promise<ResumedDraft> {
-    const client = await this.auth.imap(session);
+  async resume(mail: MailSession, draftId: string): Promise<ResumedDraft> {
+    const client = await mail.client();
     const path = await specialFolderPath(client, '\\Drafts');
     const found = await readDraft(client, path, draftId);
-    if (!found) throw notFound('Draft');
+    if (!found) throw notFound('Draft', 'draftNotFound');
     const parsed = await parseDraft(found.source);
     const attachments = [];
     for (const file of parsed.files)
-      attachments.push(await this.uploadsService.store(session.email, draftId, file));
-    const row = await this.drafts.find(session.email, draftId);
+      attachments.push(await this.uploadsService.store(mail.email, draftId, file));
+    const row = await this.drafts.find(mail.email, draftId);
     return {
       draftId,
-      mailboxId: await this.mailboxIdOf(session.email, path),
+      mailboxId: await this.mailboxIdOf(mail.email, path),
       uid: found.uid,
       revision: row?.revision == null ? null : Number(row.revision),
-      draft: toContractDraft({ ...parsed, attachments }, session.email),
+      draft: toContractDraft({ ...parsed, attachments }, mail.email),
     };
   }
 
   /** The user discards the draft: every version leaves Drafts, with its uploads. */
-  async discard(session: SessionContext, draftId: string): Promise<void> {
-    await this.locks.run(`${session.email}\n${draftId}`, async () => {
-      const entry = await this.outbox.findByDraft(session.email, draftId);
+  async discard(mail: MailSession, draftId: string): Promise<void> {
+    await this.locks.run(`${mail.email}\n${draftId}`, async () => {
+      const entry = await this.outbox.findByDraft(mail.email, draftId);
       if (entry && ['queued', 'sending'].includes(entry.status)) {
-        throw new AppError('ValidationError', 422, 'This draft is being sent; undo the send first', {
-          draftId: ['This draft is being sent; undo the send first'],
-        });
+        const message = 'This draft is being sent; undo the send first';
+        throw validationError({ draftId: [{ code: 'draftBeingSent', message }] });
       }
-      const client = await this.auth.imap(session);
+      const client = await mail.client();
       await removeDraft(client, await specialFolderPath(client, '\\Drafts'), draftId);
-      await this.forget(session.email, draftId);
+      await this.forget(mail.email, draftId);
     });
   }
 
@@ -144,7 +144,7 @@ export class DraftsService {
 
   private async answer(
     result: DraftSaveResponse['result'],
-    session: SessionContext,
+    mail: MailSession,
     draftId: string,
     row: DraftRow | undefined,
   ): Promise<DraftSaveResponse> {
@@ -152,7 +152,7 @@ export class DraftsService {
     return {
       result,
       draftId,
-      mailboxId: path && row?.uid != null ? await this.mailboxIdOf(session.email, path) : null,
+      mailboxId: path && row?.uid != null ? await this.mailboxIdOf(mail.email, path) : null,
       uid: path && row?.uid != null ? Number(row.uid) : null,
       revision: row?.revision == null ? null : Number(row.revision),
       savedAt: row?.saved_at ? new Date(Number(row.saved_at)).toISOString() : null,
@@ -160,8 +160,8 @@ export class DraftsService {
   }
 
   private async mailboxIdOf(account: string, path: string): Promise<string> {
-    const record = (await this.mailboxIds.idsFor(account, [path])).get(path);
-    if (!record) throw new AppError('Internal', 500, 'No id for the Drafts folder');
+    const record = (await this.folderIds.idsFor(account, [path])).get(path);
+    if (!record) throw refusal('Internal', 500, 'internal', 'No id for the Drafts folder');
     return record.id;
   }
 }

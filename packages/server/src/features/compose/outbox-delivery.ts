@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ImapFlow } from 'imapflow';
 import type { SendFailure } from '@webmail/contracts';
 import { AppError } from '../../infra/errors.js';
-import { connectImap, type ImapServer } from '../../mail/imap/imap-connect.js';
-import type { ImapPool } from '../../mail/imap/imap-pool.js';
+import type { MailConnector } from '../../mail/mail-connector.js';
+import type { MailSessions } from '../../mail/mail-session.js';
 import { stripHeader } from '../../mail/mime/build-message.js';
 import { classifySmtpError } from '../../mail/smtp/smtp-errors.js';
 import { submitMessage, type SmtpServer } from '../../mail/smtp/smtp-submit.js';
@@ -14,7 +14,6 @@ import type { OutboxRepository, OutboxRow } from './outbox.repository.js';
 
 export interface DeliveryConfig {
   smtp: SmtpServer;
-  imap: ImapServer;
   /** The SMTP server files sent mail itself: no Sent copy from here. */
   smtpSavesSent: boolean;
 }
@@ -43,7 +42,8 @@ export class OutboxDelivery {
     private readonly config: DeliveryConfig,
     private readonly outbox: OutboxRepository,
     private readonly credentials: OutboxCredentials,
-    private readonly imapPool: ImapPool,
+    private readonly mail: Pick<MailSessions, 'peek'>,
+    private readonly connector: MailConnector,
     private readonly hooks: DeliveryHooks,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -174,9 +174,9 @@ export class OutboxDelivery {
    * otherwise — the user signed out, or the server restarted — a short connection of our own.
    */
   private async withImap(row: OutboxRow, pass: string, fn: (client: ImapFlow) => Promise<void>) {
-    const pooled = await this.imapPool.peek(row.session_id);
+    const pooled = await this.mail.peek(row.session_id);
     if (pooled) return fn(pooled);
-    const client = await connectImap(this.config.imap, { user: row.account, pass }, this.log);
+    const client = await this.connector.connect({ user: row.account, pass });
     try {
       await fn(client);
     } finally {

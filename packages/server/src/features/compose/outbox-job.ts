@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Job } from '../../infra/jobs/job-registry.js';
 import type { OutboxDelivery } from './outbox-delivery.js';
 import { followUpLockMs } from './outbox-delivery.js';
 import type { OutboxRepository } from './outbox.repository.js';
@@ -12,11 +12,10 @@ const interruptedMessage =
 /**
  * Delivers due outbox entries about once a second, and once at start-up so sends queued before a restart
  * still leave. Every entry is claimed with a conditional UPDATE first, so several server processes can
- * run this job side by side. Runs never overlap; stop() waits for the one in progress.
+ * run this job side by side. Runs never overlap (the job registry's rule); stopping waits for the one in
+ * progress, which leaves off after the entry it is delivering.
  */
 export class OutboxJob {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
   private lastMaintenance = 0;
   private stopping = false;
 
@@ -24,29 +23,20 @@ export class OutboxJob {
     private readonly outbox: OutboxRepository,
     private readonly delivery: OutboxDelivery,
     private readonly maintenance: () => Promise<void>,
-    private readonly log: FastifyBaseLogger,
   ) {}
 
-  start(intervalMs = 1000): void {
-    this.timer = setInterval(() => void this.tick(), intervalMs);
-    this.timer.unref();
-    void this.tick();
-  }
-
-  tick(): Promise<void> {
-    this.running ??= this.run()
-      .catch((err: Error) => this.log.error({ err: { message: err.message } }, 'outbox run failed'))
-      .finally(() => {
-        this.running = null;
-      });
-    return this.running;
-  }
-
-  async stop(): Promise<void> {
-    this.stopping = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  /** Works on claimed rows, so every server process may run it (scope `claims`). */
+  get job(): Job {
+    return {
+      name: 'outbox',
+      scope: 'claims',
+      intervalMs: 1000,
+      runAtStart: true,
+      run: () => this.run(),
+      stop: () => {
+        this.stopping = true;
+      },
+    };
   }
 
   private async run(): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../infra/db/database.js';
-import type { ComposeOutboxTable } from '../../infra/db/schema-compose.js';
+import type { ComposeOutboxTable } from './compose.tables.js';
 
 export type OutboxRow = Selectable<ComposeOutboxTable>;
 export type OutboxChange = Updateable<ComposeOutboxTable>;

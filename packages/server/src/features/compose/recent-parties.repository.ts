@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../infra/db/database.js';
-import type { ComposeHarvestTable, ComposeRecentPartiesTable } from '../../infra/db/schema-compose.js';
+import type { ComposeHarvestTable, ComposeRecentPartiesTable } from './compose.tables.js';
 
 export type PartyRow = Selectable<ComposeRecentPartiesTable>;
 export type HarvestRow = Selectable<ComposeHarvestTable>;

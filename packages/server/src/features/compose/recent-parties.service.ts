@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FetchMessageObject, ImapFlow, MessageAddressObject } from 'imapflow';
 import { composeLimits, isValidEmail, type RecentParty } from '@webmail/contracts';
 import { withMailbox } from '../../mail/imap/imap-commands.js';
-import type { AuthService, SessionContext } from '../auth/auth.service.js';
+import type { MailSession } from '../../mail/mail-session.js';
 import { webmailMessageIdPrefix } from './message-id.js';
 import type { HarvestRow, PartyRow, RecentPartiesRepository } from './recent-parties.repository.js';
 
@@ -37,17 +37,16 @@ export class RecentPartiesService {
 
   constructor(
     private readonly repo: RecentPartiesRepository,
-    private readonly auth: AuthService,
     private readonly refreshMs: number,
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async search(session: SessionContext, query: string, limit: number): Promise<RecentParty[]> {
+  async search(mail: MailSession, query: string, limit: number): Promise<RecentParty[]> {
     const q = query.trim().toLowerCase();
     if (!q || query.length > composeLimits.recentPartyQueryMax) return [];
-    await this.refresh(session);
+    await this.refresh(mail);
     const tokens = q.split(/\s+/).filter(Boolean).slice(0, 10);
-    const rows = await this.repo.search(session.email, tokens, session.email.toLowerCase(), 200);
+    const rows = await this.repo.search(mail.email, tokens, mail.email.toLowerCase(), 200);
     const now = Date.now();
     return rows
       .map((row) => ({ row, rank: Number(row.score) * decay(now - Number(row.score_at)) }))
@@ -98,28 +97,28 @@ export class RecentPartiesService {
   }
 
   /** Harvests when stale; one harvest per account at a time. A failure is logged, never fails a search. */
-  private async refresh(session: SessionContext): Promise<void> {
-    const running = this.harvests.get(session.email);
+  private async refresh(mail: MailSession): Promise<void> {
+    const running = this.harvests.get(mail.email);
     if (running) return running;
-    const states = await this.repo.harvestState(session.email);
+    const states = await this.repo.harvestState(mail.email);
     const oldest = Math.min(...states.map((s) => Number(s.harvested_at)));
     if (states.length > 0 && oldest > Date.now() - this.refreshMs) return;
-    const task = this.harvest(session, states)
+    const task = this.harvest(mail, states)
       .catch((err: Error) => this.log.warn({ err: { message: err.message } }, 'recent-party harvest failed'))
-      .finally(() => this.harvests.delete(session.email));
-    this.harvests.set(session.email, task);
+      .finally(() => this.harvests.delete(mail.email));
+    this.harvests.set(mail.email, task);
     return task;
   }
 
-  private async harvest(session: SessionContext, states: HarvestRow[]): Promise<void> {
-    const client = await this.auth.imap(session);
-    const sent = (await client.list()).find((e) => e.specialUse === '\\Sent')?.path;
+  private async harvest(mail: MailSession, states: HarvestRow[]): Promise<void> {
+    const client = await mail.client();
+    const sent = (await mail.list()).find((e) => e.specialUse === '\\Sent')?.path;
     const folders: Array<{ path: string; kind: 'received' | 'sent' }> = [{ path: 'INBOX', kind: 'received' }];
     if (sent) folders.push({ path: sent, kind: 'sent' });
     for (const folder of folders) {
       const previous = states.find((s) => s.folder === folder.path);
-      const { interactions, state } = await this.readFolder(client, session.email, folder, previous);
-      await this.record(session.email, interactions);
+      const { interactions, state } = await this.readFolder(client, mail.email, folder, previous);
+      await this.record(mail.email, interactions);
       await this.repo.saveHarvest(state);
     }
   }

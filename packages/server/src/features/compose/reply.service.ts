@@ -1,14 +1,12 @@
 import type { ImapFlow } from 'imapflow';
 import { composeLimits, type DraftAttachment, type ReplyMode, type ReplyPrefill } from '@webmail/contracts';
 import { notFound } from '../../infra/errors.js';
-import { withMailbox } from '../../mail/imap/imap-commands.js';
 import { toAddresses, firstAddress } from '../../mail/mime/addresses.js';
 import { analyzeBodyStructure, type TextPart } from '../../mail/mime/body-structure.js';
 import { htmlToText } from '../../mail/mime/html-to-text.js';
 import { sanitizeMailHtml } from '../../mail/mime/sanitize-html.js';
 import { headerValue } from '../../mail/mime/thread-id.js';
-import type { AuthService, SessionContext } from '../auth/auth.service.js';
-import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
+import type { MailSession } from '../../mail/mail-session.js';
 import { toContractDraft } from './contract-draft.js';
 import {
   languageOf,
@@ -38,21 +36,14 @@ interface Original {
  * attachments as references to its parts, so nothing is uploaded again.
  */
 export class ReplyService {
-  constructor(
-    private readonly auth: AuthService,
-    private readonly mailboxes: MailboxesService,
-  ) {}
-
   async prefill(
-    session: SessionContext,
+    mail: MailSession,
     target: { mailboxId: string; uid: number },
     options: { mode: ReplyMode; acceptLanguage?: string; timeZone?: string },
   ): Promise<ReplyPrefill> {
-    const path = await this.mailboxes.pathOf(session, target.mailboxId);
-    const client = await this.auth.imap(session);
-    const original = await withMailbox(client, path, () => loadOriginal(client, target));
+    const original = await mail.inFolder(target.mailboxId, ({ client }) => loadOriginal(client, target));
     const { mode } = options;
-    const recipients = replyRecipients(original.headers, mode, [session.email]);
+    const recipients = replyRecipients(original.headers, mode, [mail.email]);
     const quoted = quote(original.headers, original, {
       mode,
       lang: languageOf(options.acceptLanguage),
@@ -87,7 +78,7 @@ export class ReplyService {
         ...threading(original.headers),
         attachments,
       },
-      session.email,
+      mail.email,
     );
     // A forward starts a conversation of its own: it does not thread into the original.
     if (mode === 'forward' || asEml) Object.assign(draft, { inReplyTo: null, references: [] });
@@ -100,7 +91,7 @@ const refOf = (t: { mailboxId: string; uid: number }) => ({ mailboxId: t.mailbox
 async function loadOriginal(client: ImapFlow, target: { mailboxId: string; uid: number }): Promise<Original> {
   const query = { uid: true, envelope: true, bodyStructure: true, size: true, headers: ['references'] };
   const row = await client.fetchOne(String(target.uid), query, { uid: true });
-  if (!row) throw notFound('Message');
+  if (!row) throw notFound('Message', 'messageNotFound');
   const env = row.envelope;
   const parts = analyzeBodyStructure(row.bodyStructure);
   let html = await readTexts(client, target.uid, parts.html);

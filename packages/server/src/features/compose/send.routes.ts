@@ -1,17 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { composeEndpoints as endpoints } from '@webmail/contracts';
 import { route } from '../../infra/http/endpoint-route.js';
-import { accountOf } from '../../infra/route-auth.js';
+import { accountOf } from '../../infra/session/route-auth.js';
+import type { MailSessions } from '../../mail/mail-session.js';
 import { draftBodyLimit } from './drafts.routes.js';
 import type { SendService } from './send.service.js';
 
-export function sendRoutes(send: SendService): FastifyPluginAsync {
+export function sendRoutes(mail: MailSessions, send: SendService): FastifyPluginAsync {
   return async (app) => {
     route(
       app,
       endpoints.send,
       async (request, reply) => {
-        const entry = await send.send(accountOf(request), request.body);
+        const entry = await send.send(mail.forRequest(request), request.body);
         return reply.status(entry.status === 'queued' ? 202 : 200).send(entry);
       },
       { bodyLimit: draftBodyLimit },

@@ -2,14 +2,13 @@ import type { DraftContent, OutboxEntry } from '@webmail/contracts';
 import { randomToken } from '../../infra/crypto.js';
 import { notFound } from '../../infra/errors.js';
 import { buildMessage } from '../../mail/mime/build-message.js';
-import type { SessionContext } from '../auth/auth.service.js';
-import type { SessionsRepository } from '../auth/sessions.repository.js';
+import type { SessionContext } from '../../infra/session/session-context.js';
+import type { MailSession } from '../../mail/mail-session.js';
 import { sendingStatuses, type DraftsService } from './drafts.service.js';
 import type { OutboxCredentials } from './outbox-credentials.js';
 import type { OutboxDelivery } from './outbox-delivery.js';
 import { toEntry, type StoredEnvelope } from './outbox-entry.js';
 import type { OutboxRepository } from './outbox.repository.js';
-import { sessionPassword } from './session-password.js';
 
 export interface SendInput {
   draftId: string;
@@ -32,24 +31,23 @@ export class SendService {
     private readonly defaultUndoSeconds: number,
     private readonly drafts: DraftsService,
     private readonly outbox: OutboxRepository,
-    private readonly sessions: SessionsRepository,
     private readonly credentials: OutboxCredentials,
     private readonly delivery: OutboxDelivery,
   ) {}
 
-  async send(session: SessionContext, input: SendInput): Promise<OutboxEntry> {
-    const account = session.email;
+  async send(mail: MailSession, input: SendInput): Promise<OutboxEntry> {
+    const account = mail.email;
     const existing = await this.outbox.findByDraft(account, input.draftId);
     if (existing && sendingStatuses.includes(existing.status)) return toEntry(existing);
-    const prepared = await this.drafts.prepare(session, input.draftId, input.draft, true);
-    await this.drafts.save(session, input.draftId, input.draft, input.revision, prepared);
+    const prepared = await this.drafts.prepare(mail, input.draftId, input.draft, true);
+    await this.drafts.save(mail, input.draftId, input.draft, input.revision, prepared);
     const raw = await buildMessage(prepared.message, { keepBcc: true });
-    const sealed = this.credentials.seal(await sessionPassword(this.sessions, session));
+    const sealed = this.credentials.seal(await mail.password());
     const undoMs = (input.undoSeconds ?? this.defaultUndoSeconds) * 1000;
     const now = Date.now();
     const envelope: StoredEnvelope = { from: account, to: uniqueRecipients(input.draft) };
     const values = {
-      session_id: session.id,
+      session_id: mail.account.id,
       message_id: prepared.message.messageId,
       subject: input.draft.subject,
       // Without an undo window the request delivers at once; marking it `sending` keeps the job off it.
@@ -77,7 +75,7 @@ export class SendService {
           ...values,
         });
     const row = await this.outbox.findByDraft(account, input.draftId);
-    if (!row) throw notFound('Outbox entry');
+    if (!row) throw notFound('Outbox entry', 'outboxEntryNotFound');
     if (claimed && undoMs === 0) {
       await this.delivery.deliver(row);
       return toEntry((await this.outbox.findById(row.id)) ?? row);
@@ -88,7 +86,7 @@ export class SendService {
   /** Undo: only a queued entry can be cancelled; the answer's status says whether it was. */
   async cancel(session: SessionContext, id: string): Promise<OutboxEntry> {
     const row = await this.outbox.find(session.email, id);
-    if (!row) throw notFound('Outbox entry');
+    if (!row) throw notFound('Outbox entry', 'outboxEntryNotFound');
     await this.outbox.transition(id, ['queued'], {
       status: 'cancelled',
       raw: null,
@@ -100,7 +98,7 @@ export class SendService {
 
   async get(session: SessionContext, id: string): Promise<OutboxEntry> {
     const row = await this.outbox.find(session.email, id);
-    if (!row) throw notFound('Outbox entry');
+    if (!row) throw notFound('Outbox entry', 'outboxEntryNotFound');
     return toEntry(row);
   }
 

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../infra/db/database.js';
-import type { ComposeUploadsTable } from '../../infra/db/schema-compose.js';
+import type { ComposeUploadsTable } from './compose.tables.js';
 
 export type UploadRow = Selectable<ComposeUploadsTable>;
 export type UploadMeta = Omit<UploadRow, 'data'>;

@@ -9,8 +9,8 @@ import {
   UploadAttachment,
   UploadQuery,
 } from '@webmail/contracts';
-import { accountOf } from '../../infra/route-auth.js';
-import { validationError } from './draft-validation.js';
+import { accountOf } from '../../infra/session/route-auth.js';
+import { validationError } from '../../infra/errors.js';
 import type { UploadsService } from './uploads.service.js';
 
 const errors = { 401: ApiError, 404: ApiError, 419: ApiError, 422: ApiError };
@@ -37,9 +37,12 @@ export function uploadsRoutes(uploads: UploadsService): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        if (!request.isMultipart()) throw validationError({ file: ['Send the file as multipart/form-data'] });
+        if (!request.isMultipart())
+          throw validationError({
+            file: [{ code: 'invalid', message: 'Send the file as multipart/form-data' }],
+          });
         const file = await request.file();
-        if (!file) throw validationError({ file: ['No file was sent'] });
+        if (!file) throw validationError({ file: [{ code: 'required', message: 'No file was sent' }] });
         const stored = await uploads.upload(accountOf(request), request.query, {
           filename: file.filename,
           contentType: file.mimetype,

@@ -3,9 +3,10 @@ import type { Readable } from 'node:stream';
 import { composeLimits, type UploadAttachment } from '@webmail/contracts';
 import { randomToken } from '../../infra/crypto.js';
 import { notFound } from '../../infra/errors.js';
-import type { SessionContext } from '../auth/auth.service.js';
+import type { SessionContext } from '../../infra/session/session-context.js';
 import { domainOf } from './message-id.js';
-import { limitMessages, validationError } from './draft-validation.js';
+import { validationError } from '../../infra/errors.js';
+import { limitProblems } from './draft-validation.js';
 import type { UploadMeta, UploadsRepository } from './uploads.repository.js';
 
 export interface IncomingFile {
@@ -34,7 +35,7 @@ export class UploadsService {
       options.inline &&
       (!type.startsWith('image/') || composeLimits.disallowedInlineTypes.includes(type))
     ) {
-      throw validationError({ file: [limitMessages.inlineType(name, type)] });
+      throw validationError({ file: [limitProblems.inlineType(name, type)] });
     }
     const content = await readLimited(
       file.stream,
@@ -43,11 +44,11 @@ export class UploadsService {
       options.inline,
     );
     if (options.inline && isTiff(content))
-      throw validationError({ file: [limitMessages.inlineType(name, 'image/tiff')] });
+      throw validationError({ file: [limitProblems.inlineType(name, 'image/tiff')] });
     if (options.draftId) {
       const total = (await this.uploads.draftBytes(session.email, options.draftId)) + content.length;
       if (total > composeLimits.messageMaxBytes)
-        throw validationError({ file: [limitMessages.message(total)] });
+        throw validationError({ file: [limitProblems.message(total)] });
     }
     return this.store(
       session.email,
@@ -87,7 +88,7 @@ export class UploadsService {
   }
 
   async remove(session: SessionContext, id: string): Promise<void> {
-    if (!(await this.uploads.remove(session.email, id))) throw notFound('Attachment');
+    if (!(await this.uploads.remove(session.email, id))) throw notFound('Attachment', 'uploadNotFound');
   }
 }
 
@@ -111,7 +112,9 @@ async function readLimited(stream: Readable, max: number, name: string, inline: 
     size += (chunk as Buffer).length;
     if (size > max) {
       stream.resume(); // drain the rest so the connection stays usable for the answer
-      throw validationError({ file: [inline ? limitMessages.inline(name) : limitMessages.attachment(name)] });
+      throw validationError({
+        file: [inline ? limitProblems.inline(name) : limitProblems.attachment(name)],
+      });
     }
     chunks.push(chunk as Buffer);
   }

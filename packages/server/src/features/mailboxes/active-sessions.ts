@@ -1,17 +1,16 @@
 /**
- * Sessions that used their mailbox, by id → account. Background jobs (retention) may only act through a
- * session's live IMAP connection: the password's key exists only in the user's cookie, so nothing can
- * sign in for a user who is away (see ARCHITECTURE.md, retention).
+ * Sessions that used their mailbox in this process, by id → account, fed by the session lifecycle (first mail
+ * use, end). Background jobs (retention) act only through such a session's live IMAP connection: the password's
+ * key exists only in the user's cookie, so nothing can sign in for a user who is away.
  */
 export class ActiveSessions {
   private readonly sessions = new Map<string, string>();
-  /** Called the first time a session is seen (the retention job runs for it then). */
-  onFirstUse: ((sessionId: string, account: string) => void) | undefined;
 
-  note(session: { id: string; email: string }): void {
-    if (this.sessions.has(session.id)) return;
+  /** Returns whether the session is new here. */
+  note(session: { id: string; email: string }): boolean {
+    if (this.sessions.has(session.id)) return false;
     this.sessions.set(session.id, session.email);
-    this.onFirstUse?.(session.id, session.email);
+    return true;
   }
 
   forget(sessionId: string): void {

@@ -4,7 +4,7 @@ import { AppError } from '../../infra/errors.js';
 import { withMailbox } from '../../mail/imap/imap-commands.js';
 import { uidsSavedBefore } from '../../mail/imap/save-date.js';
 import { compressUids } from '../../mail/imap/uid-set.js';
-import type { MailboxIdsRepository } from './mailbox-ids.repository.js';
+import type { FolderSettingsRepository } from './folder-settings.repository.js';
 
 export interface RetentionResult {
   mailboxId: string;
@@ -19,13 +19,13 @@ export interface RetentionResult {
  */
 export class FolderRetentionService {
   constructor(
-    private readonly ids: MailboxIdsRepository,
+    private readonly settings: FolderSettingsRepository,
     private readonly log: FastifyBaseLogger,
   ) {}
 
   async apply(account: string, client: ImapFlow, now = Date.now()): Promise<RetentionResult[]> {
     const results: RetentionResult[] = [];
-    for (const folder of await this.ids.withRetention(account)) {
+    for (const folder of await this.settings.withRetention(account)) {
       if (folder.retentionMs === null) continue;
       const cutoff = now - folder.retentionMs;
       try {

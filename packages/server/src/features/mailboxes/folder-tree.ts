@@ -1,29 +1,17 @@
 import type { ListResponse } from 'imapflow';
 import { systemFolderOrder, type Folder, type SpecialUse } from '@webmail/contracts';
-import type { MailboxRecord } from './mailbox-ids.repository.js';
-
-const specialUseByFlag: Record<string, SpecialUse> = {
-  '\\Inbox': 'inbox',
-  '\\Drafts': 'drafts',
-  '\\Sent': 'sent',
-  '\\Trash': 'trash',
-  '\\Junk': 'junk',
-  '\\Archive': 'archive',
-};
+import type { FolderRecord } from '../../mail/folder-ids.repository.js';
+import { specialUseOf } from '../../mail/imap/special-use.js';
 
 /** Folders a server may lack; the UI offers to create or choose them instead of assuming them. */
 const optionalSpecialUses = new Set<SpecialUse>(['archive', 'junk']);
-
-export function specialUseOf(entry: ListResponse): SpecialUse | null {
-  return entry.specialUse ? (specialUseByFlag[entry.specialUse] ?? null) : null;
-}
 
 /**
  * Builds the folder tree from IMAP LIST (+ STATUS) entries. System folders come first in the sidebar
  * order, then custom folders in the user's order (webmail DB), then by name; children nest under their
  * parent path.
  */
-export function buildFolderTree(entries: ListResponse[], records: Map<string, MailboxRecord>): Folder[] {
+export function buildFolderTree(entries: ListResponse[], records: Map<string, FolderRecord>): Folder[] {
   const byPath = new Map<string, Folder>();
   const sortOrder = new Map<Folder, number | null>();
   for (const entry of entries) {

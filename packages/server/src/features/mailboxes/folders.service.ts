@@ -1,85 +1,104 @@
 import type { ListResponse } from 'imapflow';
 import { flattenFolders, type Folder, type FolderCreateBody, type FolderPatchBody } from '@webmail/contracts';
-import { AppError, notFound } from '../../infra/errors.js';
-import type { SessionContext } from '../auth/auth.service.js';
-import { specialUseOf } from './folder-tree.js';
-import type { MailboxIdsRepository } from './mailbox-ids.repository.js';
+import {
+  AppError,
+  FieldProblems,
+  notFound,
+  refusal as refused,
+  validationError,
+} from '../../infra/errors.js';
+import type { FolderIdsRepository } from '../../mail/folder-ids.repository.js';
+import type { MailSession } from '../../mail/mail-session.js';
+import type { FolderSettingsRepository } from './folder-settings.repository.js';
+import { specialUseOf } from '../../mail/imap/special-use.js';
 import type { FolderListing, MailboxesService } from './mailboxes.service.js';
 
-type FieldErrors = Record<string, string[]>;
-
-const invalid = (errors: FieldErrors) =>
-  new AppError('ValidationError', 422, Object.values(errors).flat().join(', '), errors);
+const nameTaken = () =>
+  validationError({
+    name: [{ code: 'folderNameTaken', message: 'A folder with this name already exists here' }],
+  });
 
 /**
- * Folder management (spec §7 POST/PATCH/DELETE /mailbox/folders, updateOrder). Names and places live on
- * the IMAP server; ids, retention, hidden and order in the webmail DB. System (special-use) folders keep
- * their name and place (spec §6): only retention is editable.
+ * Folder management (create, rename, move, delete, order). Names and places live on the IMAP server; ids,
+ * retention, hidden and order in the webmail DB. System (special-use) folders keep their name and place: only
+ * their retention is editable.
  */
 export class FoldersService {
   constructor(
     private readonly mailboxes: MailboxesService,
-    private readonly ids: MailboxIdsRepository,
+    private readonly ids: FolderIdsRepository,
+    private readonly settings: FolderSettingsRepository,
   ) {}
 
-  async create(session: SessionContext, body: FolderCreateBody): Promise<Folder> {
-    const listing = await this.mailboxes.listing(session);
+  async create(mail: MailSession, body: FolderCreateBody): Promise<Folder> {
+    const listing = await this.mailboxes.listing(mail);
     const parentPath = this.parentPathOf(listing, body.parent);
     const path = joinPath(parentPath, body.name, listing.delimiter);
     this.assertFree(listing, path, null);
     try {
       // imapflow subscribes the new folder too, so other mail clients see it.
       const created = await listing.client.mailboxCreate(path);
-      if (!created.created) throw invalid({ name: ['A folder with this name already exists here'] });
+      if (!created.created) throw nameTaken();
     } catch (err) {
       throw refusal(err, 'name', 'The mail server did not create the folder');
     }
-    const record = (await this.ids.idsFor(session.email, [path])).get(path);
+    const record = (await this.ids.idsFor(mail.email, [path])).get(path);
     if (!record) throw new AppError('Internal', 500, 'The new folder got no id');
-    await this.ids.updateSettings(session.email, record.id, {
+    await this.settings.updateSettings(mail.email, record.id, {
       retentionMs: body.retention ?? null,
       hidden: body.hidden ?? false,
     });
-    return this.folder(session, record.id);
+    return this.folder(mail, record.id);
   }
 
-  async update(session: SessionContext, id: string, body: FolderPatchBody): Promise<Folder> {
-    const listing = await this.mailboxes.listing(session);
+  async update(mail: MailSession, id: string, body: FolderPatchBody): Promise<Folder> {
+    const listing = await this.mailboxes.listing(mail);
     const { entry, recordId } = this.find(listing, id);
     const currentParent = entry.parentPath ? (listing.records.get(entry.parentPath)?.id ?? null) : null;
     const wantedParent = body.parent === undefined ? currentParent : body.parent || null;
     const record = listing.records.get(entry.path);
     if (specialUseOf(entry) !== null) {
-      const errors: FieldErrors = {};
+      const problems = new FieldProblems();
       const shownName = specialUseOf(entry) === 'inbox' ? 'INBOX' : entry.name;
-      if (body.name && body.name !== shownName) errors.name = ['System folders cannot be renamed'];
-      if (wantedParent !== currentParent) errors.parent = ['System folders cannot be moved'];
+      if (body.name && body.name !== shownName)
+        problems.add('name', 'systemFolderRename', 'System folders cannot be renamed');
+      if (wantedParent !== currentParent)
+        problems.add('parent', 'systemFolderMove', 'System folders cannot be moved');
       if (body.hidden !== undefined && body.hidden !== record?.hidden)
-        errors.hidden = ['System folders cannot be hidden'];
-      if (Object.keys(errors).length) throw invalid(errors);
+        problems.add('hidden', 'systemFolderHide', 'System folders cannot be hidden');
+      problems.throwIfAny();
     } else {
-      if (body.name !== undefined && body.name === '') throw invalid({ name: ['A folder name is required'] });
+      if (body.name !== undefined && body.name === '') {
+        throw validationError({ name: [{ code: 'required', message: 'A folder name is required' }] });
+      }
       const parentPath =
         body.parent === undefined ? (entry.parentPath ?? '') : this.parentPathOf(listing, body.parent);
       if (parentPath === entry.path || parentPath.startsWith(entry.path + listing.delimiter)) {
-        throw invalid({ parent: ['A folder cannot be moved into itself or its subfolders'] });
+        throw validationError({
+          parent: [
+            {
+              code: 'folderParentInvalid',
+              message: 'A folder cannot be moved into itself or its subfolders',
+            },
+          ],
+        });
       }
       const newPath = joinPath(parentPath, body.name ?? entry.name, listing.delimiter);
-      if (newPath !== entry.path) await this.rename(session, listing, entry.path, newPath);
+      if (newPath !== entry.path) await this.rename(mail, listing, entry.path, newPath);
     }
-    await this.ids.updateSettings(session.email, recordId, {
+    await this.settings.updateSettings(mail.email, recordId, {
       ...(body.retention !== undefined ? { retentionMs: body.retention } : {}),
       ...(body.hidden !== undefined ? { hidden: body.hidden } : {}),
     });
-    return this.folder(session, recordId);
+    return this.folder(mail, recordId);
   }
 
   /** Deletes the folder, its messages and every subfolder (deepest first: Dovecot refuses a parent). */
-  async remove(session: SessionContext, id: string): Promise<void> {
-    const listing = await this.mailboxes.listing(session);
+  async remove(mail: MailSession, id: string): Promise<void> {
+    const listing = await this.mailboxes.listing(mail);
     const { entry } = this.find(listing, id);
     if (specialUseOf(entry) !== null)
-      throw new AppError('Forbidden', 403, 'System folders cannot be deleted');
+      throw refused('Forbidden', 403, 'systemFolderDelete', 'System folders cannot be deleted');
     const subtree = listing.entries
       .filter((e) => e.path === entry.path || e.path.startsWith(entry.path + listing.delimiter))
       .sort((a, b) => depth(b.path, listing.delimiter) - depth(a.path, listing.delimiter));
@@ -90,20 +109,32 @@ export class FoldersService {
         throw refusal(err, null, 'The mail server did not delete the folder');
       }
     }
-    await this.ids.removeTree(session.email, entry.path, listing.delimiter);
-    this.mailboxes.quotaChanged(session);
+    await this.ids.removeTree(mail.email, entry.path, listing.delimiter);
+    this.mailboxes.quotaChanged(mail.account);
   }
 
   /** Stores the user's order of folders; every id must be one of the account's folders. */
-  async updateOrder(session: SessionContext, order: string[]): Promise<void> {
-    const known = new Set([...(await this.ids.rows(session.email)).values()].map((r) => r.id));
+  async updateOrder(mail: MailSession, order: string[]): Promise<void> {
+    const known = new Set([...(await this.ids.rows(mail.email)).values()].map((r) => r.id));
     const unknown = order.filter((id) => !known.has(id));
-    if (unknown.length) throw invalid({ order: [`Unknown folders: ${unknown.join(', ')}`] });
-    if (new Set(order).size !== order.length) throw invalid({ order: ['A folder is listed twice'] });
-    await this.ids.setOrder(session.email, order);
+    if (unknown.length) {
+      throw validationError({
+        order: [
+          {
+            code: 'notAllowed',
+            message: `Unknown folders: ${unknown.join(', ')}`,
+            params: { ids: unknown.join(', ') },
+          },
+        ],
+      });
+    }
+    if (new Set(order).size !== order.length) {
+      throw validationError({ order: [{ code: 'invalid', message: 'A folder is listed twice' }] });
+    }
+    await this.settings.setOrder(mail.email, order);
   }
 
-  private async rename(session: SessionContext, listing: FolderListing, from: string, to: string) {
+  private async rename(mail: MailSession, listing: FolderListing, from: string, to: string) {
     this.assertFree(listing, to, from);
     try {
       await listing.client.mailboxRename(from, to);
@@ -111,13 +142,13 @@ export class FoldersService {
       throw refusal(err, 'name', 'The mail server did not rename the folder');
     }
     // Dovecot renames the subfolders with it; their ids follow under the new paths.
-    await this.ids.movePaths(session.email, from, to, listing.delimiter);
+    await this.ids.movePaths(mail.email, from, to, listing.delimiter);
   }
 
   private find(listing: FolderListing, id: string): { entry: ListResponse; recordId: string } {
     const record = [...listing.records.values()].find((r) => r.id === id);
     const entry = record && listing.entries.find((e) => e.path === record.path);
-    if (!record || !entry) throw notFound('Folder');
+    if (!record || !entry) throw notFound('Folder', 'folderNotFound');
     return { entry, recordId: record.id };
   }
 
@@ -125,7 +156,9 @@ export class FoldersService {
     if (!parentId) return '';
     const record = [...listing.records.values()].find((r) => r.id === parentId);
     if (!record || !listing.entries.some((e) => e.path === record.path)) {
-      throw invalid({ parent: ['The parent folder does not exist'] });
+      throw validationError({
+        parent: [{ code: 'folderParentMissing', message: 'The parent folder does not exist' }],
+      });
     }
     return record.path;
   }
@@ -138,13 +171,13 @@ export class FoldersService {
     const wanted = path.toLowerCase();
     const taken =
       wanted === 'inbox' || listing.entries.some((e) => e.path !== except && e.path.toLowerCase() === wanted);
-    if (taken) throw invalid({ name: ['A folder with this name already exists here'] });
+    if (taken) throw nameTaken();
   }
 
-  private async folder(session: SessionContext, id: string): Promise<Folder> {
-    const { mailboxes } = await this.mailboxes.tree(session);
+  private async folder(mail: MailSession, id: string): Promise<Folder> {
+    const { mailboxes } = await this.mailboxes.tree(mail);
     const found = flattenFolders(mailboxes).find((f) => f.id === id);
-    if (!found) throw notFound('Folder');
+    if (!found) throw notFound('Folder', 'folderNotFound');
     return found;
   }
 }
@@ -166,6 +199,6 @@ function refusal(err: unknown, field: string | null, fallback: string): Error {
   const e = err as { responseStatus?: string; responseText?: string };
   if (e.responseStatus !== 'NO' && e.responseStatus !== 'BAD') return err as Error;
   const text = e.responseText?.replace(/\s*\(\d+\.\d+ \+ [^)]*\)\s*$/, '') || fallback;
-  if (field) return invalid({ [field]: [text] });
+  if (field) return validationError({ [field]: [{ code: 'mailServerRefused', message: text }] });
   return new AppError('MailServerError', 502, text);
 }

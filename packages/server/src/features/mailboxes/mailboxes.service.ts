@@ -1,49 +1,45 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImapFlow, ListResponse } from 'imapflow';
 import type { MailboxTreeResponse, Quota, SpecialUse } from '@webmail/contracts';
-import { notFound } from '../../infra/errors.js';
-import type { AuthService, SessionContext } from '../auth/auth.service.js';
-import type { ActiveSessions } from './active-sessions.js';
-import { buildFolderTree, specialUseOf } from './folder-tree.js';
-import type { MailboxIdsRepository, MailboxRecord } from './mailbox-ids.repository.js';
+import type { FolderIdsRepository, FolderRecord } from '../../mail/folder-ids.repository.js';
+import type { MailSession } from '../../mail/mail-session.js';
+import { specialUseOf } from '../../mail/imap/special-use.js';
+import { buildFolderTree } from './folder-tree.js';
 import type { QuotaCache } from './quota-cache.js';
 
 /** The folder list as IMAP reports it, with each path's id and settings. */
 export interface FolderListing {
   client: ImapFlow;
   entries: ListResponse[];
-  records: Map<string, MailboxRecord>;
+  records: Map<string, FolderRecord>;
   delimiter: string;
 }
 
+/** The folder tree, the folder listing other features build on, special-use folders and the quota. */
 export class MailboxesService {
   constructor(
-    private readonly auth: AuthService,
-    private readonly ids: MailboxIdsRepository,
+    private readonly ids: FolderIdsRepository,
     private readonly quotas: QuotaCache,
-    private readonly activeSessions: ActiveSessions,
     private readonly log: FastifyBaseLogger,
   ) {}
 
   /** Folder tree (one LIST-STATUS round trip on servers that have it) and the account's quota. */
-  async tree(session: SessionContext): Promise<MailboxTreeResponse> {
-    const listing = await this.listing(session, true);
+  async tree(mail: MailSession): Promise<MailboxTreeResponse> {
+    const listing = await this.listing(mail, true);
     return {
       mailboxes: buildFolderTree(listing.entries, listing.records),
-      quota: await this.quota(session, listing.client),
+      quota: await this.quota(mail, listing.client),
     };
   }
 
   /** LIST (optionally with STATUS counts), placeholder parents made real, ids assigned. */
-  async listing(session: SessionContext, withStatus = false): Promise<FolderListing> {
-    const client = await this.auth.imap(session);
-    this.activeSessions.note(session);
+  async listing(mail: MailSession, withStatus = false): Promise<FolderListing> {
+    const client = await mail.client();
     const options = withStatus ? { statusQuery: { messages: true, unseen: true } } : {};
-    let entries = await client.list(options);
-    if (await this.makeParentsSelectable(client, entries)) entries = await client.list(options);
-    entries = entries.filter((e) => !e.flags.has('\\NonExistent'));
+    let entries = await mail.list(options);
+    if (await this.makeParentsSelectable(client, entries)) entries = await mail.list(options);
     const records = await this.ids.idsFor(
-      session.email,
+      mail.email,
       entries.map((e) => e.path),
     );
     // Dovecot answers one hierarchy delimiter for the whole namespace; '/' is the sandbox's and the default.
@@ -51,16 +47,30 @@ export class MailboxesService {
     return { client, entries, records, delimiter };
   }
 
+  /** Special use → path of the listing's special-use folders. */
+  specialUses(listing: Pick<FolderListing, 'entries'>): Map<SpecialUse, string> {
+    const special = new Map<SpecialUse, string>();
+    for (const e of listing.entries) {
+      const use = specialUseOf(e);
+      if (use) special.set(use, e.path);
+    }
+    return special;
+  }
+
   /** The path of the account's special-use folder, or null when the server has none. */
-  async specialUsePath(session: SessionContext, use: SpecialUse): Promise<string | null> {
-    const client = await this.auth.imap(session);
-    const entries = await client.list();
+  async specialUsePath(mail: MailSession, use: SpecialUse): Promise<string | null> {
+    const entries = await mail.list();
     return entries.find((e) => specialUseOf(e) === use)?.path ?? null;
   }
 
+  /** The id (and settings) of a folder path, assigned on first sight. */
+  async recordOfPath(mail: MailSession, path: string): Promise<FolderRecord | undefined> {
+    return (await this.ids.idsFor(mail.email, [path])).get(path);
+  }
+
   /** The account's quota (cached; see `quota`). */
-  async quotaOf(session: SessionContext): Promise<Quota | null> {
-    return this.quota(session, await this.auth.imap(session));
+  async quotaOf(mail: MailSession): Promise<Quota | null> {
+    return this.quota(mail, await mail.client());
   }
 
   /** Forget the cached quota after a change that moves or removes mail. */
@@ -74,7 +84,7 @@ export class MailboxesService {
    * such placeholders are created as real, empty folders once. Returns whether anything changed.
    */
   private async makeParentsSelectable(client: ImapFlow, entries: ListResponse[]): Promise<boolean> {
-    const placeholders = entries.filter((e) => e.flags.has('\\Noselect') && !e.flags.has('\\NonExistent'));
+    const placeholders = entries.filter((e) => e.flags.has('\\Noselect'));
     for (const entry of placeholders) {
       await client.mailboxCreate(entry.path).catch((err: Error) => {
         this.log.warn({ err: { message: err.message } }, 'could not make a parent folder selectable');
@@ -87,8 +97,8 @@ export class MailboxesService {
    * GETQUOTAROOT INBOX, cached (QuotaCache). No QUOTA capability means no quota (null). A server that
    * has QUOTA but answers NO is logged and reported as null, so the folder tree still serves.
    */
-  private async quota(session: SessionContext, client: ImapFlow): Promise<Quota | null> {
-    const cached = this.quotas.get(session.id);
+  private async quota(mail: MailSession, client: ImapFlow): Promise<Quota | null> {
+    const cached = this.quotas.get(mail.account.id);
     if (cached) return cached.quota;
     let quota: Quota | null = null;
     if (client.capabilities.has('QUOTA')) {
@@ -100,19 +110,7 @@ export class MailboxesService {
         this.log.warn('the mail server answered GETQUOTAROOT with NO');
       }
     }
-    this.quotas.set(session.id, quota);
+    this.quotas.set(mail.account.id, quota);
     return quota;
-  }
-
-  /** Folder path of an id, or 404. */
-  async pathOf(session: SessionContext, mailboxId: string): Promise<string> {
-    return (await this.recordOf(session, mailboxId)).path;
-  }
-
-  /** The folder's record, or 404. */
-  async recordOf(session: SessionContext, mailboxId: string): Promise<MailboxRecord> {
-    const record = await this.ids.find(session.email, mailboxId);
-    if (!record) throw notFound('Folder');
-    return record;
   }
 }

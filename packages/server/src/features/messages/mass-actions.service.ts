@@ -1,8 +1,7 @@
 import type { MassActionName, MassActionRequest, MassActionResponse, SpecialUse } from '@webmail/contracts';
-import { AppError, notFound } from '../../infra/errors.js';
-import { withMailbox } from '../../mail/imap/imap-commands.js';
-import type { AuthService, SessionContext } from '../auth/auth.service.js';
-import { specialUseOf } from '../mailboxes/folder-tree.js';
+import type { ErrorReason } from '@webmail/contracts';
+import { notFound, refusal, validationError } from '../../infra/errors.js';
+import type { MailSession } from '../../mail/mail-session.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
 import { FolderLists } from './folder-lists.js';
 import { applyToFolder, isFlagAction, type Source, type Target } from './mass-action-folder.js';
@@ -11,13 +10,14 @@ import type { SortedUidsCache } from './sorted-uids-cache.js';
 type FolderResult = MassActionResponse['folders'][number];
 type Moved = MassActionResponse['moved'][number];
 
-/** Actions that move to a special-use folder, and the 403 message when the account has none. */
-const moveTargets: Partial<Record<MassActionName, { use: SpecialUse; missing: string }>> = {
-  trash: { use: 'trash', missing: 'trashFolderNotSet' },
-  archive: { use: 'archive', missing: 'archiveFolderNotSet' },
-  spam: { use: 'junk', missing: 'junkFolderNotSet' },
-  notspam: { use: 'inbox', missing: 'inboxFolderNotSet' },
-};
+/** Actions that move to a special-use folder, and the 403 reason when the account has none. */
+const moveTargets: Partial<Record<MassActionName, { use: SpecialUse; missing: ErrorReason; name: string }>> =
+  {
+    trash: { use: 'trash', missing: 'trashFolderNotSet', name: 'Trash' },
+    archive: { use: 'archive', missing: 'archiveFolderNotSet', name: 'Archive' },
+    spam: { use: 'junk', missing: 'junkFolderNotSet', name: 'Junk' },
+    notspam: { use: 'inbox', missing: 'folderNotFound', name: 'Inbox' },
+  };
 
 /**
  * Mass actions (spec §3/§4, architecture §4): one UID STORE / UID MOVE / UID EXPUNGE per folder on a
@@ -28,38 +28,36 @@ export class MassActionsService {
   private readonly lists: FolderLists;
 
   constructor(
-    private readonly auth: AuthService,
     private readonly mailboxes: MailboxesService,
     sortedUids: SortedUidsCache,
   ) {
     this.lists = new FolderLists(sortedUids);
   }
 
-  async run(session: SessionContext, request: MassActionRequest): Promise<MassActionResponse> {
+  async run(mail: MailSession, request: MassActionRequest): Promise<MassActionResponse> {
     if (request.context === 'searchAll') {
-      throw new AppError('ValidationError', 422, 'Mass actions on search results are not available yet', {
-        context: ['Mass actions on search results are not available yet'],
-      });
+      const message = 'Mass actions on search results are not available yet';
+      throw validationError({ context: [{ code: 'notAllowed', message }] }, 'searchNotAvailable');
     }
     if (request.messages.length === 0) {
-      throw new AppError('ValidationError', 422, 'noMessagesSelected', { messages: ['noMessagesSelected'] });
+      const message = 'Select at least one message';
+      throw validationError({ messages: [{ code: 'noMessagesSelected', message }] }, 'noMessagesSelected');
     }
     // Everything is checked before anything changes: an unknown folder must not leave half a job done.
-    const { sources, target } = await this.resolve(session, request);
+    const { sources, target, client } = await this.resolve(mail, request);
     const folders: FolderResult[] = [];
     const moved: Moved[] = [];
-    const client = await this.auth.imap(session);
     for (const source of sources) {
-      const key = `${session.id}:${source.path}`;
-      await withMailbox(client, source.path, async () => {
+      const key = `${mail.account.id}:${source.path}`;
+      await mail.inPath(source.path, async () => {
         const { result, move } = await applyToFolder(client, request.action, source, target, this.lists, key);
         folders.push(result);
         if (move) moved.push(move);
       });
     }
     // Moved-in mail keeps its old arrival time, so the target's list is sorted again when next opened.
-    if (target && !isFlagAction(request.action)) this.lists.forget(`${session.id}:${target.path}`);
-    if (target || request.action === 'delete') this.mailboxes.quotaChanged(session);
+    if (target && !isFlagAction(request.action)) this.lists.forget(`${mail.account.id}:${target.path}`);
+    if (target || request.action === 'delete') this.mailboxes.quotaChanged(mail.account);
     return {
       action: request.action,
       total: folders.reduce((n, f) => n + f.total, 0),
@@ -69,18 +67,15 @@ export class MassActionsService {
     };
   }
 
-  private async resolve(session: SessionContext, request: MassActionRequest) {
-    const listing = await this.mailboxes.listing(session);
+  private async resolve(mail: MailSession, request: MassActionRequest) {
+    const listing = await this.mailboxes.listing(mail);
     const byId = new Map([...listing.records.values()].map((r) => [r.id, r.path]));
     const special = new Map<SpecialUse, string>();
-    for (const e of listing.entries) {
-      const use = specialUseOf(e);
-      if (use) special.set(use, e.path);
-    }
+    for (const [use, path] of this.mailboxes.specialUses(listing)) special.set(use, path);
     const groups = new Map<string, Source>();
     for (const ref of request.messages) {
       const path = byId.get(ref.mailboxId);
-      if (!path || !listing.entries.some((e) => e.path === path)) throw notFound('Folder');
+      if (!path || !listing.entries.some((e) => e.path === path)) throw notFound('Folder', 'folderNotFound');
       const source = groups.get(ref.mailboxId) ?? {
         mailboxId: ref.mailboxId,
         path,
@@ -96,26 +91,30 @@ export class MassActionsService {
     let target: Target | null = null;
     if (request.action === 'move') {
       const path = byId.get(request.moveToTarget ?? '');
-      if (!path || !listing.entries.some((e) => e.path === path)) throw notFound('Target folder');
+      if (!path || !listing.entries.some((e) => e.path === path)) {
+        throw notFound('Target folder', 'folderNotFound');
+      }
       target = { mailboxId: idOf(path), path };
     }
     const special404 = moveTargets[request.action];
     if (special404) {
       const path = special.get(special404.use);
-      if (!path) throw new AppError('Forbidden', 403, special404.missing);
+      if (!path) {
+        throw refusal('Forbidden', 403, special404.missing, `The account has no ${special404.name} folder`);
+      }
       target = { mailboxId: idOf(path), path };
     }
     if (request.action === 'notspam' && sources.some((s) => s.path !== special.get('junk'))) {
-      throw new AppError('ValidationError', 422, 'Only messages in Junk can be marked as not spam', {
-        messages: ['Only messages in Junk can be marked as not spam'],
-      });
+      const message = 'Only messages in Junk can be marked as not spam';
+      throw validationError({ messages: [{ code: 'notSpamOnlyInJunk', message }] });
     }
     if (request.action === 'delete') {
       const allowed = new Set([special.get('trash'), special.get('junk')]);
       if (sources.some((s) => !allowed.has(s.path))) {
-        throw new AppError('Forbidden', 403, 'Messages can be deleted forever only in Trash or Junk');
+        const message = 'Messages can be deleted forever only in Trash or Junk';
+        throw refusal('Forbidden', 403, 'deleteOnlyInTrashOrJunk', message);
       }
     }
-    return { sources, target };
+    return { sources, target, client: listing.client };
   }
 }

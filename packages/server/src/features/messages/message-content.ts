@@ -4,6 +4,7 @@ import { analyzeBodyStructure, type TextPart } from '../../mail/mime/body-struct
 import { decodeText } from '../../mail/mime/decode-text.js';
 import { sanitizeMailHtml, type SanitizedHtml } from '../../mail/mime/sanitize-html.js';
 import { fetchTextParts } from './message-text-parts.js';
+import { downloadPart, downloadSection } from '../../mail/imap/part-download.js';
 import type { SanitizedHtmlCache, SanitizedHtmlKey } from './sanitized-html-cache.js';
 
 const maxTextBytes = 4 * 1024 * 1024;
@@ -101,36 +102,6 @@ async function readTexts(
 /** The parts' texts joined by a line break, or null when there are none. */
 function joined(texts: Map<string, string>, parts: TextPart[]): string | null {
   return parts.length === 0 ? null : parts.map((p) => texts.get(p.part) ?? '').join('\n');
-}
-
-/**
- * Chunks for whole parts and messages (attachments, source, zip): imapflow's 64 KB meant one FETCH round
- * trip per 64 KB (42 for a 2 MB PDF). Each chunk is held in memory while it is decoded, hence not bigger.
- */
-export const downloadChunkBytes = 1024 * 1024;
-
-/**
- * The section download() should fetch for a part: a single-part message's body is TEXT. download()
- * finds that out itself for part `1`, with one more FETCH of the structure the caller already has.
- */
-export function downloadSection(structure: MessageStructureObject | undefined, part: string): string {
-  return part === '1' && structure && !structure.childNodes ? 'TEXT' : part;
-}
-
-/** imapflow's download() decodes the transfer encoding and converts text charsets to UTF-8. */
-export async function downloadPart(
-  client: ImapFlow,
-  uid: number,
-  part: string,
-  maxBytes: number,
-): Promise<Buffer> {
-  // Twice `maxBytes` covers base64's 4:3 in one round trip; a snippet's 8 KB no longer reads 64 KB.
-  const chunkSize = Math.min(Math.max(2 * maxBytes, 16 * 1024), downloadChunkBytes);
-  const { content } = await client.download(String(uid), part, { uid: true, maxBytes, chunkSize });
-  if (!content) return Buffer.alloc(0);
-  const chunks: Buffer[] = [];
-  for await (const chunk of content) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 /** Replaces `cid:` references with data: URIs of the related parts (image types only, size-capped). */

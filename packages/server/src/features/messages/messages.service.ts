@@ -1,15 +1,11 @@
-import type { Readable } from 'node:stream';
 import type { FetchMessageObject, ImapFlow } from 'imapflow';
 import type { ListMode, MessageDetail, MessageListResponse } from '@webmail/contracts';
 import { AppError, notFound } from '../../infra/errors.js';
-import { withMailbox } from '../../mail/imap/imap-commands.js';
 import { noteFlagsChanged } from '../../mail/imap/selected-folder.js';
+import type { MailSession } from '../../mail/mail-session.js';
 import { firstAddress, toAddresses } from '../../mail/mime/addresses.js';
-import { findPart } from '../../mail/mime/body-structure.js';
-import type { AuthService, SessionContext } from '../auth/auth.service.js';
-import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
 import { FolderLists } from './folder-lists.js';
-import { downloadChunkBytes, downloadSection, loadMessageContent } from './message-content.js';
+import { loadMessageContent } from './message-content.js';
 import { fetchWithoutStructure, loadContentFromSource } from './message-source-fallback.js';
 import { listPage } from './message-list.js';
 import { summaryQuery, toSummary } from './message-summary.js';
@@ -21,8 +17,6 @@ export class MessagesService {
   private readonly lists: FolderLists;
 
   constructor(
-    private readonly auth: AuthService,
-    private readonly mailboxes: MailboxesService,
     private readonly sortedUids: SortedUidsCache,
     private readonly remote: RemoteContentPolicy,
     /** Per process: sanitized bodies of messages opened before (sanitized-html-cache.ts). */
@@ -36,17 +30,14 @@ export class MessagesService {
    * SORT / THREAD, cached by folder state (folder-lists.ts); the rows are one UID FETCH (message-list.ts).
    */
   async list(
-    session: SessionContext,
+    mail: MailSession,
     mailboxId: string,
     offset: number,
     limit: number,
     mode: ListMode = 'messages',
   ): Promise<MessageListResponse> {
-    const path = await this.mailboxes.pathOf(session, mailboxId);
-    const client = await this.auth.imap(session);
-    const key = `${session.id}:${path}`;
-    return withMailbox(client, path, () =>
-      listPage(client, this.lists, key, { mailboxId, offset, limit, mode }),
+    return mail.inFolder(mailboxId, ({ client, path }) =>
+      listPage(client, this.lists, `${mail.account.id}:${path}`, { mailboxId, offset, limit, mode }),
     );
   }
 
@@ -55,25 +46,23 @@ export class MessagesService {
    * or when the user's external-content mode is `always` or lists the sender; otherwise it is held back.
    */
   async get(
-    session: SessionContext,
+    mail: MailSession,
     mailboxId: string,
     uid: number,
     options: { showRemote?: boolean } = {},
   ): Promise<MessageDetail> {
-    const path = await this.mailboxes.pathOf(session, mailboxId);
-    const client = await this.auth.imap(session);
-    return withMailbox(client, path, async (mailbox) => {
+    return mail.inFolder(mailboxId, async ({ client, path, mailbox }) => {
       const row =
         (await client.fetchOne(String(uid), summaryQuery, { uid: true })) ||
         (await fetchWithoutStructure(client, uid));
-      if (!row) throw notFound('Message');
+      if (!row) throw notFound('Message', 'messageNotFound');
       const env = row.envelope;
-      const decision = await this.remote.decide(session, firstAddress(env?.from)?.address);
+      const decision = await this.remote.decide(mail.account, firstAddress(env?.from)?.address);
       const proxy = options.showRemote || decision.allowed ? this.remote.proxy : undefined;
       const htmlCache = {
         cache: this.sanitizedHtml,
         key: {
-          account: session.email,
+          account: mail.email,
           path,
           uidValidity: String(mailbox.uidValidity),
           uid,
@@ -97,14 +86,12 @@ export class MessagesService {
   }
 
   async setFlags(
-    session: SessionContext,
+    mail: MailSession,
     mailboxId: string,
     uid: number,
     change: { seen?: boolean; flagged?: boolean },
   ): Promise<{ seen: boolean; flagged: boolean }> {
-    const path = await this.mailboxes.pathOf(session, mailboxId);
-    const client = await this.auth.imap(session);
-    return withMailbox(client, path, async () => {
+    return mail.inFolder(mailboxId, async ({ client }) => {
       await fetchOne(client, uid);
       for (const [flag, on] of [
         ['\\Seen', change.seen],
@@ -123,44 +110,6 @@ export class MessagesService {
       return { seen: after.flags?.has('\\Seen') ?? false, flagged: after.flags?.has('\\Flagged') ?? false };
     });
   }
-
-  /**
-   * Streams one attachment. The mailbox lock is held until the stream ends, because imapflow fetches the
-   * part in chunks over the same connection (1 MB each: a 2 MB PDF took 42 round trips in imapflow's
-   * 64 KB chunks). Not FETCH BINARY, which would spare decoding base64 here: Dovecot 2.3 drops the whole
-   * connection when a part's base64 ends early, so a hostile attachment would sign the user's
-   * connection out, where imapflow's decoder reads it as well as it can.
-   */
-  async attachment(session: SessionContext, mailboxId: string, uid: number, part: string) {
-    const path = await this.mailboxes.pathOf(session, mailboxId);
-    const client = await this.auth.imap(session);
-    const lock = await client.getMailboxLock(path);
-    let handedOver = false;
-    try {
-      const row = await client.fetchOne(String(uid), { uid: true, bodyStructure: true }, { uid: true });
-      if (!row) throw notFound('Message');
-      const attachment = findPart(row.bodyStructure, part);
-      if (!attachment) throw notFound('Attachment');
-      const { content } = await client.download(String(uid), downloadSection(row.bodyStructure, part), {
-        uid: true,
-        chunkSize: downloadChunkBytes,
-      });
-      if (!content) throw notFound('Attachment');
-      const stream = content as Readable;
-      let released = false;
-      const release = () => {
-        if (!released) lock.release();
-        released = true;
-      };
-      stream.once('end', release);
-      stream.once('close', release);
-      stream.once('error', release);
-      handedOver = true;
-      return { attachment, stream };
-    } finally {
-      if (!handedOver) lock.release();
-    }
-  }
 }
 
 /** Signed to learn whether the image proxy still signs as it did when a body was cached. */
@@ -168,6 +117,6 @@ const proxyProbe = 'https://proxy-probe.invalid/';
 
 async function fetchOne(client: ImapFlow, uid: number): Promise<FetchMessageObject> {
   const row = await client.fetchOne(String(uid), summaryQuery, { uid: true });
-  if (!row) throw notFound('Message');
+  if (!row) throw notFound('Message', 'messageNotFound');
   return row;
 }

@@ -1,5 +1,5 @@
 import type { ExternalContentMode } from '@webmail/contracts';
-import type { SessionContext } from '../auth/auth.service.js';
+import type { SessionContext } from '../../infra/session/session-context.js';
 
 /**
  * What the message reader needs from the external-content settings and the image proxy (wired in

@@ -1,5 +1,5 @@
 import type { Db } from '../../infra/db/database.js';
-import type { SecurityEventsTable } from '../../infra/db/schema.js';
+import type { SecurityEventsTable } from './security.tables.js';
 
 export type SecurityEventKey = Pick<
   SecurityEventsTable,

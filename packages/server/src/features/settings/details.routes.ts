@@ -6,7 +6,7 @@ import {
   type Language,
 } from '@webmail/contracts';
 import { route } from '../../infra/http/endpoint-route.js';
-import { accountOf } from '../../infra/route-auth.js';
+import type { MailSessions } from '../../mail/mail-session.js';
 import type { DetailsService } from './details.service.js';
 
 /** The first supported language of Accept-Language (every request of the app carries the chosen one). */
@@ -18,13 +18,13 @@ function languageOf(header: string | undefined): Language {
   return defaultLanguage;
 }
 
-export function detailsRoutes(details: DetailsService): FastifyPluginAsync {
+export function detailsRoutes(mail: MailSessions, details: DetailsService): FastifyPluginAsync {
   return async (app) => {
     route(app, endpoints.details, async (request) =>
-      details.get(accountOf(request), languageOf(request.headers['accept-language'])),
+      details.get(mail.forRequest(request), languageOf(request.headers['accept-language'])),
     );
     route(app, endpoints.updateDetails, async (request) =>
-      details.update(accountOf(request), request.body, languageOf(request.headers['accept-language'])),
+      details.update(mail.forRequest(request), request.body, languageOf(request.headers['accept-language'])),
     );
   };
 }

@@ -9,8 +9,8 @@ import {
   type UserDetailsPatch,
 } from '@webmail/contracts';
 import { z } from 'zod';
-import type { SessionContext } from '../auth/auth.service.js';
-import type { UsersRepository } from '../auth/users.repository.js';
+import type { MailSession } from '../../mail/mail-session.js';
+import type { AuthService } from '../auth/auth.service.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
 import type { UserSettingsRepository } from './user-settings.repository.js';
 
@@ -36,21 +36,21 @@ type StoredSettings = z.infer<typeof StoredSettings>;
 export class DetailsService {
   constructor(
     private readonly settings: UserSettingsRepository,
-    private readonly users: UsersRepository,
+    private readonly auth: Pick<AuthService, 'nameOf' | 'rename'>,
     private readonly mailboxes: MailboxesService,
     private readonly disabledFeatures: DisabledFeature[],
   ) {}
 
-  async get(session: SessionContext, language: Language): Promise<UserDetails> {
-    const [stored, user, quota] = await Promise.all([
-      this.read(session.email),
-      this.users.find(session.email),
-      this.mailboxes.quotaOf(session),
+  async get(mail: MailSession, language: Language): Promise<UserDetails> {
+    const [stored, name, quota] = await Promise.all([
+      this.read(mail.email),
+      this.auth.nameOf(mail.email),
+      this.mailboxes.quotaOf(mail),
     ]);
     return {
-      id: session.email,
-      name: user?.name ?? session.email,
-      address: session.email,
+      id: mail.email,
+      name,
+      address: mail.email,
       // Forwarding targets and the spam level arrive with the filters issue (compiled to Sieve).
       targets: [],
       quota,
@@ -71,18 +71,18 @@ export class DetailsService {
     };
   }
 
-  async update(session: SessionContext, patch: UserDetailsPatch, language: Language): Promise<UserDetails> {
+  async update(mail: MailSession, patch: UserDetailsPatch, language: Language): Promise<UserDetails> {
     const { name, timezone, ...preferences } = patch;
-    if (name !== undefined) await this.users.rename(session.email, name);
-    const stored = await this.read(session.email);
+    if (name !== undefined) await this.auth.rename(mail.email, name);
+    const stored = await this.read(mail.email);
     const next: StoredSettings = { ...stored };
     for (const [key, value] of Object.entries(preferences)) {
       if (value !== undefined) Object.assign(next, { [key]: value });
     }
     // Spec §4: the client sends the browser's timezone once; after that it is the user's choice.
     if (timezone !== undefined) Object.assign(next, { timezone, browserTimezoneSet: true });
-    await this.settings.save(session.email, next, Date.now());
-    return this.get(session, language);
+    await this.settings.save(mail.email, next, Date.now());
+    return this.get(mail, language);
   }
 
   private async read(account: string): Promise<StoredSettings> {

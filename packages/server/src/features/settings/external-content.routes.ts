@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { settingsEndpoints as endpoints } from '@webmail/contracts';
 import { route } from '../../infra/http/endpoint-route.js';
-import { accountOf } from '../../infra/route-auth.js';
+import { accountOf } from '../../infra/session/route-auth.js';
 import type { ExternalContentService } from './external-content.service.js';
 
 /** Settings › security › external content (route ExternalContent): mode and the per-sender allow list. */

@@ -6,7 +6,7 @@ import {
 } from '@webmail/contracts';
 import { randomToken } from '../../infra/crypto.js';
 import { notFound } from '../../infra/errors.js';
-import type { SessionContext } from '../auth/auth.service.js';
+import type { SessionContext } from '../../infra/session/session-context.js';
 import type { ExternalContentRepository, SenderRow } from './external-content.repository.js';
 
 /** Whether one message may show remote content without being asked, and the mode the reader shows. */

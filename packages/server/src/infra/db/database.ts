@@ -1,14 +1,21 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { migrationProvider } from './migrations.js';
-import type { Database } from './schema.js';
 
 // int8 (bigint) columns hold epoch milliseconds, well inside Number's safe range.
 pg.types.setTypeParser(20, (value) => Number(value));
+
+/**
+ * The tables of the webmail database. Each owner declares its own tables next to its code (`*.tables.ts`) by
+ * augmenting this interface, so infra knows no feature: `infra/session/session.tables.ts`,
+ * `mail/folder-ids.tables.ts`, `features/<f>/<f>.tables.ts`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface Database {}
 
 export type Db = Kysely<Database>;
 
@@ -26,9 +33,9 @@ export function createDatabase(config: Pick<Config, 'database'>): Db {
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 }
 
-/** Runs every pending migration; throws with the failing migration's error. */
-export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+/** Runs every pending migration of `migrations` (all owners' merged); throws with the failing one's error. */
+export async function migrateToLatest(db: Db, migrations: Record<string, Migration>): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider(migrations) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

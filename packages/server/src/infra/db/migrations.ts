@@ -1,11 +1,13 @@
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
-import { createComposeTables } from './migrations-compose.js';
 
 /**
  * Migrations are code, not files, so the compiled server carries them. The same list runs on SQLite and
  * PostgreSQL: only types both understand (text, integer, bigint) are used.
+ *
+ * These are the first five, from before each feature kept its own migrations next to its tables
+ * (`features/<f>/<f>.migrations.ts`, numbered in one sequence); the composition root merges them all.
  */
-const migrations: Record<string, Migration> = {
+export const baseMigrations: Record<string, Migration> = {
   '0001_sessions_and_mailboxes': {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -155,23 +157,9 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('external_content').execute();
     },
   },
-  /**
-   * Compose (issue 5): temporary uploads, the state of each draft, the outbox of delayed sends and the
-   * recent parties of recipient autocomplete. File bytes and queued messages are binary columns (bytea,
-   * blob) so every server process of a PostgreSQL deployment reads them, not only the one that received them.
-   */
-  '0006_compose': {
-    async up(db: Kysely<unknown>) {
-      await createComposeTables(db);
-    },
-    async down(db: Kysely<unknown>) {
-      for (const table of ['compose_harvest', 'compose_recent_parties', 'compose_outbox', 'compose_drafts'])
-        await db.schema.dropTable(table).execute();
-      await db.schema.dropTable('compose_uploads').execute();
-    },
-  },
 };
 
-export const migrationProvider: MigrationProvider = {
-  getMigrations: async () => migrations,
-};
+/** Every migration, run in the order of their names. */
+export function migrationProvider(migrations: Record<string, Migration>): MigrationProvider {
+  return { getMigrations: async () => migrations };
+}

@@ -2,18 +2,24 @@ import type { ImapFlow, MailboxLockObject } from 'imapflow';
 import { AppError } from '../../infra/errors.js';
 import { watchFolderChanges } from './selected-folder.js';
 
+/** A folder selected and locked on the user's connection. */
+export interface OpenFolder {
+  client: ImapFlow;
+  path: string;
+  mailbox: Exclude<ImapFlow['mailbox'], false>;
+}
+
 /**
- * Runs `fn` with `path` selected and locked on this connection. imapflow queues lock requests, so two
- * requests of one user never interleave SELECTs. The lock is always released. A folder that is already
- * selected is not selected again (imapflow's fast path): the first FETCH after a SELECT costs Dovecot
- * ~95 ms on a big folder, so the folder stays selected between requests.
+ * Selects and locks `path` on this connection; the caller must call `release` (once; later calls do nothing).
+ * imapflow queues lock requests, so two requests of one user never interleave SELECTs. A folder that is already
+ * selected is not selected again (imapflow's fast path): the first FETCH after a SELECT costs Dovecot ~95 ms on
+ * a big folder, so the folder stays selected between requests.
  */
-export async function withMailbox<T>(
+export async function lockFolder(
   client: ImapFlow,
   path: string,
-  fn: (mailbox: Exclude<ImapFlow['mailbox'], false>) => Promise<T>,
   options: { readOnly?: boolean } = {},
-): Promise<T> {
+): Promise<{ folder: OpenFolder; release: () => void }> {
   // Expunges and flag changes are counted per selection from the first lock on (selected-folder.ts).
   watchFolderChanges(client);
   let lock: MailboxLockObject;
@@ -22,17 +28,41 @@ export async function withMailbox<T>(
   } catch (err) {
     const e = err as { responseStatus?: string; responseText?: string; serverResponseCode?: string };
     if (e.serverResponseCode === 'NONEXISTENT' || /doesn't exist|not exist/i.test(e.responseText ?? '')) {
-      throw new AppError('NotFound', 404, 'Folder not found');
+      throw new AppError('NotFound', 404, 'Folder not found', undefined, undefined, {
+        reason: 'folderNotFound',
+      });
     }
     // Any other NO to SELECT (e.g. a \Noselect placeholder, no permission): the folder cannot be opened.
-    if (e.responseStatus === 'NO') throw new AppError('NotFound', 404, 'This folder cannot be opened');
+    if (e.responseStatus === 'NO') {
+      throw new AppError('NotFound', 404, 'This folder cannot be opened', undefined, undefined, {
+        reason: 'folderNotSelectable',
+      });
+    }
     throw err;
   }
+  let released = false;
+  const release = () => {
+    if (!released) lock.release();
+    released = true;
+  };
+  if (!client.mailbox) {
+    release();
+    throw new AppError('MailServerError', 502, 'The mail server did not open the folder');
+  }
+  return { folder: { client, path, mailbox: client.mailbox }, release };
+}
+
+/** Runs `fn` with `path` selected and locked on this connection; the lock is always released. */
+export async function withMailbox<T>(
+  client: ImapFlow,
+  path: string,
+  fn: (mailbox: OpenFolder['mailbox']) => Promise<T>,
+  options: { readOnly?: boolean } = {},
+): Promise<T> {
+  const { folder, release } = await lockFolder(client, path, options);
   try {
-    if (!client.mailbox)
-      throw new AppError('MailServerError', 502, 'The mail server did not open the folder');
-    return await fn(client.mailbox);
+    return await fn(folder.mailbox);
   } finally {
-    lock.release();
+    release();
   }
 }

@@ -1,4 +1,4 @@
-/** Tables of migration 0006_compose (issue 5). Times are epoch ms. */
+// Tables of the compose feature. Times are epoch milliseconds.
 
 /** A file uploaded for a draft, kept until the draft is sent or discarded, or unused for a while. */
 export interface ComposeUploadsTable {
@@ -81,4 +81,14 @@ export interface ComposeHarvestTable {
   uid_validity: string;
   last_uid: number;
   harvested_at: number;
+}
+
+declare module '../../infra/db/database.js' {
+  interface Database {
+    compose_uploads: ComposeUploadsTable;
+    compose_drafts: ComposeDraftsTable;
+    compose_outbox: ComposeOutboxTable;
+    compose_recent_parties: ComposeRecentPartiesTable;
+    compose_harvest: ComposeHarvestTable;
+  }
 }

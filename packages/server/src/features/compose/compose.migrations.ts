@@ -1,10 +1,10 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
 
 /**
  * Tables of migration 0006_compose. Bytes are the one type SQLite and PostgreSQL spell differently
  * (blob / bytea); both drivers hand them back as a Buffer.
  */
-export async function createComposeTables(db: Kysely<unknown>): Promise<void> {
+async function createComposeTables(db: Kysely<unknown>): Promise<void> {
   const bytes = db.getExecutor().adapter instanceof PostgresAdapter ? sql`bytea` : sql`blob`;
   await db.schema
     .createTable('compose_uploads')
@@ -93,3 +93,21 @@ export async function createComposeTables(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('compose_harvest_pk', ['account', 'folder'])
     .execute();
 }
+
+export const composeMigrations: Record<string, Migration> = {
+  /**
+   * Compose (issue 5): temporary uploads, the state of each draft, the outbox of delayed sends and the
+   * recent parties of recipient autocomplete. File bytes and queued messages are binary columns (bytea,
+   * blob) so every server process of a PostgreSQL deployment reads them, not only the one that received them.
+   */
+  '0006_compose': {
+    async up(db: Kysely<unknown>) {
+      await createComposeTables(db);
+    },
+    async down(db: Kysely<unknown>) {
+      for (const table of ['compose_harvest', 'compose_recent_parties', 'compose_outbox', 'compose_drafts'])
+        await db.schema.dropTable(table).execute();
+      await db.schema.dropTable('compose_uploads').execute();
+    },
+  },
+};

@@ -1,11 +1,11 @@
 import type { ImapFlow, ListResponse } from 'imapflow';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../infra/errors.js';
-import type { SessionContext } from '../auth/auth.service.js';
+import type { MailSession } from '../../mail/mail-session.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
 import { FolderGone, ThreadFolders } from './thread-folders.js';
 
-const session = { id: 's1', email: 'anna@example.test' } as SessionContext;
+const session = { account: { id: 's1', email: 'anna@example.test' } } as unknown as MailSession;
 const entry = (path: string, specialUse?: string) => ({ path, specialUse }) as ListResponse;
 
 /** A folder list that answers what `folders` holds at the time, counting the LISTs. */

@@ -4,7 +4,7 @@ import { AppError, notFound } from '../../infra/errors.js';
 import { withMailbox } from '../../mail/imap/imap-commands.js';
 import { fetchListRows, fetchPreviews, type ListRow } from '../../mail/imap/imap-fetch-rows.js';
 import { noteFlagsChanged } from '../../mail/imap/selected-folder.js';
-import type { AuthService, SessionContext } from '../auth/auth.service.js';
+import type { MailSession } from '../../mail/mail-session.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
 import { snippetOf } from './message-snippet.js';
 import { openedStamp, otherStamp, ThreadCache } from './thread-cache.js';
@@ -39,23 +39,15 @@ export class ThreadService {
   private readonly folders: ThreadFolders;
   private readonly cache = new ThreadCache();
 
-  constructor(
-    private readonly auth: AuthService,
-    private readonly mailboxes: MailboxesService,
-  ) {
+  constructor(mailboxes: MailboxesService) {
     this.folders = new ThreadFolders(mailboxes);
   }
 
-  async get(
-    session: SessionContext,
-    mailboxId: string,
-    threadId: string,
-    uid: number,
-  ): Promise<ThreadResponse> {
-    const path = await this.mailboxes.pathOf(session, mailboxId);
-    const client = await this.auth.imap(session);
+  async get(mail: MailSession, mailboxId: string, threadId: string, uid: number): Promise<ThreadResponse> {
+    const path = await mail.pathOf(mailboxId);
+    const client = await mail.client();
     const opened = { path, id: mailboxId };
-    return this.folders.retrying(session, client, (special) =>
+    return this.folders.retrying(mail, client, (special) =>
       // The addressed folder, then Inbox and Sent when they are other folders.
       this.gather(
         client,
@@ -77,8 +69,8 @@ export class ThreadService {
     const key = `${opened.id}\n${uid}\n${threadId}`;
     const { addressed, cached } = await withMailbox(client, opened.path, async () => {
       const row = (await fetchRows(client, [uid])).find((r) => r.uid === uid);
-      if (!row) throw notFound('Message');
-      if (threadOf(row, opened.id) !== threadId) throw notFound('Thread');
+      if (!row) throw notFound('Message', 'messageNotFound');
+      if (threadOf(row, opened.id) !== threadId) throw notFound('Thread', 'threadNotFound');
       const paths = others.map((f) => f.path);
       return { addressed: row, cached: await this.cache.get(client, key, paths) };
     });

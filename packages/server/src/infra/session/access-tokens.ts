@@ -1,4 +1,4 @@
-import { hmac, safeEqual } from '../../infra/crypto.js';
+import { hmac, safeEqual } from '../crypto.js';
 
 /**
  * Access token: `sessionId.expiresAtMs.hmac`. Stateless to verify; the session row is still checked so

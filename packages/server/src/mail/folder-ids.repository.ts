@@ -1,8 +1,8 @@
-import type { Db } from '../../infra/db/database.js';
-import { randomToken } from '../../infra/crypto.js';
+import type { Db } from '../infra/db/database.js';
+import { randomToken } from '../infra/crypto.js';
 
-/** A folder's stable id and the settings the webmail keeps for it. */
-export interface MailboxRecord {
+/** A folder's stable id, its path on the mail server, and the settings the webmail keeps for it. */
+export interface FolderRecord {
   id: string;
   path: string;
   retentionMs: number | null;
@@ -10,7 +10,7 @@ export interface MailboxRecord {
   sortOrder: number | null;
 }
 
-const columns = ['id', 'path', 'retention_ms', 'hidden', 'sort_order'] as const;
+export const folderRecordColumns = ['id', 'path', 'retention_ms', 'hidden', 'sort_order'] as const;
 type Row = {
   id: string;
   path: string;
@@ -18,7 +18,7 @@ type Row = {
   hidden: number;
   sort_order: number | null;
 };
-const toRecord = (r: Row): MailboxRecord => ({
+export const toFolderRecord = (r: Row): FolderRecord => ({
   id: r.id,
   path: r.path,
   retentionMs: r.retention_ms === null ? null : Number(r.retention_ms),
@@ -26,12 +26,18 @@ const toRecord = (r: Row): MailboxRecord => ({
   sortOrder: r.sort_order,
 });
 
-/** Opaque, stable folder ids per account (Dovecot 2.3 offers no IMAP MAILBOXID), and folder settings. */
-export class MailboxIdsRepository {
+/**
+ * Opaque, stable folder ids per account: the API names folders by id (`mailboxId`), never by path, so a rename
+ * keeps links, caches and settings. Dovecot 2.3 offers no IMAP MAILBOXID (RFC 8474), so the ids are mapped to
+ * paths here; where a server has MAILBOXID this map is where it would be used. Part of the mail layer because
+ * every request that opens a folder goes through it (`MailSession.inFolder`). The folder settings in the same
+ * row are written by the mailboxes feature (`folder-settings.repository.ts`).
+ */
+export class FolderIdsRepository {
   constructor(private readonly db: Db) {}
 
   /** Returns path → record for every path, creating ids for paths seen for the first time. */
-  async idsFor(account: string, paths: string[]): Promise<Map<string, MailboxRecord>> {
+  async idsFor(account: string, paths: string[]): Promise<Map<string, FolderRecord>> {
     const existing = await this.rows(account);
     const missing = paths.filter((p) => !existing.has(p));
     if (missing.length > 0) {
@@ -47,32 +53,14 @@ export class MailboxIdsRepository {
     return existing;
   }
 
-  async find(account: string, id: string): Promise<MailboxRecord | undefined> {
+  async find(account: string, id: string): Promise<FolderRecord | undefined> {
     const row = await this.db
       .selectFrom('mailboxes')
-      .select(columns)
+      .select(folderRecordColumns)
       .where('account', '=', account)
       .where('id', '=', id)
       .executeTakeFirst();
-    return row ? toRecord(row) : undefined;
-  }
-
-  async updateSettings(
-    account: string,
-    id: string,
-    settings: { retentionMs?: number | null; hidden?: boolean },
-  ): Promise<void> {
-    const values = {
-      ...(settings.retentionMs !== undefined ? { retention_ms: settings.retentionMs } : {}),
-      ...(settings.hidden !== undefined ? { hidden: settings.hidden ? 1 : 0 } : {}),
-    };
-    if (Object.keys(values).length === 0) return;
-    await this.db
-      .updateTable('mailboxes')
-      .set(values)
-      .where('account', '=', account)
-      .where('id', '=', id)
-      .execute();
+    return row ? toFolderRecord(row) : undefined;
   }
 
   /**
@@ -120,38 +108,12 @@ export class MailboxIdsRepository {
       await this.db.deleteFrom('mailboxes').where('account', '=', account).where('id', 'in', ids).execute();
   }
 
-  /** Stores the user's folder order: position in `ids`; every other folder of the account loses its place. */
-  async setOrder(account: string, ids: string[]): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('mailboxes').set({ sort_order: null }).where('account', '=', account).execute();
-      for (const [index, id] of ids.entries()) {
-        await trx
-          .updateTable('mailboxes')
-          .set({ sort_order: index })
-          .where('account', '=', account)
-          .where('id', '=', id)
-          .execute();
-      }
-    });
-  }
-
-  /** The folders of an account that have a retention (for the retention job). */
-  async withRetention(account: string): Promise<MailboxRecord[]> {
+  async rows(account: string): Promise<Map<string, FolderRecord>> {
     const rows = await this.db
       .selectFrom('mailboxes')
-      .select(columns)
-      .where('account', '=', account)
-      .where('retention_ms', 'is not', null)
-      .execute();
-    return rows.map(toRecord);
-  }
-
-  async rows(account: string): Promise<Map<string, MailboxRecord>> {
-    const rows = await this.db
-      .selectFrom('mailboxes')
-      .select(columns)
+      .select(folderRecordColumns)
       .where('account', '=', account)
       .execute();
-    return new Map(rows.map((r) => [r.path, toRecord(r)]));
+    return new Map(rows.map((r) => [r.path, toFolderRecord(r)]));
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { AuthService, SessionContext } from '../features/auth/auth.service.js';
-import { unauthorized } from './errors.js';
+import { unauthorized } from '../errors.js';
+import type { SessionAuthenticator } from './session-authenticator.js';
+import type { SessionContext } from './session-context.js';
 
 export type AuthMode = 'public' | 'session';
 
@@ -19,7 +20,7 @@ declare module 'fastify' {
  * index's own cookies. Another index's cookies never authorize a request, so `/u/1/…` without a session
  * in slot 1 answers 401 even when slot 0 is signed in.
  */
-export function registerRouteAuth(app: FastifyInstance, auth: AuthService): void {
+export function registerRouteAuth(app: FastifyInstance, auth: SessionAuthenticator): void {
   app.addHook('preHandler', async (request) => {
     if (request.routeOptions.config.auth !== 'session') return;
     const params = request.params as { userIndex?: number } | undefined;

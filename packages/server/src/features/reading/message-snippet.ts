@@ -1,6 +1,6 @@
 import type { FetchMessageObject, ImapFlow } from 'imapflow';
 import { analyzeBodyStructure } from '../../mail/mime/body-structure.js';
-import { downloadPart, downloadSection } from './message-content.js';
+import { downloadPart, downloadSection } from '../../mail/imap/part-download.js';
 
 const snippetLength = 200;
 

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../../infra/db/database.js';
-import type { SessionsTable } from '../../infra/db/schema.js';
+import type { Db } from '../db/database.js';
+import type { SessionsTable } from './session.tables.js';
 
 export type SessionRow = Selectable<SessionsTable>;
 

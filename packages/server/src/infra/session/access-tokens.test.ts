@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseRefreshToken, signAccessToken, verifyAccessToken } from './auth-tokens.js';
-import { decrypt, encrypt, randomToken } from '../../infra/crypto.js';
-import { defaultName } from './auth.service.js';
+import { parseRefreshToken, signAccessToken, verifyAccessToken } from './access-tokens.js';
+import { decrypt, encrypt, randomToken } from '../crypto.js';
 
 const secret = 'x'.repeat(40);
 
@@ -31,12 +30,5 @@ describe('sealed passwords', () => {
     expect(sealed).not.toContain('pässword');
     expect(decrypt(key, sealed)).toBe('pässword');
     expect(() => decrypt(randomToken(32), sealed)).toThrow();
-  });
-});
-
-describe('defaultName', () => {
-  it('makes a readable name from the address', () => {
-    expect(defaultName('john.doe@example.test')).toBe('John Doe');
-    expect(defaultName('alice@example.test')).toBe('Alice');
   });
 });

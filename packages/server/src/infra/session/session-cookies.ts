@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { cookieNames } from '@webmail/contracts';
-import type { Config } from '../../infra/config.js';
+import type { Config } from '../config.js';
 
 export interface IssuedTokens {
   accessToken: string;

@@ -1,7 +1,7 @@
 import type { ImapFlow } from 'imapflow';
 import type { AppError } from '../../infra/errors.js';
-import type { SessionContext } from '../auth/auth.service.js';
-import { specialUseOf } from '../mailboxes/folder-tree.js';
+import { specialUseOf } from '../../mail/imap/special-use.js';
+import type { MailSession } from '../../mail/mail-session.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
 
 /** Thrown by a `retrying` callback when selecting one of the folders answered 404 (`cause`). */
@@ -35,30 +35,30 @@ export class ThreadFolders {
    * it runs once more with a fresh list; otherwise the folder's own error (404) stands.
    */
   async retrying<T>(
-    session: SessionContext,
+    mail: MailSession,
     client: ImapFlow,
     fn: (folders: ThreadFolder[]) => Promise<T>,
   ): Promise<T> {
     const remembered = this.known.has(client);
     try {
-      return await fn(await this.of(session, client));
+      return await fn(await this.of(mail, client));
     } catch (err) {
       if (!(err instanceof FolderGone)) throw err;
       if (!remembered) throw err.cause;
       this.known.delete(client);
     }
     try {
-      return await fn(await this.of(session, client));
+      return await fn(await this.of(mail, client));
     } catch (err) {
       throw err instanceof FolderGone ? err.cause : err;
     }
   }
 
   /** Inbox, then Sent, as far as the account has them. */
-  private of(session: SessionContext, client: ImapFlow): Promise<ThreadFolder[]> {
+  private of(mail: MailSession, client: ImapFlow): Promise<ThreadFolder[]> {
     const remembered = this.known.get(client);
     if (remembered) return remembered;
-    const pending = this.list(session);
+    const pending = this.list(mail);
     this.known.set(client, pending);
     pending.then(
       (folders) => {
@@ -71,8 +71,8 @@ export class ThreadFolders {
     return pending;
   }
 
-  private async list(session: SessionContext): Promise<ThreadFolder[]> {
-    const listing = await this.mailboxes.listing(session);
+  private async list(mail: MailSession): Promise<ThreadFolder[]> {
+    const listing = await this.mailboxes.listing(mail);
     const folders: ThreadFolder[] = [];
     for (const use of ['inbox', 'sent'] as const) {
       const entry = listing.entries.find(

@@ -1,0 +1,48 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './infra/config.js';
+import type { Db } from './infra/db/database.js';
+import { EventBus } from './infra/events/event-bus.js';
+import { JobRegistry } from './infra/jobs/job-registry.js';
+import { SessionAuthenticator } from './infra/session/session-authenticator.js';
+import { SessionLifecycle } from './infra/session/session-lifecycle.js';
+import { SessionsRepository } from './infra/session/sessions.repository.js';
+import { FolderIdsRepository } from './mail/folder-ids.repository.js';
+import { ImapPool } from './mail/imap/imap-pool.js';
+import { MailConnector } from './mail/mail-connector.js';
+import { MailSessions } from './mail/mail-session.js';
+import { MailSignIn } from './mail/mail-sign-in.js';
+
+/** What every feature may be given: the session layer, the mail layer, the event bus and the job registry. */
+export type Core = ReturnType<typeof createCore>;
+
+export function createCore(config: Config, db: Db, log: FastifyBaseLogger) {
+  const sessions = new SessionsRepository(db);
+  const lifecycle = new SessionLifecycle((err) => log.error({ err }, 'session lifecycle listener failed'));
+  const authenticator = new SessionAuthenticator(config, sessions);
+  const pool = new ImapPool(config.imapIdleCloseMs);
+  const connector = new MailConnector(
+    { ...config.imap, tlsRejectUnauthorized: config.tlsRejectUnauthorized },
+    log,
+  );
+  const folderIds = new FolderIdsRepository(db);
+  const mail = new MailSessions({ pool, connector, folderIds, sessions, lifecycle });
+  const signIn = new MailSignIn(connector, pool);
+  const bus = new EventBus((err, message) =>
+    log.error({ err, command: message.event.command }, 'event subscriber failed'),
+  );
+  const jobs = new JobRegistry(log);
+  return {
+    sessions,
+    lifecycle,
+    authenticator,
+    pool,
+    connector,
+    folderIds,
+    mail,
+    signIn,
+    bus,
+    jobs,
+    webDistDir: config.webDistDir,
+    close: () => pool.closeAll(),
+  };
+}

@@ -1,0 +1,43 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../infra/config.js';
+import type { Db } from '../../infra/db/database.js';
+import type { FeatureModule } from '../../infra/http/feature-module.js';
+import { RateWindow } from '../../infra/rate-window.js';
+import type { SessionLifecycle } from '../../infra/session/session-lifecycle.js';
+import type { SessionsRepository } from '../../infra/session/sessions.repository.js';
+import type { MailSignIn } from '../../mail/mail-sign-in.js';
+import { authRoutes } from './auth.routes.js';
+import { AuthService } from './auth.service.js';
+import { DeviceAccountsRepository } from './device-accounts.repository.js';
+import type { SignInLog } from './sign-in-log.js';
+import { UsersRepository } from './users.repository.js';
+
+export interface AuthModuleDeps {
+  config: Config;
+  db: Db;
+  sessions: SessionsRepository;
+  lifecycle: SessionLifecycle;
+  signIn: MailSignIn;
+  signInLog: SignInLog;
+  log: FastifyBaseLogger;
+}
+
+/** Sign-in, refresh and the accounts of a device. */
+export function createAuthModule(deps: AuthModuleDeps) {
+  const { config, db } = deps;
+  const auth = new AuthService(
+    config,
+    deps.sessions,
+    new DeviceAccountsRepository(db),
+    new UsersRepository(db),
+    deps.signIn,
+    deps.lifecycle,
+    deps.log,
+  );
+  const limits = {
+    signInFailures: new RateWindow(config.loginLock.failures, config.loginLock.windowMs),
+    refreshes: new RateWindow(config.refreshRateLimitPerMinute, 60_000),
+  };
+  const module: FeatureModule = { name: 'auth', routes: authRoutes(config, auth, limits, deps.signInLog) };
+  return { module, auth };
+}

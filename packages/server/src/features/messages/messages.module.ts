@@ -1,0 +1,33 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { FeatureModule } from '../../infra/http/feature-module.js';
+import type { MailSessions } from '../../mail/mail-session.js';
+import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
+import { massActionsRoutes } from './mass-actions.routes.js';
+import { MassActionsService } from './mass-actions.service.js';
+import { messagesRoutes } from './messages.routes.js';
+import { MessagesService } from './messages.service.js';
+import type { RemoteContentPolicy } from './remote-content-policy.js';
+import { SortedUidsCache } from './sorted-uids-cache.js';
+
+export interface MessagesModuleDeps {
+  mail: MailSessions;
+  mailboxes: MailboxesService;
+  /** Whether a message may show remote content, and the image proxy's URL signer (wired by the app). */
+  remoteContent: RemoteContentPolicy;
+}
+
+/** A folder's message list (messages or conversations), one message, its flags, and mass actions. */
+export function createMessagesModule(deps: MessagesModuleDeps) {
+  const { mail, mailboxes } = deps;
+  const sortedUids = new SortedUidsCache();
+  // Cached lists describe one connection's view; a signed-out session's 100,000-UID lists must not linger.
+  mail.onConnectionEnd((sessionId) => sortedUids.forgetSession(sessionId));
+  const messages = new MessagesService(sortedUids, deps.remoteContent);
+  const massActions = new MassActionsService(mailboxes, sortedUids);
+  const routes: FastifyPluginAsync = async (app) => {
+    await app.register(messagesRoutes(mail, messages));
+    await app.register(massActionsRoutes(mail, massActions));
+  };
+  const module: FeatureModule = { name: 'messages', routes };
+  return { module, messages };
+}

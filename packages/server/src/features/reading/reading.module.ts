@@ -1,0 +1,18 @@
+import type { FeatureModule } from '../../infra/http/feature-module.js';
+import type { MailSessions } from '../../mail/mail-session.js';
+import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
+import { MessageDownloadsService } from './message-downloads.service.js';
+import { readingRoutes } from './reading.routes.js';
+import { ThreadService } from './thread.service.js';
+
+export interface ReadingModuleDeps {
+  mail: MailSessions;
+  mailboxes: MailboxesService;
+}
+
+/** The conversation view, attachment and source downloads, the zip of a message's attachments. */
+export function createReadingModule(deps: ReadingModuleDeps): { module: FeatureModule } {
+  const threads = new ThreadService(deps.mailboxes);
+  const downloads = new MessageDownloadsService();
+  return { module: { name: 'reading', routes: readingRoutes(deps.mail, threads, downloads) } };
+}

@@ -1,0 +1,117 @@
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import type { Config } from '../config.js';
+import type { JobRegistry } from '../jobs/job-registry.js';
+import { createLogger } from '../logger.js';
+import { registerSecurityHeaders } from '../security-headers.js';
+import { registerRouteAuth } from '../session/route-auth.js';
+import type { SessionAuthenticator } from '../session/session-authenticator.js';
+import { registerSpa } from '../spa.js';
+import { registerXsrf } from '../xsrf.js';
+import { registerErrorHandler } from './error-handler.js';
+import type { FeatureModule } from './feature-module.js';
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  auth: string | undefined;
+}
+
+/** The Fastify instance with everything every route shares: logging, schemas, cookies, headers, errors, XSRF. */
+export async function createHttpServer(
+  config: Config,
+  version: string,
+  logStream?: DestinationStream,
+): Promise<{ app: FastifyInstance; routes: RouteEntry[] }> {
+  const app = Fastify({
+    loggerInstance: createLogger(config, logStream),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const routes = collectRoutes(app);
+  await app.register(cookie);
+  await registerSecurityHeaders(app);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Webmail API', version },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'wm_at_{userIndex}' },
+          xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  registerErrorHandler(app);
+  registerXsrf(app, config);
+  return { app, routes };
+}
+
+/** What the features share, as far as the HTTP server needs it. */
+export interface FeatureHost {
+  authenticator: SessionAuthenticator;
+  jobs: JobRegistry;
+  /** Closed last, after the jobs stopped (IMAP connections). */
+  close: () => Promise<void>;
+}
+
+/**
+ * Registers the features' routes under `/api` (and the OpenAPI document), their jobs and subscribers, then the
+ * SPA. Closing the app unsubscribes, stops the jobs and closes the host.
+ */
+export async function registerFeatures(
+  app: FastifyInstance,
+  host: FeatureHost & { log?: FastifyBaseLogger; webDistDir: string },
+  modules: FeatureModule[],
+): Promise<void> {
+  registerRouteAuth(app, host.authenticator);
+  await app.register(
+    async (api) => {
+      for (const module of modules) if (module.routes) await api.register(module.routes);
+      api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () =>
+        app.swagger(),
+      );
+    },
+    { prefix: '/api' },
+  );
+  await registerSpa(app, host.webDistDir);
+  const unsubscribe = modules.flatMap((m) => (m.subscribers ?? []).map((subscribe) => subscribe()));
+  for (const module of modules) for (const job of module.jobs ?? []) host.jobs.register(job);
+  host.jobs.start();
+  app.addHook('onClose', async () => {
+    for (const off of unsubscribe) off();
+    await host.jobs.stop();
+    await host.close();
+  });
+}
+
+/**
+ * Every /api route must declare its auth mode and a schema. A route without them stops the server at boot
+ * rather than shipping undocumented or unguarded.
+ */
+function collectRoutes(app: FastifyInstance): RouteEntry[] {
+  const routes: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    const auth = (route.config as { auth?: string } | undefined)?.auth;
+    if (auth !== 'public' && auth !== 'session') {
+      throw new Error(`Route ${route.method} ${route.url} declares no auth mode`);
+    }
+    if (!route.schema) throw new Error(`Route ${route.method} ${route.url} has no schema`);
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, auth });
+  });
+  return routes;
+}

@@ -1,0 +1,187 @@
+import type { Readable } from 'node:stream';
+import type { ImapFlow, ListOptions, ListResponse } from 'imapflow';
+import { notFound, unauthorized } from '../infra/errors.js';
+import { decrypt } from '../infra/crypto.js';
+import { accountOf } from '../infra/session/route-auth.js';
+import type { SessionContext } from '../infra/session/session-context.js';
+import type { SessionLifecycle } from '../infra/session/session-lifecycle.js';
+import type { SessionsRepository } from '../infra/session/sessions.repository.js';
+import type { FolderIdsRepository, FolderRecord } from './folder-ids.repository.js';
+import { lockFolder, type OpenFolder } from './imap/imap-commands.js';
+import type { ImapPool } from './imap/imap-pool.js';
+import type { MailConnector } from './mail-connector.js';
+
+export type { OpenFolder } from './imap/imap-commands.js';
+
+/** What a mail session needs from the process: built once by `MailSessions`. */
+interface MailSessionDeps {
+  pool: ImapPool;
+  connector: MailConnector;
+  folderIds: FolderIdsRepository;
+  /** The sealed password of a live session, or undefined when the session is gone. */
+  sealedPassword: (sessionId: string) => Promise<{ sealed: string } | undefined>;
+  /** Told on every mail use; reports the first one per session and process. */
+  noteMailUse: (session: SessionContext) => void;
+}
+
+/**
+ * One request's access to the signed-in user's mailbox. Every feature reaches IMAP through it: folders by
+ * their id (`inFolder`: id → path, the folder lock, change watching), streams that keep the lock until they end
+ * (`streamFromFolder`), the pooled connection (`client`) and the unsealed password (`password`, for submitting
+ * mail). IMAP calls throw on a refusal: imapflow's `false` results never pass as success.
+ */
+export class MailSession {
+  constructor(
+    readonly account: SessionContext,
+    private readonly deps: MailSessionDeps,
+  ) {}
+
+  get email(): string {
+    return this.account.email;
+  }
+
+  /** The session's persistent connection; logs in again with the sealed password when it dropped. */
+  async client(): Promise<ImapFlow> {
+    const client = await this.deps.pool.acquire(this.account.id, async () =>
+      this.deps.connector.connect({ user: this.email, pass: await this.password() }),
+    );
+    this.deps.noteMailUse(this.account);
+    return client;
+  }
+
+  /** The IMAP password, unsealed with the key from the user's cookie. */
+  async password(): Promise<string> {
+    const row = await this.deps.sealedPassword(this.account.id);
+    if (!row) throw unauthorized();
+    try {
+      return decrypt(this.account.key, row.sealed);
+    } catch {
+      throw unauthorized('Session key does not match');
+    }
+  }
+
+  /** The folder of an id, or 404. */
+  async folderRecord(mailboxId: string): Promise<FolderRecord> {
+    const record = await this.deps.folderIds.find(this.email, mailboxId);
+    if (!record) throw notFound('Folder', 'folderNotFound');
+    return record;
+  }
+
+  /** Folder path of an id, or 404. */
+  async pathOf(mailboxId: string): Promise<string> {
+    return (await this.folderRecord(mailboxId)).path;
+  }
+
+  /** Runs `fn` with the folder of `mailboxId` selected and locked; the lock is always released. */
+  async inFolder<T>(
+    mailboxId: string,
+    fn: (folder: OpenFolder) => Promise<T>,
+    options: { readOnly?: boolean } = {},
+  ): Promise<T> {
+    const path = await this.pathOf(mailboxId);
+    return this.inPath(path, fn, options);
+  }
+
+  /** The same for a folder known by path (special-use folders found by LIST, the Drafts folder). */
+  async inPath<T>(
+    path: string,
+    fn: (folder: OpenFolder) => Promise<T>,
+    options: { readOnly?: boolean } = {},
+  ) {
+    const client = await this.client();
+    const { folder, release } = await lockFolder(client, path, options);
+    try {
+      return await fn(folder);
+    } finally {
+      release();
+    }
+  }
+
+  /**
+   * For answers that stream from IMAP (attachments, source, zip): imapflow fetches in chunks over the same
+   * connection, so the folder lock is held until the returned stream ends, closes or fails. If `fn` throws
+   * before handing out a stream, the lock is released at once.
+   */
+  async streamFromFolder<T extends { stream: Readable }>(
+    mailboxId: string,
+    fn: (folder: OpenFolder) => Promise<T>,
+  ): Promise<T> {
+    const path = await this.pathOf(mailboxId);
+    const client = await this.client();
+    const { folder, release } = await lockFolder(client, path, {});
+    let result: T;
+    try {
+      result = await fn(folder);
+    } catch (err) {
+      release();
+      throw err;
+    }
+    result.stream.once('end', release);
+    result.stream.once('close', release);
+    result.stream.once('error', release);
+    return result;
+  }
+
+  /** LIST (with STATUS items when asked); `\NonExistent` entries left out. */
+  async list(options: ListOptions = {}): Promise<ListResponse[]> {
+    const entries = await (await this.client()).list(options);
+    return entries.filter((e) => !e.flags.has('\\NonExistent'));
+  }
+}
+
+/**
+ * Builds mail sessions; one per process. It owns the pool's side of the session lifecycle: it reports a session's
+ * first mail use, and closes the session's IMAP connection when the session ends.
+ */
+export class MailSessions {
+  private readonly deps: MailSessionDeps;
+  private readonly used = new Set<string>();
+
+  constructor(options: {
+    pool: ImapPool;
+    connector: MailConnector;
+    folderIds: FolderIdsRepository;
+    sessions: SessionsRepository;
+    lifecycle: SessionLifecycle;
+  }) {
+    const { pool, lifecycle, sessions } = options;
+    this.deps = {
+      pool,
+      connector: options.connector,
+      folderIds: options.folderIds,
+      sealedPassword: async (sessionId) => {
+        const row = await sessions.findActive(sessionId, Date.now());
+        return row ? { sealed: row.password_sealed } : undefined;
+      },
+      noteMailUse: (session) => {
+        if (this.used.has(session.id)) return;
+        this.used.add(session.id);
+        lifecycle.emit('firstMailUse', { session });
+      },
+    };
+    lifecycle.on('ended', ({ sessionId }) => {
+      this.used.delete(sessionId);
+      void pool.release(sessionId);
+    });
+    pool.onConnectionEnd((sessionId) => this.used.delete(sessionId));
+  }
+
+  of(account: SessionContext): MailSession {
+    return new MailSession(account, this.deps);
+  }
+
+  /** The mail session of a `session` route's request. */
+  forRequest(request: { account?: SessionContext }): MailSession {
+    return this.of(accountOf(request));
+  }
+
+  /** Called whenever a session's connection closes (sign-out, idle close, drop): caches of its view go. */
+  onConnectionEnd(listener: (sessionId: string) => void): void {
+    this.deps.pool.onConnectionEnd(listener);
+  }
+
+  /** A session's open connection, or null — never a new login (background jobs act only for present users). */
+  peek(sessionId: string): Promise<ImapFlow | null> {
+    return this.deps.pool.peek(sessionId);
+  }
+}

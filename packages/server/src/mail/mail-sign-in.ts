@@ -1,0 +1,31 @@
+import type { ImapPool } from './imap/imap-pool.js';
+import type { MailConnector } from './mail-connector.js';
+
+/** A password the mail server accepted, with the connection it opened. */
+export interface VerifiedSignIn {
+  /** Keep the connection as the new session's persistent one (no second LOGIN on the first request). */
+  keepFor(sessionId: string): void;
+  /** Close the connection (the sign-in did not go through after all). */
+  discard(): Promise<void>;
+}
+
+/**
+ * Checks a password the only way that is true for every standard mail server: an IMAP LOGIN. A wrong password
+ * throws `AuthFailed` (401), an unreachable server `MailServerUnavailable` (503).
+ */
+export class MailSignIn {
+  constructor(
+    private readonly connector: MailConnector,
+    private readonly pool: ImapPool,
+  ) {}
+
+  async verify(email: string, password: string): Promise<VerifiedSignIn> {
+    const client = await this.connector.connect({ user: email, pass: password });
+    return {
+      keepFor: (sessionId) => this.pool.adopt(sessionId, client),
+      discard: async () => {
+        await client.logout().catch(() => client.close());
+      },
+    };
+  }
+}
