@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import fileNames from './eslint/file-names.js';
+import serverGraph from './eslint/server-graph.js';
 
 export default tseslint.config(
   {
@@ -36,4 +38,6 @@ export default tseslint.config(
     files: ['scripts/**', 'bench/**', 'mailstack/bin/**', 'e2e/**'],
     rules: { 'no-console': 'off' },
   },
+  ...serverGraph,
+  ...fileNames,
 );

@@ -3,17 +3,8 @@ import { composeLimits, type DraftAttachment } from '@webmail/contracts';
 import { validationError } from '../../infra/errors.js';
 import type { MailSession } from '../../mail/mail-session.js';
 import { limitProblems } from './draft-validation.js';
+import type { ResolvedAttachment } from './resolved-attachment.js';
 import type { UploadsRepository } from './uploads.repository.js';
-
-/** A draft attachment with its bytes at hand, ready for the MIME builder and the size checks. */
-export interface ResolvedAttachment {
-  filename: string;
-  contentType: string;
-  content: Buffer;
-  inline: boolean;
-  contentId: string | null;
-  uploadId: string | null;
-}
 
 const missing = (message: string) => validationError({ attachments: [limitProblems.gone(message)] });
 

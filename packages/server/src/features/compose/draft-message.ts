@@ -2,7 +2,7 @@ import type { DraftContent } from '@webmail/contracts';
 import type { OutgoingAttachment, OutgoingMessage } from '../../mail/mime/build-message.js';
 import { extractDataUrlImages } from '../../mail/mime/data-url-images.js';
 import { htmlToText } from '../../mail/mime/html-to-text.js';
-import type { ResolvedAttachment } from './attachment-resolver.js';
+import type { ResolvedAttachment } from './resolved-attachment.js';
 import { domainOf } from './message-id.js';
 
 export interface OutgoingParts {

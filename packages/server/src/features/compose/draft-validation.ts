@@ -1,7 +1,7 @@
 import { composeLimits, formatBytes, type DraftContent } from '@webmail/contracts';
 import { FieldProblems, type FieldProblem } from '../../infra/errors.js';
 import type { OutgoingAttachment } from '../../mail/mime/build-message.js';
-import type { ResolvedAttachment } from './attachment-resolver.js';
+import type { ResolvedAttachment } from './resolved-attachment.js';
 
 const bytes = (n: number) => `${formatBytes(n)} (${n.toLocaleString('en-US')} bytes)`;
 

@@ -1,0 +1,85 @@
+// The server's layers and feature graph, checked by ESLint (import-x) so that a wrong import fails `npm test`.
+//
+//   infra/  (config, database, HTTP, session layer, event bus, jobs)  imports nothing of ours above it
+//   mail/   (IMAP, SMTP, MIME, the per-request mail session)          imports infra only
+//   features/<f>/                                                      import infra, mail, and down the graph:
+//
+//   auth, health, translations, image-proxy  <  mailboxes  <  messages, reading
+//     <  compose, search, filters, contacts, settings, security  <  events
+//
+// A feature may import a lower feature's service (`<f>.service.ts`) and nothing else of it (never a repository,
+// a route or a helper); features on one level never import each other. `app.ts` and `core.ts` compose them all.
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+const src = 'packages/server/src';
+const levels = [
+  ['auth', 'health', 'translations', 'image-proxy'],
+  ['mailboxes'],
+  ['messages', 'reading'],
+  ['compose', 'search', 'filters', 'contacts', 'settings', 'security'],
+  ['events'],
+];
+const levelOf = new Map(levels.flatMap((names, level) => names.map((name) => [name, level])));
+const features = [...levelOf.keys()];
+
+function featureZones() {
+  const zones = [];
+  for (const target of features) {
+    for (const from of features) {
+      if (from === target) continue;
+      const lower = levelOf.get(from) < levelOf.get(target);
+      zones.push({
+        target: `${src}/features/${target}/**`,
+        from: `${src}/features/${from}/**`,
+        ...(lower ? { except: [`**/features/${from}/*.service.ts`] } : {}),
+        message: lower
+          ? `features/${target} may use only the service of features/${from} (the feature graph).`
+          : `features/${target} may not import features/${from}: it is not below it in the feature graph.`,
+      });
+    }
+  }
+  return zones;
+}
+
+export default [
+  {
+    files: [`${src}/**/*.ts`],
+    plugins: { 'import-x': importX },
+    settings: {
+      // no-cycle must parse the imported files too: without these it silently sees no imports in them.
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: 'packages/server/tsconfig.json' }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: `${src}/infra/**`,
+              from: [`${src}/features/**`, `${src}/mail/**`, `${src}/{app,core}.ts`],
+              message:
+                'infra/ is the bottom layer: it imports no feature, no mail code and no composition root.',
+            },
+            {
+              target: `${src}/mail/**`,
+              from: [`${src}/features/**`, `${src}/{app,core}.ts`],
+              message: 'mail/ imports infra/ only, never a feature.',
+            },
+            {
+              target: `${src}/features/**`,
+              from: [`${src}/{app,core}.ts`],
+              message: 'Features receive what they need from the composition root; they never import it.',
+            },
+            ...featureZones(),
+          ],
+        },
+      ],
+    },
+  },
+];
