@@ -11,8 +11,7 @@ import {
   UserIndexQuery,
 } from '@webmail/contracts';
 import type { Config } from '../../infra/config.js';
-import { randomToken } from '../../infra/crypto.js';
-import { AppError } from '../../infra/errors.js';
+import { AppError, unauthorized } from '../../infra/errors.js';
 import type { RateWindow } from '../../infra/rate-window.js';
 import { accountOf } from '../../infra/route-auth.js';
 import type { SecurityEventsService } from '../security/security-events.service.js';
@@ -65,14 +64,13 @@ export function authRoutes(
             'Too many failed sign-ins; try again in a few minutes',
           );
         }
-        let deviceId = request.cookies[cookieNames.device];
-        if (!deviceId || !/^[A-Za-z0-9_-]{16,64}$/.test(deviceId)) deviceId = randomToken(24);
+        const deviceId = await auth.deviceForSignIn(auth.deviceOf(request.cookies));
         const secure = isSecureRequest(config, request);
         try {
           const result = await auth.login(email, request.body.password, deviceId);
           limits.signInFailures.clear(email);
           await securityEvents.record({ ...event, type: 'signIn' });
-          setDeviceCookie(reply, secure, deviceId);
+          setDeviceCookie(reply, secure, config.sessionSecret, deviceId);
           setSessionCookies(reply, secure, result.userIndex, result.tokens, Date.now());
           request.log.info({ userIndex: result.userIndex }, 'signed in');
           return { userIndex: result.userIndex, user: result.user, expiresAt: result.tokens.accessExpiresAt };
@@ -96,7 +94,7 @@ export function authRoutes(
           response: { 200: AccountsResponse },
         },
       },
-      async (request) => ({ accounts: await auth.accounts(request.cookies[cookieNames.device]) }),
+      async (request) => ({ accounts: await auth.accounts(auth.deviceOf(request.cookies)) }),
     );
 
     app.get(
@@ -179,7 +177,7 @@ export function authRoutes(
       },
       async (request, reply) => {
         const { index } = request.query;
-        const accounts = await auth.removeDeviceUser(request.cookies[cookieNames.device], index);
+        const accounts = await auth.removeDeviceUser(auth.deviceOf(request.cookies), index);
         clearSessionCookies(reply, isSecureRequest(config, request), index);
         return { accounts };
       },
@@ -193,9 +191,18 @@ export function authRoutes(
         method,
         url,
         config: { auth: 'public' },
-        schema: { summary, tags: ['auth'], response: { 200: AccountsResponse, 419: ApiError } },
+        schema: {
+          summary,
+          tags: ['auth'],
+          response: { 200: AccountsResponse, 401: ApiError, 419: ApiError },
+        },
         handler: async (request, reply) => {
-          const freed = await auth.forgetDevice(request.cookies[cookieNames.device]);
+          const deviceId = auth.deviceOf(request.cookies);
+          // Signing every account out takes a live session of this device (the account menu has one);
+          // forgetting the remembered accounts (the account chooser, maybe none signed in) takes the device.
+          if (method === 'POST' && !(await auth.hasSessionOn(request.cookies, deviceId)))
+            throw unauthorized();
+          const freed = await auth.forgetDevice(deviceId);
           const secure = isSecureRequest(config, request);
           for (const index of freed) clearSessionCookies(reply, secure, index);
           return { accounts: [] };

@@ -6,7 +6,7 @@ import { decrypt, encrypt, randomToken, safeEqual, sha256 } from '../../infra/cr
 import { AppError, unauthorized } from '../../infra/errors.js';
 import { connectImap } from '../../mail/imap/imap-connect.js';
 import type { ImapPool } from '../../mail/imap/imap-pool.js';
-import type { IssuedTokens } from './auth-cookies.js';
+import { newDeviceId, readDeviceId, type IssuedTokens } from './auth-cookies.js';
 import { parseRefreshToken, signAccessToken, verifyAccessToken } from './auth-tokens.js';
 import type { DeviceAccountRow, DeviceAccountsRepository } from './device-accounts.repository.js';
 import type { SessionRow, SessionsRepository } from './sessions.repository.js';
@@ -89,7 +89,7 @@ export class AuthService {
       now,
     );
     const key = cookies[cookieNames.sessionKey(userIndex)];
-    const deviceId = cookies[cookieNames.device];
+    const deviceId = this.deviceOf(cookies);
     if (!token || !key || !deviceId) throw unauthorized();
     const row = await this.sessions.findActive(token.sessionId, now);
     if (!row || row.user_index !== userIndex || row.device_id !== deviceId) throw unauthorized();
@@ -103,7 +103,7 @@ export class AuthService {
     const key = cookies[cookieNames.sessionKey(userIndex)];
     if (!parsed || !key) throw unauthorized('Session expired');
     const row = await this.sessions.findActive(parsed.sessionId, now);
-    if (!row || row.user_index !== userIndex || row.device_id !== cookies[cookieNames.device]) {
+    if (!row || row.user_index !== userIndex || row.device_id !== this.deviceOf(cookies)) {
       throw unauthorized('Session expired');
     }
     const presented = sha256(parsed.secret);
@@ -118,6 +118,35 @@ export class AuthService {
     }
     const name = (await this.users.find(row.email))?.name ?? defaultName(row.email);
     return { tokens: this.issue(row, key, nextSecret, now), user: toLoggedInUser(row, name) };
+  }
+
+  /** The id of the request's signed device cookie (see auth-cookies), or undefined. */
+  deviceOf(cookies: Cookies): string | undefined {
+    return readDeviceId(this.config.sessionSecret, cookies);
+  }
+
+  /**
+   * The device id a sign-in uses: the presented one only while that device remembers an account. A device
+   * that remembers none gets a fresh id, so an id planted in the browser before sign-in (fixation) never
+   * comes to name the victim's accounts.
+   */
+  async deviceForSignIn(presented: string | undefined): Promise<string> {
+    if (presented && (await this.deviceAccounts.list(presented)).length > 0) return presented;
+    return newDeviceId();
+  }
+
+  /** Whether the request holds a live session of this device in any slot (needed to sign them all out). */
+  async hasSessionOn(cookies: Cookies, deviceId: string | undefined): Promise<boolean> {
+    if (!deviceId) return false;
+    for (const row of await this.deviceAccounts.list(deviceId)) {
+      if (!row.session_id) continue;
+      const ok = await this.authenticate(cookies, row.user_index).then(
+        () => true,
+        () => false,
+      );
+      if (ok) return true;
+    }
+    return false;
   }
 
   async me(session: SessionContext): Promise<LoggedInUser> {
