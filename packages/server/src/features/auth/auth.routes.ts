@@ -14,6 +14,7 @@ import type { Config } from '../../infra/config.js';
 import { AppError, unauthorized } from '../../infra/errors.js';
 import type { RateWindow } from '../../infra/rate-window.js';
 import { accountOf } from '../../infra/route-auth.js';
+import { issueXsrfToken } from '../../infra/xsrf.js';
 import type { SecurityEventsService } from '../security/security-events.service.js';
 import { clearSessionCookies, isSecureRequest, setDeviceCookie, setSessionCookies } from './auth-cookies.js';
 import type { AuthService } from './auth.service.js';
@@ -71,6 +72,8 @@ export function authRoutes(
           limits.signInFailures.clear(email);
           await securityEvents.record({ ...event, type: 'signIn' });
           setDeviceCookie(reply, secure, config.sessionSecret, deviceId);
+          // The XSRF token is bound to the device; a device given a new id needs its new token.
+          issueXsrfToken(config, request, reply, deviceId);
           setSessionCookies(reply, secure, result.userIndex, result.tokens, Date.now());
           request.log.info({ userIndex: result.userIndex }, 'signed in');
           return { userIndex: result.userIndex, user: result.user, expiresAt: result.tokens.accessExpiresAt };
