@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UserIndex } from './auth.js';
-import { EmailAddress } from './common.js';
+import { EmailAddress, ImapPartNumber, ImapUid, ImapUidParam } from './common.js';
 
 /** Spec §9 composer limits and §5 recent-party rule, written once for the composer and the server. */
 export const composeLimits = {
@@ -82,16 +82,16 @@ export type UploadAttachment = z.infer<typeof UploadAttachment>;
 export const MessagePartAttachment = z.object({
   type: z.literal('messagePart'),
   mailboxId: z.string().min(1).max(64),
-  messageId: z.number().int().min(1),
+  messageId: ImapUid,
   /** IMAP body part number. */
-  part: z.string().regex(/^[0-9]+(\.[0-9]+)*$/),
+  part: ImapPartNumber,
   ...attachmentMeta,
 });
 /** A whole message attached as a `.eml` file (message/rfc822): "forward as attachment". */
 export const MessageAttachment = z.object({
   type: z.literal('message'),
   mailboxId: z.string().min(1).max(64),
-  messageId: z.number().int().min(1),
+  messageId: ImapUid,
   ...attachmentMeta,
 });
 export const DraftAttachment = z.discriminatedUnion('type', [
@@ -202,7 +202,7 @@ export const ReplyMode = z.enum(replyModes);
 export type ReplyMode = z.infer<typeof ReplyMode>;
 export const ReplyParams = ComposeParams.extend({
   mailboxId: z.string().min(1).max(64),
-  messageId: z.coerce.number().int().min(1),
+  messageId: ImapUidParam,
 });
 export const ReplyQuery = z.object({
   mode: ReplyMode.default('reply'),

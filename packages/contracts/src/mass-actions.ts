@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ImapUid } from './common.js';
 
 /** Spec §3 mass-action request. `messageId: '*'` means every message in that folder. */
 export const massActionNames = [
@@ -18,7 +19,7 @@ export type MassActionName = z.infer<typeof MassActionName>;
 
 export const MassActionMessageRef = z.object({
   /** IMAP UID in `mailboxId`, or '*' for the whole folder. */
-  messageId: z.union([z.literal('*'), z.number().int().positive()]),
+  messageId: z.union([z.literal('*'), ImapUid]),
   mailboxId: z.string().min(1).max(64),
   threadId: z.string().max(128).nullable().optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Address } from './common.js';
+import { Address, ImapPartNumber, ImapUidParam } from './common.js';
 import { MailboxParams } from './mailboxes.js';
 import { ExternalContentMode, RemoteContentState } from './external-content.js';
 
@@ -55,10 +55,8 @@ export const MessageListResponse = z.object({
 });
 export type MessageListResponse = z.infer<typeof MessageListResponse>;
 
-export const MessageParams = MailboxParams.extend({ messageId: z.coerce.number().int().min(1) });
-export const AttachmentParams = MessageParams.extend({
-  attachmentId: z.string().regex(/^[0-9]+(\.[0-9]+)*$/, 'IMAP body part number'),
-});
+export const MessageParams = MailboxParams.extend({ messageId: ImapUidParam });
+export const AttachmentParams = MessageParams.extend({ attachmentId: ImapPartNumber });
 
 /** Spec §3 Attachment (disposition, contentType, related) plus what a list needs to show and fetch it. */
 export const Attachment = z.object({

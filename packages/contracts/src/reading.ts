@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Address } from './common.js';
+import { Address, ImapUidParam } from './common.js';
 import { MailboxParams } from './mailboxes.js';
 
 /** Reading one message: `remoteContent=show` shows remote content this once (through the image proxy). */
@@ -8,7 +8,7 @@ export type MessageDetailQuery = z.infer<typeof MessageDetailQuery>;
 
 export const ThreadParams = MailboxParams.extend({ threadId: z.string().min(1).max(64) });
 /** `messageId`: the UID (in the path's folder) of the message the conversation is opened at. */
-export const ThreadQuery = z.object({ messageId: z.coerce.number().int().min(1) });
+export const ThreadQuery = z.object({ messageId: ImapUidParam });
 
 /** One message of a conversation; its body comes from the message detail route. */
 export const ThreadMessage = z
