@@ -11,7 +11,7 @@ import {
 } from '@webmail/contracts';
 import { accountOf } from '../../infra/route-auth.js';
 import { validationError } from './draft-validation.js';
-import type { UploadsService } from './uploads.service.js';
+import { malformedUpload, type UploadsService } from './uploads.service.js';
 
 const errors = { 401: ApiError, 404: ApiError, 419: ApiError, 422: ApiError };
 
@@ -38,7 +38,9 @@ export function uploadsRoutes(uploads: UploadsService): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         if (!request.isMultipart()) throw validationError({ file: ['Send the file as multipart/form-data'] });
-        const file = await request.file();
+        const file = await request.file().catch((err: unknown) => {
+          throw malformedUpload(err);
+        });
         if (!file) throw validationError({ file: ['No file was sent'] });
         const stored = await uploads.upload(accountOf(request), request.query, {
           filename: file.filename,
