@@ -13,6 +13,7 @@ import {
   MessageParams,
 } from '@webmail/contracts';
 import { accountOf } from '../../infra/route-auth.js';
+import { cleanMediaType } from '../../mail/mime/content-type.js';
 import { attachmentDisposition } from './content-disposition.js';
 import type { MessagesService } from './messages.service.js';
 
@@ -100,8 +101,10 @@ export function messagesRoutes(messages: MessagesService): FastifyPluginAsyncZod
           attachmentId,
         );
         // Never let the browser render an attachment in our origin: download only, no sniffing, no scripts.
+        // The mail's own type only when it is a clean `type/subtype`: `image/png日本` is no header value
+        // (Node throws, and the stream holding the folder lock was never consumed).
         return reply
-          .header('Content-Type', attachment.contentType || 'application/octet-stream')
+          .header('Content-Type', cleanMediaType(attachment.contentType) ?? 'application/octet-stream')
           .header('Content-Disposition', attachmentDisposition(attachment.filename))
           .header('X-Content-Type-Options', 'nosniff')
           .header('Content-Security-Policy', "default-src 'none'; sandbox")
