@@ -78,6 +78,32 @@ describe('image proxy (SSRF guard)', () => {
     expect(res.status).toBe(403);
   });
 
+  // Security 6 (issue 12): before, the first three were not refused (the proxy tried to connect: 502).
+  it.each([
+    'http://[::ffff:0:7f00:1]/',
+    'http://[3fff::1]/',
+    'http://[5f00::1]/',
+    'http://[::FFFF:0:127.0.0.1]/',
+    'http://[0:0:0:0:0:ffff:7f00:1]/',
+    'http://[::FFFF:127.0.0.1]/',
+    'http://[::127.0.0.1]/',
+    'http://[2002:7f00:1::]/',
+    'http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/',
+    'http://[4000::1]/',
+    'http://2130706433/',
+    'http://017700000001/',
+    'http://0x7f000001/',
+    'http://0177.0.0.1/',
+    'http://127.0.0.1./',
+    'http://%31%32%37.0.0.1/',
+    'http://①②⑦.0.0.1/',
+    'http://[fe80::1%25lo]/',
+  ])('refuses the notation %s before connecting', async (url) => {
+    const res = await get(server.baseUrl, url);
+    expect([403, 422]).toContain(res.status);
+    expect(await res.json()).toMatchObject({ code: expect.stringMatching(/^(Forbidden|ValidationError)$/) });
+  });
+
   it.each([
     'http://127.0.0.1:{port}/pic.png',
     'http://localhost/pic.png',
