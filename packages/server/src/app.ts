@@ -12,7 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './infra/config.js';
 import { createDatabase, migrateToLatest, type Db } from './infra/db/database.js';
-import { registerErrorHandler } from './infra/errors.js';
+import { frameworkErrors, registerErrorHandler } from './infra/errors.js';
 import { createLogger } from './infra/logger.js';
 import { registerRouteAuth } from './infra/route-auth.js';
 import { registerSecurityHeaders } from './infra/security-headers.js';
@@ -83,6 +83,10 @@ export async function buildApp(
     loggerInstance: createLogger(config, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Path parameters up to this length reach the route's schema (a 422 naming the field); longer ones are
+    // refused by the router (414, see frameworkErrors). Every id of the API is far shorter.
+    routerOptions: { maxParamLength: 512 },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

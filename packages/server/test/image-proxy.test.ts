@@ -131,6 +131,16 @@ describe('image proxy (SSRF guard)', () => {
     expect((await get(server.baseUrl, 'http://user:pw@images.example.test/pic.png')).status).toBe(403);
   });
 
+  it('answers its refusals with fitting codes (Security 7, issue 12)', async () => {
+    // Before: 415 and 413 answered code Forbidden, 502 code NotFound.
+    const code = async (url: string) =>
+      ((await (await get(server.baseUrl, url)).json()) as { code: string }).code;
+    expect(await code(`${mapped}/page.html`)).toBe('UnsupportedMediaType');
+    expect(await code(`${mapped}/big.png`)).toBe('PayloadTooLarge');
+    const hop = (to: string) => `${mapped}/redirect?to=${encodeURIComponent(to)}`;
+    expect(await code(hop(hop(hop(hop(`${mapped}/pic.png`)))))).toBe('RemoteServerError');
+  });
+
   it('answers 403 to a bad, foreign or expired signature', async () => {
     const url = `${mapped}/pic.png`;
     const signed = new URL(server.baseUrl + signer.sign(url));

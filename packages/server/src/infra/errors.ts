@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError, ErrorCode } from '@webmail/contracts';
 
@@ -16,6 +16,9 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
 }
+
+/** Seconds a client should wait before trying a mail server that could not be reached (503). */
+export const mailServerRetryAfterSeconds = 10;
 
 export const notFound = (what: string) => new AppError('NotFound', 404, `${what} not found`);
 export const unauthorized = (message = 'Not signed in') => new AppError('Unauthorized', 401, message);
@@ -40,9 +43,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       status = 429;
       body = { code: 'RateLimited', message: 'Too many requests, try again later' };
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      // Fastify's own client errors (bad JSON, body too large, unsupported media type).
+      // Fastify's and its plugins' own client errors (bad JSON, body too large, unsupported media type).
       status = error.statusCode === 400 ? 422 : error.statusCode;
-      body = { code: status === 422 ? 'ValidationError' : 'NotFound', message: error.message };
+      body = { code: clientErrorCode(status), message: error.message };
       if (status === 422) body.errors = { _: [error.message] };
     } else {
       status = 500;
@@ -52,4 +55,35 @@ export function registerErrorHandler(app: FastifyInstance): void {
     else request.log.warn({ code: body.code, status }, body.message);
     return reply.status(status).send(body);
   });
+}
+
+function clientErrorCode(status: number): ErrorCode {
+  switch (status) {
+    case 404:
+      return 'NotFound';
+    case 413:
+      return 'PayloadTooLarge';
+    case 415:
+      return 'UnsupportedMediaType';
+    case 422:
+      return 'ValidationError';
+    default:
+      return 'BadRequest';
+  }
+}
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route or hook runs (a path that is no
+ * valid percent-encoding, a parameter over `maxParamLength`) would otherwise be answered in Fastify's own
+ * shape. Our words, not the request echoed back.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const status = tooLong ? 414 : error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  const body: ApiError = {
+    code: 'BadRequest',
+    message: tooLong ? 'A part of the address is too long' : 'The address is not valid',
+  };
+  request.log.warn({ code: body.code, status, reason: error.code }, body.message);
+  void reply.status(status).send(body);
 }

@@ -112,7 +112,7 @@ export async function resolvePublic(
   try {
     addresses = await lookup(host, { all: true, verbatim: true });
   } catch {
-    throw new AppError('NotFound', 502, 'The image host could not be resolved');
+    throw new AppError('RemoteServerError', 502, 'The image host could not be resolved');
   }
   if (addresses.length === 0 || addresses.some((a) => !isPublicAddress(a.address))) throw refused();
   return addresses.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
