@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Address, ImapUidParam } from './common.js';
+import { Address, decimalParam, ImapUidParam } from './common.js';
 import { MailboxParams } from './mailboxes.js';
 
 /** Reading one message: `remoteContent=show` shows remote content this once (through the image proxy). */
@@ -50,7 +50,7 @@ export const MessageSourceQuery = z.object({
 export const ImageProxyQuery = z.object({
   url: z.string().min(1).max(4096),
   /** Expiry, epoch seconds. */
-  exp: z.coerce.number().int().min(0),
+  exp: decimalParam(0, Number.MAX_SAFE_INTEGER),
   sig: z.string().min(1).max(128),
 });
 export type ImageProxyQuery = z.infer<typeof ImageProxyQuery>;
