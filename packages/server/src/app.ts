@@ -23,6 +23,7 @@ import { authRoutes } from './features/auth/auth.routes.js';
 import { AuthService } from './features/auth/auth.service.js';
 import { DeviceAccountsRepository } from './features/auth/device-accounts.repository.js';
 import { SessionsRepository } from './features/auth/sessions.repository.js';
+import { SignInThrottle } from './features/auth/sign-in-throttle.js';
 import { SecurityEventsRepository } from './features/security/security-events.repository.js';
 import { SecurityEventsService } from './features/security/security-events.service.js';
 import { RateWindow } from './infra/rate-window.js';
@@ -108,7 +109,7 @@ export async function buildApp(
   const auth = new AuthService(config, sessions, new DeviceAccountsRepository(db), users, imapPool, app.log);
   const securityEvents = new SecurityEventsService(new SecurityEventsRepository(db), app.log);
   const authLimits = {
-    signInFailures: new RateWindow(config.loginLock.failures, config.loginLock.windowMs),
+    signInFailures: new SignInThrottle(config.loginLock.failures, config.loginLock.windowMs),
     refreshes: new RateWindow(config.refreshRateLimitPerMinute, 60_000),
   };
   const pruneTimer = setInterval(() => void securityEvents.prune().catch(() => undefined), 3_600_000);

@@ -18,12 +18,17 @@ import { issueXsrfToken } from '../../infra/xsrf.js';
 import type { SecurityEventsService } from '../security/security-events.service.js';
 import { clearSessionCookies, isSecureRequest, setDeviceCookie, setSessionCookies } from './auth-cookies.js';
 import type { AuthService } from './auth.service.js';
+import type { SignInThrottle } from './sign-in-throttle.js';
 
 const errors = { 401: ApiError, 419: ApiError, 422: ApiError, 429: ApiError, 503: ApiError };
 
 export interface AuthLimits {
-  /** Failed sign-ins per account. */
-  signInFailures: RateWindow;
+  /**
+   * Failed sign-ins, with a growing delay: per (account, device) for a device that signed in to the account
+   * before, per account for all other devices together. Strangers' guesses thus never lock the owner's own
+   * devices out, and guessing from new devices gets slower with every failure.
+   */
+  signInFailures: SignInThrottle;
   /** Refreshes per session. */
   refreshes: RateWindow;
 }
@@ -58,18 +63,21 @@ export function authRoutes(
           userAgent: request.headers['user-agent'] ?? '',
           protocol: 'web' as const,
         };
-        if (limits.signInFailures.isLimited(email)) {
+        const presented = auth.deviceOf(request.cookies);
+        const throttleKey = (await auth.hasSignedInBefore(presented, email))
+          ? `device\n${presented}\n${email}`
+          : `account\n${email}`;
+        const wait = limits.signInFailures.retryAfterSeconds(throttleKey);
+        if (wait > 0) {
+          // Logged like any failure: the owner's security log shows the attempts it held back.
           await securityEvents.record({ ...event, type: 'signInFailed' });
-          throw rateLimited(
-            limits.signInFailures.retryAfterSeconds(email),
-            'Too many failed sign-ins; try again in a few minutes',
-          );
+          throw rateLimited(wait, 'Too many failed sign-ins; try again later');
         }
-        const deviceId = await auth.deviceForSignIn(auth.deviceOf(request.cookies));
+        const deviceId = await auth.deviceForSignIn(presented);
         const secure = isSecureRequest(config, request);
         try {
           const result = await auth.login(email, request.body.password, deviceId);
-          limits.signInFailures.clear(email);
+          limits.signInFailures.clear(throttleKey);
           await securityEvents.record({ ...event, type: 'signIn' });
           setDeviceCookie(reply, secure, config.sessionSecret, deviceId);
           // The XSRF token is bound to the device; a device given a new id needs its new token.
@@ -79,7 +87,7 @@ export function authRoutes(
           return { userIndex: result.userIndex, user: result.user, expiresAt: result.tokens.accessExpiresAt };
         } catch (err) {
           if (err instanceof AppError && err.code === 'AuthFailed') {
-            limits.signInFailures.hit(email);
+            limits.signInFailures.fail(throttleKey);
             await securityEvents.record({ ...event, type: 'signInFailed' });
           }
           throw err;

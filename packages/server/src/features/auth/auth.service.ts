@@ -135,6 +135,11 @@ export class AuthService {
     return newDeviceId();
   }
 
+  /** Whether this device has signed in to the account before (its own failures are then its own). */
+  async hasSignedInBefore(deviceId: string | undefined, email: string): Promise<boolean> {
+    return deviceId ? this.sessions.existsFor(deviceId, email.trim().toLowerCase()) : false;
+  }
+
   /** Whether the request holds a live session of this device in any slot (needed to sign them all out). */
   async hasSessionOn(cookies: Cookies, deviceId: string | undefined): Promise<boolean> {
     if (!deviceId) return false;
