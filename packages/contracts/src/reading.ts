@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UserIndex } from './auth.js';
 import { Address, decimalParam, ImapUidParam } from './common.js';
 import { MailboxParams } from './mailboxes.js';
 
@@ -46,8 +47,12 @@ export const MessageSourceQuery = z.object({
     .transform((v) => v === '1' || v === 'true'),
 });
 
-/** GET /proxy/image: a remote image, authorised by the HMAC signature over url and exp. */
+/**
+ * GET /proxy/image: a remote image, for the session of `userIndex`, authorised by the HMAC signature over
+ * url, exp, the user index and that session's account.
+ */
 export const ImageProxyQuery = z.object({
+  userIndex: UserIndex,
   url: z.string().min(1).max(4096),
   /** Expiry, epoch seconds. */
   exp: decimalParam(0, Number.MAX_SAFE_INTEGER),

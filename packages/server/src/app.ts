@@ -134,7 +134,8 @@ export async function buildApp(
   const externalContent = new ExternalContentService(new ExternalContentRepository(db));
   const messages = new MessagesService(auth, mailboxes, sortedUids, {
     decide: (session, sender) => externalContent.decide(session, sender),
-    proxy: (url) => imageProxySigner.sign(url),
+    proxy: (session, url) =>
+      imageProxySigner.sign(url, { account: session.email, userIndex: session.userIndex }),
   });
   const threads = new ThreadService(auth, mailboxes);
   const downloads = new MessageDownloadsService(auth, mailboxes);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImageProxySigner } from '../src/features/image-proxy/image-proxy-signer.js';
 import { pixelPng } from './mail-fixtures.testing.js';
-import { startServer } from './harness.testing.js';
+import { newMailUser, startServer } from './harness.testing.js';
 import { startImageHost } from './reading.testing.js';
 
 const secret = 'image-proxy-test-secret-0123456789abcdef';
@@ -11,8 +11,12 @@ describe('image proxy (SSRF guard)', () => {
   let server: Awaited<ReturnType<typeof startServer>>;
   let plain: Awaited<ReturnType<typeof startServer>>;
   let mapped: string;
-
-  const get = (base: string, url: string, signed = signer.sign(url)) => fetch(base + signed);
+  // Proxy URLs are signed for one user and need that user's session (Security 10, issue 12).
+  let owner: { account: string; userIndex: number };
+  const cookies = new Map<string, string>();
+  const fetchAs = (url: string | URL, headers: Record<string, string> = {}) =>
+    fetch(url, { headers: { cookie: cookies.get(new URL(url).origin) ?? '', ...headers } });
+  const get = (base: string, url: string, signed = signer.sign(url, owner)) => fetchAs(base + signed);
 
   beforeAll(async () => {
     host = await startImageHost();
@@ -23,6 +27,13 @@ describe('image proxy (SSRF guard)', () => {
       IMAGE_PROXY_MAX_BYTES: String(1024 * 1024),
     });
     plain = await startServer('sqlite', { SESSION_SECRET: secret, IMAGE_PROXY_RATE_LIMIT_PER_MINUTE: '4' });
+    const user = await newMailUser('proxy');
+    owner = { account: user.email, userIndex: 0 };
+    for (const app of [server, plain]) {
+      const client = app.client();
+      await client.signIn(user.email, user.password);
+      cookies.set(app.baseUrl, [...client.cookies].map(([k, v]) => `${k}=${v.value}`).join('; '));
+    }
   });
   afterAll(async () => {
     await server.close();
@@ -31,8 +42,8 @@ describe('image proxy (SSRF guard)', () => {
   });
 
   it('serves an image of the test-mapped host, safely labelled and without client headers', async () => {
-    const res = await fetch(server.baseUrl + signer.sign(`${mapped}/pic.png`), {
-      headers: { cookie: 'wm_at_0=secret', referer: 'https://webmail.example/u/0/inbox' },
+    const res = await fetchAs(server.baseUrl + signer.sign(`${mapped}/pic.png`, owner), {
+      referer: 'https://webmail.example/u/0/inbox',
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
@@ -143,16 +154,16 @@ describe('image proxy (SSRF guard)', () => {
 
   it('answers 403 to a bad, foreign or expired signature', async () => {
     const url = `${mapped}/pic.png`;
-    const signed = new URL(server.baseUrl + signer.sign(url));
-    const other = new URL(server.baseUrl + signer.sign(`${mapped}/big.png`));
+    const signed = new URL(server.baseUrl + signer.sign(url, owner));
+    const other = new URL(server.baseUrl + signer.sign(`${mapped}/big.png`, owner));
     signed.searchParams.set('sig', other.searchParams.get('sig')!);
-    expect((await fetch(signed)).status).toBe(403);
-    const tampered = new URL(server.baseUrl + signer.sign(url));
+    expect((await fetchAs(signed)).status).toBe(403);
+    const tampered = new URL(server.baseUrl + signer.sign(url, owner));
     tampered.searchParams.set('url', `${mapped}/page.html`);
-    expect((await fetch(tampered)).status).toBe(403);
+    expect((await fetchAs(tampered)).status).toBe(403);
     const foreign = new ImageProxySigner('another-secret-0123456789abcdef0123456789');
-    expect((await get(server.baseUrl, url, foreign.sign(url))).status).toBe(403);
-    const expired = signer.sign(url, Date.now() - 30 * 86_400_000);
+    expect((await get(server.baseUrl, url, foreign.sign(url, owner))).status).toBe(403);
+    const expired = signer.sign(url, owner, Date.now() - 30 * 86_400_000);
     expect((await get(server.baseUrl, url, expired)).status).toBe(403);
     expect((await fetch(`${server.baseUrl}/api/proxy/image?url=x`)).status).toBe(422);
   });

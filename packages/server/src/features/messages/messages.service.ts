@@ -69,7 +69,8 @@ export class MessagesService {
       if (!row) throw notFound('Message');
       const env = row.envelope;
       const decision = await this.remote.decide(session, firstAddress(env?.from)?.address);
-      const proxy = options.showRemote || decision.allowed ? this.remote.proxy : undefined;
+      const proxy =
+        options.showRemote || decision.allowed ? (url: string) => this.remote.proxy(session, url) : undefined;
       const htmlCache = {
         cache: this.sanitizedHtml,
         key: {
