@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Quota } from './mailboxes.js';
 import { Language } from './locales.js';
+import { isIanaTimeZone } from './time-zones.js';
 
 /** Spec §3 user details: reading pane layout. */
 export const viewModes = ['3-panel', '2-panel'] as const;
@@ -75,12 +76,12 @@ export const UserDetailsPatch = z
       .max(30, 'The display name can be at most 30 characters')
       .optional(),
     view_mode: ViewMode.optional(),
-    ui: z.object({ theme: ThemeName, color: ThemeColor }).optional(),
+    ui: z.object({ theme: ThemeName, color: ThemeColor }).strict().optional(),
     displayDensity: DisplayDensity.optional(),
     inboxType: z.enum(['default']).optional(),
     showContactList: z.boolean().optional(),
     onBoardingCompleted: z.boolean().optional(),
-    timezone: z.string().min(1).max(64).optional(),
+    timezone: z.string().min(1).max(64).refine(isIanaTimeZone, 'Not a known IANA time zone').optional(),
   })
   .strict();
 export type UserDetailsPatch = z.infer<typeof UserDetailsPatch>;

@@ -91,6 +91,6 @@ export const authEndpoints = {
     summary: 'Log out of all accounts on this device (and forget them)',
     tags,
     responses: { 200: AccountsResponse },
-    errors: [419],
+    errors: [401, 419],
   }),
 };

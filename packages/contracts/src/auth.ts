@@ -1,14 +1,16 @@
 import { z } from 'zod';
-import { EmailAddress } from './common.js';
+import { decimalParam, EmailAddress } from './common.js';
 
-export const UserIndex = z.coerce.number().int().min(0).max(31);
+export const UserIndex = decimalParam(0, 31);
 export const UserIndexParams = z.object({ userIndex: UserIndex });
 export const UserIndexQuery = z.object({ userIndex: UserIndex });
 
-export const LoginRequest = z.object({
-  email: EmailAddress,
-  password: z.string().min(1).max(1024),
-});
+export const LoginRequest = z
+  .object({
+    email: EmailAddress,
+    password: z.string().min(1).max(1024),
+  })
+  .strict();
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
 /** Second-factor methods a user has (spec §3 `twoFactor`); empty until the security issue adds them. */

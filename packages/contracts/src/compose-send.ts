@@ -2,13 +2,15 @@ import { z } from 'zod';
 import { ComposeParams, composeLimits, DraftContent, DraftId } from './compose.js';
 
 /** Send a draft. Retrying with the same draftId never sends twice: the answer is the existing entry. */
-export const SendRequest = z.object({
-  draftId: DraftId,
-  draft: DraftContent,
-  /** Undo window in seconds; 0 sends at once. Absent: the server's default (10 s unless configured). */
-  undoSeconds: z.number().int().min(0).max(composeLimits.undoSendMaxSeconds).optional(),
-  revision: z.number().int().min(0).optional(),
-});
+export const SendRequest = z
+  .object({
+    draftId: DraftId,
+    draft: DraftContent,
+    /** Undo window in seconds; 0 sends at once. Absent: the server's default (10 s unless configured). */
+    undoSeconds: z.number().int().min(0).max(composeLimits.undoSendMaxSeconds).optional(),
+    revision: z.number().int().min(0).optional(),
+  })
+  .strict();
 export type SendRequest = z.input<typeof SendRequest>;
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UserIndex } from './auth.js';
-import { EmailAddress } from './common.js';
+import { decimalParam, EmailAddress, ImapPartNumber, ImapUid, ImapUidParam } from './common.js';
 
 /** Spec §9 composer limits and §5 recent-party rule, written once for the composer and the server. */
 export const composeLimits = {
@@ -41,14 +41,16 @@ export const SaveResult = z.enum(saveResults);
 export type SaveResult = z.infer<typeof SaveResult>;
 
 /** A recipient chip that passed the e-mail check (spec §4 address chips, §5). */
-export const Recipient = z.object({
-  name: z.string().max(composeLimits.nameMaxLength, 'A name can be at most 256 characters').default(''),
-  address: z
-    .string()
-    .trim()
-    .max(256, 'An e-mail address can be at most 256 characters')
-    .refine(isValidEmail, invalidEmailMessage),
-});
+export const Recipient = z
+  .object({
+    name: z.string().max(composeLimits.nameMaxLength, 'A name can be at most 256 characters').default(''),
+    address: z
+      .string()
+      .trim()
+      .max(256, 'An e-mail address can be at most 256 characters')
+      .refine(isValidEmail, invalidEmailMessage),
+  })
+  .strict();
 export type Recipient = z.infer<typeof Recipient>;
 export const recipientTypes = ['to', 'cc', 'bcc'] as const;
 export type RecipientType = (typeof recipientTypes)[number];
@@ -72,28 +74,34 @@ const attachmentMeta = {
 };
 
 /** A file uploaded with POST /compose/attachments; the upload answer is exactly this object. */
-export const UploadAttachment = z.object({
-  type: z.literal('upload'),
-  id: z.string().min(1).max(64),
-  ...attachmentMeta,
-});
+export const UploadAttachment = z
+  .object({
+    type: z.literal('upload'),
+    id: z.string().min(1).max(64),
+    ...attachmentMeta,
+  })
+  .strict();
 export type UploadAttachment = z.infer<typeof UploadAttachment>;
 /** One part of a message in a folder (forward keeps the original's attachments without re-uploading). */
-export const MessagePartAttachment = z.object({
-  type: z.literal('messagePart'),
-  mailboxId: z.string().min(1).max(64),
-  messageId: z.number().int().min(1),
-  /** IMAP body part number. */
-  part: z.string().regex(/^[0-9]+(\.[0-9]+)*$/),
-  ...attachmentMeta,
-});
+export const MessagePartAttachment = z
+  .object({
+    type: z.literal('messagePart'),
+    mailboxId: z.string().min(1).max(64),
+    messageId: ImapUid,
+    /** IMAP body part number. */
+    part: ImapPartNumber,
+    ...attachmentMeta,
+  })
+  .strict();
 /** A whole message attached as a `.eml` file (message/rfc822): "forward as attachment". */
-export const MessageAttachment = z.object({
-  type: z.literal('message'),
-  mailboxId: z.string().min(1).max(64),
-  messageId: z.number().int().min(1),
-  ...attachmentMeta,
-});
+export const MessageAttachment = z
+  .object({
+    type: z.literal('message'),
+    mailboxId: z.string().min(1).max(64),
+    messageId: ImapUid,
+    ...attachmentMeta,
+  })
+  .strict();
 export const DraftAttachment = z.discriminatedUnion('type', [
   UploadAttachment,
   MessagePartAttachment,
@@ -104,28 +112,30 @@ export type DraftAttachment = z.infer<typeof DraftAttachment>;
 const recipientList = z.array(Recipient).max(composeLimits.recipientsMax).default([]);
 
 /** The composer's content, without its id (the id is in the path or next to it). */
-export const DraftContentFields = z.object({
-  /** null = the account's own address. Other addresses arrive with verified outgoing addresses. */
-  from: Recipient.nullable().default(null),
-  to: recipientList,
-  cc: recipientList,
-  bcc: recipientList,
-  subject: z
-    .string()
-    .max(
-      composeLimits.subjectMaxLength,
-      `The subject can be at most ${composeLimits.subjectMaxLength} characters`,
-    )
-    .default(''),
-  /** The rich-text body; ignored in plain-text mode. Inline images are `cid:` references or data: URLs. */
-  html: z.string().max(composeLimits.messageMaxBytes).nullable().default(null),
-  /** The plain-text body in plain-text mode. With HTML the server generates the text alternative itself. */
-  text: z.string().max(composeLimits.messageMaxBytes).default(''),
-  plainText: z.boolean().default(false),
-  inReplyTo: MsgId.nullable().default(null),
-  references: z.array(MsgId).max(100).default([]),
-  attachments: z.array(DraftAttachment).max(composeLimits.attachmentsMax).default([]),
-});
+export const DraftContentFields = z
+  .object({
+    /** null = the account's own address. Other addresses arrive with verified outgoing addresses. */
+    from: Recipient.nullable().default(null),
+    to: recipientList,
+    cc: recipientList,
+    bcc: recipientList,
+    subject: z
+      .string()
+      .max(
+        composeLimits.subjectMaxLength,
+        `The subject can be at most ${composeLimits.subjectMaxLength} characters`,
+      )
+      .default(''),
+    /** The rich-text body; ignored in plain-text mode. Inline images are `cid:` references or data: URLs. */
+    html: z.string().max(composeLimits.messageMaxBytes).nullable().default(null),
+    /** The plain-text body in plain-text mode. With HTML the server generates the text alternative itself. */
+    text: z.string().max(composeLimits.messageMaxBytes).default(''),
+    plainText: z.boolean().default(false),
+    inReplyTo: MsgId.nullable().default(null),
+    references: z.array(MsgId).max(100).default([]),
+    attachments: z.array(DraftAttachment).max(composeLimits.attachmentsMax).default([]),
+  })
+  .strict();
 
 /** Spec §9: at most 400 recipients in To, Cc and Bcc together (reported on the `recipients` field). */
 export const DraftContent = DraftContentFields.superRefine((draft, ctx) => {
@@ -144,11 +154,13 @@ export type DraftContentInput = z.input<typeof DraftContent>;
 export const ComposeParams = z.object({ userIndex: UserIndex });
 export const DraftParams = ComposeParams.extend({ draftId: DraftId });
 
-export const DraftSaveRequest = z.object({
-  /** Optional, increasing per save of one draft: a save older than the stored one is `skipped`. */
-  revision: z.number().int().min(0).optional(),
-  draft: DraftContent,
-});
+export const DraftSaveRequest = z
+  .object({
+    /** Optional, increasing per save of one draft: a save older than the stored one is `skipped`. */
+    revision: z.number().int().min(0).optional(),
+    draft: DraftContent,
+  })
+  .strict();
 export type DraftSaveRequest = z.input<typeof DraftSaveRequest>;
 
 export const DraftSaveResponse = z
@@ -192,7 +204,7 @@ export type RecentParty = z.infer<typeof RecentParty>;
 /** Spec §5: an empty query or one over 255 characters is skipped (answered with an empty list, not 422). */
 export const RecentPartiesQuery = z.object({
   query: z.string().max(10_000).default(''),
-  limit: z.coerce.number().int().min(1).max(50).default(composeLimits.recentPartiesDefaultLimit),
+  limit: decimalParam(1, 50).default(composeLimits.recentPartiesDefaultLimit),
 });
 export const RecentPartiesResponse = z.object({ recentParties: z.array(RecentParty) });
 export type RecentPartiesResponse = z.infer<typeof RecentPartiesResponse>;
@@ -202,7 +214,7 @@ export const ReplyMode = z.enum(replyModes);
 export type ReplyMode = z.infer<typeof ReplyMode>;
 export const ReplyParams = ComposeParams.extend({
   mailboxId: z.string().min(1).max(64),
-  messageId: z.coerce.number().int().min(1),
+  messageId: ImapUidParam,
 });
 export const ReplyQuery = z.object({
   mode: ReplyMode.default('reply'),

@@ -25,6 +25,14 @@ export const errorCodes = [
   'MailServerUnavailable',
   'MailServerError',
   'Internal',
+  /** A request the server cannot read at all (bad percent-encoding, an over-long path). */
+  'BadRequest',
+  /** 413: the body is over the limit. */
+  'PayloadTooLarge',
+  /** 415: a body type the route does not take (or, from the image proxy, a remote file that is no image). */
+  'UnsupportedMediaType',
+  /** 502/504 from the image proxy: the remote host failed, answered badly or too slowly. */
+  'RemoteServerError',
 ] as const;
 export const ErrorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -7,12 +7,12 @@ export const imageProxyEndpoints = {
   image: defineEndpoint({
     method: 'GET',
     path: '/proxy/image',
-    auth: 'public',
-    summary: 'A remote image through the SSRF-guarded proxy (HMAC-signed URL, expires)',
+    auth: 'session',
+    summary: "A remote image through the SSRF-guarded proxy (URL signed for the user's session, expires)",
     tags: ['reading'],
     query: ImageProxyQuery,
     responses: { 200: z.any().meta({ description: 'The image bytes (raster types only)' }) },
     raw: true,
-    errors: [403, 413, 415, 422, 429, 502, 504],
+    errors: [401, 403, 413, 415, 422, 429, 502, 504],
   }),
 };

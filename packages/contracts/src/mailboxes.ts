@@ -75,20 +75,22 @@ const folderFields = {
   hidden: z.boolean().optional(),
 };
 
-export const FolderCreateBody = z.object({
-  name: FolderName.refine((v) => v.length > 0, 'A folder name is required'),
-  ...folderFields,
-});
+export const FolderCreateBody = z
+  .object({
+    name: FolderName.refine((v) => v.length > 0, 'A folder name is required'),
+    ...folderFields,
+  })
+  .strict();
 export type FolderCreateBody = z.infer<typeof FolderCreateBody>;
 
 /** Every field optional. A system folder's name may be sent empty or unchanged: only retention is editable. */
-export const FolderPatchBody = z.object({ name: FolderName.optional(), ...folderFields });
+export const FolderPatchBody = z.object({ name: FolderName.optional(), ...folderFields }).strict();
 export type FolderPatchBody = z.infer<typeof FolderPatchBody>;
 
 export const FolderParams = z.object({ userIndex: UserIndex, id: z.string().min(1).max(64) });
 
 /** The user's order of custom folders (ids); folders left out sort after the listed ones, by name. */
-export const FolderOrderBody = z.object({ order: z.array(z.string().min(1).max(64)).max(10_000) });
+export const FolderOrderBody = z.object({ order: z.array(z.string().min(1).max(64)).max(10_000) }).strict();
 export type FolderOrderBody = z.infer<typeof FolderOrderBody>;
 
 export const MailboxParams = z.object({ userIndex: UserIndex, mailboxId: z.string().min(1).max(64) });

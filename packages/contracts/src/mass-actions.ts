@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ImapUid } from './common.js';
 
 /** Spec §3 mass-action request. `messageId: '*'` means every message in that folder. */
 export const massActionNames = [
@@ -16,12 +17,14 @@ export const massActionNames = [
 export const MassActionName = z.enum(massActionNames);
 export type MassActionName = z.infer<typeof MassActionName>;
 
-export const MassActionMessageRef = z.object({
-  /** IMAP UID in `mailboxId`, or '*' for the whole folder. */
-  messageId: z.union([z.literal('*'), z.number().int().positive()]),
-  mailboxId: z.string().min(1).max(64),
-  threadId: z.string().max(128).nullable().optional(),
-});
+export const MassActionMessageRef = z
+  .object({
+    /** IMAP UID in `mailboxId`, or '*' for the whole folder. */
+    messageId: z.union([z.literal('*'), ImapUid]),
+    mailboxId: z.string().min(1).max(64),
+    threadId: z.string().max(128).nullable().optional(),
+  })
+  .strict();
 export type MassActionMessageRef = z.infer<typeof MassActionMessageRef>;
 
 export const MassActionRequest = z
@@ -36,6 +39,7 @@ export const MassActionRequest = z
     /** The search of a `searchAll` request (not served yet). */
     search: z.string().max(2000).nullable().optional(),
   })
+  .strict()
   .refine((v) => v.action !== 'move' || !!v.moveToTarget, {
     path: ['moveToTarget'],
     message: 'A target folder is required to move messages',

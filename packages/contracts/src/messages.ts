@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Address } from './common.js';
+import { Address, decimalParam, ImapPartNumber, imapNumberMax, ImapUidParam } from './common.js';
 import { MailboxParams } from './mailboxes.js';
 import { ExternalContentMode, RemoteContentState } from './external-content.js';
 
@@ -8,8 +8,8 @@ export const ListMode = z.enum(listModes);
 export type ListMode = z.infer<typeof ListMode>;
 
 export const MessageListQuery = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: decimalParam(0, imapNumberMax).default(0),
+  limit: decimalParam(1, 200).default(50),
   /** `conversations`: one row per thread of this folder (its newest message), `total` counts threads. */
   mode: ListMode.default('messages'),
 });
@@ -55,10 +55,8 @@ export const MessageListResponse = z.object({
 });
 export type MessageListResponse = z.infer<typeof MessageListResponse>;
 
-export const MessageParams = MailboxParams.extend({ messageId: z.coerce.number().int().min(1) });
-export const AttachmentParams = MessageParams.extend({
-  attachmentId: z.string().regex(/^[0-9]+(\.[0-9]+)*$/, 'IMAP body part number'),
-});
+export const MessageParams = MailboxParams.extend({ messageId: ImapUidParam });
+export const AttachmentParams = MessageParams.extend({ attachmentId: ImapPartNumber });
 
 /** Spec §3 Attachment (disposition, contentType, related) plus what a list needs to show and fetch it. */
 export const Attachment = z.object({
@@ -110,5 +108,6 @@ export type MessageDetail = z.infer<typeof MessageDetail>;
 
 export const MessageFlagsPatch = z
   .object({ seen: z.boolean().optional(), flagged: z.boolean().optional() })
+  .strict()
   .refine((v) => v.seen !== undefined || v.flagged !== undefined, { message: 'Nothing to change' });
 export const MessageFlagsResponse = z.object({ seen: z.boolean(), flagged: z.boolean() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Address } from './common.js';
+import { UserIndex } from './auth.js';
+import { Address, decimalParam, ImapUidParam } from './common.js';
 import { MailboxParams } from './mailboxes.js';
 
 /** Reading one message: `remoteContent=show` shows remote content this once (through the image proxy). */
@@ -8,7 +9,7 @@ export type MessageDetailQuery = z.infer<typeof MessageDetailQuery>;
 
 export const ThreadParams = MailboxParams.extend({ threadId: z.string().min(1).max(64) });
 /** `messageId`: the UID (in the path's folder) of the message the conversation is opened at. */
-export const ThreadQuery = z.object({ messageId: z.coerce.number().int().min(1) });
+export const ThreadQuery = z.object({ messageId: ImapUidParam });
 
 /** One message of a conversation; its body comes from the message detail route. */
 export const ThreadMessage = z
@@ -46,11 +47,15 @@ export const MessageSourceQuery = z.object({
     .transform((v) => v === '1' || v === 'true'),
 });
 
-/** GET /proxy/image: a remote image, authorised by the HMAC signature over url and exp. */
+/**
+ * GET /proxy/image: a remote image, for the session of `userIndex`, authorised by the HMAC signature over
+ * url, exp, the user index and that session's account.
+ */
 export const ImageProxyQuery = z.object({
+  userIndex: UserIndex,
   url: z.string().min(1).max(4096),
   /** Expiry, epoch seconds. */
-  exp: z.coerce.number().int().min(0),
+  exp: decimalParam(0, Number.MAX_SAFE_INTEGER),
   sig: z.string().min(1).max(128),
 });
 export type ImageProxyQuery = z.infer<typeof ImageProxyQuery>;

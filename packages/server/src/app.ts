@@ -62,6 +62,7 @@ export async function buildApp(
     sessions: core.sessions,
     lifecycle,
     signIn: core.signIn,
+    authenticator: core.authenticator,
     signInLog: security.securityEvents,
     log: app.log,
   });
@@ -86,7 +87,8 @@ export async function buildApp(
     mailboxes: mailboxes.mailboxes,
     remoteContent: {
       decide: (session, sender) => settings.externalContent.decide(session, sender),
-      proxy: (url) => imageProxy.signer.sign(url),
+      proxy: (session, url) =>
+        imageProxy.signer.sign(url, { account: session.email, userIndex: session.userIndex }),
     },
   });
   const reading = createReadingModule({ mail, mailboxes: mailboxes.mailboxes });

@@ -64,8 +64,10 @@ describe.each(dbKinds)('external content settings and remote content in messages
     const src = msg.html!.match(/src="(\/api\/proxy\/image\?[^"]+)"/)?.[1]?.replaceAll('&amp;', '&');
     expect(src).toBeDefined();
     expect(msg.html).not.toContain('open.gif');
-    // The sandboxed frame sends no cookies: the signed URL alone must work.
-    const image = await fetch(server.baseUrl + src!);
+    // The frame is sandboxed with allow-same-origin: its image requests carry the user's cookies, and
+    // the URL works only with the session it was signed for (issue 12, Security 10).
+    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v.value}`).join('; ');
+    const image = await fetch(server.baseUrl + src!, { headers: { cookie } });
     expect(image.status).toBe(200);
     expect(Buffer.from(await image.arrayBuffer()).equals(pixelPng)).toBe(true);
     expect((await open()).remoteContent).toBe('blocked');

@@ -149,6 +149,20 @@ describe('raw IMAP commands on the shared imapflow connection', () => {
     expect(await uidsByArrival(client)).toEqual([4, 1, 2, 3]);
   });
 
+  it('keeps the mail server’s words out of the error message (Security 3, issue 12)', async () => {
+    // Before: "The mail server refused UID SORT: Error in IMAP command UID SORT: Unknown argument …".
+    const refused = await rawCommand(
+      client,
+      'UID SORT',
+      [list(atom('NOSUCHKEY')), atom('UTF-8'), atom('ALL')],
+      {},
+    )
+      .then(() => null)
+      .catch((err: Error) => err);
+    expect(refused).toMatchObject({ status: 502, message: 'The mail server refused UID SORT' });
+    expect((refused?.cause as { responseText?: string }).responseText).toMatch(/NOSUCHKEY|argument/i);
+  });
+
   it('ends an IDLE first, as imapflow does for its own commands', async () => {
     const idle = client.idle();
     for (let i = 0; i < 50 && !client.idling; i += 1) await new Promise((r) => setTimeout(r, 20));

@@ -37,6 +37,9 @@ export class AppError extends Error {
   }
 }
 
+/** Seconds a client should wait before trying a mail server that could not be reached (503). */
+export const mailServerRetryAfterSeconds = 10;
+
 export const notFound = (what: string, reason?: ErrorReason) =>
   new AppError('NotFound', 404, `${what} not found`, undefined, undefined, { reason });
 

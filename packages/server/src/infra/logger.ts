@@ -1,14 +1,43 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
+import { imageProxyPath } from '@webmail/contracts';
 import type { Config } from './config.js';
 
 /**
+ * A request's URL as logged. The image proxy's query is left out: it holds a signed URL (good for hours
+ * to whoever has the user's cookies) and which remote image the user looked at. The path is compared
+ * decoded, as the router matches it (`/%61pi/proxy/image` is the same route).
+ */
+export function loggedUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  let path = url.slice(0, q);
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // Not valid percent-encoding: the router refuses it too.
+  }
+  return path === imageProxyPath ? `${url.slice(0, q)}?[redacted]` : url;
+}
+
+/**
  * pino options. Cookies, the XSRF header and any password field are redacted: secrets never reach a log.
- * Request bodies are not logged by Fastify at all.
+ * Request bodies are not logged by Fastify at all; the image proxy's query is left out of the URL.
  */
 export function loggerOptions(config: Pick<Config, 'logLevel'>) {
   return {
     level: config.logLevel,
+    serializers: {
+      // Fastify's own request serializer (lib/logger-pino.js), with the URL as loggedUrl() gives it.
+      req: (req: FastifyRequest) => ({
+        method: req.method,
+        url: loggedUrl(req.url),
+        version: req.headers?.['accept-version'],
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
+    },
     redact: {
       paths: [
         'req.headers.cookie',

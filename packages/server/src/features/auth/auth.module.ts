@@ -3,6 +3,7 @@ import type { Config } from '../../infra/config.js';
 import type { Db } from '../../infra/db/database.js';
 import type { FeatureModule } from '../../infra/http/feature-module.js';
 import { RateWindow } from '../../infra/rate-window.js';
+import type { SessionAuthenticator } from '../../infra/session/session-authenticator.js';
 import type { SessionLifecycle } from '../../infra/session/session-lifecycle.js';
 import type { SessionsRepository } from '../../infra/session/sessions.repository.js';
 import type { MailSignIn } from '../../mail/mail-sign-in.js';
@@ -10,6 +11,7 @@ import { authRoutes } from './auth.routes.js';
 import { AuthService } from './auth.service.js';
 import { DeviceAccountsRepository } from './device-accounts.repository.js';
 import type { SignInLog } from './sign-in-log.js';
+import { SignInThrottle } from './sign-in-throttle.js';
 import { UsersRepository } from './users.repository.js';
 
 export interface AuthModuleDeps {
@@ -18,6 +20,7 @@ export interface AuthModuleDeps {
   sessions: SessionsRepository;
   lifecycle: SessionLifecycle;
   signIn: MailSignIn;
+  authenticator: SessionAuthenticator;
   signInLog: SignInLog;
   log: FastifyBaseLogger;
 }
@@ -31,11 +34,12 @@ export function createAuthModule(deps: AuthModuleDeps) {
     new DeviceAccountsRepository(db),
     new UsersRepository(db),
     deps.signIn,
+    deps.authenticator,
     deps.lifecycle,
     deps.log,
   );
   const limits = {
-    signInFailures: new RateWindow(config.loginLock.failures, config.loginLock.windowMs),
+    signInFailures: new SignInThrottle(config.loginLock.failures, config.loginLock.windowMs),
     refreshes: new RateWindow(config.refreshRateLimitPerMinute, 60_000),
   };
   const module: FeatureModule = { name: 'auth', routes: authRoutes(config, auth, limits, deps.signInLog) };

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authEndpoints as endpoints, cookieNames } from '@webmail/contracts';
 import type { Config } from '../../infra/config.js';
-import { randomToken } from '../../infra/crypto.js';
-import { AppError } from '../../infra/errors.js';
+import { AppError, unauthorized } from '../../infra/errors.js';
 import { route } from '../../infra/http/endpoint-route.js';
 import type { RateWindow } from '../../infra/rate-window.js';
 import { accountOf } from '../../infra/session/route-auth.js';
@@ -12,12 +11,18 @@ import {
   setDeviceCookie,
   setSessionCookies,
 } from '../../infra/session/session-cookies.js';
+import { issueXsrfToken } from '../../infra/xsrf.js';
 import type { AuthService } from './auth.service.js';
 import type { SignInLog } from './sign-in-log.js';
+import type { SignInThrottle } from './sign-in-throttle.js';
 
 export interface AuthLimits {
-  /** Failed sign-ins per account. */
-  signInFailures: RateWindow;
+  /**
+   * Failed sign-ins, with a growing delay: per (account, device) for a device that signed in to the account
+   * before, per account for all other devices together. Strangers' guesses thus never lock the owner's own
+   * devices out, and guessing from new devices gets slower with every failure.
+   */
+  signInFailures: SignInThrottle;
   /** Refreshes per session. */
   refreshes: RateWindow;
 }
@@ -44,27 +49,31 @@ export function authRoutes(
           userAgent: request.headers['user-agent'] ?? '',
           protocol: 'web' as const,
         };
-        if (limits.signInFailures.isLimited(email)) {
+        const presented = auth.deviceOf(request.cookies);
+        const throttleKey = (await auth.hasSignedInBefore(presented, email))
+          ? `device\n${presented}\n${email}`
+          : `account\n${email}`;
+        const wait = limits.signInFailures.retryAfterSeconds(throttleKey);
+        if (wait > 0) {
+          // Logged like any failure: the owner's security log shows the attempts it held back.
           await signInLog.record({ ...attempt, type: 'signInFailed' });
-          throw rateLimited(
-            limits.signInFailures.retryAfterSeconds(email),
-            'Too many failed sign-ins; try again in a few minutes',
-          );
+          throw rateLimited(wait, 'Too many failed sign-ins; try again later');
         }
-        let deviceId = request.cookies[cookieNames.device];
-        if (!deviceId || !/^[A-Za-z0-9_-]{16,64}$/.test(deviceId)) deviceId = randomToken(24);
+        const deviceId = await auth.deviceForSignIn(presented);
         const secure = isSecureRequest(config, request);
         try {
           const result = await auth.login(email, request.body.password, deviceId);
-          limits.signInFailures.clear(email);
+          limits.signInFailures.clear(throttleKey);
           await signInLog.record({ ...attempt, type: 'signIn' });
-          setDeviceCookie(reply, secure, deviceId);
+          setDeviceCookie(reply, secure, config.sessionSecret, deviceId);
+          // The XSRF token is bound to the device; a device given a new id needs its new token.
+          issueXsrfToken(config, request, reply, deviceId);
           setSessionCookies(reply, secure, result.userIndex, result.tokens, Date.now());
           request.log.info({ userIndex: result.userIndex }, 'signed in');
           return { userIndex: result.userIndex, user: result.user, expiresAt: result.tokens.accessExpiresAt };
         } catch (err) {
           if (err instanceof AppError && err.code === 'AuthFailed') {
-            limits.signInFailures.hit(email);
+            limits.signInFailures.fail(throttleKey);
             await signInLog.record({ ...attempt, type: 'signInFailed' });
           }
           throw err;
@@ -74,7 +83,7 @@ export function authRoutes(
     );
 
     route(app, endpoints.accounts, async (request) => ({
-      accounts: await auth.accounts(request.cookies[cookieNames.device]),
+      accounts: await auth.accounts(auth.deviceOf(request.cookies)),
     }));
 
     route(app, endpoints.me, async (request) => auth.me(accountOf(request)));
@@ -112,14 +121,20 @@ export function authRoutes(
 
     route(app, endpoints.removeDeviceUser, async (request, reply) => {
       const { index } = request.query;
-      const accounts = await auth.removeDeviceUser(request.cookies[cookieNames.device], index);
+      const accounts = await auth.removeDeviceUser(auth.deviceOf(request.cookies), index);
       clearSessionCookies(reply, isSecureRequest(config, request), index);
       return { accounts };
     });
 
     for (const endpoint of [endpoints.removeDeviceUsers, endpoints.logoutAll]) {
       route(app, endpoint, async (request, reply) => {
-        const freed = await auth.forgetDevice(request.cookies[cookieNames.device]);
+        const deviceId = auth.deviceOf(request.cookies);
+        // Signing every account out takes a live session of this device (the account menu has one);
+        // forgetting the remembered accounts (the account chooser, maybe none signed in) takes the device.
+        if (endpoint === endpoints.logoutAll && !(await auth.hasSessionOn(request.cookies, deviceId))) {
+          throw unauthorized();
+        }
+        const freed = await auth.forgetDevice(deviceId);
         const secure = isSecureRequest(config, request);
         for (const index of freed) clearSessionCookies(reply, secure, index);
         return { accounts: [] };

@@ -4,9 +4,10 @@ import type { Config } from '../../infra/config.js';
 import { encrypt, randomToken, safeEqual, sha256 } from '../../infra/crypto.js';
 import { AppError, unauthorized } from '../../infra/errors.js';
 import { cookieNames } from '@webmail/contracts';
+import type { SessionAuthenticator } from '../../infra/session/session-authenticator.js';
 import { parseRefreshToken, signAccessToken } from '../../infra/session/access-tokens.js';
 import type { SessionContext } from '../../infra/session/session-context.js';
-import type { IssuedTokens } from '../../infra/session/session-cookies.js';
+import { newDeviceId, readDeviceId, type IssuedTokens } from '../../infra/session/session-cookies.js';
 import type { SessionEndReason, SessionLifecycle } from '../../infra/session/session-lifecycle.js';
 import type { SessionRow, SessionsRepository } from '../../infra/session/sessions.repository.js';
 import type { MailSignIn } from '../../mail/mail-sign-in.js';
@@ -30,6 +31,7 @@ export class AuthService {
     private readonly deviceAccounts: DeviceAccountsRepository,
     private readonly users: UsersRepository,
     private readonly signIn: MailSignIn,
+    private readonly authenticator: SessionAuthenticator,
     private readonly lifecycle: SessionLifecycle,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -89,7 +91,7 @@ export class AuthService {
     const key = cookies[cookieNames.sessionKey(userIndex)];
     if (!parsed || !key) throw unauthorized('Session expired');
     const row = await this.sessions.findActive(parsed.sessionId, now);
-    if (!row || row.user_index !== userIndex || row.device_id !== cookies[cookieNames.device]) {
+    if (!row || row.user_index !== userIndex || row.device_id !== this.deviceOf(cookies)) {
       throw unauthorized('Session expired');
     }
     const presented = sha256(parsed.secret);
@@ -104,6 +106,40 @@ export class AuthService {
     }
     const name = await this.nameOf(row.email);
     return { tokens: this.issue(row, key, nextSecret, now), user: toLoggedInUser(row, name) };
+  }
+
+  /** The id of the request's signed device cookie (see session-cookies), or undefined. */
+  deviceOf(cookies: Cookies): string | undefined {
+    return readDeviceId(this.config.sessionSecret, cookies);
+  }
+
+  /**
+   * The device id a sign-in uses: the presented one only while that device remembers an account. A device
+   * that remembers none gets a fresh id, so an id planted in the browser before sign-in (fixation) never
+   * comes to name the victim's accounts.
+   */
+  async deviceForSignIn(presented: string | undefined): Promise<string> {
+    if (presented && (await this.deviceAccounts.list(presented)).length > 0) return presented;
+    return newDeviceId();
+  }
+
+  /** Whether this device has signed in to the account before (its own failures are then its own). */
+  async hasSignedInBefore(deviceId: string | undefined, email: string): Promise<boolean> {
+    return deviceId ? this.sessions.existsFor(deviceId, email.trim().toLowerCase()) : false;
+  }
+
+  /** Whether the request holds a live session of this device in any slot (needed to sign them all out). */
+  async hasSessionOn(cookies: Cookies, deviceId: string | undefined): Promise<boolean> {
+    if (!deviceId) return false;
+    for (const row of await this.deviceAccounts.list(deviceId)) {
+      if (!row.session_id) continue;
+      const ok = await this.authenticator.authenticate(cookies, row.user_index).then(
+        () => true,
+        () => false,
+      );
+      if (ok) return true;
+    }
+    return false;
   }
 
   async me(session: SessionContext): Promise<LoggedInUser> {

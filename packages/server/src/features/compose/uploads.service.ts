@@ -5,7 +5,8 @@ import { randomToken } from '../../infra/crypto.js';
 import { notFound } from '../../infra/errors.js';
 import type { SessionContext } from '../../infra/session/session-context.js';
 import { domainOf } from './message-id.js';
-import { validationError } from '../../infra/errors.js';
+import { AppError, validationError } from '../../infra/errors.js';
+import { cleanMediaType } from '../../mail/mime/content-type.js';
 import { limitProblems } from './draft-validation.js';
 import type { UploadMeta, UploadsRepository } from './uploads.repository.js';
 
@@ -30,7 +31,14 @@ export class UploadsService {
     file: IncomingFile,
   ): Promise<UploadAttachment> {
     const name = cleanFilename(file.filename);
-    const type = (file.contentType || 'application/octet-stream').toLowerCase();
+    // Checked before anything is read or stored: a type the answer (and the message built later) cannot
+    // carry is refused, not stored and then failed on (a 300-character type once left an orphan upload).
+    const type = file.contentType ? cleanMediaType(file.contentType) : 'application/octet-stream';
+    if (!type) {
+      file.stream.resume();
+      const message = `"${name}" does not declare a valid file type`;
+      throw validationError({ file: [{ code: 'invalid', message, params: { name } }] });
+    }
     if (
       options.inline &&
       (!type.startsWith('image/') || composeLimits.disallowedInlineTypes.includes(type))
@@ -104,21 +112,42 @@ function toAttachment(row: UploadMeta): UploadAttachment {
   };
 }
 
-/** Reads the upload, stopping with a 422 naming the limit as soon as it is passed. */
+/**
+ * Reads the upload, stopping with a 422 naming the limit as soon as it is passed. A multipart body that
+ * breaks off (no closing boundary, a malformed part) errors the stream: that is the client's 422 too.
+ */
 async function readLimited(stream: Readable, max: number, name: string, inline: boolean): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of stream) {
-    size += (chunk as Buffer).length;
-    if (size > max) {
-      stream.resume(); // drain the rest so the connection stays usable for the answer
-      throw validationError({
-        file: [inline ? limitProblems.inline(name) : limitProblems.attachment(name)],
-      });
+  try {
+    for await (const chunk of stream) {
+      size += (chunk as Buffer).length;
+      if (size > max) {
+        stream.resume(); // drain the rest so the connection stays usable for the answer
+        throw validationError({
+          file: [inline ? limitProblems.inline(name) : limitProblems.attachment(name)],
+        });
+      }
+      chunks.push(chunk as Buffer);
     }
-    chunks.push(chunk as Buffer);
+  } catch (err) {
+    throw malformedUpload(err);
   }
   return Buffer.concat(chunks);
+}
+
+/**
+ * The parser's failures (busboy's "Unexpected end of form", "Boundary not found", …) as the client's
+ * 422; our own errors and the multipart plugin's limit errors (with their 4xx status) pass through.
+ */
+export function malformedUpload(err: unknown): Error {
+  if (err instanceof AppError) return err;
+  const status = (err as { statusCode?: number }).statusCode;
+  if (status && status >= 400 && status < 500) return err as Error;
+  const message = 'The upload is malformed or was cut off; send it again';
+  const refused = validationError({ file: [{ code: 'invalid', message }] });
+  refused.cause = err;
+  return refused;
 }
 
 /** A file name as a name only: no directories, no control characters, at most 255 characters. */

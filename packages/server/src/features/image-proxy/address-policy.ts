@@ -3,10 +3,16 @@ import { BlockList, isIP } from 'node:net';
 import { AppError } from '../../infra/errors.js';
 
 /**
- * Which addresses the image proxy may connect to (SSRF rules): only public unicast. Refused: loopback,
- * unspecified, RFC 1918, CGNAT, link-local (with the cloud metadata address 169.254.169.254),
- * unique-local, site-local, multicast, documentation/benchmark/reserved ranges, and IPv6 forms that embed
- * an IPv4 address (mapped, compatible, NAT64, 6to4, Teredo) unless the embedded address is public.
+ * Which addresses the image proxy may connect to (SSRF rules): only global unicast, decided on the
+ * address itself whatever its notation (compressed, expanded, upper case, dotted tail, zone id).
+ * IPv4: everything but the special-purpose ranges below (loopback, unspecified, RFC 1918, CGNAT,
+ * link-local with the cloud metadata address 169.254.169.254, documentation/benchmark/reserved,
+ * multicast, broadcast). IPv6: an allow list — only 2000::/3 (global unicast) minus its special ranges;
+ * everything outside it is refused without a list to keep up to date (IPv4-compatible, IPv4-translated
+ * `::ffff:0:0/96`, discard, unique-local, link-local, site-local, multicast, SRv6 SIDs `5f00::/16`, and
+ * whatever IANA assigns next). Two IPv6 forms carry an IPv4 address and are judged by it: IPv4-mapped
+ * `::ffff:a.b.c.d` (the OS connects over IPv4) and well-known NAT64 `64:ff9b::a.b.c.d` (DNS64 on an
+ * IPv6-only host).
  */
 const blocked = new BlockList();
 for (const [net, prefix] of [
@@ -27,17 +33,13 @@ for (const [net, prefix] of [
   ['240.0.0.0', 4],
 ] as const)
   blocked.addSubnet(net, prefix, 'ipv4');
+const globalUnicast = new BlockList();
+globalUnicast.addSubnet('2000::', 3, 'ipv6');
 for (const [net, prefix] of [
-  ['::', 96], // unspecified, loopback, IPv4-compatible
-  ['64:ff9b:1::', 48], // local-use NAT64
-  ['100::', 64], // discard
-  ['2001::', 23], // IETF protocol assignments, incl. Teredo 2001::/32
+  ['2001::', 23], // IETF protocol assignments, incl. Teredo 2001::/32, ORCHIDv2
   ['2001:db8::', 32], // documentation
   ['2002::', 16], // 6to4
-  ['fc00::', 7], // unique-local
-  ['fe80::', 10], // link-local
-  ['fec0::', 10], // site-local (deprecated)
-  ['ff00::', 8], // multicast
+  ['3fff::', 20], // documentation (RFC 9637)
 ] as const)
   blocked.addSubnet(net, prefix, 'ipv6');
 
@@ -47,10 +49,14 @@ export function isPublicAddress(address: string): boolean {
   if (family !== 6) return false;
   const embedded = embeddedIpv4(address);
   if (embedded) return isPublicAddress(embedded);
-  return !blocked.check(address, 'ipv6');
+  const bare = address.replace(/%.*$/, '');
+  return globalUnicast.check(bare, 'ipv6') && !blocked.check(bare, 'ipv6');
 }
 
-/** The IPv4 address inside ::ffff:a.b.c.d (mapped) or 64:ff9b::a.b.c.d (NAT64), in any notation. */
+/**
+ * The IPv4 address inside ::ffff:a.b.c.d (mapped) or 64:ff9b::a.b.c.d (NAT64), in any notation. Not
+ * ::ffff:0:a.b.c.d (IPv4-translated, SIIT): no address to connect to, so it stays outside 2000::/3.
+ */
 function embeddedIpv4(address: string): string | null {
   const groups = expandIpv6(address);
   if (!groups) return null;
@@ -106,7 +112,7 @@ export async function resolvePublic(
   try {
     addresses = await lookup(host, { all: true, verbatim: true });
   } catch {
-    throw new AppError('NotFound', 502, 'The image host could not be resolved');
+    throw new AppError('RemoteServerError', 502, 'The image host could not be resolved');
   }
   if (addresses.length === 0 || addresses.some((a) => !isPublicAddress(a.address))) throw refused();
   return addresses.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));

@@ -1,45 +1,30 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ApiError, ImageProxyQuery } from '@webmail/contracts';
-import { AppError } from '../../infra/errors.js';
+import type { FastifyPluginAsync } from 'fastify';
+import { imageProxyEndpoints } from '@webmail/contracts';
+import { refusal } from '../../infra/errors.js';
+import { route } from '../../infra/http/endpoint-route.js';
+import { accountOf } from '../../infra/session/route-auth.js';
 import type { ImageProxySigner } from './image-proxy-signer.js';
 import { fetchRemoteImage, type RemoteImageLimits } from './remote-image.js';
 
-const errors = {
-  403: ApiError,
-  413: ApiError,
-  415: ApiError,
-  422: ApiError,
-  429: ApiError,
-  502: ApiError,
-  504: ApiError,
-};
-
 /**
- * GET /api/proxy/image — remote images of mail the user chose to show (architecture §5). `public`
- * because the sandboxed mail frame has an opaque origin and sends no cookies; the signature is the
- * authorisation (see ImageProxySigner) and the rate limit per IP bounds its use.
+ * GET /api/proxy/image — remote images of mail the user chose to show. A `session` route: the mail frame is
+ * sandboxed with `allow-same-origin`, so its image requests carry the cookies of the URL's `userIndex`; the
+ * signature must have been made for that session's account and index (see ImageProxySigner), and the rate
+ * limit per IP bounds its use. The request log leaves the query out (logger.ts): the signed URL and the
+ * remote address are not for the log.
  */
 export function imageProxyRoutes(
   signer: ImageProxySigner,
   limits: RemoteImageLimits & { rateLimitPerMinute: number },
-): FastifyPluginAsyncZod {
+): FastifyPluginAsync {
   return async (app) => {
-    app.get(
-      '/proxy/image',
-      {
-        config: { auth: 'public', rateLimit: { max: limits.rateLimitPerMinute, timeWindow: 60_000 } },
-        schema: {
-          summary: 'A remote image through the SSRF-guarded proxy (HMAC-signed URL, expires)',
-          tags: ['messages'],
-          querystring: ImageProxyQuery,
-          response: { 200: z.any().meta({ description: 'The image bytes (raster types only)' }), ...errors },
-        },
-      },
+    route(
+      app,
+      imageProxyEndpoints.image,
       async (request, reply) => {
-        const { url, exp, sig } = request.query;
-        if (!signer.verify(url, exp, sig)) {
-          throw new AppError('Forbidden', 403, 'The image link is invalid or has expired');
+        const { url, exp, sig, userIndex } = request.query;
+        if (!signer.verify(url, exp, sig, { account: accountOf(request).email, userIndex })) {
+          throw refusal('Forbidden', 403, 'imageLinkInvalid', 'The image link is invalid or has expired');
         }
         const image = await fetchRemoteImage(url, limits);
         return (
@@ -48,12 +33,14 @@ export function imageProxyRoutes(
             .header('Content-Length', String(image.body.length))
             .header('X-Content-Type-Options', 'nosniff')
             .header('Content-Security-Policy', "default-src 'none'; sandbox")
-            // The mail frame has an opaque origin: to it this is a cross-origin image.
+            // The mail frame is same-origin; other sites' <img> get no Lax cookies, hence 401, whatever CORP.
             .header('Cross-Origin-Resource-Policy', 'cross-origin')
-            .header('Cache-Control', 'private, max-age=86400')
+            // The URL changes every hour (its expiry), so caching longer gains nothing.
+            .header('Cache-Control', 'private, max-age=3600')
             .send(image.body)
         );
       },
+      { config: { rateLimit: { max: limits.rateLimitPerMinute, timeWindow: 60_000 } } },
     );
   };
 }

@@ -32,12 +32,13 @@ const imageTypes = new Set([
   'image/vnd.microsoft.icon',
 ]);
 
-/**
- * The remote side failed or sent something refused. Only an <img> ever sees these answers, so they use
- * the existing codes: `Forbidden` for what the proxy refuses, `NotFound` for what it could not get.
- */
+/** The remote side failed (502/504), sent no image (415) or too big a one (413). */
 export const failed = (message: string, status = 502) =>
-  new AppError(status === 413 || status === 415 ? 'Forbidden' : 'NotFound', status, message);
+  new AppError(
+    status === 413 ? 'PayloadTooLarge' : status === 415 ? 'UnsupportedMediaType' : 'RemoteServerError',
+    status,
+    message,
+  );
 
 /**
  * Fetches one remote image for the proxy. Every hop (the URL and each of at most `maxRedirects`

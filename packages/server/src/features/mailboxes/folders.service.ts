@@ -192,13 +192,17 @@ function depth(path: string, delimiter: string): number {
 
 /**
  * imapflow throws on a NO to CREATE/RENAME/DELETE. A NO is the server refusing this request (bad name,
- * no permission): 422 on the given field when there is one, else 502. Our own AppErrors pass through.
+ * no permission): 422 on the given field when there is one, else 502. The answer says so in our words:
+ * the mail server's own text never reaches the client (it names server internals, and is not
+ * translated); it stays on the error as `cause`. Our own AppErrors pass through.
  */
-function refusal(err: unknown, field: string | null, fallback: string): Error {
+function refusal(err: unknown, field: string | null, message: string): Error {
   if (err instanceof AppError) return err;
-  const e = err as { responseStatus?: string; responseText?: string };
+  const e = err as { responseStatus?: string };
   if (e.responseStatus !== 'NO' && e.responseStatus !== 'BAD') return err as Error;
-  const text = e.responseText?.replace(/\s*\(\d+\.\d+ \+ [^)]*\)\s*$/, '') || fallback;
-  if (field) return validationError({ [field]: [{ code: 'mailServerRefused', message: text }] });
-  return new AppError('MailServerError', 502, text);
+  const refused = field
+    ? validationError({ [field]: [{ code: 'mailServerRefused', message }] })
+    : new AppError('MailServerError', 502, message);
+  refused.cause = err;
+  return refused;
 }

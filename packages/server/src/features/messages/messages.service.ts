@@ -58,7 +58,10 @@ export class MessagesService {
       if (!row) throw notFound('Message', 'messageNotFound');
       const env = row.envelope;
       const decision = await this.remote.decide(mail.account, firstAddress(env?.from)?.address);
-      const proxy = options.showRemote || decision.allowed ? this.remote.proxy : undefined;
+      const proxy =
+        options.showRemote || decision.allowed
+          ? (url: string) => this.remote.proxy(mail.account, url)
+          : undefined;
       const htmlCache = {
         cache: this.sanitizedHtml,
         key: {

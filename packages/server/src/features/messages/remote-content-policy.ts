@@ -11,6 +11,6 @@ export interface RemoteContentPolicy {
     session: SessionContext,
     senderAddress: string | null | undefined,
   ): Promise<{ mode: ExternalContentMode; allowed: boolean }>;
-  /** The signed image-proxy URL for a remote http(s) URL. */
-  proxy(url: string): string;
+  /** The image-proxy URL for a remote http(s) URL, signed for this session's account and user index. */
+  proxy(session: SessionContext, url: string): string;
 }

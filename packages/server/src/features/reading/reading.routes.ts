@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { readingEndpoints as endpoints } from '@webmail/contracts';
 import { route } from '../../infra/http/endpoint-route.js';
 import type { MailSessions } from '../../mail/mail-session.js';
+import { cleanMediaType } from '../../mail/mime/content-type.js';
 import { attachmentDisposition } from './content-disposition.js';
 import type { MessageDownloadsService } from './message-downloads.service.js';
 import type { ThreadService } from './thread.service.js';
@@ -34,10 +35,11 @@ export function readingRoutes(
         messageId,
         attachmentId,
       );
-      // Download only: the browser must never render an attachment in our origin.
+      // Download only: the browser must never render an attachment in our origin. The mail's own type only
+      // when it is a clean `type/subtype`: `image/png日本` is no header value (Node would throw).
       return reply
         .headers(fileHeaders)
-        .header('Content-Type', attachment.contentType || 'application/octet-stream')
+        .header('Content-Type', cleanMediaType(attachment.contentType) ?? 'application/octet-stream')
         .header('Content-Disposition', attachmentDisposition(attachment.filename))
         .send(stream);
     });

@@ -1,6 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiError } from '@webmail/contracts';
+import type { ApiError, ErrorCode } from '@webmail/contracts';
 import { AppError, validationError, type FieldProblem } from '../errors.js';
 import { fieldOf, problemOf } from './field-errors.js';
 
@@ -38,9 +38,9 @@ function toApiError(
     };
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    // Fastify's own client errors (bad JSON, body too large, unsupported media type).
+    // Fastify's and its plugins' own client errors (bad JSON, body too large, unsupported media type).
     const status = error.statusCode === 400 ? 422 : error.statusCode;
-    const body: ApiError = { code: status === 422 ? 'ValidationError' : 'NotFound', message: error.message };
+    const body: ApiError = { code: clientErrorCode(status), message: error.message };
     if (status === 422) body.errors = { _: [error.message] };
     return { status, body };
   }
@@ -55,4 +55,35 @@ function bodyOf(error: AppError, message: string): ApiError {
     ...(error.errors ? { errors: error.errors } : {}),
     ...(error.details.fieldErrors ? { fieldErrors: error.details.fieldErrors } : {}),
   };
+}
+
+function clientErrorCode(status: number): ErrorCode {
+  switch (status) {
+    case 404:
+      return 'NotFound';
+    case 413:
+      return 'PayloadTooLarge';
+    case 415:
+      return 'UnsupportedMediaType';
+    case 422:
+      return 'ValidationError';
+    default:
+      return 'BadRequest';
+  }
+}
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route or hook runs (a path that is no
+ * valid percent-encoding, a parameter over `maxParamLength`) would otherwise be answered in Fastify's own
+ * shape. Our words, not the request echoed back.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const status = tooLong ? 414 : error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  const body: ApiError = {
+    code: 'BadRequest',
+    message: tooLong ? 'A part of the address is too long' : 'The address is not valid',
+  };
+  request.log.warn({ code: body.code, status, reason: error.code }, body.message);
+  void reply.status(status).send(body);
 }

@@ -17,7 +17,7 @@ import { registerRouteAuth } from '../session/route-auth.js';
 import type { SessionAuthenticator } from '../session/session-authenticator.js';
 import { registerSpa } from '../spa.js';
 import { registerXsrf } from '../xsrf.js';
-import { registerErrorHandler } from './error-handler.js';
+import { frameworkErrors, registerErrorHandler } from './error-handler.js';
 import type { FeatureModule } from './feature-module.js';
 
 export interface RouteEntry {
@@ -36,6 +36,10 @@ export async function createHttpServer(
     loggerInstance: createLogger(config, logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Path parameters up to this length reach the route's schema (a 422 naming the field); longer ones are
+    // refused by the router (414, see frameworkErrors). Every id of the API is far shorter.
+    routerOptions: { maxParamLength: 512 },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -2,6 +2,7 @@ import { cookieNames } from '@webmail/contracts';
 import type { Config } from '../config.js';
 import { unauthorized } from '../errors.js';
 import { verifyAccessToken } from './access-tokens.js';
+import { readDeviceId } from './session-cookies.js';
 import type { SessionContext } from './session-context.js';
 import type { SessionsRepository } from './sessions.repository.js';
 
@@ -26,7 +27,7 @@ export class SessionAuthenticator {
       now,
     );
     const key = cookies[cookieNames.sessionKey(userIndex)];
-    const deviceId = cookies[cookieNames.device];
+    const deviceId = readDeviceId(this.config.sessionSecret, cookies);
     if (!token || !key || !deviceId) throw unauthorized();
     const row = await this.sessions.findActive(token.sessionId, now);
     if (!row || row.user_index !== userIndex || row.device_id !== deviceId) throw unauthorized();

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { cookieNames } from '@webmail/contracts';
 import type { Config } from '../config.js';
+import { hmac, randomToken, safeEqual } from '../crypto.js';
 
 export interface IssuedTokens {
   accessToken: string;
@@ -58,13 +59,43 @@ export function clearSessionCookies(reply: FastifyReply, secure: boolean, userIn
   reply.clearCookie(cookieNames.tokenExpiry(userIndex), { ...base, path: '/' });
 }
 
-/** The device cookie names this browser; it outlives any one account's session. */
-export function setDeviceCookie(reply: FastifyReply, secure: boolean, deviceId: string): void {
-  reply.setCookie(cookieNames.device, deviceId, {
+/**
+ * The device cookie names this browser; it outlives any one account's session. Its value is
+ * `id.hmac(id)`: only ids this server made pass (a client cannot choose its own), and an
+ * unsigned or altered value reads as no device at all.
+ */
+export function setDeviceCookie(
+  reply: FastifyReply,
+  secure: boolean,
+  secret: string,
+  deviceId: string,
+): void {
+  reply.setCookie(cookieNames.device, `${deviceId}.${deviceSignature(secret, deviceId)}`, {
     path: '/api',
     httpOnly: true,
     sameSite: 'lax',
     secure,
     maxAge: 400 * 86_400,
   });
+}
+
+/** A new device id; only the server makes them. */
+export const newDeviceId = () => randomToken(24);
+
+/** The device id of a correctly signed device cookie, else undefined. */
+export function readDeviceId(
+  secret: string,
+  cookies: Record<string, string | undefined>,
+): string | undefined {
+  const value = cookies[cookieNames.device];
+  const dot = value?.indexOf('.') ?? -1;
+  if (!value || dot < 1) return undefined;
+  const id = value.slice(0, dot);
+  if (!/^[A-Za-z0-9_-]{16,64}$/.test(id)) return undefined;
+  return safeEqual(value.slice(dot + 1), deviceSignature(secret, id)) ? id : undefined;
+}
+
+function deviceSignature(secret: string, deviceId: string): string {
+  // A key of its own, so a device signature never passes as an access token or anything else signed.
+  return hmac(hmac(secret, 'webmail device v1'), deviceId);
 }

@@ -19,6 +19,18 @@ export class SessionsRepository {
     return this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** Whether this device ever had a session of this account (revoked and expired ones count). */
+  async existsFor(deviceId: string, email: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('device_id', '=', deviceId)
+      .where('email', '=', email)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** Swaps the refresh hash only if it is still the expected one (two refreshes cannot both win). */
   async rotateRefresh(id: string, expectedHash: string, nextHash: string, now: number): Promise<boolean> {
     const result = await this.db

@@ -1,6 +1,6 @@
 import { ImapFlow } from 'imapflow';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../../infra/errors.js';
+import { AppError, mailServerRetryAfterSeconds } from '../../infra/errors.js';
 
 export interface ImapServer {
   host: string;
@@ -45,7 +45,15 @@ export async function connectImap(
       throw new AppError('AuthFailed', 401, 'Wrong e-mail address or password');
     }
     log.error({ err: { message: (err as Error).message, code: e.code } }, 'imap connect failed');
-    throw new AppError('MailServerUnavailable', 503, 'The mail server cannot be reached right now');
+    throw new AppError(
+      'MailServerUnavailable',
+      503,
+      'The mail server cannot be reached right now',
+      undefined,
+      {
+        'Retry-After': String(mailServerRetryAfterSeconds),
+      },
+    );
   }
   return client;
 }

@@ -117,12 +117,9 @@ export async function rawCommand(
   try {
     response = await flow.exec(command, args, { [rawKey]: state });
   } catch (err) {
-    const e = err as { responseStatus?: string; responseText?: string; message?: string };
-    const failure = new AppError(
-      'MailServerError',
-      502,
-      `The mail server refused ${command}: ${e.responseText ?? e.message ?? 'no reason given'}`,
-    );
+    // The server's own words (e.g. "Error in IMAP command UID SEARCH: Invalid UID messageset") stay on
+    // `cause`, which the error handler logs; the client never sees them.
+    const failure = new AppError('MailServerError', 502, `The mail server refused ${command}`);
     failure.cause = err;
     throw failure;
   }
