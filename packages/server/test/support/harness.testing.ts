@@ -1,0 +1,87 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { ImapFlow } from 'imapflow';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/infra/config.js';
+import { randomToken } from '../../src/infra/crypto.js';
+import { TestClient } from './http-client.testing.js';
+
+const run = promisify(execFile);
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+export type DbKind = 'sqlite' | 'postgres';
+export const dbKinds: DbKind[] = ['sqlite', 'postgres'];
+
+/** Creates a mailbox user in the shared test mail stack (unique per call). */
+export async function newMailUser(prefix: string): Promise<{ email: string; password: string }> {
+  const stack = inject('mailstack');
+  const email = `${prefix}-${randomToken(5)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, 'x')}@example.test`;
+  const password = `pw-${randomToken(8)}`;
+  await run('bash', [path.join(repoRoot, 'mailstack/bin/add-user.sh'), email, password], {
+    env: { ...process.env, MAILSTACK_DIR: stack.dir, MAILSTACK_PORT_BASE: String(stack.portBase) },
+  });
+  return { email, password };
+}
+
+/** A direct IMAP connection as the user, for putting test mail in place and checking results. */
+export async function imapAs(user: { email: string; password: string }): Promise<ImapFlow> {
+  const stack = inject('mailstack');
+  const client = new ImapFlow({
+    host: '127.0.0.1',
+    port: stack.ports.imap,
+    secure: false,
+    auth: { user: user.email, pass: user.password },
+    logger: false,
+  });
+  await client.connect();
+  return client;
+}
+
+/** A new, empty PostgreSQL database on the test cluster; its URL. */
+export async function freshPostgresDatabase(): Promise<string> {
+  const adminUrl = inject('postgresUrl');
+  const name = `wm_${randomToken(6)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, 'x')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return adminUrl.replace(/\/[^/]*$/, `/${name}`);
+}
+
+/** Starts a real server on a free port against the test mail stack and the chosen database. */
+export async function startServer(
+  db: DbKind,
+  env: Record<string, string> = {},
+  options: Parameters<typeof buildApp>[1] = {},
+) {
+  const stack = inject('mailstack');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'wm-server-'));
+  const config = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    IMAP_PORT: String(stack.ports.imap),
+    SMTP_PORT: String(stack.ports.submission),
+    SIEVE_PORT: String(stack.ports.sieve),
+    LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    ...(db === 'postgres' ? { DATABASE_URL: await freshPostgresDatabase() } : {}),
+    ...env,
+  });
+  const app = await buildApp(config, options);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server did not listen on a port');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  return { app, baseUrl, client: () => new TestClient(baseUrl), close: () => app.close() };
+}
