@@ -43,7 +43,7 @@ describe('image proxy address policy', () => {
     '0:0:0:0:0:FFFF:127.0.0.1',
     '::ffff:169.254.169.254',
     '::ffff:10.0.0.1',
-    // IPv4-translated (::ffff:0:0:0/96): the probe's finding
+    // IPv4-translated (::ffff:0:0:0/96): these used to pass
     '::ffff:0:7f00:1',
     '::ffff:0:127.0.0.1',
     '::ffff:0:808:808',
