@@ -8,7 +8,7 @@ export const composer = {
   subject: (page: Page) => page.getByRole('textbox', { name: 'Subject' }),
   field: (page: Page, name: 'To' | 'Cc' | 'Bcc') => page.getByRole('combobox', { name, exact: true }),
   send: (page: Page) => page.getByRole('button', { name: /^Send/ }),
-  /** The draft state (spec §4) as `data-draft-state`: saving, saved, sending, notSaved, notEdited. */
+  /** The draft state as `data-draft-state`: saving, saved, sending, notSaved, notEdited. */
   state: (page: Page) => page.locator('[data-draft-state]'),
 };
 
@@ -50,7 +50,7 @@ export function chip(page: Page, text: string | RegExp) {
   return page.getByRole('button', { name: text });
 }
 
-/** The XSRF header the app sends (spec §7), read from its cookie, for calls that bypass the app. */
+/** The XSRF header the app sends (double-submit), read from its cookie, for calls that bypass the app. */
 
 export interface StoredMessage {
   uid: number;

@@ -41,7 +41,7 @@ export async function signIn(
   await expect(page).toHaveURL(new RegExp(`/u/${expectedUserIndex}/[^/]+$`));
 }
 
-/** The header a signed-in page's API calls carry (double-submit XSRF, spec §7), for calls made by the test itself. */
+/** The header a signed-in page's API calls carry (double-submit XSRF), for calls made by the test itself. */
 export async function xsrfHeaders(page: Page): Promise<Record<string, string>> {
   const token = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value;
   if (!token) throw new Error('no XSRF-TOKEN cookie: sign in first');

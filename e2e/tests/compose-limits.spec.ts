@@ -4,7 +4,7 @@ import { e2eBaseUrl } from '../support/environment';
 import { countIn, newMailUser } from '../support/mail-user';
 import { signIn, useLanguage, xsrfHeaders } from '../support/sign-in';
 
-/** Spec §9, written out here rather than imported: the test checks the product against the spec. */
+/** The composer limits, written out rather than imported: the test checks the product against the numbers. */
 const attachmentMaxBytes = 20_971_520;
 const inlineImageMaxBytes = 512_000;
 const recipientsMax = 400;

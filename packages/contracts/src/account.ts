@@ -3,7 +3,7 @@ import { Quota } from './mailboxes.js';
 import { Language } from './locales.js';
 import { isIanaTimeZone } from './time-zones.js';
 
-/** Spec §3 user details: reading pane layout. */
+/** User details: reading pane layout (three panels or two). */
 export const viewModes = ['3-panel', '2-panel'] as const;
 export const ViewMode = z.enum(viewModes);
 export type ViewMode = z.infer<typeof ViewMode>;
@@ -12,7 +12,7 @@ export const displayDensities = ['default', 'comfortable', 'compact'] as const;
 export const DisplayDensity = z.enum(displayDensities);
 export type DisplayDensity = z.infer<typeof DisplayDensity>;
 
-/** Spec §3 themes; only blue and blue-dark are fully defined. */
+/** Colour themes, each with a dark variant; only blue and blue-dark are fully defined. */
 export const themeNames = [
   'blue',
   'blue-dark',
@@ -48,7 +48,7 @@ export const UserDetailsMeta = z.object({
   initialVersion: z.number().int(),
 });
 
-/** Spec §3 user details (GET /u/{i}/details). */
+/** User details (GET /u/{i}/details). */
 export const UserDetails = z
   .object({
     id: z.string(),
@@ -66,7 +66,7 @@ export const UserDetails = z
   .meta({ id: 'UserDetails' });
 export type UserDetails = z.infer<typeof UserDetails>;
 
-/** Spec §7 PATCH /details body: every field optional; `meta` fields merge into the stored ones. */
+/** PATCH /details body: every field optional; `meta` fields merge into the stored ones. */
 export const UserDetailsPatch = z
   .object({
     name: z

@@ -13,7 +13,7 @@ export const LoginRequest = z
   .strict();
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
-/** Second-factor methods a user has (spec §3 `twoFactor`); empty until the security issue adds them. */
+/** Second-factor methods a user has (`twoFactor`); empty until two-factor sign-in is built. */
 export const TwoFactorMethod = z.enum(['totp', 'webauthn']);
 
 export const LoggedInUser = z
@@ -34,7 +34,7 @@ export const LoginResponse = z.object({
 });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
-/** Account list entry (spec §3): `uid` is the account's userIndex on this device. */
+/** Account list entry: `uid` is the account's userIndex on this device. */
 export const AccountEntry = z.object({
   uid: z.number().int(),
   email: z.string(),
@@ -64,8 +64,9 @@ export const SessionBroadcast = z.discriminatedUnion('type', [
 export type SessionBroadcast = z.infer<typeof SessionBroadcast>;
 
 /**
- * Cookie names (architecture §3). The expiry cookie is the only one JavaScript can read:
- * the client's session rule checks it exists for the route's userIndex.
+ * Cookie names: the device, the XSRF token, and per user index the access token, the refresh token, the
+ * key that unseals the stored IMAP password and the token expiry. The expiry cookie is the only one of
+ * them JavaScript can read: the client's session rule checks it exists for the route's userIndex.
  */
 export const cookieNames = {
   device: 'wm_device',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec §5 e-mail check: valid address, TLD list not checked, at most 256 characters. */
+/** E-mail check: valid address, TLD list not checked, at most 256 characters. */
 export const EmailAddress = z.string().trim().min(1).max(256).pipe(z.email());
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UserIndex } from './auth.js';
 import { decimalParam, EmailAddress, ImapPartNumber, ImapUid, ImapUidParam } from './common.js';
 
-/** Spec §9 composer limits and §5 recent-party rule, written once for the composer and the server. */
+/** Composer limits and the recent-party query rule, written once for the composer and the server. */
 export const composeLimits = {
   /** One attachment, decoded bytes. */
   attachmentMaxBytes: 20_971_520,
@@ -27,12 +27,12 @@ export const composeLimits = {
 
 export const invalidEmailMessage = 'Invalid email format';
 
-/** Spec §5 e-mail check (valid address, TLD list not checked, at most 256 characters). */
+/** E-mail check (valid address, TLD list not checked, at most 256 characters). */
 export function isValidEmail(value: string): boolean {
   return EmailAddress.safeParse(value).success;
 }
 
-/** Spec §4: what the composer shows, and what one save returned (`validationError` is a 422 answer). */
+/** Draft states: what the composer shows, and what one save returned (`validationError` is a 422 answer). */
 export const draftStates = ['saving', 'saved', 'sending', 'notSaved', 'notEdited'] as const;
 export const DraftState = z.enum(draftStates);
 export type DraftState = z.infer<typeof DraftState>;
@@ -40,7 +40,7 @@ export const saveResults = ['skipped', 'saved', 'validationError', 'nothingToSav
 export const SaveResult = z.enum(saveResults);
 export type SaveResult = z.infer<typeof SaveResult>;
 
-/** A recipient chip that passed the e-mail check (spec §4 address chips, §5). */
+/** A recipient (an address chip in the composer) that passed the e-mail check. */
 export const Recipient = z
   .object({
     name: z.string().max(composeLimits.nameMaxLength, 'A name can be at most 256 characters').default(''),
@@ -137,7 +137,7 @@ export const DraftContentFields = z
   })
   .strict();
 
-/** Spec §9: at most 400 recipients in To, Cc and Bcc together (reported on the `recipients` field). */
+/** At most 400 recipients in To, Cc and Bcc together (reported on the `recipients` field). */
 export const DraftContent = DraftContentFields.superRefine((draft, ctx) => {
   const total = draft.to.length + draft.cc.length + draft.bcc.length;
   if (total > composeLimits.recipientsMax) {
@@ -191,17 +191,17 @@ export type ResumedDraft = z.infer<typeof ResumedDraft>;
 export const UploadQuery = z.object({
   /** Ties the upload to a draft (removed with it; counted towards the draft's size). */
   draftId: DraftId.optional(),
-  /** An inline image for the HTML body (spec §9 inline limits apply). */
+  /** An inline image for the HTML body (at most 512,000 bytes, never image/tiff). */
   inline: z.stringbool().default(false),
 });
 export const AttachmentIdParams = ComposeParams.extend({ attachmentId: z.string().min(1).max(64) });
 
-/** Spec §3 recent party: someone the user wrote to or received mail from. */
+/** Recent party: someone the user wrote to or received mail from. */
 export const RecentParty = z
   .object({ id: z.string(), name: z.string(), address: z.string() })
   .meta({ id: 'RecentParty' });
 export type RecentParty = z.infer<typeof RecentParty>;
-/** Spec §5: an empty query or one over 255 characters is skipped (answered with an empty list, not 422). */
+/** An empty query or one over 255 characters is skipped (answered with an empty list, not 422). */
 export const RecentPartiesQuery = z.object({
   query: z.string().max(10_000).default(''),
   limit: decimalParam(1, 50).default(composeLimits.recentPartiesDefaultLimit),

@@ -1,4 +1,4 @@
-/** Business constants (spec §9). */
+/** Business constants: timeouts, retries and display limits both sides use. */
 export const limits = {
   requestTimeoutMs: 5000,
   authPollMs: 900_000,

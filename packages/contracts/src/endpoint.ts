@@ -32,7 +32,7 @@ export interface EndpointDefinition {
   raw?: true;
   /** Error statuses the endpoint may answer, each with the `ApiError` body. */
   errors: readonly number[];
-  /** The web client's time limit; `null` for none (mass actions, exports). Default: the spec's 5 s. */
+  /** The web client's time limit; `null` for none (mass actions, exports). Default: 5 s (`limits.requestTimeoutMs`). */
   timeoutMs?: number | null;
 }
 

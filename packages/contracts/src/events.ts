@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MessageSummary } from './messages.js';
 
 /**
- * The whole catalogue of live events (spec §7 "Event stream"), one discriminated union on `command`. The server
+ * The whole catalogue of live events (the event stream), one discriminated union on `command`. The server
  * publishes them on its event bus after every change and sends each to the signed-in user's streams; the web
  * patches or invalidates exactly the queries an event touches. A command the web does not know is logged only.
  */

@@ -3,8 +3,8 @@ import { UserIndex } from './auth.js';
 import { EmailAddress } from './common.js';
 
 /**
- * External (remote) content in mail: images, CSS url(), fonts, srcset, background (spec settings/security/
- * content, route ExternalContent). `ask` (default): blocked, the reader offers "show once / always from this
+ * External (remote) content in mail: images, CSS url(), fonts, srcset, background (the settings page
+ * settings/security/content, route ExternalContent). `ask` (default): blocked, the reader offers "show once / always from this
  * sender"; `always`: loaded through the image proxy; `never`: blocked and no bar is shown.
  */
 export const externalContentModes = ['ask', 'always', 'never'] as const;

@@ -1,6 +1,6 @@
 const byteUnits = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB', 'ZiB', 'YiB'] as const;
 
-/** Spec §9 byte display: B, then KiB … YiB with two decimals. */
+/** Byte display: B, then KiB … YiB with two decimals. */
 export function formatBytes(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < 1024) return `${Math.max(0, Math.round(bytes || 0))} B`;
   let value = bytes;
@@ -12,7 +12,7 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(2)} ${byteUnits[unit]}`;
 }
 
-/** Spec §9 storage percent: rounded up. */
+/** Storage percent: rounded up. */
 export function storagePercent(used: number, allowed: number): number {
   if (!allowed || allowed <= 0) return 0;
   return Math.min(100, Math.ceil((used / allowed) * 100));

@@ -5,7 +5,7 @@ export const specialUses = ['inbox', 'drafts', 'sent', 'trash', 'junk', 'archive
 export const SpecialUse = z.enum(specialUses);
 export type SpecialUse = z.infer<typeof SpecialUse>;
 
-/** Spec §3 Folder. `retention` is milliseconds or null. `children` nests the tree. */
+/** A folder of the tree. `retention` is milliseconds or null. `children` nests the tree. */
 export interface Folder {
   id: string;
   name: string;
@@ -41,7 +41,7 @@ export const Folder: z.ZodType<Folder> = z
   })
   .meta({ id: 'Folder' });
 
-/** Account storage in bytes (spec §3 quota {used, allowed}); null when the server reports no quota. */
+/** Account storage in bytes (quota {used, allowed}); null when the server reports no quota. */
 export const Quota = z.object({ used: z.number().int(), allowed: z.number().int() }).meta({ id: 'Quota' });
 export type Quota = z.infer<typeof Quota>;
 
@@ -53,7 +53,7 @@ export const MailboxTreeResponse = z.object({
 export type MailboxTreeResponse = z.infer<typeof MailboxTreeResponse>;
 
 export const folderNameMaxLength = 255;
-/** Spec §9: the folder form offers automatic deletion after 30, 60, 90 or 180 days (in ms). */
+/** The folder form offers automatic deletion after 30, 60, 90 or 180 days (in ms). */
 export const folderRetentionDays = [30, 60, 90, 180] as const;
 export const dayMs = 86_400_000;
 /** The API accepts any positive duration up to ten years; the form offers only the values above. */
@@ -68,7 +68,7 @@ const FolderName = z
   // eslint-disable-next-line no-control-regex
   .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'A folder name cannot contain control characters');
 
-/** Spec §5 folder form: parent may be empty or null (top level); retention ms or null (off). */
+/** Folder form: parent may be empty or null (top level); retention ms or null (off). */
 const folderFields = {
   parent: z.string().max(64).nullable().optional(),
   retention: z.number().int().positive().max(retentionMaxMs).nullable().optional(),
@@ -95,7 +95,7 @@ export type FolderOrderBody = z.infer<typeof FolderOrderBody>;
 
 export const MailboxParams = z.object({ userIndex: UserIndex, mailboxId: z.string().min(1).max(64) });
 
-/** System folders in sidebar order (spec §2 layout, issue: Inbox, Drafts, Sent, Archive, Junk, Trash). */
+/** System folders in sidebar order, before the custom folders: Inbox, Drafts, Sent, Archive, Junk, Trash. */
 export const systemFolderOrder: readonly SpecialUse[] = [
   'inbox',
   'drafts',

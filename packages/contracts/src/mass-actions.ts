@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ImapUid } from './common.js';
 
-/** Spec §3 mass-action request. `messageId: '*'` means every message in that folder. */
+/** Mass-action request. `messageId: '*'` means every message in that folder. */
 export const massActionNames = [
   'flagged',
   'unflag',
@@ -30,7 +30,7 @@ export type MassActionMessageRef = z.infer<typeof MassActionMessageRef>;
 export const MassActionRequest = z
   .object({
     context: z.enum(['mailbox', 'searchAll']),
-    /** Empty is answered 422 'noMessagesSelected' (spec §5) by the server, not by the schema. */
+    /** Empty is answered 422 'noMessagesSelected' by the server, not by the schema. */
     messages: z.array(MassActionMessageRef).max(20_000),
     action: MassActionName,
     /** Folder id; required for `move`. */

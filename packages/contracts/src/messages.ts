@@ -58,7 +58,7 @@ export type MessageListResponse = z.infer<typeof MessageListResponse>;
 export const MessageParams = MailboxParams.extend({ messageId: ImapUidParam });
 export const AttachmentParams = MessageParams.extend({ attachmentId: ImapPartNumber });
 
-/** Spec §3 Attachment (disposition, contentType, related) plus what a list needs to show and fetch it. */
+/** Attachment: disposition, contentType, related, plus what a list needs to show and fetch it. */
 export const Attachment = z.object({
   /** IMAP body part number, e.g. "2" or "1.2". */
   id: z.string(),

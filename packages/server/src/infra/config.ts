@@ -37,7 +37,7 @@ const EnvSchema = z.object({
   LOGIN_LOCK_SECONDS: z.coerce.number().int().min(1).default(900),
   REFRESH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   RETENTION_INTERVAL_SECONDS: z.coerce.number().int().min(10).default(3600),
-  /** Undo-send delay when the send request names none (spec: 10 s; 0 sends at once). */
+  /** Undo-send delay when the send request names none (default 10 s; 0 sends at once). */
   SEND_UNDO_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   /** The SMTP server files sent mail in Sent itself (e.g. Gmail): the webmail then appends no copy. */
   SMTP_SAVES_SENT: bool.default(false),
@@ -46,7 +46,7 @@ const EnvSchema = z.object({
   /** How old the recent-party harvest of Inbox/Sent may get before a search refreshes it. */
   RECENT_PARTIES_REFRESH_SECONDS: z.coerce.number().int().min(1).default(600),
   AUTH_APP_URL: z.url().optional(),
-  /** Comma-separated spec features to switch off: targets, folders, signatures, autoreply, contacts, filters. */
+  /** Comma-separated features to switch off: targets, folders, signatures, autoreply, contacts, filters. */
   DISABLED_FEATURES: z
     .string()
     .default('')

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newMailUser, startServer } from '../support/harness.testing.js';
 
 /**
- * Security 2 (issue 12): the device id names the browser and lists its accounts. A client-chosen id was
+ * Security 2: the device id names the browser and lists its accounts. A client-chosen id was
  * kept at sign-in, so whoever knew it could list the device's accounts and sign them all out.
  */
 describe('Security 2: the device id is the server’s, signed, and not enough to sign anyone out', () => {

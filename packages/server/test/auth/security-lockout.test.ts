@@ -3,7 +3,7 @@ import type { TestClient } from '../support/http-client.testing.js';
 import { newMailUser, startServer } from '../support/harness.testing.js';
 
 /**
- * Security 9 (issue 12): ten wrong passwords from anyone locked the address for 15 minutes, its owner
+ * Security 9: ten wrong passwords from anyone locked the address for 15 minutes, its owner
  * included. Failures from elsewhere no longer lock a device that signed in to the account before; other
  * devices wait longer after each failure; the owner sees the failures in the security log.
  */

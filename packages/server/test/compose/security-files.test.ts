@@ -5,7 +5,7 @@ import { folderIds } from '../support/reading.testing.js';
 
 type ErrorBody = { code: string; message: string; errors?: Record<string, string[]> };
 
-/** Uploads and downloads with broken or hostile framing (issue 12, findings 4 and 5). */
+/** Uploads and downloads with broken or hostile framing (security findings 4 and 5). */
 describe('Security 4 and 5: upload parsing and attachment types', () => {
   let server: Awaited<ReturnType<typeof startServer>>;
   let client: TestClient;

@@ -4,14 +4,14 @@ import { ApiError } from '@webmail/contracts';
 import type { TestClient, TestResponse } from '../support/http-client.testing.js';
 import { newMailUser, startServer } from '../support/harness.testing.js';
 
-/** The API's one error shape and nothing else: `{code, message, errors?}` (spec §8, conventions §5). */
+/** The API's one error shape and nothing else: `{code, message, errors?}` (`errors`: a 422's field errors). */
 function expectApiError(res: TestResponse, status: number, code: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   expect(ApiError.strict().safeParse(res.body).success, JSON.stringify(res.body)).toBe(true);
   expect((res.body as ApiError).code).toBe(code);
 }
 
-/** Security 7 (issue 12): errors Fastify or its plugins raise answered with other shapes or codes. */
+/** Security 7: errors Fastify or its plugins raise answered with other shapes or codes. */
 describe('Security 7: every error in the API shape with a fitting code', () => {
   let server: Awaited<ReturnType<typeof startServer>>;
   let client: TestClient;

@@ -6,7 +6,7 @@ import { imapAs, newMailUser, startServer } from '../support/harness.testing.js'
 import { folderIds } from '../support/reading.testing.js';
 
 /**
- * Security 8 (issue 12): numbers were read with Number() (`0x10`, `1e3`, '' → 0, so an empty userIndex
+ * Security 8: numbers were read with Number() (`0x10`, `1e3`, '' → 0, so an empty userIndex
  * meant slot 0), any string was stored as the time zone, and unknown body keys were dropped silently (a
  * PATCH of only unknown keys answered 200 and changed nothing).
  */

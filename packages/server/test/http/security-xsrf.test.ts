@@ -3,7 +3,7 @@ import type { TestClient } from '../support/http-client.testing.js';
 import { newMailUser, startServer } from '../support/harness.testing.js';
 
 /**
- * Security 1 (issue 12): the XSRF check tested the raw URL for an `/api` prefix, so a percent-encoded
+ * Security 1: the XSRF check tested the raw URL for an `/api` prefix, so a percent-encoded
  * prefix (which the router decodes) skipped it; and a self-made cookie + header pair passed.
  */
 describe('Security 1: XSRF on every state-changing call, bound to the device', () => {

@@ -11,7 +11,7 @@ describe('image proxy (SSRF guard)', () => {
   let server: Awaited<ReturnType<typeof startServer>>;
   let plain: Awaited<ReturnType<typeof startServer>>;
   let mapped: string;
-  // Proxy URLs are signed for one user and need that user's session (Security 10, issue 12).
+  // Proxy URLs are signed for one user and need that user's session (Security 10).
   let owner: { account: string; userIndex: number };
   const cookies = new Map<string, string>();
   const fetchAs = (url: string | URL, headers: Record<string, string> = {}) =>
@@ -89,7 +89,7 @@ describe('image proxy (SSRF guard)', () => {
     expect(res.status).toBe(403);
   });
 
-  // Security 6 (issue 12): before, the first three were not refused (the proxy tried to connect: 502).
+  // Security 6: before, the first three were not refused (the proxy tried to connect: 502).
   it.each([
     'http://[::ffff:0:7f00:1]/',
     'http://[3fff::1]/',
@@ -142,7 +142,7 @@ describe('image proxy (SSRF guard)', () => {
     expect((await get(server.baseUrl, 'http://user:pw@images.example.test/pic.png')).status).toBe(403);
   });
 
-  it('answers its refusals with fitting codes (Security 7, issue 12)', async () => {
+  it('answers its refusals with fitting codes (Security 7)', async () => {
     // Before: 415 and 413 answered code Forbidden, 502 code NotFound.
     const code = async (url: string) =>
       ((await (await get(server.baseUrl, url)).json()) as { code: string }).code;

@@ -7,7 +7,7 @@ import { newMailUser, startServer } from '../support/harness.testing.js';
 import { deliver, folderIds, startImageHost, uidsBySubject } from '../support/reading.testing.js';
 
 /**
- * Security 10 (issue 12): a signed image-proxy URL worked for 7–8 days from any session or none, and was
+ * Security 10: a signed image-proxy URL worked for 7–8 days from any session or none, and was
  * written to the request log. The mail frame is sandboxed with allow-same-origin: its image requests are
  * same-origin and carry the user's cookies, so the URL can be tied to the account it was made for.
  */

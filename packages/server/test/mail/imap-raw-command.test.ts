@@ -149,7 +149,7 @@ describe('raw IMAP commands on the shared imapflow connection', () => {
     expect(await uidsByArrival(client)).toEqual([4, 1, 2, 3]);
   });
 
-  it('keeps the mail server’s words out of the error message (Security 3, issue 12)', async () => {
+  it('keeps the mail server’s words out of the error message (Security 3)', async () => {
     // Before: "The mail server refused UID SORT: Error in IMAP command UID SORT: Unknown argument …".
     const refused = await rawCommand(
       client,

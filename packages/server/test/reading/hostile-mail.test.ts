@@ -7,7 +7,7 @@ import { deliver, folderIds } from '../support/reading.testing.js';
 
 const corpus = hostileCorpus();
 
-/** Acceptance 1 on the server side: every hostile message, delivered over LMTP, reads back harmless. */
+/** On the server side: every hostile message, delivered over LMTP, reads back harmless. */
 describe('hostile corpus through the mail server', () => {
   let server: Awaited<ReturnType<typeof startServer>>;
   let client: TestClient;

@@ -8,7 +8,7 @@ import { folderIds } from '../support/reading.testing.js';
 type ErrorBody = { code: string; message: string; errors?: Record<string, string[]> };
 
 /**
- * Security 3 (issue 12): a UID above 2³²−1 (4294967296) reached the mail server: 500 on message, flags,
+ * Security 3: a UID above 2³²−1 (4294967296) reached the mail server: 500 on message, flags,
  * source, zip, replyTo and draft attachments, 502 carrying Dovecot's own error text on thread and mass
  * action. IMAP numbers are 1..4294967295 (RFC 9051 nz-number); anything else is the client's mistake.
  */

@@ -47,7 +47,7 @@ const nonAsciiNames = [
   'Résumé.pdf',
 ];
 
-/** Acceptance 3: malformed MIME, wrong charsets, odd names and sizes all open (never a 500). */
+/** Malformed MIME, wrong charsets, odd names and sizes all open (never a 500). */
 describe('MIME torture messages', () => {
   let server: Awaited<ReturnType<typeof startServer>>;
   let client: TestClient;

@@ -65,7 +65,7 @@ describe.each(dbKinds)('external content settings and remote content in messages
     expect(src).toBeDefined();
     expect(msg.html).not.toContain('open.gif');
     // The frame is sandboxed with allow-same-origin: its image requests carry the user's cookies, and
-    // the URL works only with the session it was signed for (issue 12, Security 10).
+    // the URL works only with the session it was signed for (Security 10).
     const cookie = [...client.cookies].map(([k, v]) => `${k}=${v.value}`).join('; ');
     const image = await fetch(server.baseUrl + src!, { headers: { cookie } });
     expect(image.status).toBe(200);

@@ -96,7 +96,7 @@ async function createComposeTables(db: Kysely<unknown>): Promise<void> {
 
 export const composeMigrations: Record<string, Migration> = {
   /**
-   * Compose (issue 5): temporary uploads, the state of each draft, the outbox of delayed sends and the
+   * Compose: temporary uploads, the state of each draft, the outbox of delayed sends and the
    * recent parties of recipient autocomplete. File bytes and queued messages are binary columns (bytea,
    * blob) so every server process of a PostgreSQL deployment reads them, not only the one that received them.
    */

@@ -25,7 +25,8 @@ interface Interaction {
 const decay = (ms: number) => Math.pow(2, -Math.max(0, ms) / halfLifeMs);
 
 /**
- * Recipient autocomplete (spec §3, §5, §7). A table per account, fed (1) by every send, at once, and
+ * Recipient autocomplete (GET /mailbox/compose/recentParties; an empty query or one over 255 characters
+ * finds nothing). A table per account, fed (1) by every send, at once, and
  * (2) lazily from the newest envelopes of Inbox (senders) and Sent (recipients): a search refreshes that
  * harvest when it is older than the refresh interval, reading only envelopes newer than the last one seen.
  * That keeps a search a single indexed query, costs the IMAP server one FETCH per folder every few

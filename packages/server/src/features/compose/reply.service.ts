@@ -100,7 +100,7 @@ async function loadOriginal(client: ImapFlow, target: { mailboxId: string; uid: 
   for (const image of parts.attachments.filter((a) => a.related && a.contentType.startsWith('image/'))) {
     if (!html || !image.contentId || !html.includes(`cid:${image.contentId}`) || image.size > budget)
       continue;
-    // The quote carries it as an inline image of the reply, so the inline limit holds (spec §9): a larger one
+    // The quote carries it as an inline image of the reply, so the inline limit holds (500 KiB): a larger one
     // would make the reply impossible to save or send. Reading stops one byte past the limit; such an image
     // is left out of the quote (its cid: reference is dropped by the sanitizer below).
     const cap = Math.min(budget, composeLimits.inlineImageMaxBytes + 1);

@@ -21,7 +21,10 @@ const isTiff = (head: Buffer) =>
   head.subarray(0, 4).equals(Buffer.from('II*\0', 'latin1')) ||
   head.subarray(0, 4).equals(Buffer.from('MM\0*', 'latin1'));
 
-/** Attachment uploads: the spec §9 limits enforced on the bytes, stored per account (and draft). */
+/**
+ * Attachment uploads: the `composeLimits` (per attachment, per message, inline images) enforced on the
+ * bytes, stored per account (and draft).
+ */
 export class UploadsService {
   constructor(private readonly uploads: UploadsRepository) {}
 

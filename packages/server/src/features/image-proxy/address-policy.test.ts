@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isPublicAddress, resolvePublic } from './address-policy.js';
 
 /**
- * Security 6 (issue 12): the proxy may connect only to global unicast addresses, whatever the notation.
+ * Security 6: the proxy may connect only to global unicast addresses, whatever the notation.
  * `::ffff:0:7f00:1` (IPv4-translated, ::ffff:0:0/96), `3fff::/20` and `5f00::/16` used to pass.
  */
 describe('image proxy address policy', () => {
@@ -43,7 +43,7 @@ describe('image proxy address policy', () => {
     '0:0:0:0:0:FFFF:127.0.0.1',
     '::ffff:169.254.169.254',
     '::ffff:10.0.0.1',
-    // IPv4-translated (::ffff:0:0:0/96): the probe's finding
+    // IPv4-translated (::ffff:0:0:0/96): these used to pass
     '::ffff:0:7f00:1',
     '::ffff:0:127.0.0.1',
     '::ffff:0:808:808',

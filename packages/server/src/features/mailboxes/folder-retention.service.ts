@@ -12,7 +12,7 @@ export interface RetentionResult {
 }
 
 /**
- * Folder retention (semantics: counted from when a message entered the folder). Expunges, in every
+ * Folder retention (counted from when a message entered the folder). Expunges, in every
  * folder of the account that has a retention, the messages older than it: by RFC 8514 SAVEDATE where the
  * server has it (Dovecot 2.3 does), else by INTERNALDATE (for APPEND/COPY that is usually the arrival
  * time too, but a client may set it to anything).

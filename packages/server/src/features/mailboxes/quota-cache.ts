@@ -1,7 +1,7 @@
 import type { Quota } from '@webmail/contracts';
 
 /**
- * GETQUOTAROOT costs ~100 ms on a big folder with Dovecot's count backend (mailstack notes), so the
+ * GETQUOTAROOT costs ~100 ms on a big folder with Dovecot's count backend (100k messages), so the
  * quota is read at most once per `maxAgeMs` per session, and again after a change the webmail made.
  */
 export class QuotaCache {

@@ -20,7 +20,7 @@ const moveTargets: Partial<Record<MassActionName, { use: SpecialUse; missing: Er
   };
 
 /**
- * Mass actions (spec §3/§4, architecture §4): one UID STORE / UID MOVE / UID EXPUNGE per folder on a
+ * Mass actions: one UID STORE / UID MOVE / UID EXPUNGE per folder on a
  * compressed UID set, never a command per message (mass-action-folder.ts). '*' is resolved to the
  * folder's UIDs first (UID SEARCH ALL), so mail arriving meanwhile is not moved or deleted unseen.
  */

@@ -4,7 +4,7 @@ import type { GroupedConversations } from './conversations.js';
 
 /**
  * The per-(session, folder) lists a page of the message list needs — newest-first UIDs, conversations, the
- * unseen set — cached by the folder's IMAP state, not by time (architecture §6). Bounded; the least
+ * unseen set — cached by the folder's IMAP state, not by time. Bounded; the least
  * recently used folder goes first. The decisions are pure functions below; folder-lists.ts runs the IMAP
  * commands they call for.
  */

@@ -23,7 +23,7 @@ export interface ThreadCacheEntry {
 const perConnection = 32;
 
 /**
- * Conversations by the state of the folders they were gathered from (architecture §6: cache by IMAP state,
+ * Conversations by the state of the folders they were gathered from (cache by IMAP state,
  * not by time), so opening a message again costs one FETCH and a STATUS per other folder instead of a
  * SELECT, a SEARCH and a FETCH per folder.
  *

@@ -21,7 +21,7 @@ import {
 } from './thread-rows.js';
 
 /**
- * A conversation (architecture §4): the messages whose threadId — the hash of the thread root's
+ * A conversation: the messages whose threadId — the hash of the thread root's
  * Message-ID — equals the addressed message's, gathered from its folder, the Inbox and Sent. Each folder
  * is searched under its own lock with one `UID SEARCH OR HEADER Message-ID <root> OR HEADER References
  * <root> HEADER In-Reply-To <root>` (a substring match, so candidates are then checked by their computed

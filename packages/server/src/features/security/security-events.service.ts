@@ -16,7 +16,8 @@ export interface SecurityEventInput {
 }
 
 /**
- * The security log (semantics: sign-ins, failures, …). Events with the same account, type, IP, user agent
+ * The security log: sign-ins and failed sign-ins (later also changes of password, two-factor, passkeys,
+ * application passwords, filters and forwarding). Events with the same account, type, IP, user agent
  * and protocol inside one 6-hour bucket merge into one row with a count; rows are kept 30 days.
  * Writing the log never fails the request it describes.
  */

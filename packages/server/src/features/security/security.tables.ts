@@ -1,6 +1,6 @@
 // Tables of the security feature. Times are epoch milliseconds.
 
-/** Security log (semantics: similar events merge into 6-hour buckets with a count; kept 30 days). */
+/** Security log: similar events merge into 6-hour buckets with a count; rows are kept 30 days. */
 export interface SecurityEventsTable {
   account: string;
   type: string;

@@ -27,12 +27,12 @@ const StoredSettings = z.object({
   onBoardingCompleted: z.boolean().catch(false),
   browserTimezoneSet: z.boolean().catch(false),
   timezone: z.string().nullable().catch(null),
-  /** The app version the account first signed in with (spec: onboarding differs for version 3). */
+  /** The app version the account first signed in with (version 3 gets onboarding with a welcome modal). */
   initialVersion: z.number().int().catch(3),
 });
 type StoredSettings = z.infer<typeof StoredSettings>;
 
-/** Spec §3 user details: the account, its stored preferences and what the deployment switched off. */
+/** User details: the account, its stored preferences and what the deployment switched off. */
 export class DetailsService {
   constructor(
     private readonly settings: UserSettingsRepository,
@@ -51,7 +51,7 @@ export class DetailsService {
       id: mail.email,
       name,
       address: mail.email,
-      // Forwarding targets and the spam level arrive with the filters issue (compiled to Sieve).
+      // Forwarding targets and the spam level come with the filters, compiled to Sieve; not built yet.
       targets: [],
       quota,
       spamLevel: 50,
@@ -79,7 +79,7 @@ export class DetailsService {
     for (const [key, value] of Object.entries(preferences)) {
       if (value !== undefined) Object.assign(next, { [key]: value });
     }
-    // Spec §4: the client sends the browser's timezone once; after that it is the user's choice.
+    // The client sends the browser's timezone once; after that it is the user's choice.
     if (timezone !== undefined) Object.assign(next, { timezone, browserTimezoneSet: true });
     await this.settings.save(mail.email, next, Date.now());
     return this.get(mail, language);

@@ -16,7 +16,7 @@ export interface RemoteContentDecision {
 }
 
 /**
- * External-content settings (spec settings/security/content, ExternalContent): the default mode and the
+ * External-content settings (page settings/security/content, ExternalContent): the default mode and the
  * per-sender allow list. Also answers the message reader: `always`, or a listed sender, shows remote
  * content; `ask` and `never` hold it back (the reader offers "show once" only under `ask`).
  */

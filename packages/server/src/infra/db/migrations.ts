@@ -94,7 +94,7 @@ export const baseMigrations: Record<string, Migration> = {
     },
   },
   /**
-   * Folder settings the webmail keeps (semantics: order and `hidden`; retention for the retention job).
+   * Folder settings the webmail keeps, not IMAP (order and `hidden`; retention for the retention job).
    * `hidden` is an integer 0/1: SQLite has no boolean type.
    */
   '0003_folder_settings': {
@@ -115,8 +115,8 @@ export const baseMigrations: Record<string, Migration> = {
     },
   },
   /**
-   * Preferences the spec keeps in user details (view_mode, meta.*, timezone), one JSON document per account:
-   * they are read and written together and grow with the settings issues, without a migration per field.
+   * Preferences shown in user details (view_mode, meta.*, timezone), one JSON document per account: they
+   * are read and written together and grow as settings pages are added, without a migration per field.
    */
   '0004_user_settings': {
     async up(db: Kysely<unknown>) {
@@ -132,7 +132,7 @@ export const baseMigrations: Record<string, Migration> = {
     },
   },
   /**
-   * External-content settings (spec settings/security/content): the mode per account and the senders whose
+   * External-content settings (page settings/security/content): the mode per account and the senders whose
    * mail always shows remote content. Addresses are stored lower-cased, unique per account.
    */
   '0005_external_content': {

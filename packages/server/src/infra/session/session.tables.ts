@@ -1,6 +1,6 @@
 // Tables of the session layer. Times are epoch milliseconds (bigint in PostgreSQL, parsed back to number).
 
-/** One signed-in account on one device (architecture §3). */
+/** One signed-in account on one device (a browser, known by its device cookie), in one user-index slot. */
 export interface SessionsTable {
   id: string;
   device_id: string;

@@ -4,7 +4,7 @@ import { untaggedKeyword } from './raw-reply-parser.js';
 import { noteFlagsChanged } from './selected-folder.js';
 
 /**
- * The one place that reaches into imapflow 2.1.2's internals (architecture: wrap the IMAP library in one
+ * The one place that reaches into imapflow 2.1.2's internals (the IMAP library stays wrapped in one
  * module). It runs a command on the user's persistent connection and hands chosen untagged replies to
  * our own parsers as raw bytes, because imapflow's generic parser is the bottleneck for big replies:
  * ~350 ms for a 100k-UID SORT, minutes for a 100k ESORT `RETURN (ALL)`, a silently dropped ESORT
@@ -19,9 +19,9 @@ import { noteFlagsChanged } from './selected-folder.js';
  * (selected mailbox, counts, events) stays right. The command itself still goes through `exec()`: tag,
  * queueing behind other commands, literals and NO/BAD handling are imapflow's.
  *
- * Rejected alternatives: a second connection per request (an extra LOGIN, which the architecture
- * forbids); writing to the socket ourselves (we would race imapflow's tag counter and queue); tapping
- * the ImapStream (imapflow would still parse the same line).
+ * Rejected alternatives: a second connection per request (an extra LOGIN, where the webmail keeps one
+ * persistent connection per session); writing to the socket ourselves (we would race imapflow's tag
+ * counter and queue); tapping the ImapStream (imapflow would still parse the same line).
  */
 
 /** Gets one untagged reply's bytes and the tag of the command it answers (ESEARCH replies name it). */

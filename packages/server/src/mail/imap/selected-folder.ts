@@ -2,7 +2,7 @@ import type { ImapFlow } from 'imapflow';
 
 /**
  * What the webmail knows about the selected folder's state without asking the server, so a cached list
- * can be trusted without a round trip (architecture §6: cache by IMAP state, not by time).
+ * can be trusted without a round trip (cache by IMAP state, not by time).
  *
  * imapflow replaces its `mailbox` object on every SELECT, so the object itself names one selection. Within
  * a selection it keeps EXISTS current but not UIDNEXT or HIGHESTMODSEQ, and tells about expunges and

@@ -6,7 +6,7 @@ import { sanitizeCss } from './sanitize-css.js';
 import { isTrackingImage } from './tracking-pixel.js';
 
 // One jsdom window for the process: creating one costs ~30 ms. DOMPurify under happy-dom sanitizes nothing
-// (stack notes), so jsdom it is.
+// (script, onerror and javascript: URLs all pass), so jsdom it is.
 const { window } = new JSDOM('');
 const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
 
@@ -40,7 +40,7 @@ const forbiddenTags = [
 ]; // prettier-ignore
 
 /**
- * Allowlist sanitizing of mail HTML (architecture §5), in two steps. DOMPurify (HTML profile only, so no
+ * Allowlist sanitizing of mail HTML, in two steps. DOMPurify (HTML profile only, so no
  * SVG or MathML at all) removes scripts, event handlers, script URLs, forms, frames, objects, <base>,
  * <meta>, <link>. Then a pass over what is left handles everything that *loads*: tracking pixels are
  * removed, remote images, srcset, background and CSS url()s are held back or rewritten to the image proxy,

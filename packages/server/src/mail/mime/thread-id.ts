@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /**
- * threadId (architecture §4): a stable hash of the thread root's Message-ID — the first References entry,
+ * threadId: a stable hash of the thread root's Message-ID — the first References entry,
  * else In-Reply-To, else the message's own Message-ID. Messages without any id get one of their own.
  */
 export function threadIdOf(input: {
