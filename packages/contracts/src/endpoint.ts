@@ -44,8 +44,14 @@ export function defineEndpoint<const D extends EndpointDefinition>(definition: D
 type InputOf<T> = T extends z.ZodType ? z.input<T> : undefined;
 type OutputOf<T> = T extends z.ZodType ? z.output<T> : undefined;
 
-export type EndpointParams<E extends EndpointDefinition> = InputOf<E['params']>;
-export type EndpointQuery<E extends EndpointDefinition> = InputOf<E['query']>;
+/**
+ * Path and query values travel as text, so their schemas take strings (`decimalParam` reads `'12'`); a caller
+ * may pass the number itself, which becomes the same text.
+ */
+type Textual<T> = T extends undefined ? T : { [K in keyof T]: T[K] extends string ? T[K] | number : T[K] };
+
+export type EndpointParams<E extends EndpointDefinition> = Textual<InputOf<E['params']>>;
+export type EndpointQuery<E extends EndpointDefinition> = Textual<InputOf<E['query']>>;
 export type EndpointBody<E extends EndpointDefinition> = E['multipart'] extends true
   ? FormData
   : InputOf<E['body']>;
@@ -84,5 +90,6 @@ export function endpointUserIndex(
   query: Record<string, unknown> | undefined,
 ): number | undefined {
   const value = params?.userIndex ?? query?.userIndex;
-  return typeof value === 'number' ? value : undefined;
+  if (typeof value === 'number') return value;
+  return typeof value === 'string' && /^(0|[1-9][0-9]?)$/.test(value) ? Number(value) : undefined;
 }

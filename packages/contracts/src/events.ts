@@ -85,6 +85,12 @@ const filterEvents = [
 
 const searchEvents = [command('recentSearchUpdated', id), command('recentSearchDeleted', id)] as const;
 
+/**
+ * The stream's own: `resync` says events were missed that cannot be replayed (the stream was away longer than
+ * the server keeps them): the client refetches everything it shows.
+ */
+const streamEvents = [command('resync', {})] as const;
+
 export const AppEvent = z.discriminatedUnion('command', [
   ...mailEvents,
   ...securityEvents,
@@ -94,8 +100,27 @@ export const AppEvent = z.discriminatedUnion('command', [
   ...settingsEvents,
   ...filterEvents,
   ...searchEvents,
+  ...streamEvents,
 ]);
 export type AppEvent = z.infer<typeof AppEvent>;
 export type AppEventCommand = AppEvent['command'];
 export type AppEventOf<C extends AppEventCommand> = Extract<AppEvent, { command: C }>;
 export const appEventCommands = AppEvent.options.map((o) => o.shape.command.value) as AppEventCommand[];
+
+/** `GET /u/{i}`: where the stream resumes (the `id` of the last event the client applied). */
+export const EventStreamQuery = z.object({
+  lastEventId: z
+    .string()
+    .regex(/^(0|[1-9][0-9]{0,15})$/)
+    .transform(Number)
+    .optional(),
+});
+
+/** The stream's reconnect and batching rules. */
+export const eventStreamLimits = {
+  reconnectDelayMs: 5000,
+  maxRetries: 5,
+  batchDebounceMs: 500,
+  batchMaxWaitMs: 5000,
+  heartbeatMs: 25_000,
+} as const;

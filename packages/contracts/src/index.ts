@@ -24,3 +24,4 @@ export * from './reading.endpoints.js';
 export * from './compose.endpoints.js';
 export * from './settings.endpoints.js';
 export * from './image-proxy.endpoints.js';
+export * from './events.endpoints.js';

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { createDatabase, migrateToLatest, type Db } from './infra/db/database.js';
 import { baseMigrations } from './infra/db/migrations.js';
-import type { EventBus } from './infra/events/event-bus.js';
+import { eventLogMigrations } from './infra/events/event-log.migrations.js';
+import { publisherOf, type EventBus } from './infra/events/event-bus.js';
 import { createHttpServer, registerFeatures, type RouteEntry } from './infra/http/http-server.js';
 import type { ImapPool } from './mail/imap/imap-pool.js';
 import { createCore } from './core.js';
@@ -11,6 +12,7 @@ import type { Config } from './infra/config.js';
 import { composeMigrations } from './features/compose/compose.migrations.js';
 import { createAuthModule } from './features/auth/auth.module.js';
 import { createComposeModule } from './features/compose/compose.module.js';
+import { createEventsModule } from './features/events/events.module.js';
 import { createHealthModule } from './features/health/health.module.js';
 import { createImageProxyModule } from './features/image-proxy/image-proxy.module.js';
 import { createMailboxesModule } from './features/mailboxes/mailboxes.module.js';
@@ -27,7 +29,7 @@ const version = (
 ).version;
 
 /** Every migration of every owner, in one numbered sequence. */
-const migrations = { ...baseMigrations, ...composeMigrations };
+const migrations = { ...baseMigrations, ...composeMigrations, ...eventLogMigrations };
 
 export type { RouteEntry };
 
@@ -37,6 +39,7 @@ export interface AppServices {
   securityEvents: SecurityEventsService;
   imapPool: ImapPool;
   retention: RetentionJob;
+  events: ReturnType<typeof createEventsModule>;
   routes: RouteEntry[];
 }
 
@@ -53,7 +56,9 @@ export async function buildApp(
   const db = createDatabase(config);
   await migrateToLatest(db, migrations);
   const core = createCore(config, db, app.log);
+  await core.start();
   const { mail, lifecycle, folderIds } = core;
+  const publish = publisherOf(core.bus);
 
   const security = createSecurityModule({ db, log: app.log });
   const auth = createAuthModule({
@@ -72,6 +77,7 @@ export async function buildApp(
     folderIds,
     lifecycle,
     retentionIntervalMs: config.retentionIntervalMs,
+    publish,
     log: app.log,
   });
   const imageProxy = createImageProxyModule({ config });
@@ -81,6 +87,7 @@ export async function buildApp(
     auth: auth.auth,
     mailboxes: mailboxes.mailboxes,
     disabledFeatures: config.disabledFeatures,
+    publish,
   });
   const messages = createMessagesModule({
     mail,
@@ -102,6 +109,18 @@ export async function buildApp(
     log: app.log,
   });
 
+  const events = createEventsModule({
+    config: config.events,
+    mail,
+    bus: core.bus,
+    eventLog: core.eventLog,
+    lifecycle,
+    connector: core.connector,
+    folderIds,
+    messages: messages.messages,
+    log: app.log,
+  });
+
   await registerFeatures(app, core, [
     createHealthModule({ config, version }).module,
     createTranslationsModule({ localesDir: config.localesDir }).module,
@@ -113,6 +132,7 @@ export async function buildApp(
     imageProxy.module,
     compose.module,
     settings.module,
+    events.module,
   ]);
   app.addHook('onClose', async () => {
     await db.destroy();
@@ -125,6 +145,7 @@ export async function buildApp(
       securityEvents: security.securityEvents,
       imapPool: core.pool,
       retention: mailboxes.retention,
+      events,
       routes,
     },
   });

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './infra/config.js';
 import type { Db } from './infra/db/database.js';
 import { EventBus } from './infra/events/event-bus.js';
+import { EventLogRepository } from './infra/events/event-log.repository.js';
+import { PgFanout } from './infra/events/pg-fanout.js';
 import { JobRegistry } from './infra/jobs/job-registry.js';
 import { SessionAuthenticator } from './infra/session/session-authenticator.js';
 import { SessionLifecycle } from './infra/session/session-lifecycle.js';
@@ -27,8 +29,14 @@ export function createCore(config: Config, db: Db, log: FastifyBaseLogger) {
   const folderIds = new FolderIdsRepository(db);
   const mail = new MailSessions({ pool, connector, folderIds, sessions, lifecycle });
   const signIn = new MailSignIn(connector, pool);
-  const bus = new EventBus((err, message) =>
-    log.error({ err, command: message.event.command }, 'event subscriber failed'),
+  const eventLog = new EventLogRepository(db);
+  // Several server processes share one PostgreSQL: an event logged by one reaches the streams of all.
+  const fanout =
+    config.database.kind === 'postgres'
+      ? new PgFanout(config.database.url, (err) => log.error({ err }, 'event fan-out connection failed'))
+      : null;
+  const bus = new EventBus(eventLog, fanout, (err, command) =>
+    log.error({ err, command }, 'event delivery failed'),
   );
   const jobs = new JobRegistry(log);
   return {
@@ -41,8 +49,15 @@ export function createCore(config: Config, db: Db, log: FastifyBaseLogger) {
     mail,
     signIn,
     bus,
+    eventLog,
     jobs,
     webDistDir: config.webDistDir,
-    close: () => pool.closeAll(),
+    start: async () => {
+      await fanout?.start();
+    },
+    close: async () => {
+      await pool.closeAll();
+      await fanout?.close();
+    },
   };
 }

@@ -86,6 +86,14 @@ const EnvSchema = z.object({
       }
       return map;
     }),
+  /** How long events are kept for streams that reconnect (`Last-Event-ID`); older gaps mean a full refetch. */
+  EVENT_REPLAY_SECONDS: z.coerce.number().int().min(10).default(600),
+  EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).default(20),
+  EVENT_STREAMS_MAX: z.coerce.number().int().min(1).default(5000),
+  /** Mailbox watchers (one IMAP connection each, for live mail) per server process. */
+  EVENT_WATCHERS_MAX: z.coerce.number().int().min(0).default(1000),
+  /** A watcher stays this long after its account's last stream closed (a reload reuses it). */
+  EVENT_WATCHER_GRACE_SECONDS: z.coerce.number().int().min(0).default(30),
   TRUST_PROXY: bool.default(false),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'packages/web/dist')),
@@ -134,6 +142,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxBytes: e.IMAGE_PROXY_MAX_BYTES,
       timeoutMs: e.IMAGE_PROXY_TIMEOUT_SECONDS * 1000,
       testResolve: e.IMAGE_PROXY_TEST_RESOLVE as ReadonlyMap<string, string>,
+    },
+    events: {
+      replayMs: e.EVENT_REPLAY_SECONDS * 1000,
+      streamsPerUser: e.EVENT_STREAMS_PER_USER,
+      streamsMax: e.EVENT_STREAMS_MAX,
+      watchersMax: e.EVENT_WATCHERS_MAX,
+      watcherGraceMs: e.EVENT_WATCHER_GRACE_SECONDS * 1000,
     },
     authAppUrl: e.AUTH_APP_URL?.replace(/\/+$/, '') ?? null,
     trustProxy: e.TRUST_PROXY,

@@ -10,7 +10,7 @@ export class MailConnector {
   ) {}
 
   /** A wrong password throws `AuthFailed` (401), an unreachable server `MailServerUnavailable` (503). */
-  connect(auth: { user: string; pass: string }): Promise<ImapFlow> {
-    return connectImap(this.server, auth, this.log);
+  connect(auth: { user: string; pass: string }, options: { qresync?: boolean } = {}): Promise<ImapFlow> {
+    return connectImap(this.server, auth, this.log, options);
   }
 }

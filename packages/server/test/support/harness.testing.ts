@@ -83,5 +83,6 @@ export async function startServer(
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server did not listen on a port');
   const baseUrl = `http://127.0.0.1:${address.port}`;
-  return { app, baseUrl, client: () => new TestClient(baseUrl), close: () => app.close() };
+  const databaseUrl = config.database.kind === 'postgres' ? config.database.url : null;
+  return { app, baseUrl, databaseUrl, client: () => new TestClient(baseUrl), close: () => app.close() };
 }

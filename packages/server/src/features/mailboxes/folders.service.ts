@@ -7,6 +7,7 @@ import {
   refusal as refused,
   validationError,
 } from '../../infra/errors.js';
+import type { PublishEvent } from '../../infra/events/event-bus.js';
 import type { FolderIdsRepository } from '../../mail/folder-ids.repository.js';
 import type { MailSession } from '../../mail/mail-session.js';
 import type { FolderSettingsRepository } from './folder-settings.repository.js';
@@ -28,6 +29,7 @@ export class FoldersService {
     private readonly mailboxes: MailboxesService,
     private readonly ids: FolderIdsRepository,
     private readonly settings: FolderSettingsRepository,
+    private readonly publish: PublishEvent,
   ) {}
 
   async create(mail: MailSession, body: FolderCreateBody): Promise<Folder> {
@@ -48,6 +50,7 @@ export class FoldersService {
       retentionMs: body.retention ?? null,
       hidden: body.hidden ?? false,
     });
+    this.publish(mail.email, { command: 'folderCreate', mailboxId: record.id });
     return this.folder(mail, record.id);
   }
 
@@ -84,12 +87,18 @@ export class FoldersService {
         });
       }
       const newPath = joinPath(parentPath, body.name ?? entry.name, listing.delimiter);
-      if (newPath !== entry.path) await this.rename(mail, listing, entry.path, newPath);
+      if (newPath !== entry.path) {
+        await this.rename(mail, listing, entry.path, newPath);
+        this.publish(mail.email, { command: 'folderRename', mailboxId: recordId });
+      }
     }
     await this.settings.updateSettings(mail.email, recordId, {
       ...(body.retention !== undefined ? { retentionMs: body.retention } : {}),
       ...(body.hidden !== undefined ? { hidden: body.hidden } : {}),
     });
+    if (body.retention !== undefined || body.hidden !== undefined) {
+      this.publish(mail.email, { command: 'folderUpdate', mailboxId: recordId });
+    }
     return this.folder(mail, recordId);
   }
 
@@ -111,6 +120,7 @@ export class FoldersService {
     }
     await this.ids.removeTree(mail.email, entry.path, listing.delimiter);
     this.mailboxes.quotaChanged(mail.account);
+    this.publish(mail.email, { command: 'folderDelete', mailboxId: id });
   }
 
   /** Stores the user's order of folders; every id must be one of the account's folders. */
@@ -132,6 +142,7 @@ export class FoldersService {
       throw validationError({ order: [{ code: 'invalid', message: 'A folder is listed twice' }] });
     }
     await this.settings.setOrder(mail.email, order);
+    this.publish(mail.email, { command: 'folderOrder' });
   }
 
   private async rename(mail: MailSession, listing: FolderListing, from: string, to: string) {

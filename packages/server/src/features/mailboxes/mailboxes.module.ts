@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../infra/db/database.js';
+import type { PublishEvent } from '../../infra/events/event-bus.js';
 import type { FeatureModule } from '../../infra/http/feature-module.js';
 import type { SessionLifecycle } from '../../infra/session/session-lifecycle.js';
 import type { FolderIdsRepository } from '../../mail/folder-ids.repository.js';
@@ -19,6 +20,7 @@ export interface MailboxesModuleDeps {
   folderIds: FolderIdsRepository;
   lifecycle: SessionLifecycle;
   retentionIntervalMs: number;
+  publish: PublishEvent;
   log: FastifyBaseLogger;
 }
 
@@ -28,7 +30,7 @@ export function createMailboxesModule(deps: MailboxesModuleDeps) {
   const quotas = new QuotaCache();
   const settings = new FolderSettingsRepository(db);
   const mailboxes = new MailboxesService(folderIds, quotas, log);
-  const folders = new FoldersService(mailboxes, folderIds, settings);
+  const folders = new FoldersService(mailboxes, folderIds, settings, deps.publish);
   const activeSessions = new ActiveSessions();
   const retention = new RetentionJob({
     retention: new FolderRetentionService(settings, log),

@@ -1,6 +1,7 @@
 import type { FetchMessageObject, ImapFlow } from 'imapflow';
-import type { ListMode, MessageDetail, MessageListResponse } from '@webmail/contracts';
+import type { ListMode, MessageDetail, MessageListResponse, MessageSummary } from '@webmail/contracts';
 import { AppError, notFound } from '../../infra/errors.js';
+import { fetchListRows } from '../../mail/imap/imap-fetch-rows.js';
 import { noteFlagsChanged } from '../../mail/imap/selected-folder.js';
 import type { MailSession } from '../../mail/mail-session.js';
 import { firstAddress, toAddresses } from '../../mail/mime/addresses.js';
@@ -39,6 +40,18 @@ export class MessagesService {
     return mail.inFolder(mailboxId, ({ client, path }) =>
       listPage(client, this.lists, `${mail.account.id}:${path}`, { mailboxId, offset, limit, mode }),
     );
+  }
+
+  /**
+   * List rows of these UIDs of the folder selected on `client`, newest first: for the rows of new mail the
+   * event stream sends (the client shows them without asking again).
+   */
+  async rowsOf(client: ImapFlow, mailboxId: string, uids: number[]): Promise<MessageSummary[]> {
+    if (uids.length === 0) return [];
+    const { rows } = await fetchListRows(client, uids);
+    return rows
+      .map((row) => toSummary(row, mailboxId))
+      .sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);
   }
 
   /**

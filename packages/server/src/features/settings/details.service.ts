@@ -9,6 +9,7 @@ import {
   type UserDetailsPatch,
 } from '@webmail/contracts';
 import { z } from 'zod';
+import type { PublishEvent } from '../../infra/events/event-bus.js';
 import type { MailSession } from '../../mail/mail-session.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
@@ -39,6 +40,7 @@ export class DetailsService {
     private readonly auth: Pick<AuthService, 'nameOf' | 'rename'>,
     private readonly mailboxes: MailboxesService,
     private readonly disabledFeatures: DisabledFeature[],
+    private readonly publish: PublishEvent,
   ) {}
 
   async get(mail: MailSession, language: Language): Promise<UserDetails> {
@@ -82,6 +84,7 @@ export class DetailsService {
     // The client sends the browser's timezone once; after that it is the user's choice.
     if (timezone !== undefined) Object.assign(next, { timezone, browserTimezoneSet: true });
     await this.settings.save(mail.email, next, Date.now());
+    this.publish(mail.email, { command: 'accountDetailsUpdated' });
     return this.get(mail, language);
   }
 

@@ -6,6 +6,7 @@ import {
 } from '@webmail/contracts';
 import { randomToken } from '../../infra/crypto.js';
 import { notFound } from '../../infra/errors.js';
+import type { PublishEvent } from '../../infra/events/event-bus.js';
 import type { SessionContext } from '../../infra/session/session-context.js';
 import type { ExternalContentRepository, SenderRow } from './external-content.repository.js';
 
@@ -21,7 +22,10 @@ export interface RemoteContentDecision {
  * content; `ask` and `never` hold it back (the reader offers "show once" only under `ask`).
  */
 export class ExternalContentService {
-  constructor(private readonly repository: ExternalContentRepository) {}
+  constructor(
+    private readonly repository: ExternalContentRepository,
+    private readonly publish: PublishEvent,
+  ) {}
 
   async get(session: SessionContext): Promise<ExternalContentSettings> {
     const [mode, senders] = await Promise.all([
@@ -33,6 +37,7 @@ export class ExternalContentService {
 
   async setMode(session: SessionContext, mode: ExternalContentMode): Promise<ExternalContentSettings> {
     await this.repository.saveMode(session.email, mode, Date.now());
+    this.publish(session.email, { command: 'remoteContentWhitelist' });
     return this.get(session);
   }
 
@@ -45,12 +50,14 @@ export class ExternalContentService {
       created_at: Date.now(),
     });
     const row = await this.repository.findSender(session.email, normalized);
-    if (!row) throw notFound('Sender');
+    if (!row) throw notFound('Sender', 'senderNotFound');
+    this.publish(session.email, { command: 'remoteContentWhitelist' });
     return toSender(row);
   }
 
   async removeSender(session: SessionContext, id: string): Promise<void> {
-    if (!(await this.repository.deleteSender(session.email, id))) throw notFound('Sender');
+    if (!(await this.repository.deleteSender(session.email, id))) throw notFound('Sender', 'senderNotFound');
+    this.publish(session.email, { command: 'remoteContentWhitelist' });
   }
 
   async decide(

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { DisabledFeature } from '@webmail/contracts';
 import type { Db } from '../../infra/db/database.js';
+import type { PublishEvent } from '../../infra/events/event-bus.js';
 import type { FeatureModule } from '../../infra/http/feature-module.js';
 import type { MailSessions } from '../../mail/mail-session.js';
 import type { AuthService } from '../auth/auth.service.js';
@@ -18,16 +19,18 @@ export interface SettingsModuleDeps {
   auth: Pick<AuthService, 'nameOf' | 'rename'>;
   mailboxes: MailboxesService;
   disabledFeatures: DisabledFeature[];
+  publish: PublishEvent;
 }
 
 /** User details and preferences, external-content settings. */
 export function createSettingsModule(deps: SettingsModuleDeps) {
-  const externalContent = new ExternalContentService(new ExternalContentRepository(deps.db));
+  const externalContent = new ExternalContentService(new ExternalContentRepository(deps.db), deps.publish);
   const details = new DetailsService(
     new UserSettingsRepository(deps.db),
     deps.auth,
     deps.mailboxes,
     deps.disabledFeatures,
+    deps.publish,
   );
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(detailsRoutes(deps.mail, details));

@@ -1,26 +1,52 @@
-import type { AppEvent, AppEventCommand } from '@webmail/contracts';
+import { AppEvent, type AppEventCommand } from '@webmail/contracts';
+import type { EventLogRepository } from './event-log.repository.js';
+import type { EventFanout } from './pg-fanout.js';
 
-/** An event with who it is for: every stream and tab of `account` (the mailbox address) receives it. */
+/** An event for every stream and tab of `account` (the mailbox address), or for one session of it. */
 export interface BusEvent {
   account: string;
   event: AppEvent;
-  /** The session that made the change, so its own tab can tell its echo apart (optional). */
-  originSessionId?: string;
+  /** Only this session's streams get it (its own sign-out). */
+  sessionId?: string;
+  /**
+   * Not logged for replay and not sent to other server processes: mail events, which each process that holds
+   * a stream of the account sees itself (its mailbox watcher). A reconnecting client refetches mail instead.
+   */
+  transient?: boolean;
 }
 
-export type BusListener = (message: BusEvent) => void | Promise<void>;
+/** An event as subscribers get it: with its id when it was logged (the stream's `id:`). */
+export interface DeliveredEvent extends BusEvent {
+  id: number | null;
+}
+
+export type BusListener = (message: DeliveredEvent) => void | Promise<void>;
+
+/** What a service is given to announce its changes: the account they concern and the event. */
+export type PublishEvent = (account: string, event: AppEvent) => void;
+
+/** A `PublishEvent` for every session of the account, logged for replay. */
+export function publisherOf(bus: Pick<EventBus, 'publish'>): PublishEvent {
+  return (account, event) => void bus.publish({ account, event });
+}
 
 /**
- * The in-process event bus: services publish a typed `AppEvent` (the catalogue in contracts) after every change;
- * subscribers (the event stream, caches, jobs) receive it. Publishing never throws into the service that
- * changed something: a failing subscriber is reported and the others still run.
+ * The event bus. Services publish a typed `AppEvent` (the catalogue in contracts) after every change;
+ * subscribers (the event streams, caches) receive it. A logged event is first written to the replay log,
+ * which gives it its id; with PostgreSQL it then reaches every server process through LISTEN/NOTIFY (this one
+ * too, so all deliver in the same order), with SQLite (one process) it is delivered here at once. Publishing
+ * never throws into the service that changed something: failures are reported and the others still run.
  */
 export class EventBus {
   private readonly byCommand = new Map<AppEventCommand | '*', Set<BusListener>>();
 
   constructor(
-    private readonly onListenerError: (err: unknown, message: BusEvent) => void = () => undefined,
-  ) {}
+    private readonly log: EventLogRepository,
+    private readonly fanout: EventFanout | null,
+    private readonly onError: (err: unknown, command: string) => void = () => undefined,
+  ) {
+    fanout?.onAnnounce((id) => void this.deliverLogged(id));
+  }
 
   subscribe(command: AppEventCommand | '*', listener: BusListener): () => void {
     let set = this.byCommand.get(command);
@@ -29,7 +55,35 @@ export class EventBus {
     return () => set.delete(listener);
   }
 
-  publish(message: BusEvent): void {
+  /** Fire and forget; resolves when this process has delivered it (tests wait on it). */
+  publish(message: BusEvent): Promise<void> {
+    return this.send(message).catch((err: unknown) => this.onError(err, message.event.command));
+  }
+
+  private async send(message: BusEvent): Promise<void> {
+    if (message.transient) return this.deliver({ ...message, id: null });
+    const id = await this.log.append({
+      account: message.account,
+      sessionId: message.sessionId ?? null,
+      payload: JSON.stringify(message.event),
+      at: Date.now(),
+    });
+    if (this.fanout) await this.fanout.announce(id);
+    else this.deliver({ ...message, id });
+  }
+
+  private async deliverLogged(id: number): Promise<void> {
+    try {
+      const row = await this.log.byId(id);
+      if (!row) return;
+      const event = AppEvent.parse(JSON.parse(row.payload));
+      this.deliver({ account: row.account, sessionId: row.sessionId ?? undefined, event, id });
+    } catch (err) {
+      this.onError(err, 'fanout');
+    }
+  }
+
+  private deliver(message: DeliveredEvent): void {
     const listeners = [
       ...(this.byCommand.get(message.event.command) ?? []),
       ...(this.byCommand.get('*') ?? []),
@@ -37,9 +91,10 @@ export class EventBus {
     for (const listener of listeners) {
       try {
         const result = listener(message);
-        if (result instanceof Promise) result.catch((err: unknown) => this.onListenerError(err, message));
+        if (result instanceof Promise)
+          result.catch((err: unknown) => this.onError(err, message.event.command));
       } catch (err) {
-        this.onListenerError(err, message);
+        this.onError(err, message.event.command);
       }
     }
   }

@@ -11,4 +11,6 @@ export interface FeatureModule {
   routes?: FastifyPluginAsync;
   jobs?: Job[];
   subscribers?: Array<() => () => void>;
+  /** Called when the server begins to close, before it waits for open requests (ends long-lived streams). */
+  close?: () => Promise<void>;
 }

@@ -95,6 +95,10 @@ export async function registerFeatures(
   const unsubscribe = modules.flatMap((m) => (m.subscribers ?? []).map((subscribe) => subscribe()));
   for (const module of modules) for (const job of module.jobs ?? []) host.jobs.register(job);
   host.jobs.start();
+  // Long-lived answers (event streams) end first, or closing would wait for them.
+  app.addHook('preClose', async () => {
+    await Promise.all(modules.map((m) => m.close?.()));
+  });
   app.addHook('onClose', async () => {
     for (const off of unsubscribe) off();
     await host.jobs.stop();

@@ -17,8 +17,11 @@ export async function connectImap(
   server: ImapServer,
   auth: { user: string; pass: string },
   log: FastifyBaseLogger,
+  options: { qresync?: boolean } = {},
 ): Promise<ImapFlow> {
   const client = new ImapFlow({
+    // QRESYNC (RFC 7162): a folder opened with the modseq last seen reports what vanished and what changed.
+    qresync: options.qresync ?? false,
     host: server.host,
     port: server.port,
     secure: server.secure,

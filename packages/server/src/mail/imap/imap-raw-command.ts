@@ -1,4 +1,5 @@
 import type { ImapFlow } from 'imapflow';
+import { decodePath } from 'imapflow/lib/tools.js';
 import { AppError } from '../../infra/errors.js';
 import { untaggedKeyword } from './raw-reply-parser.js';
 import { noteFlagsChanged } from './selected-folder.js';
@@ -131,4 +132,60 @@ export async function rawCommand(
     failure.cause = state.error;
     throw failure;
   }
+}
+
+/** An untagged reply as imapflow parsed it: `* STATUS "INBOX" (MESSAGES 3 …)` → command STATUS, attributes. */
+export interface ParsedUntagged {
+  command: string;
+  attributes?: unknown[];
+}
+
+interface ParsedInternals {
+  untaggedHandlers: Record<string, ((untagged: ParsedUntagged) => Promise<void> | void) | null | undefined>;
+}
+
+/**
+ * Untagged replies the server sends on its own, outside any command: with NOTIFY (RFC 5465) `* STATUS` of a
+ * folder that changed and `* LIST` of one created, renamed or deleted. imapflow ignores keywords it has no
+ * handler for; this installs one on the connection. A command's own handler for the keyword (imapflow's
+ * `status()`, `list()`) still takes precedence while it runs.
+ */
+export function onUnsolicited(
+  client: ImapFlow,
+  keyword: 'STATUS' | 'LIST',
+  handler: (untagged: ParsedUntagged) => void,
+): void {
+  const flow = client as unknown as ParsedInternals;
+  if (typeof flow.untaggedHandlers !== 'object' || flow.untaggedHandlers === null) {
+    throw new Error('imapflow internals changed (untaggedHandlers): update imap-raw-command.ts');
+  }
+  flow.untaggedHandlers[keyword] = (untagged) => handler(untagged);
+}
+
+/**
+ * Runs a command imapflow does not know (NOTIFY), with imapflow's own parser for its untagged replies
+ * (`untagged`: keyword → handler). A NO/BAD throws 502.
+ */
+export async function parsedCommand(
+  client: ImapFlow,
+  command: string,
+  args: ImapArg[],
+  untagged: Record<string, (untagged: ParsedUntagged) => void> = {},
+): Promise<void> {
+  const flow = internalsOf(client);
+  if (typeof flow.preCheck === 'function') await flow.preCheck();
+  let response: { next: () => void };
+  try {
+    response = await flow.exec(command, args, { untagged });
+  } catch (err) {
+    const failure = new AppError('MailServerError', 502, `The mail server refused ${command}`);
+    failure.cause = err;
+    throw failure;
+  }
+  response.next();
+}
+
+/** A mailbox name as the server wrote it (modified UTF-7 unless UTF8=ACCEPT is on) → the path imapflow uses. */
+export function decodeMailboxName(client: ImapFlow, name: string): string {
+  return decodePath(client, name);
 }

@@ -1,0 +1,58 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppEvent } from '@webmail/contracts';
+import type { FolderIdsRepository } from '../../mail/folder-ids.repository.js';
+import type { FolderChange, WatcherListener } from '../../mail/watch/mailbox-watcher.js';
+import type { MessagesService } from '../messages/messages.service.js';
+
+/**
+ * Turns what an account's mailbox watcher saw into the stream's mail commands: COUNTERS (a folder's unseen and
+ * total), EXISTS (new messages, with their list rows), EXPUNGE (UIDs gone) and FETCH (flags changed), and a
+ * folder update when folders were created, renamed or deleted (or a folder's UIDs were reset).
+ */
+export function mailEventsFor(
+  account: string,
+  deps: {
+    folderIds: FolderIdsRepository;
+    messages: Pick<MessagesService, 'rowsOf'>;
+    publish: (event: AppEvent) => void;
+    log: FastifyBaseLogger;
+  },
+): WatcherListener {
+  const idOf = async (path: string) => (await deps.folderIds.idsFor(account, [path])).get(path)?.id;
+  return {
+    counters(folders) {
+      void (async () => {
+        const counters = [];
+        for (const { path, status } of folders) {
+          const mailboxId = await idOf(path);
+          if (mailboxId) counters.push({ mailboxId, unseen: status.unseen, total: status.messages });
+        }
+        if (counters.length) deps.publish({ command: 'COUNTERS', counters });
+      })().catch((err: unknown) => deps.log.warn({ err }, 'counters event failed'));
+    },
+    async changed(change: FolderChange) {
+      const mailboxId = await idOf(change.path);
+      if (!mailboxId) return;
+      if (change.reset) return deps.publish({ command: 'folderUpdate', mailboxId });
+      if (change.expungedUids.length) {
+        deps.publish({ command: 'EXPUNGE', mailboxId, uids: change.expungedUids });
+      }
+      if (change.flagChanges.length) {
+        const changes = change.flagChanges.map(({ uid, flags }) => ({
+          uid,
+          seen: flags.has('\\Seen'),
+          flagged: flags.has('\\Flagged'),
+          answered: flags.has('\\Answered'),
+        }));
+        deps.publish({ command: 'FETCH', mailboxId, changes });
+      }
+      if (change.newUids.length) {
+        const messages = await deps.messages.rowsOf(change.client, mailboxId, change.newUids);
+        if (messages.length) deps.publish({ command: 'EXISTS', mailboxId, messages });
+      }
+    },
+    foldersChanged() {
+      deps.publish({ command: 'folderUpdate', mailboxId: '' });
+    },
+  };
+}

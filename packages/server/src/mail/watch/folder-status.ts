@@ -1,0 +1,60 @@
+import type { ParsedUntagged } from '../imap/imap-raw-command.js';
+
+/** What a folder's STATUS says (RFC 3501 + CONDSTORE's HIGHESTMODSEQ). */
+export interface FolderStatus {
+  messages: number;
+  unseen: number;
+  uidNext: number;
+  uidValidity: string;
+  highestModseq: string | null;
+}
+
+interface Token {
+  value?: unknown;
+}
+
+/**
+ * `* STATUS "Lists/News" (MESSAGES 3 UIDNEXT 9 UIDVALIDITY 17 UNSEEN 1 HIGHESTMODSEQ 42)` as imapflow parsed it:
+ * attributes[0] the name, attributes[1] the item list. A NOTIFY update may leave items out (Dovecot sends no
+ * UIDVALIDITY when it did not change): those are taken from `known`. Null when a needed item is missing.
+ */
+export function parseStatus(
+  untagged: ParsedUntagged,
+  knownOf: (name: string) => FolderStatus | undefined,
+): { name: string; status: FolderStatus } | null {
+  const [nameToken, items] = untagged.attributes ?? [];
+  const name = (nameToken as Token | undefined)?.value;
+  if (typeof name !== 'string' || !Array.isArray(items)) return null;
+  const values = new Map<string, string>();
+  for (let i = 0; i + 1 < items.length; i += 2) {
+    const key = (items[i] as Token).value;
+    const value = (items[i + 1] as Token).value;
+    if (typeof key === 'string' && typeof value === 'string') values.set(key.toUpperCase(), value);
+  }
+  const known = knownOf(name);
+  const number = (key: string, fallback: number | undefined) => {
+    const v = values.get(key);
+    return v !== undefined && /^[0-9]+$/.test(v) ? Number(v) : (fallback ?? null);
+  };
+  const messages = number('MESSAGES', known?.messages);
+  const unseen = number('UNSEEN', known?.unseen);
+  const uidNext = number('UIDNEXT', known?.uidNext);
+  const uidValidity = values.get('UIDVALIDITY') ?? known?.uidValidity;
+  if (messages === null || unseen === null || uidNext === null || !uidValidity) return null;
+  const highestModseq = values.get('HIGHESTMODSEQ') ?? known?.highestModseq ?? null;
+  return { name, status: { messages, unseen, uidNext, uidValidity, highestModseq } };
+}
+
+/** Whether anything but the counts changed: new or expunged mail, flags (HIGHESTMODSEQ), a new UIDVALIDITY. */
+export function contentChanged(before: FolderStatus, after: FolderStatus): boolean {
+  return (
+    before.uidValidity !== after.uidValidity ||
+    before.uidNext !== after.uidNext ||
+    before.messages !== after.messages ||
+    before.highestModseq !== after.highestModseq
+  );
+}
+
+export function countsChanged(before: FolderStatus | undefined, after: FolderStatus): boolean {
+  return !before || before.messages !== after.messages || before.unseen !== after.unseen;
+}

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppEventOf, Folder, MailboxTreeResponse } from '@webmail/contracts';
+import { EventStreamReader } from '../support/event-stream.testing.js';
+import { imapAs, newMailUser, startServer } from '../support/harness.testing.js';
+import { composeRaw } from '../support/mail-fixtures.testing.js';
+import { deliver } from '../support/reading.testing.js';
+
+const message = (to: string, subject: string) =>
+  composeRaw({ from: 'sender@example.com', to, subject, text: 'x' });
+
+describe('event stream', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  const open: EventStreamReader[] = [];
+  const stream = async (...args: Parameters<typeof EventStreamReader.open>) => {
+    const reader = await EventStreamReader.open(...args);
+    open.push(reader);
+    return reader;
+  };
+
+  beforeAll(async () => {
+    server = await startServer('sqlite');
+  });
+  afterAll(async () => {
+    for (const reader of open) reader.close();
+    await server.close();
+  });
+
+  async function signedIn(prefix: string) {
+    const user = await newMailUser(prefix);
+    const client = server.client();
+    await client.signIn(user.email, user.password);
+    const tree = (await client.get<MailboxTreeResponse>('/api/u/0/mailbox')).body.mailboxes;
+    const inbox = tree.find((f) => f.specialUse === 'inbox') as Folder;
+    return { user, client, inbox };
+  }
+
+  it('answers 401 without a session of that user index', async () => {
+    const { client } = await signedIn('ev-auth');
+    expect((await stream(client, 1)).status).toBe(401);
+    expect((await stream(server.client(), 0)).status).toBe(401);
+  });
+
+  it('sends new mail with its row, the counters, and flag changes and expunges made by another client', async () => {
+    const { user, client, inbox } = await signedIn('ev-mail');
+    const events = await stream(client, 0);
+    expect(events.status).toBe(200);
+    await server.app.services.events.watchers.of(user.email);
+
+    await deliver(user.email, [await message(user.email, 'Live one')]);
+    const exists = (await events.next((e) => e.command === 'EXISTS')).event as AppEventOf<'EXISTS'>;
+    expect(exists.mailboxId).toBe(inbox.id);
+    expect(exists.messages.map((m) => m.subject)).toEqual(['Live one']);
+    expect(exists.messages[0]).toMatchObject({ seen: false, mailbox: inbox.id });
+    const counters = (await events.next((e) => e.command === 'COUNTERS')).event as AppEventOf<'COUNTERS'>;
+    expect(counters.counters).toContainEqual({ mailboxId: inbox.id, unseen: 1, total: 1 });
+    const uid = exists.messages[0]!.id;
+
+    const imap = await imapAs(user);
+    try {
+      await imap.mailboxOpen('INBOX');
+      await imap.messageFlagsAdd(String(uid), ['\\Flagged', '\\Seen'], { uid: true });
+      const fetch = (await events.next((e) => e.command === 'FETCH')).event as AppEventOf<'FETCH'>;
+      expect(fetch).toMatchObject({ mailboxId: inbox.id });
+      expect(fetch.changes).toEqual([{ uid, seen: true, flagged: true, answered: false }]);
+      await imap.messageDelete(String(uid), { uid: true });
+      const expunge = (await events.next((e) => e.command === 'EXPUNGE')).event as AppEventOf<'EXPUNGE'>;
+      expect(expunge).toEqual({ command: 'EXPUNGE', mailboxId: inbox.id, uids: [uid] });
+    } finally {
+      await imap.logout();
+    }
+  });
+
+  it("sends a folder created in one browser to the user's other browser, and to nobody else", async () => {
+    const { user, client } = await signedIn('ev-folders');
+    const other = server.client();
+    await other.signIn(user.email, user.password);
+    const elsewhere = await signedIn('ev-stranger');
+    const mine = await stream(other, 0);
+    const theirs = await stream(elsewhere.client, 0);
+
+    const created = await client.post<Folder>('/api/u/0/mailbox/folders', { name: 'Live folder' });
+    expect(created.status).toBe(200);
+    const event = await mine.next((e) => e.command === 'folderCreate');
+    expect(event.event).toEqual({ command: 'folderCreate', mailboxId: created.body.id });
+    expect(event.id).toBeGreaterThan(0);
+    // The stranger's stream is open and quiet: a change of theirs arrives, ours never did.
+    await elsewhere.client.post<Folder>('/api/u/0/mailbox/folders', { name: 'Theirs' });
+    await theirs.next((e) => e.command === 'folderCreate');
+    expect(theirs.events.filter((e) => e.event.command === 'folderCreate')).toHaveLength(1);
+  });
+
+  it('keeps user index 1 and user index 0 of one browser apart', async () => {
+    const first = await newMailUser('ev-slot0');
+    const second = await newMailUser('ev-slot1');
+    const client = server.client();
+    await client.signIn(first.email, first.password);
+    expect((await client.signIn(second.email, second.password)).userIndex).toBe(1);
+    const zero = await stream(client, 0);
+    const one = await stream(client, 1);
+    await client.post('/api/u/1/mailbox/folders', { name: 'Second only' });
+    await one.next((e) => e.command === 'folderCreate');
+    await client.post('/api/u/0/mailbox/folders', { name: 'First only' });
+    await zero.next((e) => e.command === 'folderCreate');
+    expect(zero.events.filter((e) => e.event.command === 'folderCreate')).toHaveLength(1);
+    expect(one.events.filter((e) => e.event.command === 'folderCreate')).toHaveLength(1);
+  });
+
+  it('replays what a reconnecting stream missed (Last-Event-ID), and says resync when it is too old', async () => {
+    const { client } = await signedIn('ev-replay');
+    const first = await stream(client, 0);
+    await client.post('/api/u/0/mailbox/folders', { name: 'Before' });
+    const seen = await first.next((e) => e.command === 'folderCreate');
+    first.close();
+    const missed = await client.post<Folder>('/api/u/0/mailbox/folders', { name: 'While away' });
+    await client.patch('/api/u/0/details', { displayDensity: 'compact' });
+
+    for (const header of [false, true]) {
+      const again = await stream(client, 0, { lastEventId: seen.id!, header });
+      const replayed = await again.next((e) => e.command === 'accountDetailsUpdated');
+      const commands = again.events.map((e) => e.event);
+      expect(commands.slice(0, 2)).toEqual([
+        { command: 'folderCreate', mailboxId: missed.body.id },
+        { command: 'accountDetailsUpdated' },
+      ]);
+      expect(replayed.id).toBeGreaterThan(seen.id!);
+      again.close();
+    }
+    const stale = await stream(client, 0, { lastEventId: 999_999_999 });
+    expect((await stale.next((e) => e.command === 'resync')).event).toEqual({ command: 'resync' });
+  });
+
+  it('sends the sign-out to the signed-out session and ends its stream', async () => {
+    const { client } = await signedIn('ev-logout');
+    const events = await stream(client, 0);
+    expect((await client.post('/api/auth/logout?userIndex=0')).status).toBe(200);
+    expect((await events.next((e) => e.command === 'logout')).event).toEqual({
+      command: 'logout',
+      kind: 'user',
+    });
+    await events.ended();
+  });
+});
+
+describe('event stream across two server processes on one PostgreSQL', () => {
+  it('delivers a change made through process A to a stream held by process B', async () => {
+    const a = await startServer('postgres');
+    const b = await startServer('postgres', { DATABASE_URL: a.databaseUrl! });
+    try {
+      const user = await newMailUser('ev-pg');
+      const viaA = a.client();
+      await viaA.signIn(user.email, user.password);
+      const viaB = b.client();
+      await viaB.signIn(user.email, user.password);
+      const onB = await EventStreamReader.open(viaB, 0);
+      const created = await viaA.post<Folder>('/api/u/0/mailbox/folders', { name: 'From A' });
+      expect((await onB.next((e) => e.command === 'folderCreate')).event).toEqual({
+        command: 'folderCreate',
+        mailboxId: created.body.id,
+      });
+      onB.close();
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+});
