@@ -62,6 +62,8 @@ export const messagesEndpoints = {
     responses: { 200: z.any().meta({ description: 'The attachment bytes, with its own Content-Type' }) },
     raw: true,
     errors: readErrors,
+    // A PDF preview fetches the whole file: a large one takes longer than a JSON call.
+    timeoutMs: null,
   }),
   massAction: defineEndpoint({
     method: 'POST',

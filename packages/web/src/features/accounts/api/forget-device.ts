@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { AccountsResponse } from '@webmail/contracts';
-import { apiRequest } from '../../../shared/api/api-client';
+import { authEndpoints } from '@webmail/contracts';
+import { callApi } from '../../../shared/api/call-api';
 import { useSessionEvents } from '../../../shared/session/session-events';
 
 /**
@@ -11,9 +11,7 @@ import { useSessionEvents } from '../../../shared/session/session-events';
 export type ForgetDeviceCall = 'logoutAll' | 'removeDeviceUsers';
 
 export function forgetDevice(call: ForgetDeviceCall) {
-  return call === 'logoutAll'
-    ? apiRequest('/auth/logoutAll', { method: 'POST', schema: AccountsResponse })
-    : apiRequest('/auth/removeDeviceUsers', { method: 'DELETE', schema: AccountsResponse });
+  return callApi(authEndpoints[call], {});
 }
 
 export function useForgetDevice() {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AccountsResponse } from '@webmail/contracts';
-import { apiRequest } from '../../../shared/api/api-client';
+import { authEndpoints } from '@webmail/contracts';
+import { callApi } from '../../../shared/api/call-api';
 import { accountsKeys } from './accounts.keys';
 
 /**
@@ -10,7 +10,7 @@ import { accountsKeys } from './accounts.keys';
 export function accountsQueryOptions() {
   return queryOptions({
     queryKey: accountsKeys.list(),
-    queryFn: ({ signal }) => apiRequest('/auth/accounts', { schema: AccountsResponse, signal }),
+    queryFn: ({ signal }) => callApi(authEndpoints.accounts, {}, { signal }),
   });
 }
 

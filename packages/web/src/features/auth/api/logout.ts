@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { OkResponse } from '@webmail/contracts';
-import { apiRequest } from '../../../shared/api/api-client';
+import { authEndpoints } from '@webmail/contracts';
+import { callApi } from '../../../shared/api/call-api';
 import { useSessionEvents } from '../../../shared/session/session-events';
 
 /**
@@ -9,7 +9,7 @@ import { useSessionEvents } from '../../../shared/session/session-events';
  * (accounts feature); this one is for callers that keep the account, like the server's logout event.
  */
 export function logout(userIndex: number) {
-  return apiRequest('/auth/logout', { method: 'POST', query: { userIndex }, schema: OkResponse });
+  return callApi(authEndpoints.logout, { query: { userIndex } });
 }
 
 export function useLogout() {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Folder, type FolderCreateBody } from '@webmail/contracts';
-import { apiRequest } from '../../../shared/api/api-client';
+import { mailboxesEndpoints, type FolderCreateBody } from '@webmail/contracts';
+import { callApi } from '../../../shared/api/call-api';
 import { mailboxesKeys } from './mailboxes.keys';
 
 /** POST /api/u/{i}/mailbox/folders {name, parent, retention, hidden} → the new folder (spec §7). */
 export function createFolder(userIndex: number, body: FolderCreateBody) {
-  return apiRequest(`/u/${userIndex}/mailbox/folders`, { method: 'POST', body, schema: Folder });
+  return callApi(mailboxesEndpoints.createFolder, { params: { userIndex }, body });
 }
 
 /** The folder form shows its own failures (spec §8), so no request-failed snackbar. */

@@ -1,17 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { OkResponse, type FolderOrderBody, type MailboxTreeResponse } from '@webmail/contracts';
-import { apiRequest } from '../../../shared/api/api-client';
+import { mailboxesEndpoints, type FolderOrderBody, type MailboxTreeResponse } from '@webmail/contracts';
+import { callApi } from '../../../shared/api/call-api';
 import { idempotentMutationRetry } from '../../../shared/api/retry-policy';
 import { applyFolderOrder } from '../lib/folder-order';
 import { mailboxesKeys } from './mailboxes.keys';
 
 /** PATCH /api/u/{i}/mailbox/folders/updateOrder {order: [ids…]} (spec §7). */
 export function updateFolderOrder(userIndex: number, body: FolderOrderBody) {
-  return apiRequest(`/u/${userIndex}/mailbox/folders/updateOrder`, {
-    method: 'PATCH',
-    body,
-    schema: OkResponse,
-  });
+  return callApi(mailboxesEndpoints.updateOrder, { params: { userIndex }, body });
 }
 
 /**

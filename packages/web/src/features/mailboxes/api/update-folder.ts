@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Folder, type FolderPatchBody } from '@webmail/contracts';
-import { apiRequest } from '../../../shared/api/api-client';
+import { mailboxesEndpoints, type FolderPatchBody } from '@webmail/contracts';
+import { callApi } from '../../../shared/api/call-api';
 import { mailboxesKeys } from './mailboxes.keys';
 
 export interface UpdateFolderVariables {
@@ -10,11 +10,7 @@ export interface UpdateFolderVariables {
 
 /** PATCH /api/u/{i}/mailbox/folders/{id} with the changed fields only → the folder (spec §7). */
 export function updateFolder(userIndex: number, { id, body }: UpdateFolderVariables) {
-  return apiRequest(`/u/${userIndex}/mailbox/folders/${encodeURIComponent(id)}`, {
-    method: 'PATCH',
-    body,
-    schema: Folder,
-  });
+  return callApi(mailboxesEndpoints.updateFolder, { params: { userIndex, id }, body });
 }
 
 /**

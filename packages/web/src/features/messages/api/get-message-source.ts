@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiResponse } from '../../../shared/api/api-client';
-import { messagePaths } from './message-paths';
+import { readingEndpoints } from '@webmail/contracts';
+import { callApi } from '../../../shared/api/call-api';
 import { messagesKeys } from './messages.keys';
 
 /** GET …/messages/{uid}/source: the raw RFC 822 message as text (route MailboxSource). */
@@ -8,9 +8,8 @@ export function messageSourceQueryOptions(userIndex: number, mailboxId: string, 
   return queryOptions({
     queryKey: messagesKeys.source(userIndex, mailboxId, messageId),
     queryFn: async ({ signal }) => {
-      // No timeout: a 25 MB message takes longer than the 5 s of a JSON call.
-      const path = messagePaths.source(userIndex, mailboxId, messageId);
-      return (await apiResponse(path, { signal, timeoutMs: null })).text();
+      const params = { userIndex, mailboxId, messageId };
+      return (await callApi(readingEndpoints.source, { params }, { signal })).text();
     },
     // The source of a message never changes; it is only big. Not kept once the tab is closed anyway.
     staleTime: Infinity,

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ThreadResponse } from '@webmail/contracts';
-import { apiRequest } from '../../../shared/api/api-client';
-import { messagePaths } from './message-paths';
+import { readingEndpoints } from '@webmail/contracts';
+import { callApi } from '../../../shared/api/call-api';
 import { messagesKeys } from './messages.keys';
 
 /**
@@ -17,11 +16,11 @@ export function threadQueryOptions(
   return queryOptions({
     queryKey: messagesKeys.thread(userIndex, mailboxId, threadId, messageId),
     queryFn: ({ signal }) =>
-      apiRequest(messagePaths.thread(userIndex, mailboxId, threadId), {
-        query: { messageId },
-        schema: ThreadResponse,
-        signal,
-      }),
+      callApi(
+        readingEndpoints.thread,
+        { params: { userIndex, mailboxId, threadId }, query: { messageId } },
+        { signal },
+      ),
   });
 }
 

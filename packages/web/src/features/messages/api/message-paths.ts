@@ -1,17 +1,5 @@
-import { apiUrl } from '../../../shared/api/api-client';
-
-/** Paths of the messages API under /api (spec §7). Ids are encoded: a mailbox id is opaque to the client. */
-export const messagePaths = {
-  list: (userIndex: number, mailboxId: string) =>
-    `/u/${userIndex}/mailbox/${encodeURIComponent(mailboxId)}/messages`,
-  message: (userIndex: number, mailboxId: string, messageId: number) =>
-    `${messagePaths.list(userIndex, mailboxId)}/${messageId}`,
-  source: (userIndex: number, mailboxId: string, messageId: number) =>
-    `${messagePaths.message(userIndex, mailboxId, messageId)}/source`,
-  thread: (userIndex: number, mailboxId: string, threadId: string) =>
-    `/u/${userIndex}/mailbox/${encodeURIComponent(mailboxId)}/threads/${encodeURIComponent(threadId)}`,
-  massAction: (userIndex: number) => `/u/${userIndex}/mailbox/massAction`,
-};
+import { messagesEndpoints, readingEndpoints } from '@webmail/contracts';
+import { endpointUrl } from '../../../shared/api/call-api';
 
 /** URL of an attachment download (Content-Disposition: attachment), for `<a href download>` and `<img src>`. */
 export function attachmentUrl(
@@ -20,19 +8,17 @@ export function attachmentUrl(
   messageId: number,
   attachmentId: string,
 ): string {
-  return apiUrl(
-    `${messagePaths.message(userIndex, mailboxId, messageId)}/attachments/${encodeURIComponent(attachmentId)}`,
-  );
+  return endpointUrl(messagesEndpoints.attachment, { userIndex, mailboxId, messageId, attachmentId });
 }
 
 /** URL of the zip of every attachment of a message (cid: images left out by the server). */
 export function attachmentsZipUrl(userIndex: number, mailboxId: string, messageId: number): string {
-  return apiUrl(`${messagePaths.message(userIndex, mailboxId, messageId)}/attachments.zip`);
+  return endpointUrl(readingEndpoints.attachmentsZip, { userIndex, mailboxId, messageId });
 }
 
 /** URL of the raw message as an `.eml` download. */
 export function sourceDownloadUrl(userIndex: number, mailboxId: string, messageId: number): string {
-  return apiUrl(messagePaths.source(userIndex, mailboxId, messageId), { download: 1 });
+  return endpointUrl(readingEndpoints.source, { userIndex, mailboxId, messageId }, { download: '1' });
 }
 
 /** The app path of an opened message (route MailboxThread). */

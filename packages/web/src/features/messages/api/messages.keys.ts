@@ -24,9 +24,9 @@ export const messagesKeys = {
   /** The raw RFC 822 text of one message (MailboxSource). */
   source: (userIndex: number, mailboxId: string, messageId: number) =>
     [...messagesKeys.all(userIndex), 'source', mailboxId, messageId] as const,
-  /** An attachment's bytes for the PDF preview (by its API path). */
-  attachmentFile: (userIndex: number, path: string) =>
-    [...messagesKeys.all(userIndex), 'attachmentFile', path] as const,
+  /** An attachment's bytes for the PDF preview. */
+  attachmentFile: (userIndex: number, mailboxId: string, messageId: number, attachmentId: string) =>
+    [...messagesKeys.all(userIndex), 'attachmentFile', mailboxId, messageId, attachmentId] as const,
   /** The running mass action of a folder (spec §3 mass-action progress). */
   progress: (userIndex: number, mailboxId: string) =>
     [...messagesKeys.all(userIndex), 'progress', mailboxId] as const,

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MessageFlagsResponse, type MassActionName, type MessageDetail } from '@webmail/contracts';
-import { apiRequest } from '../../../shared/api/api-client';
+import { messagesEndpoints, type MassActionName, type MessageDetail } from '@webmail/contracts';
+import { callApi } from '../../../shared/api/call-api';
 import { idempotentMutationRetry } from '../../../shared/api/retry-policy';
 import { findInList, patchDetailFlags, type FlagsPatch } from '../lib/message-cache';
 import { patchList, type ListData } from '../lib/list-patch';
-import { messagePaths } from './message-paths';
 import { messagesKeys } from './messages.keys';
 
 /**
@@ -27,11 +26,7 @@ export function updateMessageFlags(
   mailboxId: string,
   { messageId, patch }: UpdateFlagsVariables,
 ) {
-  return apiRequest(messagePaths.message(userIndex, mailboxId, messageId), {
-    method: 'PATCH',
-    body: patch,
-    schema: MessageFlagsResponse,
-  });
+  return callApi(messagesEndpoints.updateFlags, { params: { userIndex, mailboxId, messageId }, body: patch });
 }
 
 /** The patch as the list effects of README.md (so conversation rows follow too). */

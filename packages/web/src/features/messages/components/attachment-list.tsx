@@ -119,7 +119,14 @@ export function AttachmentList({ userIndex, mailboxId, messageId, attachments }:
                     component="button"
                     type="button"
                     aria-label={t('attachments.preview', { name, size })}
-                    onClick={() => setPreview({ name, kind, url })}
+                    onClick={() =>
+                      setPreview({
+                        name,
+                        kind,
+                        url,
+                        attachment: { mailboxId, messageId, attachmentId: file.id },
+                      })
+                    }
                     sx={cardSx}
                   >
                     {label}

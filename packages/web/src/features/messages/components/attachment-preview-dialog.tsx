@@ -11,9 +11,8 @@ import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId } from 'react';
-import { apiBase } from '../../../shared/api/api-client';
 import { useTranslation } from '../../../shared/i18n/translation';
-import { usePdfPreview } from '../hooks/use-pdf-preview';
+import { usePdfPreview, type AttachmentAddress } from '../hooks/use-pdf-preview';
 import type { PreviewKind } from '../lib/attachment-preview';
 
 export interface PreviewTarget {
@@ -21,6 +20,8 @@ export interface PreviewTarget {
   kind: Exclude<PreviewKind, null>;
   /** The attachment's download URL (`/api/…`). */
   url: string;
+  /** Where the PDF preview fetches the bytes from. */
+  attachment: AttachmentAddress;
 }
 
 export interface AttachmentPreviewDialogProps {
@@ -91,8 +92,7 @@ export function AttachmentPreviewDialog({ userIndex, target, onClose }: Attachme
 
 function PdfPreview({ userIndex, target }: { userIndex: number; target: PreviewTarget }) {
   const { t } = useTranslation(['messages', 'common']);
-  const path = target.url.startsWith(apiBase) ? target.url.slice(apiBase.length) : target.url;
-  const { ready, isError, retry, attachFrame } = usePdfPreview(userIndex, path);
+  const { ready, isError, retry, attachFrame } = usePdfPreview(userIndex, target.attachment);
   if (isError) {
     return (
       <Box sx={{ textAlign: 'center', p: 4 }}>

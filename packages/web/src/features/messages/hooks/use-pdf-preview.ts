@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiResponse } from '../../../shared/api/api-client';
+import { messagesEndpoints } from '@webmail/contracts';
+import { callApi } from '../../../shared/api/call-api';
 import { messagesKeys } from '../api/messages.keys';
 
 /**
@@ -13,11 +14,18 @@ import { messagesKeys } from '../api/messages.keys';
  * `attachFrame` is the iframe's ref: it creates the URL when the frame mounts and revokes it when the frame goes (a
  * ref cleanup), so the bytes are not kept after the dialog closes.
  */
-export function usePdfPreview(userIndex: number, path: string) {
+export interface AttachmentAddress {
+  mailboxId: string;
+  messageId: number;
+  attachmentId: string;
+}
+
+export function usePdfPreview(userIndex: number, { mailboxId, messageId, attachmentId }: AttachmentAddress) {
   const query = useQuery({
-    queryKey: messagesKeys.attachmentFile(userIndex, path),
+    queryKey: messagesKeys.attachmentFile(userIndex, mailboxId, messageId, attachmentId),
     queryFn: async ({ signal }) => {
-      const response = await apiResponse(path, { signal, timeoutMs: null });
+      const params = { userIndex, mailboxId, messageId, attachmentId };
+      const response = await callApi(messagesEndpoints.attachment, { params }, { signal });
       return new Blob([await response.arrayBuffer()], { type: 'application/pdf' });
     },
     staleTime: Infinity,
