@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import webGraph from './eslint/web-graph.js';
 
 export default tseslint.config(
   {
@@ -36,4 +37,5 @@ export default tseslint.config(
     files: ['scripts/**', 'bench/**', 'mailstack/bin/**', 'e2e/**'],
     rules: { 'no-console': 'off' },
   },
+  ...webGraph,
 );

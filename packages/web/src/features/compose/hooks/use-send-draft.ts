@@ -9,7 +9,7 @@ import { sendDraft } from '../api/send';
 import { draftContentOf, type ComposerDraft } from '../lib/composer-draft';
 import { composerFieldErrors, type ComposerFieldErrors } from '../lib/field-errors';
 import { sendProblems } from '../lib/send-check';
-import { trackSend } from './track-send';
+import { trackSend } from '../api/track-send';
 
 export interface SendDraftOptions {
   userIndex: number;

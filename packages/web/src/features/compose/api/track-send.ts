@@ -1,7 +1,7 @@
 import type { OutboxEntry } from '@webmail/contracts';
 import type { TFunction } from '../../../shared/i18n/translation';
 import type { SnackbarApi } from '../../../shared/snackbar/snackbar-context';
-import { cancelSend, getOutboxEntry } from '../api/send';
+import { cancelSend, getOutboxEntry } from './send';
 import { removeLocalDraft } from '../lib/local-draft-store';
 
 export interface SendTracking {
