@@ -102,10 +102,10 @@ export default [
       'import-x/no-restricted-paths': ['error', { zones: [...layerZones] }],
       'no-restricted-imports': ['error', rawApiImports],
       'check-file/no-index': 'error',
-      // The name before the last extension: kebab-case, then at most one role suffix.
+      // The name before the last extension: kebab-case, then at most one role suffix, then `.test` for its test.
       'check-file/filename-naming-convention': [
         'error',
-        { [`${web}/**/*.{ts,tsx}`]: `${kebab}?(.@(keys|cache|route|test|testing|d))` },
+        { [`${web}/**/*.{ts,tsx}`]: `${kebab}?(.@(keys|cache|route|testing|d))?(.test)` },
       ],
       'check-file/folder-naming-convention': ['error', { [`${web}/**/`]: 'KEBAB_CASE' }],
       'check-file/filename-blocklist': [

@@ -5,7 +5,6 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { Link as RouterLink, Outlet, useParams } from 'react-router';
 import { useFolder, useMailboxTree } from '../../features/mailboxes/api/get-mailbox-tree';
-import { useFolderCountEffects } from '../../features/mailboxes/hooks/use-folder-count-effects';
 import { folderDisplayName } from '../../features/mailboxes/lib/folder-display-name';
 import { MessageList } from '../../features/messages/components/message-list';
 import { ReadingPaneEmpty } from '../../features/messages/components/reading-pane-empty';
@@ -29,7 +28,6 @@ export function MailboxRoute() {
   const sideBySide = useSideBySide(viewMode);
   const folder = useFolder(userIndex, mailboxId);
   const tree = useMailboxTree(userIndex);
-  const counts = useFolderCountEffects(userIndex);
   const moveTargets = useMemo(() => moveTargetsOf(tree.data ?? [], t), [tree.data, t]);
   const name = folder.data ? folderDisplayName(folder.data, t) : '';
   const messageOpen = messageId !== undefined;
@@ -61,7 +59,6 @@ export function MailboxRoute() {
         label={name}
         density={density}
         moveTargets={moveTargets}
-        onRefresh={counts.refresh}
       />
     </Box>
   );

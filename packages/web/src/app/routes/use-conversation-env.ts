@@ -1,6 +1,5 @@
 import { useCallback, useMemo } from 'react';
 import { useMailboxTree } from '../../features/mailboxes/api/get-mailbox-tree';
-import { useFolderCountEffects } from '../../features/mailboxes/hooks/use-folder-count-effects';
 import { findFolder } from '../../features/mailboxes/lib/folder-tree';
 import type { ActionFolder } from '../../features/messages/actions/message-actions';
 import type { RemoteContentEffects } from '../../features/messages/hooks/use-remote-content';
@@ -15,13 +14,12 @@ export type ConversationAddress = Pick<
 >;
 
 /**
- * What the conversation view needs from other features, composed here (features do not import each other): the
- * folder tree (special uses, move targets) and its counts from mailboxes, the sender allow list from settings.
+ * What the conversation view needs from other features, composed here: the folder tree (special uses, move
+ * targets) from mailboxes, the sender allow list from settings.
  */
 export function useConversationEnv(userIndex: number, address: ConversationAddress): ConversationEnv {
   const { t } = useTranslation('mailboxes');
   const tree = useMailboxTree(userIndex);
-  const counts = useFolderCountEffects(userIndex);
   const { mutateAsync: allowSender } = useAddExternalContentSender(userIndex);
   const folders = tree.data;
   const moveTargets = useMemo(() => moveTargetsOf(folders ?? [], t), [folders, t]);
@@ -33,5 +31,5 @@ export function useConversationEnv(userIndex: number, address: ConversationAddre
     [folders],
   );
   const remoteContent = useMemo<RemoteContentEffects>(() => ({ allowSender }), [allowSender]);
-  return { userIndex, counts, remoteContent, folderOf, moveTargets, ...address };
+  return { userIndex, remoteContent, folderOf, moveTargets, ...address };
 }

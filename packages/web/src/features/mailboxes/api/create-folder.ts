@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { mailboxesEndpoints, type FolderCreateBody } from '@webmail/contracts';
 import { callApi } from '../../../shared/api/call-api';
-import { mailboxesKeys } from './mailboxes.keys';
+import { refreshTree } from './mailboxes.cache';
 
 /** POST /api/u/{i}/mailbox/folders {name, parent, retention, hidden} → the new folder (spec §7). */
 export function createFolder(userIndex: number, body: FolderCreateBody) {
@@ -14,6 +14,6 @@ export function useCreateFolder(userIndex: number) {
   return useMutation({
     mutationFn: (body: FolderCreateBody) => createFolder(userIndex, body),
     meta: { errorSnackbar: false },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: mailboxesKeys.tree(userIndex) }),
+    onSuccess: () => refreshTree(queryClient, userIndex),
   });
 }

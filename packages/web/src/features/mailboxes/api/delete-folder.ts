@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { mailboxesEndpoints } from '@webmail/contracts';
 import { callApi } from '../../../shared/api/call-api';
-import { mailboxesKeys } from './mailboxes.keys';
+import { refreshTree } from './mailboxes.cache';
 
 /** DELETE /api/u/{i}/mailbox/folders/{id}: the folder, its messages and its subfolders (spec §7). */
 export function deleteFolder(userIndex: number, id: string) {
@@ -13,6 +13,6 @@ export function useDeleteFolder(userIndex: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => deleteFolder(userIndex, id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: mailboxesKeys.tree(userIndex) }),
+    onSuccess: () => refreshTree(queryClient, userIndex),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { mailboxesEndpoints, type FolderPatchBody } from '@webmail/contracts';
 import { callApi } from '../../../shared/api/call-api';
-import { mailboxesKeys } from './mailboxes.keys';
+import { refreshTree } from './mailboxes.cache';
 
 export interface UpdateFolderVariables {
   id: string;
@@ -22,6 +22,6 @@ export function useUpdateFolder(userIndex: number, { errorSnackbar = true } = {}
   return useMutation({
     mutationFn: (variables: UpdateFolderVariables) => updateFolder(userIndex, variables),
     meta: { errorSnackbar },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: mailboxesKeys.tree(userIndex) }),
+    onSuccess: () => refreshTree(queryClient, userIndex),
   });
 }

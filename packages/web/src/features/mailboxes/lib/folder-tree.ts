@@ -33,19 +33,6 @@ export function findInbox(folders: readonly Folder[]): Folder | null {
   return null;
 }
 
-/** Returns a copy of the tree with `update` applied to the folder with this id. */
-export function updateFolder(
-  folders: readonly Folder[],
-  id: string,
-  update: (folder: Folder) => Folder,
-): Folder[] {
-  return folders.map((folder) => {
-    if (folder.id === id) return update(folder);
-    if (folder.children.length === 0) return folder;
-    return { ...folder, children: updateFolder(folder.children, id, update) };
-  });
-}
-
 export interface FolderCount {
   value: number;
   kind: 'unseen' | 'total';

@@ -7,10 +7,10 @@ import { mailboxChannel } from '../../../shared/session/mailbox-channel';
 import type { SnackbarApi, SnackbarInput } from '../../../shared/snackbar/snackbar-context';
 import { actionEffect, inScope } from '../lib/list-patch';
 import { undoRequests } from '../lib/mass-action-undo';
+import { refreshTree } from '../../mailboxes/api/mailboxes.cache';
 import {
   applyOptimisticEffects,
   dropRemovedDetails,
-  invalidateTree,
   rollBack,
   type MassActionTarget,
   type OptimisticContext,
@@ -90,7 +90,7 @@ export function failMassAction(
   setMassActionProgress(queryClient, userIndex, input.mailboxId, null);
   if (isApiRequestError(error) && error.status === 403 && input.action === 'archive') {
     // Spec §8: the account has no Archive folder (any more); the folder list may be out of date.
-    invalidateTree(queryClient, userIndex);
+    void refreshTree(queryClient, userIndex);
     snackbar.show({ type: 'attention', message: t('massActions.errors.archiveFolderNotSet') });
     return;
   }

@@ -2,18 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messagesEndpoints, type MassActionName, type MessageDetail } from '@webmail/contracts';
 import { callApi } from '../../../shared/api/call-api';
 import { idempotentMutationRetry } from '../../../shared/api/retry-policy';
+import { adjustUnseen, refreshTree } from '../../mailboxes/api/mailboxes.cache';
 import { findInList, patchDetailFlags, type FlagsPatch } from '../lib/message-cache';
 import { patchList, type ListData } from '../lib/list-patch';
 import { messagesKeys } from './messages.keys';
-
-/**
- * What a flag change does to the folder counts, supplied by the route from the mailboxes feature (features do not
- * reach into each other's caches).
- */
-export interface FolderCountEffects {
-  adjustUnseen: (mailboxId: string, delta: number) => () => void;
-  refresh: () => void;
-}
 
 export interface UpdateFlagsVariables {
   messageId: number;
@@ -44,7 +36,7 @@ function patchListsFor(data: ListData | undefined, messageId: number, patch: Fla
  * settles. The PATCH sets absolute values, so sending it again is harmless: it takes the query retry schedule
  * (spec §9) before giving up.
  */
-export function useUpdateMessageFlags(userIndex: number, mailboxId: string, counts?: FolderCountEffects) {
+export function useUpdateMessageFlags(userIndex: number, mailboxId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     ...idempotentMutationRetry,
@@ -68,7 +60,7 @@ export function useUpdateMessageFlags(userIndex: number, mailboxId: string, coun
       let delta = 0;
       if (patch.seen !== undefined && wasSeen !== undefined && patch.seen !== wasSeen)
         delta = patch.seen ? -1 : 1;
-      const undoCounts = counts?.adjustUnseen(mailboxId, delta) ?? (() => {});
+      const undoCounts = adjustUnseen(queryClient, userIndex, mailboxId, delta);
 
       return { lists, detailKey, detail, undoCounts };
     },
@@ -79,7 +71,7 @@ export function useUpdateMessageFlags(userIndex: number, mailboxId: string, coun
       context.undoCounts();
     },
     onSettled: (_data, _error, { patch }) => {
-      if (patch.seen !== undefined) counts?.refresh();
+      if (patch.seen !== undefined) void refreshTree(queryClient, userIndex);
     },
   });
 }

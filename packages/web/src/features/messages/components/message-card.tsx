@@ -31,7 +31,7 @@ export function MessageCard({ env, compact, message, addressed, onCollapse }: Me
   const { t } = useTranslation(['messages', 'common']);
   const { userIndex } = env;
   const query = useMessage(userIndex, message.mailbox, message.id);
-  const flags = useUpdateMessageFlags(userIndex, message.mailbox, env.counts);
+  const flags = useUpdateMessageFlags(userIndex, message.mailbox);
   const detail = query.data;
   useMarkSeenOnOpen(detail, flags);
   const ref = useRef<HTMLElement>(null);

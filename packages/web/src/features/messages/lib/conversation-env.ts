@@ -1,11 +1,10 @@
 import type { ActionFolder } from '../actions/message-actions';
-import type { FolderCountEffects } from '../api/update-message-flags';
 import type { MoveTarget } from '../components/more-actions-menu';
 import type { RemoteContentEffects } from '../hooks/use-remote-content';
 
 /**
  * What the conversation view gets from its route: the address, and what belongs to other features (the folder
- * tree's counts and special uses, the external-content allow list) or to the layout it is shown in (main or tab).
+ * tree's special uses, the external-content allow list) or to the layout it is shown in (main or tab).
  */
 export interface ConversationEnv {
   userIndex: number;
@@ -13,7 +12,6 @@ export interface ConversationEnv {
   mailboxId: string;
   threadId: string;
   messageId: number;
-  counts: FolderCountEffects;
   remoteContent: RemoteContentEffects;
   /** The folder of a message (its special use decides which actions are offered). */
   folderOf: (mailboxId: string) => ActionFolder;
