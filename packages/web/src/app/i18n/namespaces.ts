@@ -9,6 +9,7 @@ export const namespaces = [
   'accounts',
   'mailboxes',
   'messages',
+  'reading',
   'settings',
   'compose',
 ] as const;

@@ -7,7 +7,7 @@ import { Link as RouterLink, Outlet, useParams } from 'react-router';
 import { useFolder, useMailboxTree } from '../../features/mailboxes/api/get-mailbox-tree';
 import { folderDisplayName } from '../../features/mailboxes/lib/folder-display-name';
 import { MessageList } from '../../features/messages/components/message-list';
-import { ReadingPaneEmpty } from '../../features/messages/components/reading-pane-empty';
+import { ReadingPaneEmpty } from '../../features/reading/components/reading-pane-empty';
 import { useSideBySide } from '../../features/messages/hooks/use-side-by-side';
 import { useListPreferences } from '../../features/settings/api/get-user-details';
 import { moveTargetsOf } from './move-targets';

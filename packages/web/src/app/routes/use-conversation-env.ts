@@ -1,9 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { useMailboxTree } from '../../features/mailboxes/api/get-mailbox-tree';
 import { findFolder } from '../../features/mailboxes/lib/folder-tree';
-import type { ActionFolder } from '../../features/messages/actions/message-actions';
-import type { RemoteContentEffects } from '../../features/messages/hooks/use-remote-content';
-import type { ConversationEnv } from '../../features/messages/lib/conversation-env';
+import type { RemoteContentEffects } from '../../features/reading/hooks/use-remote-content';
+import type { ConversationEnv } from '../../features/reading/lib/conversation-env';
 import { useAddExternalContentSender } from '../../features/settings/api/add-external-content-sender';
 import { moveTargetsOf } from './move-targets';
 import { useTranslation } from '../../shared/i18n/translation';
@@ -24,7 +23,7 @@ export function useConversationEnv(userIndex: number, address: ConversationAddre
   const folders = tree.data;
   const moveTargets = useMemo(() => moveTargetsOf(folders ?? [], t), [folders, t]);
   const folderOf = useCallback(
-    (mailboxId: string): ActionFolder => ({
+    (mailboxId: string): ReturnType<ConversationEnv['folderOf']> => ({
       id: mailboxId,
       specialUse: folders ? (findFolder(folders, mailboxId)?.specialUse ?? null) : null,
     }),

@@ -1,5 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { MassActionName, MessageDetail } from '@webmail/contracts';
+import { invalidateMailOfAnyFolder } from '../../../shared/api/mail-change';
 import {
   cachedTree,
   cancelTreeFetch,
@@ -121,12 +122,12 @@ export function settleMassAction(
   if (targetId && targetId !== input.mailboxId) invalidate(messagesKeys.folderLists(userIndex, targetId));
   if (input.action !== 'flagged' && input.action !== 'unflag') void refreshTree(queryClient, userIndex);
   // An open conversation lists messages of several folders (Inbox, Sent): re-read it whatever the folder.
-  invalidate(messagesKeys.threads(userIndex));
+  void invalidateMailOfAnyFolder(queryClient, userIndex);
 }
 
 /** What another tab's change makes stale here: the tree and every list of that user. */
 export function invalidateMailboxes(queryClient: QueryClient, userIndex: number): void {
   void refreshTree(queryClient, userIndex);
   void queryClient.invalidateQueries({ queryKey: messagesKeys.lists(userIndex) });
-  void queryClient.invalidateQueries({ queryKey: messagesKeys.threads(userIndex) });
+  void invalidateMailOfAnyFolder(queryClient, userIndex);
 }

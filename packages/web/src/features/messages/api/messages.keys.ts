@@ -17,16 +17,6 @@ export const messagesKeys = {
     [...messagesKeys.details(userIndex), mailboxId] as const,
   detail: (userIndex: number, mailboxId: string, messageId: number) =>
     [...messagesKeys.folderDetails(userIndex, mailboxId), messageId] as const,
-  /** Conversations (issue "Reading mail"): a thread as opened from one message of `mailboxId`. */
-  threads: (userIndex: number) => [...messagesKeys.all(userIndex), 'thread'] as const,
-  thread: (userIndex: number, mailboxId: string, threadId: string, messageId: number) =>
-    [...messagesKeys.threads(userIndex), mailboxId, threadId, messageId] as const,
-  /** The raw RFC 822 text of one message (MailboxSource). */
-  source: (userIndex: number, mailboxId: string, messageId: number) =>
-    [...messagesKeys.all(userIndex), 'source', mailboxId, messageId] as const,
-  /** An attachment's bytes for the PDF preview. */
-  attachmentFile: (userIndex: number, mailboxId: string, messageId: number, attachmentId: string) =>
-    [...messagesKeys.all(userIndex), 'attachmentFile', mailboxId, messageId, attachmentId] as const,
   /** The running mass action of a folder (spec §3 mass-action progress). */
   progress: (userIndex: number, mailboxId: string) =>
     [...messagesKeys.all(userIndex), 'progress', mailboxId] as const,
