@@ -105,7 +105,7 @@ export default [
       // The name before the last extension: kebab-case, then at most one role suffix, then `.test` for its test.
       'check-file/filename-naming-convention': [
         'error',
-        { [`${web}/**/*.{ts,tsx}`]: `${kebab}?(.@(keys|cache|route|testing|d))?(.test)` },
+        { [`${web}/**/*.{ts,tsx}`]: `${kebab}?(.@(keys|cache|route|routes|testing|d))?(.test)` },
       ],
       'check-file/folder-naming-convention': ['error', { [`${web}/**/`]: 'KEBAB_CASE' }],
       'check-file/filename-blocklist': [

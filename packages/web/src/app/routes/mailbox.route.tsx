@@ -12,6 +12,7 @@ import { useSideBySide } from '../../features/messages/hooks/use-side-by-side';
 import { useListPreferences } from '../../features/settings/api/get-user-details';
 import { moveTargetsOf } from './move-targets';
 import { useTranslation } from '../../shared/i18n/translation';
+import { userHomePath } from '../../shared/session/session';
 import { useUserIndex } from '../../shared/session/use-user-index';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 
@@ -88,7 +89,7 @@ function FolderNotFound({ userIndex }: { userIndex: number }) {
       <Typography component="h1" variant="h6" sx={{ my: 2, color: 'text.primary' }}>
         {t('folderNotFound')}
       </Typography>
-      <Button component={RouterLink} to={`/u/${userIndex}`} variant="outlined">
+      <Button component={RouterLink} to={userHomePath(userIndex)} variant="outlined">
         {t('goToInbox')}
       </Button>
     </Box>

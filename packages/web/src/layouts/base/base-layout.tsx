@@ -13,7 +13,7 @@ import { useTranslation } from '../../shared/i18n/translation';
 import { hasActiveSession, userHomePath } from '../../shared/session/session';
 import { useUserIndex } from '../../shared/session/use-user-index';
 import { SettingsNav } from '../settings/settings-nav';
-import { settingsPath, useSettingsLocation } from '../settings/settings-pages';
+import { settingsPath, useSettingsLocation, useSettingsPageLabel } from '../settings/settings-pages';
 import { AppTopBar } from './app-top-bar';
 import { BackToInboxButton } from './back-to-inbox-button';
 import { ComposeButton } from './compose-button';
@@ -37,6 +37,7 @@ export function BaseLayout() {
   // does not allow anyway.
   const disabledFeatures = useUserDetails(userIndex).data?.disabledFeatures ?? [];
   const settings = useSettingsLocation();
+  const pageLabel = useSettingsPageLabel();
   const runMassAction = useRunMassAction(userIndex);
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const sidebarId = useId();
@@ -63,7 +64,7 @@ export function BaseLayout() {
       ? {
           href: settingsPath(userIndex),
           label: t('backToSettings'),
-          title: t(`pages.${settings.page.id}`),
+          title: pageLabel(settings.page),
         }
       : null;
 

@@ -7,7 +7,13 @@ import ListItemText from '@mui/material/ListItemText';
 import type { DisabledFeature } from '@webmail/contracts';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from '../../shared/i18n/translation';
-import { isPageAvailable, settingsPages, settingsPath, useSettingsLocation } from './settings-pages';
+import {
+  isPageAvailable,
+  settingsPages,
+  settingsPath,
+  useSettingsLocation,
+  useSettingsPageLabel,
+} from './settings-pages';
 
 export interface SettingsNavProps {
   userIndex: number;
@@ -21,6 +27,7 @@ export interface SettingsNavProps {
 export function SettingsNav({ userIndex, disabledFeatures, variant, onNavigate }: SettingsNavProps) {
   const { t } = useTranslation('settings');
   const { page: current } = useSettingsLocation();
+  const pageLabel = useSettingsPageLabel();
   const isPage = variant === 'page';
   return (
     <Box component="nav" aria-label={t('title')} sx={{ py: isPage ? 0 : 1 }}>
@@ -46,7 +53,7 @@ export function SettingsNav({ userIndex, disabledFeatures, variant, onNavigate }
                   <Icon fontSize="small" />
                 </ListItemIcon>
                 <ListItemText
-                  primary={t(`pages.${page.id}`)}
+                  primary={pageLabel(page)}
                   secondary={isPageAvailable(page, disabledFeatures) ? undefined : t('upgradeInfo')}
                 />
                 {isPage && <ChevronRightIcon aria-hidden sx={{ color: 'text.secondary' }} />}

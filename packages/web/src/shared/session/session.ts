@@ -1,4 +1,5 @@
 import { cookieNames, UserIndex } from '@webmail/contracts';
+import { appHref, isWithin, paramsWithin } from '../routing/app-paths';
 import { readCookie } from './cookies';
 
 /** Why the app sent the user to a sign-in page; shown there as an explanation (query `reason`). */
@@ -31,32 +32,25 @@ export function hasActiveSession(userIndex: number | null): userIndex is number 
 
 /** The user index of a signed-in page's path (`/u/{i}/…`), or null elsewhere. */
 export function userIndexOfPath(pathname: string): number | null {
-  const match = /^\/u\/([^/]+)(?:\/|$)/.exec(pathname);
-  return match ? parseUserIndex(match[1]) : null;
+  const params = paramsWithin('BaseLayout', pathname);
+  return params ? parseUserIndex(params.userIndex) : null;
 }
 
 export function isSignInPath(pathname: string): boolean {
-  return pathname === '/login' || pathname.startsWith('/login/');
-}
-
-function withQuery(path: string, values: Record<string, string | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) if (value) search.set(key, value);
-  const query = search.toString();
-  return query ? `${path}?${query}` : path;
+  return isWithin('AuthLayout', pathname);
 }
 
 /** The password sign-in (route AuthLoginPassword), optionally with the e-mail prefilled. */
 export function signInPath(reason?: SignInReason, email?: string): string {
-  return withQuery('/login/password', { reason, email });
+  return appHref('AuthLoginPassword', {}, { reason, email });
 }
 
 /** The user-select page (route AuthLoginUserSelect), optionally highlighting one account. */
 export function userSelectPath(reason?: SignInReason, uid?: number): string {
-  return withQuery('/login', { reason, uid: uid === undefined ? undefined : String(uid) });
+  return appHref('AuthLoginUserSelect', {}, { reason, uid });
 }
 
 /** The base layout of one account (route BaseLayout). */
 export function userHomePath(userIndex: number): string {
-  return `/u/${userIndex}`;
+  return appHref('BaseLayout', { userIndex });
 }

@@ -1,4 +1,5 @@
 import type { LoginResponse } from '@webmail/contracts';
+import { userHomePath } from '../../../shared/session/session';
 
 /**
  * Where a successful password sign-in continues. The hook point for two-factor sign-in: `user.twoFactor` lists
@@ -6,5 +7,5 @@ import type { LoginResponse } from '@webmail/contracts';
  * to /login/2fa/{method} here. Nothing pretends to ask for a code before then.
  */
 export function pathAfterPasswordSignIn(response: LoginResponse): string {
-  return `/u/${response.userIndex}`;
+  return userHomePath(response.userIndex);
 }

@@ -2,6 +2,8 @@ import Button from '@mui/material/Button';
 import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { folderHref } from '../../../shared/routing/mail-hrefs';
+import { userHomePath } from '../../../shared/session/session';
 import { PaneLoader } from '../../../shared/ui/pane-loader';
 import { useReplyPrefill } from '../api/get-reply-prefill';
 import { parseAddresses } from '../lib/address-chips';
@@ -26,7 +28,7 @@ export function ComposeStart({ userIndex, tab = false }: { userIndex: number; ta
   const prefill = useReplyPrefill(userIndex, source);
   const returnTo =
     composeStateOf(location.state).returnTo ??
-    (source ? `/u/${userIndex}/${encodeURIComponent(source.mailboxId)}` : `/u/${userIndex}`);
+    (source ? folderHref(userIndex, source.mailboxId) : userHomePath(userIndex));
 
   useEffect(() => {
     let initial: ComposerDraft;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router';
+import { isWithin } from '../../../shared/routing/app-paths';
 
 /**
  * The before-leaving confirmation (spec §2 dialogs): while `active` (changes not on the server yet, uploads
@@ -19,7 +20,7 @@ export function useLeaveGuard(active: boolean) {
     ({ currentLocation, nextLocation }) =>
       activeRef.current &&
       !allowed.current &&
-      nextLocation.pathname.startsWith('/u/') &&
+      isWithin('BaseLayout', nextLocation.pathname) &&
       currentLocation.pathname !== nextLocation.pathname,
     [],
   );

@@ -6,6 +6,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { appHref } from '../../../shared/routing/app-paths';
 
 export interface CustomFoldersHeaderProps {
   userIndex: number;
@@ -43,7 +44,7 @@ export function CustomFoldersHeader({
             <IconButton
               size="small"
               component={RouterLink}
-              to={`/u/${userIndex}/settings/folders`}
+              to={appHref('Folders', { userIndex })}
               aria-label={t('sidebar.manageFolders')}
               onClick={onNavigate}
             >

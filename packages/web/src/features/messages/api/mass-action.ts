@@ -13,7 +13,7 @@ import {
   type MassActionDeps,
   type MassActionVariables,
 } from './mass-action-steps';
-import { folderHref } from './message-paths';
+import { folderHref } from '../../../shared/routing/mail-hrefs';
 
 /** One mass action: `messageIds` are UIDs in `mailboxId`, or '*' for the whole folder (spec §3). */
 export interface MassActionInput {

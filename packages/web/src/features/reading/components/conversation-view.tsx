@@ -8,7 +8,7 @@ import { useTranslation } from '../../../shared/i18n/translation';
 import { PaneLoader } from '../../../shared/ui/pane-loader';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useThread } from '../api/get-thread';
-import { tabHrefs } from '../../messages/api/message-paths';
+import { tabHrefs } from '../../../shared/routing/mail-hrefs';
 import { useExpandedMessages } from '../hooks/use-expanded-messages';
 import { useListNeighbours } from '../../messages/api/list-neighbours';
 import { useNarrow } from '../hooks/use-narrow';

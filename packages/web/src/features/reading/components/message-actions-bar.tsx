@@ -15,7 +15,7 @@ import type { MessageDetail, ThreadMessage } from '@webmail/contracts';
 import { useCallback, type ComponentType } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/translation';
-import { composeHref, tabHrefs, type ComposeMode } from '../../messages/api/message-paths';
+import { composeHref, tabHrefs, type ComposeMode } from '../../../shared/routing/mail-hrefs';
 import { SingleMessageActions } from '../../messages/components/single-message-actions';
 import type { ConversationEnv } from '../lib/conversation-env';
 

@@ -5,15 +5,15 @@ import { Navigate } from 'react-router';
 import { useMe } from '../../features/auth/api/get-me';
 import { useUserDetails } from '../../features/settings/api/get-user-details';
 import { useUserIndex } from '../../shared/session/use-user-index';
-import { PersonalInfo } from '../../layouts/settings/personal-info';
-import { SettingsNav } from '../../layouts/settings/settings-nav';
-import { firstSettingsPage, settingsPath } from '../../layouts/settings/settings-pages';
+import { PersonalInfo } from './personal-info';
+import { SettingsNav } from './settings-nav';
+import { firstSettingsPage, settingsPath } from './settings-pages';
 
 /**
  * Index of /u/:userIndex/settings. On small screens the settings list is the page (spec §2: personal info block
  * and chevrons); elsewhere the sidebar already lists the pages, so it opens the first one the plan allows.
  */
-export function SettingsIndexRoute() {
+export function SettingsIndex() {
   const userIndex = useUserIndex();
   const theme = useTheme();
   const small = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });

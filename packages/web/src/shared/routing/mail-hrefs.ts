@@ -1,33 +1,32 @@
-/** The app path of an opened message (route MailboxThread). */
+import { appHref } from './app-paths';
+
+/** The page of an opened message (route MailboxThread). */
 export function messageHref(userIndex: number, mailboxId: string, thread: string, messageId: number): string {
-  return `/u/${userIndex}/${encodeURIComponent(mailboxId)}/${encodeURIComponent(thread)}/${messageId}`;
+  return appHref('MailboxThread', { userIndex, mailboxId, threadId: thread, messageId });
 }
 
-/** The app path of a folder's list (route Mailbox). */
+/** The page of a folder's list (route Mailbox). */
 export function folderHref(userIndex: number, mailboxId: string): string {
-  return `/u/${userIndex}/${encodeURIComponent(mailboxId)}`;
+  return appHref('Mailbox', { userIndex, mailboxId });
 }
 
 /** The tab layout (route BaseLayoutTab): pages opened in a new browser tab, without the app chrome. */
-const tabBase = (userIndex: number, mailboxId: string) =>
-  `/u/${userIndex}/tab/${encodeURIComponent(mailboxId)}`;
-
 export const tabHrefs = {
   /** MailboxThreadTab: the conversation alone. */
   thread: (userIndex: number, mailboxId: string, thread: string, messageId: number) =>
-    `${tabBase(userIndex, mailboxId)}/${encodeURIComponent(thread)}/${messageId}`,
+    appHref('MailboxThreadTab', { userIndex, mailboxId, threadId: thread, messageId }),
   /** MailboxSource. */
   source: (userIndex: number, mailboxId: string, messageId: number) =>
-    `${tabBase(userIndex, mailboxId)}/messages/${messageId}/source`,
+    appHref('MailboxSource', { userIndex, mailboxId, messageId }),
   /** MailboxPrint. */
   print: (userIndex: number, mailboxId: string, messageId: number) =>
-    `${tabBase(userIndex, mailboxId)}/messages/${messageId}/print`,
+    appHref('MailboxPrint', { userIndex, mailboxId, messageId }),
   /**
-   * MailboxThreadPrint. The conversation API finds a thread from one of its messages, so the path of spec §2
+   * MailboxThreadPrint. The conversation API finds a thread from one of its messages, so the page's address
    * carries that message's UID as `?messageId=`.
    */
   threadPrint: (userIndex: number, mailboxId: string, thread: string, messageId: number) =>
-    `${tabBase(userIndex, mailboxId)}/${encodeURIComponent(thread)}/print?messageId=${messageId}`,
+    appHref('MailboxThreadPrint', { userIndex, mailboxId, threadId: thread }, { messageId }),
 };
 
 export type ComposeMode = 'reply' | 'replyAll' | 'forward';
@@ -39,6 +38,5 @@ export function composeHref(
   mailboxId: string,
   messageId: number,
 ): string {
-  const query = new URLSearchParams({ mode, mailboxId, messageId: String(messageId) });
-  return `/u/${userIndex}/compose?${query.toString()}`;
+  return appHref('Compose', { userIndex, draftId: null }, { mode, mailboxId, messageId });
 }
