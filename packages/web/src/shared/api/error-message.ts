@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { isApiRequestError } from './api-request-error';
+import { reasonText } from './error-text';
 
 /**
  * A user-facing text for a failed request, in the interface language, chosen by the error code (conventions
@@ -7,5 +8,5 @@ import { isApiRequestError } from './api-request-error';
  * shown; 422 field messages are the exception and are shown by the forms (spec §5).
  */
 export function errorMessage(error: unknown, t: TFunction<'errors'>): string {
-  return t(`codes.${isApiRequestError(error) ? error.code : 'Internal'}`);
+  return reasonText(error, t) ?? t(`codes.${isApiRequestError(error) ? error.code : 'Internal'}`);
 }

@@ -2,6 +2,7 @@ import { EmailAddress, type LoginRequest } from '@webmail/contracts';
 import type { TFunction } from 'i18next';
 import { isApiRequestError } from '../../../shared/api/api-request-error';
 import { errorMessage } from '../../../shared/api/error-message';
+import { fieldErrorTexts, reasonText } from '../../../shared/api/error-text';
 
 export type LoginField = keyof LoginRequest;
 export type LoginFieldErrors = Partial<Record<LoginField, string>>;
@@ -42,12 +43,16 @@ export function loginErrorsFrom(error: unknown, t: LoginT): LoginFormErrors {
     case 422: {
       const fields: LoginFieldErrors = {};
       const other: string[] = [];
-      for (const [field, messages] of Object.entries(error.fieldErrors)) {
+      for (const [field, messages] of Object.entries(fieldErrorTexts(error, t))) {
         if (loginFields.includes(field)) fields[field as LoginField] = messages.join(', ');
         else other.push(...messages);
       }
       const form =
-        other.length > 0 ? other.join(', ') : Object.keys(fields).length === 0 ? error.message : null;
+        other.length > 0
+          ? other.join(', ')
+          : Object.keys(fields).length === 0
+            ? (reasonText(error, t) ?? error.message)
+            : null;
       return { fields, form };
     }
     default:

@@ -10,6 +10,7 @@ import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { isApiRequestError } from '../../../shared/api/api-request-error';
 import { errorMessage } from '../../../shared/api/error-message';
+import { fieldErrorTexts, reasonText } from '../../../shared/api/error-text';
 
 /** What the folder form edits (spec §5). `parent` is a folder id, '' for the top level. */
 export interface FolderFormValues {
@@ -141,18 +142,23 @@ export function folderFormErrorsFrom(error: unknown, t: TFunction<'errors'>): Fo
   if (error.status === 422) {
     const fields: FolderFieldErrors = {};
     const other: string[] = [];
-    for (const [field, messages] of Object.entries(error.fieldErrors)) {
+    for (const [field, messages] of Object.entries(fieldErrorTexts(error, t))) {
       const first = messages[0];
       if (first === undefined) continue;
       if (formFields.includes(field)) fields[field as FolderFormField] = first;
       else other.push(first);
     }
     const form =
-      other.length > 0 ? other.join(', ') : Object.keys(fields).length === 0 ? error.message : null;
+      other.length > 0
+        ? other.join(', ')
+        : Object.keys(fields).length === 0
+          ? (reasonText(error, t) ?? error.message)
+          : null;
     return { fields, form };
   }
   return {
     fields: {},
-    form: error.body?.message || t('requestFailed', { message: errorMessage(error, t) }),
+    form:
+      reasonText(error, t) || error.body?.message || t('requestFailed', { message: errorMessage(error, t) }),
   };
 }
