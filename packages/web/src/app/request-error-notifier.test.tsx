@@ -36,7 +36,7 @@ function SaveButton() {
   );
 }
 
-describe('request error snackbar (spec §8)', () => {
+describe('request error snackbar', () => {
   it('joins the 422 field errors with commas', async () => {
     const t = await englishT();
     const error = new ApiRequestError(422, 'ValidationError', 'Invalid', {

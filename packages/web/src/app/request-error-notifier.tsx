@@ -11,7 +11,7 @@ import { useSnackbar } from '../shared/snackbar/use-snackbar';
 type NotifierT = TFunction<['errors', 'common']>;
 
 /**
- * The snackbar for a failed request (spec §8):
+ * The snackbar for a failed request:
  * - 422: a validation error; its field errors in the interface language joined by commas, or the error's reason
  *   (else its code) when there are none;
  * - a failure that may pass (network, timeout, 5xx, 429): 'request failed' with the message, and a Retry action

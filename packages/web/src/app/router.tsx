@@ -11,7 +11,7 @@ const defaultUserPath = userHomePath(0);
 /**
  * The route table, one area per file (`routes/*-area.routes.tsx`), every path from the paths table
  * (`shared/routing/app-paths.ts`) and every route named in `handle.name`. Only routes that work in this build
- * exist; the rest arrive with their issues. Every page is a lazy chunk, so the sign-in pages load none of the
+ * exist; the others arrive with their features. Every page is a lazy chunk, so the sign-in pages load none of the
  * mailbox code. Each area (sign-in content, a user's content pane) has its own error boundary inside its layout;
  * the root one is the app-level failure page.
  */

@@ -12,8 +12,8 @@ import { useSnackbar } from '../../shared/snackbar/use-snackbar';
 import { PaneLoader } from '../../shared/ui/pane-loader';
 
 /**
- * Index of /u/:userIndex: goes to the inbox. Without one, spec §2 says: error snackbar 'no inbox found' and
- * the password sign-in.
+ * Index of /u/:userIndex: goes to the inbox. Without one: the error snackbar 'no inbox found' and the
+ * password sign-in.
  */
 export function InboxRedirectRoute() {
   const userIndex = useUserIndex();

@@ -91,7 +91,7 @@ describe('conversation view', () => {
     expect(within(items[0]!).queryByRole('article')).not.toBeInTheDocument();
   });
 
-  it('shows the date per spec §9 with the full date on hover, and expands the recipients', async () => {
+  it('shows the date in the short form with the full date on hover, and expands the recipients', async () => {
     setup();
     const { user } = await renderApp('/u/0/id-inbox/thread-7/7');
 

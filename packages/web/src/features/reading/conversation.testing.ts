@@ -47,7 +47,7 @@ export interface ReadingState {
 }
 
 /**
- * The reading routes of the server (issue "Reading mail") over in-memory state: the conversation, the source,
+ * The reading routes of the server over in-memory state: the conversation, the source,
  * "show remote content once". Other requests fall through to `mailApi` (register these after it). Requests are
  * recorded.
  */

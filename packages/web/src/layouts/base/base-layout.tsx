@@ -22,8 +22,8 @@ import { SidebarHeader } from './sidebar-header';
 
 /**
  * Layout of a signed-in user's pages (route BaseLayout, /u/:userIndex): app bar, sidebar, content. The sidebar
- * holds the compose button and the folders, or in settings the back-to-inbox button and the settings list (spec §2).
- * `/auth/me` is polled every 15 minutes while it is open (spec §9): a session ended elsewhere shows up as a 401,
+ * holds the compose button and the folders, or in settings the back-to-inbox button and the settings list.
+ * `/auth/me` is polled every 15 minutes while it is open: a session ended elsewhere shows up as a 401,
  * which the API client turns into the sign-out flow.
  */
 export function BaseLayout() {
@@ -42,7 +42,7 @@ export function BaseLayout() {
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const sidebarId = useId();
   const closeSidebar = useCallback(() => setSidebarOpen(false), []);
-  // Spec §2: the logo links to the current user's base layout, or to nothing without an active session (the
+  // The logo links to the current user's base layout, or to nothing without an active session (the
   // session can end while the page is open, in another tab).
   const active = hasActiveSession(userIndex);
   const homeHref = active ? userHomePath(userIndex) : null;
@@ -58,7 +58,7 @@ export function BaseLayout() {
     [runMassAction],
   );
 
-  // Spec §2: a settings page on a small screen shows a back arrow and its title in the app bar.
+  // A settings page on a small screen shows a back arrow and its title in the app bar.
   const back =
     small && settings.page
       ? {

@@ -10,7 +10,7 @@ import { SettingsNav } from './settings-nav';
 import { firstSettingsPage, settingsPath } from './settings-pages';
 
 /**
- * Index of /u/:userIndex/settings. On small screens the settings list is the page (spec §2: personal info block
+ * Index of /u/:userIndex/settings. On small screens the settings list is the page (personal info block
  * and chevrons); elsewhere the sidebar already lists the pages, so it opens the first one the plan allows.
  */
 export function SettingsIndex() {

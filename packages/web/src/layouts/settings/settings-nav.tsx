@@ -18,12 +18,12 @@ import {
 export interface SettingsNavProps {
   userIndex: number;
   disabledFeatures: readonly DisabledFeature[];
-  /** `page`: the settings list as the page itself on small screens, with chevrons (spec §2). */
+  /** `page`: the settings list as the page itself on small screens, with chevrons. */
   variant: 'sidebar' | 'page';
   onNavigate?: () => void;
 }
 
-/** The settings sidebar (spec §2): one link per settings page; a page the plan leaves out says so. */
+/** The settings sidebar: one link per settings page; a page the plan leaves out says so. */
 export function SettingsNav({ userIndex, disabledFeatures, variant, onNavigate }: SettingsNavProps) {
   const { t } = useTranslation('settings');
   const { page: current } = useSettingsLocation();

@@ -12,9 +12,9 @@ import { ApiRequestError } from './api-request-error';
 import { xhrFetch } from './xhr-fetch';
 
 /**
- * The one HTTP client of the app (conventions §14: one module wraps the transport). Every call goes to
- * `/api`, with cookies, JSON, the chosen language and the XSRF token (spec §7); it times out after 5 s by
- * default (spec §9), renews the XSRF cookie once on 419 and the session once on 401 (spec §8), and rejects with
+ * The one HTTP client of the app (one module wraps the transport). Every call goes to
+ * `/api`, with cookies, JSON, the chosen language and the XSRF token; it times out after 5 s by
+ * default, renews the XSRF cookie once on 419 and the session once on 401, and rejects with
  * `ApiRequestError`. Retrying failed requests is TanStack Query's job (`retry-policy.ts`), not this module's.
  */
 export const apiBase = '/api';
@@ -33,7 +33,7 @@ export interface ApiRequestOptions {
   timeoutMs?: number | null;
   /**
    * Set to false where the caller shows a 401 itself (the sign-in form): then neither a token refresh nor the
-   * sign-out flow happens (spec §8 "Login: a 401 is handled in the form").
+   * sign-out flow happens (a wrong password is not a lost session).
    */
   redirectOnUnauthorized?: boolean;
   /** Fraction of the body sent, 0 to 1 (uploads); the call then goes out with XMLHttpRequest (`xhr-fetch.ts`). */
@@ -50,7 +50,7 @@ export interface ApiClientConfig {
   handlesUnauthorized: () => boolean;
   /**
    * The session of `userIndex` is gone: the refresh was refused, or a call that names no account got a 401
-   * (`undefined`). The app runs the user-logout flow (spec §4, §8). Called once per failed refresh.
+   * (`undefined`). The app runs the user-logout flow. Called once per failed refresh.
    */
   onSessionExpired: (userIndex: number | undefined) => void;
 }
@@ -83,7 +83,7 @@ export async function apiResponse(path: string, options: ApiRequestOptions = {})
   const { account } = options;
   const handles401 = options.redirectOnUnauthorized !== false;
 
-  // Spec §8 "other requests wait during a refresh": a call for an account whose tokens are being renewed is sent
+  // Other requests wait during a refresh: a call for an account whose tokens are being renewed is sent
   // only after the new cookies are set. If that refresh was refused the session is gone: do not even send it.
   const pending = account === undefined ? undefined : refreshes.get(account);
   if (pending && (await pending) === 'rejected') throw sessionEndedError();
@@ -109,7 +109,7 @@ export async function apiResponse(path: string, options: ApiRequestOptions = {})
 async function sendWithXsrf(path: string, options: ApiRequestOptions): Promise<Response> {
   const response = await send(path, options);
   if (response.status !== 419) return response;
-  // Spec §8: the XSRF cookie was missing or stale. GET / sets a fresh one; retry exactly once.
+  // The XSRF cookie was missing or stale. GET / sets a fresh one; retry exactly once.
   await send(systemEndpoints.health.path, { timeoutMs: options.timeoutMs, signal: options.signal }).catch(
     () => undefined,
   );

@@ -6,7 +6,7 @@ export type ClientErrorCode = 'NetworkError' | 'Timeout' | 'InvalidResponse';
 /**
  * Every failed API call rejects with this. `status` is the HTTP status (0 when no response arrived);
  * `body` is the server's `{code, reason?, message, errors?, fieldErrors?}` when it sent one. Code that reacts to errors switches on
- * `code` or `status`, never on the message text (conventions §5).
+ * `code` or `status`, never on the message text.
  */
 export class ApiRequestError extends Error {
   override readonly name = 'ApiRequestError';

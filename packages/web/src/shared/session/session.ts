@@ -14,7 +14,7 @@ export function parseSignInReason(value: string | null): SignInReason | undefine
   return value !== null && signInReasons.includes(value) ? (value as SignInReason) : undefined;
 }
 
-/** The route's `:userIndex` as a number, or `null` when it is not a valid user index (spec §2 session rule). */
+/** The route's `:userIndex` as a number, or `null` when it is not a valid user index (0–31). */
 export function parseUserIndex(value: string | undefined): number | null {
   if (value === undefined || !/^\d+$/.test(value)) return null;
   const parsed = UserIndex.safeParse(value);
@@ -22,7 +22,7 @@ export function parseUserIndex(value: string | undefined): number | null {
 }
 
 /**
- * Spec §2 session rule: a session is active only when the user index is a number and that user's
+ * The session rule: a session is active only when the user index is a number and that user's
  * JS-readable token-expiry cookie exists. The cookie's value (expiry epoch ms) is not checked here:
  * an expired access token is renewed by the server-side refresh, which the cookie outlives.
  */

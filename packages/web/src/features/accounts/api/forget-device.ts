@@ -4,7 +4,7 @@ import { callApi } from '../../../shared/api/call-api';
 import { useSessionEvents } from '../../../shared/session/session-events';
 
 /**
- * Device logout (spec §4): every account of this device is signed out and forgotten. The server offers it twice:
+ * Device logout: every account of this device is signed out and forgotten. The server offers it twice:
  * `POST /auth/logoutAll` (the account menu's "sign out of all accounts") and `DELETE /auth/removeDeviceUsers`
  * (the user-select page's "remove all accounts"); both answer `{accounts: []}`.
  */

@@ -4,7 +4,7 @@ import { callApi } from '../../../shared/api/call-api';
 import { accountsKeys } from './accounts.keys';
 
 /**
- * GET /api/auth/accounts: every account this device remembers, signed in or not (spec §3 account list entry).
+ * GET /api/auth/accounts: every account this device remembers, signed in or not.
  * Whether one is signed in is its expiry cookie (`hasActiveSession`), not part of the answer.
  */
 export function accountsQueryOptions() {

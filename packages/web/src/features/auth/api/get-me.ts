@@ -3,7 +3,7 @@ import { authEndpoints, limits } from '@webmail/contracts';
 import { callApi } from '../../../shared/api/call-api';
 import { authKeys } from './auth.keys';
 
-/** GET /api/auth/me: the signed-in user of this index; polled every 15 minutes (spec §7, §9). */
+/** GET /api/auth/me: the signed-in user of this index; polled every 15 minutes. */
 export function meQueryOptions(userIndex: number) {
   return queryOptions({
     queryKey: authKeys.me(userIndex),

@@ -3,9 +3,9 @@ import { authEndpoints, type LoginRequest, type LoginResponse } from '@webmail/c
 import { callApi } from '../../../shared/api/call-api';
 import { useSessionEvents } from '../../../shared/session/session-events';
 
-/** POST /api/auth: verifies the password and signs the user in on this device (spec §7). */
+/** POST /api/auth: verifies the password and signs the user in on this device. */
 export function login(body: LoginRequest): Promise<LoginResponse> {
-  // A 401 here means wrong credentials and is shown in the form (spec §8), not a lost session.
+  // A 401 here means wrong credentials and is shown in the form, not a lost session.
   return callApi(authEndpoints.login, { body }, { redirectOnUnauthorized: false });
 }
 

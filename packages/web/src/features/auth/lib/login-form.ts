@@ -14,7 +14,7 @@ export interface LoginFormErrors {
 
 export const noLoginErrors: LoginFormErrors = { fields: {}, form: null };
 
-/** Client-side check before sending (spec §5 e-mail check); the server validates again. */
+/** Client-side check before sending (the contract's e-mail check); the server validates again. */
 /** Sign-in texts come from auth; shared validation and failure texts from errors. */
 export type LoginT = TFunction<['errors', 'auth']>;
 
@@ -29,9 +29,9 @@ export function validateLogin(values: LoginRequest, t: LoginT): LoginFieldErrors
 const loginFields: readonly string[] = ['email', 'password'] satisfies LoginField[];
 
 /**
- * Turns a failed sign-in into what the form shows (spec §8: the form handles 401 itself): 401 "wrong e-mail or
+ * Turns a failed sign-in into what the form shows (the form handles 401 itself): 401 "wrong e-mail or
  * password" (translated by the client, as the server's message is English-only), 422 the server's messages under
- * their fields (joined by commas, spec §5), 429 the too-many-attempts text, anything else a general failure.
+ * their fields (joined by commas), 429 the too-many-attempts text, anything else a general failure.
  */
 export function loginErrorsFrom(error: unknown, t: LoginT): LoginFormErrors {
   if (!isApiRequestError(error)) return { fields: {}, form: errorMessage(error, t) };

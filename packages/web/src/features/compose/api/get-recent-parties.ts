@@ -3,12 +3,12 @@ import { composeEndpoints, composeLimits } from '@webmail/contracts';
 import { callApi } from '../../../shared/api/call-api';
 import { composeKeys } from './compose.keys';
 
-/** Spec §5: the search is skipped for an empty query or one over 255 characters. */
+/** The search is skipped for an empty query or one over 255 characters. */
 export function isSearchableQuery(query: string): boolean {
   return query.length > 0 && query.length <= composeLimits.recentPartyQueryMax;
 }
 
-/** GET /api/u/{i}/mailbox/compose/recentParties?query=: people written to or received from (spec §3, §7). */
+/** GET /api/u/{i}/mailbox/compose/recentParties?query=: people written to or received from. */
 export function recentPartiesQueryOptions(userIndex: number, query: string) {
   return queryOptions({
     queryKey: composeKeys.recentParties(userIndex, query),

@@ -14,7 +14,7 @@ import { ComposeMessage } from './compose-draft-page';
 /**
  * `compose` without a draftId starts a new draft: a new UUID, then `compose/{draftId}` with the starting
  * content in the history state (so a reload keeps it). The content is empty, the `to` query's addresses
- * (`?to=a@x,b@y`, spec §2), or — with `mode`, `mailboxId` and `messageId` from the conversation view — the
+ * (`?to=a@x,b@y`), or — with `mode`, `mailboxId` and `messageId` from the conversation view — the
  * server's reply / reply-all / forward prefill.
  */
 export function ComposeStart({ userIndex, tab = false }: { userIndex: number; tab?: boolean }) {

@@ -31,7 +31,7 @@ let sequence = 0;
 
 /**
  * Attachments being uploaded (with progress), failed ones (retry or remove) and the limits checked before a
- * byte is sent (spec §9). A finished upload becomes part of the draft through `onUploaded`.
+ * byte is sent. A finished upload becomes part of the draft through `onUploaded`.
  */
 export function useAttachments(options: AttachmentsOptions) {
   const { userIndex, draftId, attachments, bodyBytes, onUploaded, onRemoved, onRefused } = options;

@@ -24,10 +24,10 @@ export interface DraftSyncOptions {
 }
 
 /**
- * Keeps a draft saved (issue "drafts that are never lost"): every change goes to the local copy at once and
+ * Keeps a draft saved: every change goes to the local copy at once and
  * to `PUT /compose/drafts/{draftId}` after a pause while typing, and right away when the page is hidden,
  * closed or left. One save runs at a time; changes made meanwhile are saved after it. A save that cannot
- * reach the server is retried later, and the local copy keeps the text meanwhile. Spec §4 states: saving,
+ * reach the server is retried later, and the local copy keeps the text meanwhile. Its states: saving,
  * saved, sending, notSaved (changes not on the server yet), notEdited (nothing stored).
  */
 export function useDraftSync({ userIndex, draftId, draft, editedAt, start }: DraftSyncOptions) {

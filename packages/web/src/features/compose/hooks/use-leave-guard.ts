@@ -3,7 +3,7 @@ import { useBlocker, type BlockerFunction } from 'react-router';
 import { isWithin } from '../../../shared/routing/app-paths';
 
 /**
- * The before-leaving confirmation (spec §2 dialogs): while `active` (changes not on the server yet, uploads
+ * The before-leaving confirmation: while `active` (changes not on the server yet, uploads
  * running), leaving the composer inside the app asks first, and closing or reloading the tab gets the
  * browser's own prompt. `allowLeaving` lets the composer's own navigation (after sending, discarding) through.
  */

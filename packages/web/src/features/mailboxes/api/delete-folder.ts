@@ -3,7 +3,7 @@ import { mailboxesEndpoints } from '@webmail/contracts';
 import { callApi } from '../../../shared/api/call-api';
 import { refreshTree } from './mailboxes.cache';
 
-/** DELETE /api/u/{i}/mailbox/folders/{id}: the folder, its messages and its subfolders (spec §7). */
+/** DELETE /api/u/{i}/mailbox/folders/{id}: the folder, its messages and its subfolders. */
 export function deleteFolder(userIndex: number, id: string) {
   return callApi(mailboxesEndpoints.deleteFolder, { params: { userIndex, id } });
 }

@@ -4,7 +4,7 @@ import { callApi } from '../../../shared/api/call-api';
 import { findFolder, findInbox } from '../lib/folder-tree';
 import { mailboxesKeys } from './mailboxes.keys';
 
-/** GET /api/u/{i}/mailbox: the folder tree with counts (spec §7). */
+/** GET /api/u/{i}/mailbox: the folder tree with counts. */
 export function mailboxTreeQueryOptions(userIndex: number) {
   return queryOptions({
     queryKey: mailboxesKeys.tree(userIndex),

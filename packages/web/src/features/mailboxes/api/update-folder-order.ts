@@ -4,13 +4,13 @@ import { callApi } from '../../../shared/api/call-api';
 import { idempotentMutationRetry } from '../../../shared/api/retry-policy';
 import { cancelTreeFetch, refreshTree, reorderFolders } from './mailboxes.cache';
 
-/** PATCH /api/u/{i}/mailbox/folders/updateOrder {order: [ids…]} (spec §7). */
+/** PATCH /api/u/{i}/mailbox/folders/updateOrder {order: [ids…]}. */
 export function updateFolderOrder(userIndex: number, body: FolderOrderBody) {
   return callApi(mailboxesEndpoints.updateOrder, { params: { userIndex }, body });
 }
 
 /**
- * Optimistic reorder (conventions §7): the tree shows the new order at once and returns to the old one if the
+ * Optimistic reorder: the tree shows the new order at once and returns to the old one if the
  * request fails. The body is the whole order (absolute), so sending it again is harmless.
  */
 export function useUpdateFolderOrder(userIndex: number) {

@@ -8,13 +8,13 @@ export interface UpdateFolderVariables {
   body: FolderPatchBody;
 }
 
-/** PATCH /api/u/{i}/mailbox/folders/{id} with the changed fields only → the folder (spec §7). */
+/** PATCH /api/u/{i}/mailbox/folders/{id} with the changed fields only → the folder. */
 export function updateFolder(userIndex: number, { id, body }: UpdateFolderVariables) {
   return callApi(mailboxesEndpoints.updateFolder, { params: { userIndex, id }, body });
 }
 
 /**
- * `errorSnackbar: false` where the caller shows the failure itself (the folder form, spec §8); a quick action
+ * `errorSnackbar: false` where the caller shows the failure itself (the folder form); a quick action
  * such as hide/show keeps the request-failed snackbar with Retry.
  */
 export function useUpdateFolder(userIndex: number, { errorSnackbar = true } = {}) {

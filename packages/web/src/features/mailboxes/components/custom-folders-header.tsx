@@ -10,7 +10,7 @@ import { appHref } from '../../../shared/routing/app-paths';
 
 export interface CustomFoldersHeaderProps {
   userIndex: number;
-  /** Spec §2: add and gear are hidden when the folders feature is disabled. */
+  /** Add and gear are hidden when the folders feature is disabled. */
   foldersEnabled: boolean;
   onAdd: () => void;
   onNavigate?: () => void;

@@ -21,7 +21,7 @@ import { FolderSettingsRow, type FolderRowActions } from './folder-settings-row'
 type FormTarget = { folder: Folder | null } | null;
 
 /**
- * The folders settings page body (spec §2 route Folders): system folders first, then custom folders in the
+ * The folders settings page body (route Folders): system folders first, then custom folders in the
  * user's order; a new-folder button; per folder edit (system folders: retention only), and for custom folders
  * hide/show, delete and reordering among siblings by dragging or the move up/down menu items.
  */

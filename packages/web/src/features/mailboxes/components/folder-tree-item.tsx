@@ -21,7 +21,7 @@ export interface FolderTreeItemProps {
   collapsed: ReadonlySet<string>;
   onToggle: (id: string) => void;
   onNavigate?: () => void;
-  /** Messages dropped on this folder (spec §2 drop target); without it folders are no drop targets. */
+  /** Messages dropped on this folder (a drop target); without it folders are no drop targets. */
   onDropMessages?: DropMessagesHandler;
 }
 

@@ -12,11 +12,11 @@ import { isApiRequestError } from '../../../shared/api/api-request-error';
 import { errorMessage } from '../../../shared/api/error-message';
 import { fieldErrorTexts, reasonText } from '../../../shared/api/error-text';
 
-/** What the folder form edits (spec §5). `parent` is a folder id, '' for the top level. */
+/** What the folder form edits. `parent` is a folder id, '' for the top level. */
 export interface FolderFormValues {
   name: string;
   parent: string;
-  /** Spec §4: the automatic-deletion switch; off sends retention null. */
+  /** The automatic-deletion switch; off sends retention null. */
   autoDelete: boolean;
   retentionDays: number;
   hidden: boolean;
@@ -56,7 +56,7 @@ export function initialFolderFormValues(folder: Folder | null, parentId: string 
 }
 
 /**
- * The retention choices (spec §9: 30, 60, 90, 180 days). A folder whose stored retention is another number of
+ * The retention choices (30, 60, 90, 180 days). A folder whose stored retention is another number of
  * days (set through the API) keeps it as an extra choice, so opening and saving the form does not change it.
  */
 export function retentionChoices(current: number): number[] {
@@ -65,7 +65,7 @@ export function retentionChoices(current: number): number[] {
   return choices.sort((a, b) => a - b);
 }
 
-/** Spec §5: retention is milliseconds (days × 86,400,000), or null when automatic deletion is off. */
+/** Retention is milliseconds (days × 86,400,000), or null when automatic deletion is off. */
 export function retentionOf(values: FolderFormValues): number | null {
   return values.autoDelete ? values.retentionDays * dayMs : null;
 }
@@ -89,7 +89,7 @@ export function createBodyOf(values: FolderFormValues) {
 }
 
 /**
- * PATCH sends only what changed. A system folder sends retention alone (spec §6: it cannot be renamed,
+ * PATCH sends only what changed. A system folder sends retention alone (it cannot be renamed,
  * moved or hidden).
  */
 export function patchBodyOf(folder: Folder, initial: FolderFormValues, values: FolderFormValues) {
@@ -133,7 +133,7 @@ function nameProblem(name: string, t: TFunction<'mailboxes'>): string {
 }
 
 /**
- * A failed save as the form shows it (spec §8): on a 422 the first server message of each field under that
+ * A failed save as the form shows it: on a 422 the first server message of each field under that
  * field, messages for other fields above the form; otherwise the server's message, or the error's own text
  * when no answer came.
  */

@@ -18,7 +18,7 @@ function fetchMessage(
 }
 
 /**
- * GET /api/u/{i}/mailbox/{id}/messages/{uid}[?remoteContent=show]: one message with its sanitized body (spec §7).
+ * GET /api/u/{i}/mailbox/{id}/messages/{uid}[?remoteContent=show]: one message with its sanitized body.
  * Once the reader chose "show once", a refetch of the same message (focus, invalidation after a flag change)
  * asks for the remote content again instead of hiding it under the reader's eyes.
  */

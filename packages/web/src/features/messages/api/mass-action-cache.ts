@@ -26,7 +26,7 @@ export interface OptimisticContext {
   /** Puts the folder tree's counts back (the mailboxes feature owns the tree). */
   restoreTree: Restore;
   scope: UidScope;
-  /** How many messages are addressed (spec §3 progress `total`). */
+  /** How many messages are addressed (the progress's `total`). */
   total: number;
   /** T of README.md, when the action moves. */
   targetId: string | undefined;

@@ -116,7 +116,7 @@ export function failMassAction(
   });
 }
 
-/** Spec §8 success messages (5 s); Undo when the answer allows one (lib/mass-action-undo.ts). */
+/** The success message (5 s); Undo when the answer allows one (lib/mass-action-undo.ts). */
 function successSnackbar(
   response: MassActionResponse,
   undo: boolean,

@@ -15,7 +15,7 @@ import {
 } from './mass-action-steps';
 import { folderHref } from '../../../shared/routing/mail-hrefs';
 
-/** One mass action: `messageIds` are UIDs in `mailboxId`, or '*' for the whole folder (spec §3). */
+/** One mass action: `messageIds` are UIDs in `mailboxId`, or '*' for the whole folder. */
 export interface MassActionInput {
   action: MassActionName;
   mailboxId: string;
@@ -39,7 +39,7 @@ export function toMassActionRequest(input: MassActionInput, undo = false): MassA
   };
 }
 
-/** POST /api/u/{i}/mailbox/massAction. No timeout (spec §9): a whole folder can take long, and must finish. */
+/** POST /api/u/{i}/mailbox/massAction. No timeout: a whole folder can take long, and must finish. */
 export function postMassAction(userIndex: number, request: MassActionRequest) {
   return callApi(messagesEndpoints.massAction, { params: { userIndex }, body: request });
 }

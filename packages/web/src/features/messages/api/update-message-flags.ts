@@ -31,10 +31,10 @@ function patchListsFor(data: ListData | undefined, messageId: number, patch: Fla
 }
 
 /**
- * Optimistic flag change (conventions §7): snapshot the folder's lists (both modes) and the message, patch them
+ * Optimistic flag change: snapshot the folder's lists (both modes) and the message, patch them
  * and the folder's unseen count, roll all back if the request fails, and re-read the counts once a seen change
  * settles. The PATCH sets absolute values, so sending it again is harmless: it takes the query retry schedule
- * (spec §9) before giving up.
+ * before giving up.
  */
 export function useUpdateMessageFlags(userIndex: number, mailboxId: string) {
   const queryClient = useQueryClient();

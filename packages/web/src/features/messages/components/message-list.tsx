@@ -42,7 +42,7 @@ const selectAllState = (selection: MessageSelection): SelectAllState =>
   selection.selected === 'all' ? 'all' : selection.size > 0 ? 'some' : 'none';
 
 /**
- * A folder's messages or conversations, newest first, virtualised and loaded page by page (architecture §6), with
+ * A folder's messages or conversations, newest first, virtualised and loaded page by page, with
  * selection, the action toolbar, keys and dragging (README.md).
  */
 export function MessageList(props: MessageListProps) {

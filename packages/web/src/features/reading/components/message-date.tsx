@@ -2,7 +2,7 @@ import Typography from '@mui/material/Typography';
 import { formatFullDate, formatListDate } from '../../../shared/format/format-date';
 import { useTranslation } from '../../../shared/i18n/translation';
 
-/** Spec §9 date display (same day HH:mm, same week weekday + DD/MM, else DD/MM/YY); the full date on hover. */
+/** A message's date (same day HH:mm, same week weekday + DD/MM, else DD/MM/YY); the full date on hover. */
 export function MessageDate({ date }: { date: string }) {
   const { i18n } = useTranslation();
   return (

@@ -10,7 +10,7 @@ export interface MessageHtmlFrameProps {
 }
 
 /**
- * The sandbox (architecture §5). Never `allow-scripts`: nothing in the mail ever runs, so `allow-same-origin`
+ * The sandbox. Never `allow-scripts`: nothing in the mail ever runs, so `allow-same-origin`
  * is harmless (the combination of the two is what would let a frame remove its own sandbox). It is there so the
  * app can read the content's height: without scripts inside, the frame cannot report its size, and with an
  * opaque origin the parent could not look in either — the alternatives were a fixed height with a scrollbar

@@ -2,7 +2,7 @@ import type { MessageDetail } from '@webmail/contracts';
 import { useEffect, useRef } from 'react';
 import type { useUpdateMessageFlags } from '../../messages/api/update-message-flags';
 
-/** Opening an unseen message marks it seen, once per opened message (spec: reading marks as read). */
+/** Opening an unseen message marks it seen, once per opened message (reading a message marks it read). */
 export function useMarkSeenOnOpen(
   message: MessageDetail | undefined,
   updateFlags: ReturnType<typeof useUpdateMessageFlags>,

@@ -1,6 +1,6 @@
 import type { Attachment } from '@webmail/contracts';
 
-/** Raster and vector images an `<img>` shows (an SVG in `<img>` runs no script); TIFF is left out (spec §9). */
+/** Raster and vector images an `<img>` shows (an SVG in `<img>` runs no script); TIFF is left out. */
 const imageTypes = /^image\/(png|jpe?g|pjpeg|gif|webp|bmp|avif|apng|svg\+xml|x-icon|vnd\.microsoft\.icon)$/;
 
 export type PreviewKind = 'image' | 'pdf' | null;

@@ -1,5 +1,5 @@
 /**
- * The document an HTML message is shown in (architecture §5). The server already sanitized the HTML; this adds
+ * The document an HTML message is shown in. The server already sanitized the HTML; this adds
  * a second wall: the iframe is sandboxed without allow-scripts, and this CSP lets nothing load except inline
  * styles, data: images and images from the app's own origin — which is where the server's signed image-proxy
  * URLs (`/api/proxy/image?…`) point once remote content is allowed. Those are absolute paths: a srcdoc document

@@ -3,7 +3,7 @@ import { settingsEndpoints, type DisplayDensity, type ViewMode } from '@webmail/
 import { callApi } from '../../../shared/api/call-api';
 import { settingsKeys } from './settings.keys';
 
-/** GET /api/u/{i}/details: the user's details and stored preferences (spec §3, §7). */
+/** GET /api/u/{i}/details: the user's details and stored preferences. */
 export function userDetailsQueryOptions(userIndex: number) {
   return queryOptions({
     queryKey: settingsKeys.details(userIndex),
