@@ -1,12 +1,34 @@
 import { redirect, type RouteObject } from 'react-router';
+import { settingsPages, type SettingsPage } from '../../layouts/settings/settings-pages';
 import { appHref } from '../../shared/routing/app-paths';
 import { routeEntry } from './route-entry';
 
 /**
- * Settings (route SettingsLayout, /u/{i}/settings). Only working pages exist; each one also has a row in
- * `layouts/settings/settings-pages.ts`, which draws the settings sidebar and gates a page the plan disables. A
- * page's entry loads its feature's page component directly. The index opens the first page (on small screens it is
- * the list itself).
+ * A settings page's route, made from its row. A row with an `area` (a group of pages under one sidebar entry) gets
+ * the area's route too, whose bare path opens the row's page.
+ */
+function pageRoute(page: SettingsPage): RouteObject {
+  const route: RouteObject = {
+    ...routeEntry(page.route),
+    lazy: async () => ({ Component: await page.load() }),
+  };
+  if (!page.area) return route;
+  return {
+    ...routeEntry(page.area),
+    children: [
+      {
+        index: true,
+        loader: ({ params }) => redirect(appHref(page.route, { userIndex: params.userIndex })),
+        element: null,
+      },
+      route,
+    ],
+  };
+}
+
+/**
+ * Settings (route SettingsLayout, /u/{i}/settings). The pages are the rows of `layouts/settings/settings-pages.ts`:
+ * only working pages exist. The index opens the first page (on small screens it is the list itself).
  */
 export const settingsAreaRoutes: RouteObject = {
   ...routeEntry('SettingsLayout'),
@@ -20,29 +42,6 @@ export const settingsAreaRoutes: RouteObject = {
         Component: (await import('../../layouts/settings/settings-index')).SettingsIndex,
       }),
     },
-    {
-      ...routeEntry('Security'),
-      children: [
-        // Only the external-content page of the security area works so far: the bare path opens it.
-        {
-          index: true,
-          loader: ({ params }) => redirect(appHref('ExternalContent', { userIndex: params.userIndex })),
-          element: null,
-        },
-        {
-          ...routeEntry('ExternalContent'),
-          lazy: async () => ({
-            Component: (await import('../../features/settings/components/external-content-settings'))
-              .ExternalContentSettingsPage,
-          }),
-        },
-      ],
-    },
-    {
-      ...routeEntry('Folders'),
-      lazy: async () => ({
-        Component: (await import('../../features/mailboxes/components/folder-settings')).FolderSettings,
-      }),
-    },
+    ...settingsPages.map(pageRoute),
   ],
 };

@@ -33,12 +33,15 @@ export interface SettingsPage {
   icon: ComponentType<SvgIconProps>;
   /** The plan flag that gates the page: disabled, the entry says so and the page shows `FeatureUnavailable`. */
   feature?: DisabledFeature;
+  /** The page itself: its feature's page component, loaded when the page is opened. */
+  load: () => Promise<ComponentType>;
 }
 
 /**
- * The settings sidebar: one row per settings page that works, in the product's order (account, general,
- * appearance, security, filters, signatures, autoreply, folders, contacts). A page arrives with its row here, its
- * route entry (`app/routes/settings-area.routes.tsx`) and its label in its own namespace — never as a placeholder.
+ * The settings pages: one row per page that works, in the product's order (account, general, appearance, security,
+ * filters, signatures, autoreply, folders, contacts). The sidebar, the small-screen list, the page heading, the plan
+ * gate and the settings area's routes (`app/routes/settings-area.routes.tsx`) are all made from these rows. A page
+ * arrives with its row, its path in the paths table and its label in its own namespace — never as a placeholder.
  */
 export const settingsPages: readonly SettingsPage[] = [
   {
@@ -47,6 +50,9 @@ export const settingsPages: readonly SettingsPage[] = [
     area: 'Security',
     label: 'settings:pages.security',
     icon: SecurityOutlinedIcon,
+    load: async () =>
+      (await import('../../features/settings/components/external-content-settings'))
+        .ExternalContentSettingsPage,
   },
   {
     id: 'folders',
@@ -54,6 +60,7 @@ export const settingsPages: readonly SettingsPage[] = [
     label: 'mailboxes:settingsPage.title',
     icon: FolderOutlinedIcon,
     feature: 'folders',
+    load: async () => (await import('../../features/mailboxes/components/folder-settings')).FolderSettings,
   },
 ];
 
