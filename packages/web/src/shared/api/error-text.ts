@@ -1,6 +1,6 @@
 import type { FieldError } from '@webmail/contracts';
 import type { TFunction } from 'i18next';
-import { isApiRequestError } from './api-request-error';
+import { isApiRequestError, type ApiRequestError } from './api-request-error';
 
 /*
  * An API error in the interface language. The server's `message` and `errors` are English; the web shows its own
@@ -49,4 +49,33 @@ export function joinedFieldErrors(error: unknown, t: TFunction<'errors'>): strin
 export function reasonText(error: unknown, t: TFunction<'errors'>): string | null {
   const reason = isApiRequestError(error) ? error.reason : undefined;
   return reason ? t(`reasons.${reason}`) : null;
+}
+
+export interface FormErrors<F extends string> {
+  fields: Partial<Record<F, string>>;
+  /** What belongs to no field of the form. */
+  form: string | null;
+}
+
+/**
+ * A 422 as a form shows it: each of the form's fields gets its texts (`pick` says how: all joined, or the first),
+ * the texts of other fields go above the form; with no field texts at all, the reason or the server's message.
+ */
+export function formErrorsOf<F extends string>(
+  error: ApiRequestError,
+  t: TFunction<'errors'>,
+  formFields: readonly F[],
+  pick: (texts: string[]) => string | undefined,
+): FormErrors<F> {
+  const fields: Partial<Record<F, string>> = {};
+  const other: string[] = [];
+  for (const [field, texts] of Object.entries(fieldErrorTexts(error, t))) {
+    const text = pick(texts);
+    if (text === undefined) continue;
+    if ((formFields as readonly string[]).includes(field)) fields[field as F] = text;
+    else other.push(text);
+  }
+  if (other.length > 0) return { fields, form: other.join(', ') };
+  const none = Object.keys(fields).length === 0;
+  return { fields, form: none ? (reasonText(error, t) ?? error.message) : null };
 }

@@ -2,7 +2,7 @@ import { EmailAddress, type LoginRequest } from '@webmail/contracts';
 import type { TFunction } from 'i18next';
 import { isApiRequestError } from '../../../shared/api/api-request-error';
 import { errorMessage } from '../../../shared/api/error-message';
-import { fieldErrorTexts, reasonText } from '../../../shared/api/error-text';
+import { formErrorsOf } from '../../../shared/api/error-text';
 
 export type LoginField = keyof LoginRequest;
 export type LoginFieldErrors = Partial<Record<LoginField, string>>;
@@ -26,7 +26,7 @@ export function validateLogin(values: LoginRequest, t: LoginT): LoginFieldErrors
   return errors;
 }
 
-const loginFields: readonly string[] = ['email', 'password'] satisfies LoginField[];
+const loginFields: readonly LoginField[] = ['email', 'password'];
 
 /**
  * Turns a failed sign-in into what the form shows (the form handles 401 itself): 401 "wrong e-mail or
@@ -40,21 +40,8 @@ export function loginErrorsFrom(error: unknown, t: LoginT): LoginFormErrors {
       return { fields: {}, form: t('auth:password.errors.authFailed') };
     case 429:
       return { fields: {}, form: t('auth:password.errors.rateLimited') };
-    case 422: {
-      const fields: LoginFieldErrors = {};
-      const other: string[] = [];
-      for (const [field, messages] of Object.entries(fieldErrorTexts(error, t))) {
-        if (loginFields.includes(field)) fields[field as LoginField] = messages.join(', ');
-        else other.push(...messages);
-      }
-      const form =
-        other.length > 0
-          ? other.join(', ')
-          : Object.keys(fields).length === 0
-            ? (reasonText(error, t) ?? error.message)
-            : null;
-      return { fields, form };
-    }
+    case 422:
+      return formErrorsOf(error, t, loginFields, (texts) => texts.join(', '));
     default:
       return { fields: {}, form: t('requestFailed', { message: errorMessage(error, t) }) };
   }

@@ -10,7 +10,7 @@ import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { isApiRequestError } from '../../../shared/api/api-request-error';
 import { errorMessage } from '../../../shared/api/error-message';
-import { fieldErrorTexts, reasonText } from '../../../shared/api/error-text';
+import { formErrorsOf, reasonText } from '../../../shared/api/error-text';
 
 /** What the folder form edits. `parent` is a folder id, '' for the top level. */
 export interface FolderFormValues {
@@ -139,23 +139,8 @@ function nameProblem(name: string, t: TFunction<'mailboxes'>): string {
  */
 export function folderFormErrorsFrom(error: unknown, t: TFunction<'errors'>): FolderFormErrors {
   if (!isApiRequestError(error)) return { fields: {}, form: errorMessage(error, t) };
-  if (error.status === 422) {
-    const fields: FolderFieldErrors = {};
-    const other: string[] = [];
-    for (const [field, messages] of Object.entries(fieldErrorTexts(error, t))) {
-      const first = messages[0];
-      if (first === undefined) continue;
-      if (formFields.includes(field)) fields[field as FolderFormField] = first;
-      else other.push(first);
-    }
-    const form =
-      other.length > 0
-        ? other.join(', ')
-        : Object.keys(fields).length === 0
-          ? (reasonText(error, t) ?? error.message)
-          : null;
-    return { fields, form };
-  }
+  if (error.status === 422)
+    return formErrorsOf(error, t, formFields as readonly FolderFormField[], (texts) => texts[0]);
   return {
     fields: {},
     form:
