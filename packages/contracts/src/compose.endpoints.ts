@@ -20,6 +20,11 @@ import { defineEndpoint } from './endpoint.js';
 const tags = ['compose'] as const;
 const errors = [401, 403, 404, 422, 502, 503] as const;
 const changeErrors = [...errors, 419] as const;
+/**
+ * Saving appends to the IMAP Drafts folder and may carry pasted images, and sending without an undo window waits
+ * for the SMTP server: longer than the default 5 s, and a save cut off by the time limit would only be repeated.
+ */
+const draftTimeoutMs = 30_000;
 
 /** Drafts, replies, uploads, sending (with undo) and recipient autocomplete. */
 export const composeEndpoints = {
@@ -33,6 +38,7 @@ export const composeEndpoints = {
     body: DraftSaveRequest,
     responses: { 200: DraftSaveResponse },
     errors: changeErrors,
+    timeoutMs: draftTimeoutMs,
   }),
   draft: defineEndpoint({
     method: 'GET',
@@ -43,6 +49,7 @@ export const composeEndpoints = {
     params: DraftParams,
     responses: { 200: ResumedDraft },
     errors,
+    timeoutMs: draftTimeoutMs,
   }),
   discardDraft: defineEndpoint({
     method: 'DELETE',
@@ -100,6 +107,7 @@ export const composeEndpoints = {
     body: SendRequest,
     responses: { 200: OutboxEntry, 202: OutboxEntry },
     errors: changeErrors,
+    timeoutMs: draftTimeoutMs,
   }),
   outbox: defineEndpoint({
     method: 'GET',

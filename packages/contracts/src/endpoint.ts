@@ -48,7 +48,9 @@ type OutputOf<T> = T extends z.ZodType ? z.output<T> : undefined;
  * Path and query values travel as text, so their schemas take strings (`decimalParam` reads `'12'`); a caller
  * may pass the number itself, which becomes the same text.
  */
-type Textual<T> = T extends undefined ? T : { [K in keyof T]: T[K] extends string ? T[K] | number : T[K] };
+type Textual<T> = T extends undefined
+  ? T
+  : { [K in keyof T]: Exclude<T[K], undefined> extends string ? T[K] | number : T[K] };
 
 export type EndpointParams<E extends EndpointDefinition> = Textual<InputOf<E['params']>>;
 export type EndpointQuery<E extends EndpointDefinition> = Textual<InputOf<E['query']>>;

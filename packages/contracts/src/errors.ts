@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ErrorReason } from './error-reasons.js';
 
 /**
  * Every error the API answers has one shape, `{code, reason?, message, errors?, fieldErrors?}`.
@@ -92,13 +91,18 @@ export const fieldErrorCodes = [
 export const FieldErrorCode = z.enum(fieldErrorCodes);
 export type FieldErrorCode = z.infer<typeof FieldErrorCode>;
 
-export const FieldError = z.object({ code: FieldErrorCode, params: TextParams.optional() });
-export type FieldError = z.infer<typeof FieldError>;
+/**
+ * As read by clients, a code is any string: a client older than the server (a cached app) must still read the
+ * error, and shows the English text for a code it has no text for. Servers produce only `FieldErrorCode`s.
+ */
+export const FieldError = z.object({ code: z.string(), params: TextParams.optional() });
+export type FieldError = { code: FieldErrorCode; params?: TextParams };
 
 export const ApiError = z
   .object({
     code: ErrorCode,
-    reason: ErrorReason.optional(),
+    /** One of `ErrorReason` (read as any string, for the same reason as field codes). */
+    reason: z.string().optional(),
     message: z.string(),
     /** Field path (dot-joined) → English messages. Only on 422. */
     errors: z.record(z.string(), z.array(z.string())).optional(),

@@ -29,6 +29,8 @@ export const readingEndpoints = {
     responses: { 200: z.any().meta({ description: 'The attachment bytes, with its own Content-Type' }) },
     raw: true,
     errors,
+    // A PDF preview fetches the whole file: a large one takes longer than a JSON call.
+    timeoutMs: null,
   }),
   source: defineEndpoint({
     method: 'GET',

@@ -9,7 +9,7 @@ import { useRouteError } from 'react-router';
 import { useTranslation } from '../shared/i18n/translation';
 
 /**
- * Spec §8 app-level failure: 'There was an error loading Webmail. Please try reloading the page', with a reload.
+ * The app-level failure: 'There was an error loading Webmail. Please try reloading the page', with a reload.
  * Never suspends (the catalogue may be what failed); without translations it shows the English fallback keys.
  */
 export function AppErrorView() {

@@ -3,7 +3,7 @@ import { limits } from '@webmail/contracts';
 import { retryDelayMs, shouldRetryRequest } from '../shared/api/retry-policy';
 
 /**
- * Queries: cached 24 h (spec §9), retried by the spec's schedule (`shared/api/retry-policy.ts`).
+ * Queries: cached 24 h, retried on a fixed schedule (`shared/api/retry-policy.ts`).
  * Mutations: not retried automatically — repeating "move" or "send" could do the work twice. An idempotent
  * mutation opts in with `idempotentMutationRetry`; any failed mutation offers a Retry action in its snackbar.
  */

@@ -2,8 +2,10 @@ import { useMutation } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { apiRequest } from '../shared/api/api-client';
+import { defineEndpoint } from '@webmail/contracts';
+import { z } from 'zod';
 import { ApiRequestError } from '../shared/api/api-request-error';
+import { callApi } from '../shared/api/call-api';
 import { server } from '../test/msw-server';
 import { renderWithProviders } from '../test/render-app';
 import { createTestI18n } from '../test/test-i18n';
@@ -12,9 +14,20 @@ import { snackbarForError } from './request-error-notifier';
 const englishT = async () =>
   (await createTestI18n('en')).getFixedT<['errors', 'common']>('en', ['errors', 'common']);
 
+const saveThing = defineEndpoint({
+  method: 'POST',
+  path: '/things',
+  auth: 'public',
+  summary: 'A test endpoint',
+  tags: [],
+  body: z.object({ name: z.string() }),
+  responses: { 200: z.unknown() },
+  errors: [503],
+});
+
 function SaveButton() {
   const save = useMutation({
-    mutationFn: (body: { name: string }) => apiRequest('/things', { method: 'POST', body }),
+    mutationFn: (body: { name: string }) => callApi(saveThing, { body }),
   });
   return (
     <button type="button" onClick={() => save.mutate({ name: 'draft 1' })}>
@@ -23,7 +36,7 @@ function SaveButton() {
   );
 }
 
-describe('request error snackbar (spec §8)', () => {
+describe('request error snackbar', () => {
   it('joins the 422 field errors with commas', async () => {
     const t = await englishT();
     const error = new ApiRequestError(422, 'ValidationError', 'Invalid', {

@@ -1,8 +1,8 @@
 import { MutationObserver, useQueryClient, type Mutation, type Query } from '@tanstack/react-query';
-import { joinFieldErrors } from '@webmail/contracts';
 import { useEffect } from 'react';
 import { isApiRequestError } from '../shared/api/api-request-error';
 import { errorMessage } from '../shared/api/error-message';
+import { joinedFieldErrors } from '../shared/api/error-text';
 import { isRetryableError } from '../shared/api/retry-policy';
 import { useTranslation, type TFunction } from '../shared/i18n/translation';
 import type { SnackbarInput } from '../shared/snackbar/snackbar-context';
@@ -11,8 +11,9 @@ import { useSnackbar } from '../shared/snackbar/use-snackbar';
 type NotifierT = TFunction<['errors', 'common']>;
 
 /**
- * The snackbar for a failed request (spec §8):
- * - 422: a validation error; the `errors` values joined by commas (spec §5), or the message when there are none;
+ * The snackbar for a failed request:
+ * - 422: a validation error; its field errors in the interface language joined by commas, or the error's reason
+ *   (else its code) when there are none;
  * - a failure that may pass (network, timeout, 5xx, 429): 'request failed' with the message, and a Retry action
  *   that repeats the request — a query refetches, a mutation runs again with the same variables (and the same
  *   optimistic steps);
@@ -21,7 +22,7 @@ type NotifierT = TFunction<['errors', 'common']>;
  */
 export function snackbarForError(error: unknown, t: NotifierT, retry: () => void): SnackbarInput {
   if (isApiRequestError(error) && error.status === 422) {
-    return { type: 'error', message: joinFieldErrors(error.body?.errors) || errorMessage(error, t) };
+    return { type: 'error', message: joinedFieldErrors(error, t) || errorMessage(error, t) };
   }
   const message = t('requestFailed', { message: errorMessage(error, t) });
   if (!isRetryableError(error)) return { type: 'error', message };

@@ -12,7 +12,7 @@ const signInWithReason = '/login/password?reason=missingExpiryCookie';
 const locationOf = (router: Awaited<ReturnType<typeof renderApp>>['router']) =>
   `${router.state.location.pathname}${router.state.location.search}`;
 
-describe('session rule (spec §2)', () => {
+describe('session rule', () => {
   it('sends a /u route without the expiry cookie to the password sign-in', async () => {
     const { router } = await renderApp('/u/0/id-inbox');
 

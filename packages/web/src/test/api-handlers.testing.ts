@@ -44,7 +44,7 @@ export function requestLog() {
   return { requests, record };
 }
 
-/** Test-data builder for the user details (spec §3); nothing disabled unless told. */
+/** Test-data builder for the user details; nothing disabled unless told. */
 export function buildUserDetails(overrides: Partial<UserDetails> = {}): UserDetails {
   return {
     id: 'u1',
@@ -70,7 +70,7 @@ export function buildUserDetails(overrides: Partial<UserDetails> = {}): UserDeta
   };
 }
 
-/** Marks a user (default 0) as signed in for the session rule (spec §2). */
+/** Marks a user (default 0) as signed in for the session rule. */
 export function signIn(userIndex = 0): void {
   setCookie(`wm_exp_${userIndex}`, String(Date.now() + 3_600_000));
 }

@@ -1,6 +1,7 @@
-import { Catalogue, catalogueName } from '@webmail/contracts';
+import { catalogueName, systemEndpoints, type Language } from '@webmail/contracts';
 import type { i18n } from 'i18next';
-import { apiRequest, configureApiClient } from '../../shared/api/api-client';
+import { configureApiClient } from '../../shared/api/api-client';
+import { callApi } from '../../shared/api/call-api';
 import { createCatalogueBackend } from './catalogue-backend';
 import { createI18n } from './create-i18n';
 import { storedLanguage, storeLanguage } from './language-storage';
@@ -8,7 +9,7 @@ import { storedLanguage, storeLanguage } from './language-storage';
 /** The browser app's i18n: catalogue from the API, language remembered on the device and sent on every call. */
 export async function initAppI18n(): Promise<i18n> {
   const backend = createCatalogueBackend((language) =>
-    apiRequest(`/translations/${language}/${catalogueName}`, { schema: Catalogue }),
+    callApi(systemEndpoints.catalogue, { params: { lang: language as Language, catalogue: catalogueName } }),
   );
   const language = storedLanguage();
   configureApiClient({ getLanguage: () => language });

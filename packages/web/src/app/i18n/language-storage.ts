@@ -2,7 +2,7 @@ import { defaultLanguage, Language } from '@webmail/contracts';
 
 const storageKey = 'webmail.language';
 
-/** The language the user chose earlier on this device, else the default (spec §1: fi). */
+/** The language the user chose earlier on this device, else the default (fi). */
 export function storedLanguage(): Language {
   try {
     const parsed = Language.safeParse(window.localStorage.getItem(storageKey));

@@ -1,7 +1,30 @@
+import type accounts from '../../locales/en/accounts.json';
+import type auth from '../../locales/en/auth.json';
+import type common from '../../locales/en/common.json';
+import type compose from '../../locales/en/compose.json';
+import type errors from '../../locales/en/errors.json';
+import type mailboxes from '../../locales/en/mailboxes.json';
+import type messages from '../../locales/en/messages.json';
+import type reading from '../../locales/en/reading.json';
+import type settings from '../../locales/en/settings.json';
+
 /**
- * One namespace per feature (conventions §9). The files live in `src/locales/{lang}/{namespace}.json`;
- * the server merges them into one catalogue per language (`GET /api/translations/{lang}/root.webmail`).
+ * The namespace registration: one namespace per feature, its files in `src/locales/{lang}/{namespace}.json`
+ * (the server merges them into one catalogue per language, `GET /api/translations/{lang}/root.webmail`). Keys are
+ * checked at compile time against the English files (`i18next.d.ts`); the locale test keeps the others complete.
  */
+export interface NamespaceResources {
+  common: typeof common;
+  errors: typeof errors;
+  auth: typeof auth;
+  accounts: typeof accounts;
+  mailboxes: typeof mailboxes;
+  messages: typeof messages;
+  reading: typeof reading;
+  settings: typeof settings;
+  compose: typeof compose;
+}
+
 export const namespaces = [
   'common',
   'errors',
@@ -9,8 +32,13 @@ export const namespaces = [
   'accounts',
   'mailboxes',
   'messages',
+  'reading',
   'settings',
   'compose',
-] as const;
+] as const satisfies readonly (keyof NamespaceResources)[];
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace: Namespace = 'common';
+
+/** Fails to compile when a namespace has resources but is not in the list (it would never be loaded). */
+export const everyNamespaceListed: Exclude<keyof NamespaceResources, Namespace> extends never ? true : never =
+  true;

@@ -1,6 +1,6 @@
 import { ComposePage } from './compose.route';
 
-/** Route ComposeTab (spec §2): the composer in a browser tab of its own (`/u/{i}/tab/compose/{draftId?}`). */
+/** Route ComposeTab: the composer in a browser tab of its own (`/u/{i}/tab/compose/{draftId?}`). */
 export function ComposeTabRoute() {
   return <ComposePage tab />;
 }

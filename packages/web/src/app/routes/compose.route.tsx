@@ -35,7 +35,7 @@ export function ComposePage({ tab }: { tab: boolean }) {
   );
 }
 
-/** Route Compose (spec §2), in the main layout. */
+/** Route Compose, in the main layout. */
 export function ComposeRoute() {
   return <ComposePage tab={false} />;
 }

@@ -5,14 +5,15 @@ import { useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useInboxFolder } from '../../features/mailboxes/api/get-mailbox-tree';
 import { useTranslation } from '../../shared/i18n/translation';
+import { folderHref } from '../../shared/routing/mail-hrefs';
 import { signInPath } from '../../shared/session/session';
 import { useUserIndex } from '../../shared/session/use-user-index';
 import { useSnackbar } from '../../shared/snackbar/use-snackbar';
 import { PaneLoader } from '../../shared/ui/pane-loader';
 
 /**
- * Index of /u/:userIndex: goes to the inbox. Without one, spec §2 says: error snackbar 'no inbox found' and
- * the password sign-in.
+ * Index of /u/:userIndex: goes to the inbox. Without one: the error snackbar 'no inbox found' and the
+ * password sign-in.
  */
 export function InboxRedirectRoute() {
   const userIndex = useUserIndex();
@@ -28,7 +29,7 @@ export function InboxRedirectRoute() {
     void navigate(signInPath(), { replace: true });
   }, [missing, navigate, snackbar, t]);
 
-  if (inbox.data) return <Navigate to={`/u/${userIndex}/${encodeURIComponent(inbox.data.id)}`} replace />;
+  if (inbox.data) return <Navigate to={folderHref(userIndex, inbox.data.id)} replace />;
   if (inbox.isError) {
     return (
       <Box sx={{ flex: 1, textAlign: 'center', py: 8 }}>

@@ -1,6 +1,6 @@
 import { Navigate, useParams, useSearchParams } from 'react-router';
-import { folderHref } from '../../features/messages/api/message-paths';
-import { MessagePrintView, ThreadPrintView } from '../../features/messages/components/print-views';
+import { folderHref } from '../../shared/routing/mail-hrefs';
+import { MessagePrintView, ThreadPrintView } from '../../features/reading/components/print-views';
 import { useUserIndex } from '../../shared/session/use-user-index';
 import { parseMessageUid } from './parse-message-uid';
 

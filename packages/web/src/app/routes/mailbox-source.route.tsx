@@ -1,6 +1,6 @@
 import { Navigate, useParams } from 'react-router';
-import { folderHref } from '../../features/messages/api/message-paths';
-import { MessageSourceView } from '../../features/messages/components/message-source-view';
+import { folderHref } from '../../shared/routing/mail-hrefs';
+import { MessageSourceView } from '../../features/reading/components/message-source-view';
 import { useUserIndex } from '../../shared/session/use-user-index';
 import { parseMessageUid } from './parse-message-uid';
 

@@ -1,6 +1,6 @@
 import { Navigate, useParams } from 'react-router';
-import { folderHref, tabHrefs } from '../../features/messages/api/message-paths';
-import { ConversationView } from '../../features/messages/components/conversation-view';
+import { folderHref, tabHrefs } from '../../shared/routing/mail-hrefs';
+import { ConversationView } from '../../features/reading/components/conversation-view';
 import { useUserIndex } from '../../shared/session/use-user-index';
 import { parseMessageUid } from './parse-message-uid';
 import { useConversationEnv } from './use-conversation-env';

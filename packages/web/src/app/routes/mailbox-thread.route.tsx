@@ -1,6 +1,6 @@
 import { Navigate, useParams } from 'react-router';
-import { folderHref, messageHref } from '../../features/messages/api/message-paths';
-import { ConversationView } from '../../features/messages/components/conversation-view';
+import { folderHref, messageHref } from '../../shared/routing/mail-hrefs';
+import { ConversationView } from '../../features/reading/components/conversation-view';
 import { useSideBySide } from '../../features/messages/hooks/use-side-by-side';
 import { useListPreferences } from '../../features/settings/api/get-user-details';
 import { useUserIndex } from '../../shared/session/use-user-index';

@@ -5,14 +5,14 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { Link as RouterLink, Outlet, useParams } from 'react-router';
 import { useFolder, useMailboxTree } from '../../features/mailboxes/api/get-mailbox-tree';
-import { useFolderCountEffects } from '../../features/mailboxes/hooks/use-folder-count-effects';
 import { folderDisplayName } from '../../features/mailboxes/lib/folder-display-name';
 import { MessageList } from '../../features/messages/components/message-list';
-import { ReadingPaneEmpty } from '../../features/messages/components/reading-pane-empty';
+import { ReadingPaneEmpty } from '../../features/reading/components/reading-pane-empty';
 import { useSideBySide } from '../../features/messages/hooks/use-side-by-side';
 import { useListPreferences } from '../../features/settings/api/get-user-details';
 import { moveTargetsOf } from './move-targets';
 import { useTranslation } from '../../shared/i18n/translation';
+import { userHomePath } from '../../shared/session/session';
 import { useUserIndex } from '../../shared/session/use-user-index';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 
@@ -29,7 +29,6 @@ export function MailboxRoute() {
   const sideBySide = useSideBySide(viewMode);
   const folder = useFolder(userIndex, mailboxId);
   const tree = useMailboxTree(userIndex);
-  const counts = useFolderCountEffects(userIndex);
   const moveTargets = useMemo(() => moveTargetsOf(tree.data ?? [], t), [tree.data, t]);
   const name = folder.data ? folderDisplayName(folder.data, t) : '';
   const messageOpen = messageId !== undefined;
@@ -61,7 +60,6 @@ export function MailboxRoute() {
         label={name}
         density={density}
         moveTargets={moveTargets}
-        onRefresh={counts.refresh}
       />
     </Box>
   );
@@ -91,7 +89,7 @@ function FolderNotFound({ userIndex }: { userIndex: number }) {
       <Typography component="h1" variant="h6" sx={{ my: 2, color: 'text.primary' }}>
         {t('folderNotFound')}
       </Typography>
-      <Button component={RouterLink} to={`/u/${userIndex}`} variant="outlined">
+      <Button component={RouterLink} to={userHomePath(userIndex)} variant="outlined">
         {t('goToInbox')}
       </Button>
     </Box>

@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { hasActiveSession, parseUserIndex, signInPath } from '../../shared/session/session';
 
 /**
- * Loader of every route under /u/:userIndex (spec §2 session rule). It runs on each navigation
+ * Loader of every route under /u/:userIndex (the session rule: the index is a number and its expiry cookie exists). It runs on each navigation
  * (`shouldRevalidate: () => true` on the route), so a sign-out in another tab is noticed at the next click.
  */
 export function requireSession({ params }: LoaderFunctionArgs): { userIndex: number } {

@@ -25,7 +25,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-describe('render failures (spec §8)', () => {
+describe('render failures', () => {
   it('an area shows an alert with retry inside its layout, and retry renders it again', async () => {
     const { user } = await renderRoutes(
       [

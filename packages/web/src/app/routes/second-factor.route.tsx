@@ -2,7 +2,7 @@ import { SecondFactorUnavailable } from '../../features/auth/components/second-f
 
 /**
  * Routes AuthTotp and AuthWebauthn (/login/2fa/totp, /login/2fa/webauthn). Their code and passkey steps arrive with
- * the two-factor issue; until then the pages say so honestly and lead back to the password sign-in.
+ * two-factor sign-in; until then the pages say so honestly and lead back to the password sign-in.
  */
 export function TotpRoute() {
   return <SecondFactorUnavailable method="totp" />;

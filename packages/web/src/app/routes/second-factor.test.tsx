@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render-app';
-import type { RouteHandle } from '../route-names';
+import type { RouteHandle } from '../../shared/routing/app-paths';
 
 const names = (router: Awaited<ReturnType<typeof renderApp>>['router']) =>
   router.state.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.name).filter(Boolean);

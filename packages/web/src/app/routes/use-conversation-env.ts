@@ -1,10 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { useMailboxTree } from '../../features/mailboxes/api/get-mailbox-tree';
-import { useFolderCountEffects } from '../../features/mailboxes/hooks/use-folder-count-effects';
 import { findFolder } from '../../features/mailboxes/lib/folder-tree';
-import type { ActionFolder } from '../../features/messages/actions/message-actions';
-import type { RemoteContentEffects } from '../../features/messages/hooks/use-remote-content';
-import type { ConversationEnv } from '../../features/messages/lib/conversation-env';
+import type { RemoteContentEffects } from '../../features/reading/hooks/use-remote-content';
+import type { ConversationEnv } from '../../features/reading/lib/conversation-env';
 import { useAddExternalContentSender } from '../../features/settings/api/add-external-content-sender';
 import { moveTargetsOf } from './move-targets';
 import { useTranslation } from '../../shared/i18n/translation';
@@ -15,23 +13,22 @@ export type ConversationAddress = Pick<
 >;
 
 /**
- * What the conversation view needs from other features, composed here (features do not import each other): the
- * folder tree (special uses, move targets) and its counts from mailboxes, the sender allow list from settings.
+ * What the conversation view needs from other features, composed here: the folder tree (special uses, move
+ * targets) from mailboxes, the sender allow list from settings.
  */
 export function useConversationEnv(userIndex: number, address: ConversationAddress): ConversationEnv {
   const { t } = useTranslation('mailboxes');
   const tree = useMailboxTree(userIndex);
-  const counts = useFolderCountEffects(userIndex);
   const { mutateAsync: allowSender } = useAddExternalContentSender(userIndex);
   const folders = tree.data;
   const moveTargets = useMemo(() => moveTargetsOf(folders ?? [], t), [folders, t]);
   const folderOf = useCallback(
-    (mailboxId: string): ActionFolder => ({
+    (mailboxId: string): ReturnType<ConversationEnv['folderOf']> => ({
       id: mailboxId,
       specialUse: folders ? (findFolder(folders, mailboxId)?.specialUse ?? null) : null,
     }),
     [folders],
   );
   const remoteContent = useMemo<RemoteContentEffects>(() => ({ allowSender }), [allowSender]);
-  return { userIndex, counts, remoteContent, folderOf, moveTargets, ...address };
+  return { userIndex, remoteContent, folderOf, moveTargets, ...address };
 }

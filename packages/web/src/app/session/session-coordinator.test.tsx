@@ -51,7 +51,7 @@ async function openMenu(app: Rendered, name: string) {
   return screen.findByRole('menu');
 }
 
-describe('cross-tab session messages (spec §4)', () => {
+describe('cross-tab session messages', () => {
   it('a user logged out in another tab: this tab, showing that user, goes to the user select', async () => {
     signInAccount(0);
     signInAccount(1);

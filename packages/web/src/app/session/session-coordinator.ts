@@ -14,7 +14,7 @@ export interface NavigatingRouter {
 }
 
 export interface SessionCoordinator extends SessionEvents {
-  /** The API client found the session of `userIndex` (or of the page's user) gone: user logout (spec §8). */
+  /** The API client found the session of `userIndex` (or of the page's user) gone: user logout. */
   sessionExpired: (userIndex: number | undefined) => void;
   dispose: () => void;
 }
@@ -34,7 +34,7 @@ function toBroadcast(event: SignOutEvent): SessionBroadcast {
 }
 
 /**
- * Spec §4 sign-out events and cross-tab sync, in one place:
+ * Sign-out events and cross-tab sync, in one place:
  * - user logout → user select; that user's cached data dropped;
  * - device-user logout → user select if other accounts remain, else the password sign-in; that user's data dropped;
  * - device logout → password sign-in; every device user and all cached data dropped.

@@ -5,8 +5,8 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { createAppTheme, type ThemeName } from './create-app-theme';
 
 /**
- * Applies the blue / blue-dark theme. Dark mode follows the system preference until the appearance settings
- * (a later issue) let the user choose.
+ * Applies the blue / blue-dark theme. Dark mode follows the system preference until appearance settings exist
+ * and let the user choose.
  */
 export function AppThemeProvider({ children }: { children: ReactNode }) {
   const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });

@@ -1,11 +1,11 @@
 import { alpha, createTheme, type Theme } from '@mui/material/styles';
 import { breakpoints, primaryColor } from '@webmail/contracts';
 
-/** Spec §3 themes: only blue and blue-dark are fully defined; the name is the colour plus '-dark' in dark mode. */
+/** Themes: only blue and blue-dark are fully defined; the name is the colour plus '-dark' in dark mode. */
 export type ThemeName = 'blue' | 'blue-dark';
 
 /**
- * Spec §1 primary #b00e22. In dark mode a lighter tone of the same red is used for text and filled controls:
+ * The product's primary colour is #b00e22. In dark mode a lighter tone of the same red is used for text and filled controls:
  * #b00e22 on a near-black surface has a contrast of about 2.3:1, below what text needs.
  */
 const darkPrimary = '#ffb3b3';

@@ -85,7 +85,7 @@ function entryOf(
 }
 
 /**
- * An in-memory compose API (spec §7 recentParties and the compose routes of the server): drafts are kept by
+ * An in-memory compose API (recentParties and the compose routes of the server): drafts are kept by
  * draftId, uploads get ids, sends go to an outbox with the configured undo window. Every request is recorded.
  */
 export function composeApi(state: ComposeApiState = {}) {

@@ -10,7 +10,7 @@ import { readLocalDraft } from './lib/local-draft-store';
 const draftPath = `/u/0/compose/${testDraftId}`;
 const saves = (api: ReturnType<typeof serveCompose>) => api.requests.filter((r) => r.method === 'PUT');
 
-describe('drafts (spec §4 draft states and save results)', () => {
+describe('drafts (draft states and save results)', () => {
   it('keeps a local copy of every change and saves the draft after a pause', async () => {
     const api = serveCompose();
     const { user, router } = await renderApp('/u/0/compose');

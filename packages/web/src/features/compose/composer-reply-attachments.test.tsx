@@ -19,7 +19,7 @@ function drop(target: Element, files: File[]) {
   fireEvent.drop(target, { dataTransfer });
 }
 
-describe('reply, reply all, forward (issue 5)', () => {
+describe('reply, reply all, forward', () => {
   it('starts a new draft from the server prefill named in the query', async () => {
     const api = serveCompose({
       prefills: {
@@ -50,7 +50,7 @@ describe('reply, reply all, forward (issue 5)', () => {
   });
 });
 
-describe('attachments (spec §9 composer limits)', () => {
+describe('attachments (composer limits)', () => {
   it('refuses an oversize file before uploading, naming the limit (in bytes when rounding would hide the excess)', async () => {
     const api = serveCompose();
     await renderApp('/u/0/compose');

@@ -8,7 +8,7 @@ import { serveCompose } from './compose.testing';
 const sends = (api: ReturnType<typeof serveCompose>) =>
   api.requests.filter((r) => r.method === 'POST' && r.url.pathname.endsWith('/compose/send'));
 
-describe('sending (issue 5: send exactly once, undo send)', () => {
+describe('sending (send exactly once, undo send)', () => {
   it('queues the message, offers Undo, and reopens the draft when the undo worked', async () => {
     const api = serveCompose();
     const { user, router } = await renderApp('/u/0/compose?to=bob@example.test', {});
@@ -77,7 +77,7 @@ describe('sending (issue 5: send exactly once, undo send)', () => {
   });
 });
 
-describe('before-leaving confirmation (spec §2 dialogs)', () => {
+describe('before-leaving confirmation', () => {
   it('asks before leaving with unsaved changes', async () => {
     serveCompose();
     const { user, router } = await renderApp('/u/0/compose');

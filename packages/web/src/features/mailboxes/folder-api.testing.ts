@@ -15,7 +15,7 @@ export interface FolderCall {
 export type FolderFailure = { status: number; body: ApiError; until?: Promise<void> };
 
 /**
- * The folder writes (spec §7 POST/PATCH/DELETE /mailbox/folders, PATCH updateOrder) for tests: every call is
+ * The folder writes (POST/PATCH/DELETE /mailbox/folders, PATCH updateOrder) for tests: every call is
  * recorded; `fail` makes the next write answer an error instead.
  */
 export function folderApi() {

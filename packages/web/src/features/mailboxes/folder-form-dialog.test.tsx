@@ -25,7 +25,7 @@ async function openNewFolderForm(user: Awaited<ReturnType<typeof openFoldersSett
   return screen.findByRole('dialog', { name: 'New folder' });
 }
 
-describe('folder form (spec §4, §5, §8)', () => {
+describe('folder form', () => {
   it('checks the name with the contract before sending anything', async () => {
     const { user, folders } = await openFoldersSettings();
     const dialog = await openNewFolderForm(user);

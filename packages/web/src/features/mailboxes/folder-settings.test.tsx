@@ -63,7 +63,7 @@ function folderDrag(): DataTransfer {
   } as unknown as DataTransfer;
 }
 
-describe('folders settings (spec §2 route Folders)', () => {
+describe('folders settings (route Folders)', () => {
   it('lists system folders first, then custom folders with their counts and settings', async () => {
     await openFoldersSettings();
 

@@ -35,7 +35,7 @@ function messageDrag(payload: MessageDragPayload): DataTransfer {
 const payload: MessageDragPayload = { userIndex: 0, mailboxId: 'id-inbox', messageIds: [7, 9], count: 2 };
 const rowOf = (link: HTMLElement) => link.closest('[data-indent]') as HTMLElement;
 
-describe('folder sidebar: drop target (spec §2)', () => {
+describe('folder sidebar: drop target', () => {
   it('highlights a folder while messages are dragged over it and hands the drop to onDropMessages', async () => {
     const onDropMessages = vi.fn();
     const { nav } = await renderSidebar({ onDropMessages });
@@ -69,7 +69,7 @@ describe('folder sidebar: drop target (spec §2)', () => {
   });
 });
 
-describe('folder sidebar: add folder and folders settings (spec §2)', () => {
+describe('folder sidebar: add folder and folders settings', () => {
   it('offers the add-folder control, which opens the folder form, and the gear to the folders settings', async () => {
     const { nav, user } = await renderSidebar();
 
@@ -104,7 +104,7 @@ describe('folder sidebar: add folder and folders settings (spec §2)', () => {
   });
 });
 
-describe('storage usage bar (spec §9)', () => {
+describe('storage usage bar', () => {
   const GiB = 1024 ** 3;
 
   it('shows "x of y used" in binary units with two decimals and the share rounded up', async () => {

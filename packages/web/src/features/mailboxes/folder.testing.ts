@@ -1,6 +1,6 @@
 import type { Folder } from '@webmail/contracts';
 
-/** Test-data builder for a folder (spec §3). */
+/** Test-data builder for a folder. */
 export function buildFolder(overrides: Partial<Folder> & Pick<Folder, 'id' | 'name'>): Folder {
   const path = overrides.path ?? overrides.name;
   return {

@@ -1,6 +1,7 @@
 import {
   flattenFolders,
   type ApiError,
+  type ErrorReason,
   type Folder,
   type MassActionRequest,
   type MassActionResponse,
@@ -15,6 +16,12 @@ const specialTargets: Partial<Record<MassActionRequest['action'], SpecialUse>> =
   archive: 'archive',
   spam: 'junk',
   notspam: 'inbox',
+};
+/** The reason the server gives when the target of a special-use action is missing. */
+const missingFolderReasons: Partial<Record<SpecialUse, ErrorReason>> = {
+  archive: 'archiveFolderNotSet',
+  trash: 'trashFolderNotSet',
+  junk: 'junkFolderNotSet',
 };
 const flags: Partial<Record<MassActionRequest['action'], ['seen' | 'flagged', boolean]>> = {
   seen: ['seen', true],
@@ -59,8 +66,10 @@ function apply(state: MailState, request: MassActionRequest): MassActionResponse
   if (!mailboxId)
     throw new Refusal(422, {
       code: 'ValidationError',
-      message: 'noMessagesSelected',
-      errors: { messages: ['noMessagesSelected'] },
+      reason: 'noMessagesSelected',
+      message: 'No messages selected',
+      errors: { messages: ['No messages selected'] },
+      fieldErrors: { messages: [{ code: 'noMessagesSelected' }] },
     });
   const source = folderOf(state, mailboxId);
   const all = state.messages[mailboxId] ?? [];
@@ -93,7 +102,11 @@ function apply(state: MailState, request: MassActionRequest): MassActionResponse
   }
   const use = specialTargets[request.action];
   const target = use ? flattenFolders(state.tree).find((folder) => folder.specialUse === use) : undefined;
-  if (use && !target) throw new Refusal(403, { code: 'Forbidden', message: `${use}FolderNotSet` });
+  if (use && !target) {
+    const reason = missingFolderReasons[use];
+    const message = `The account has no ${use} folder`;
+    throw new Refusal(403, { code: 'Forbidden', ...(reason ? { reason } : {}), message });
+  }
   state.messages[mailboxId] = all.filter((row) => !rows.includes(row));
   source.total -= rows.length;
   source.unseen -= rows.filter((row) => !row.seen).length;

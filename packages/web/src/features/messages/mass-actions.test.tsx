@@ -6,7 +6,7 @@ import { setViewportWidth } from '../../test/media-query';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
 import { sampleTree } from '../mailboxes/folder.testing';
-import { readingApi } from './conversation.testing';
+import { readingApi } from '../reading/conversation.testing';
 import { massActionServer } from './mass-action.testing';
 import { buildMessageSummary } from './message.testing';
 

@@ -6,7 +6,7 @@ import { setViewportWidth } from '../../test/media-query';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
 import { sampleTree } from '../mailboxes/folder.testing';
-import { buildThreadMessage, readingApi } from './conversation.testing';
+import { buildThreadMessage, readingApi } from '../reading/conversation.testing';
 import { conversationListApi, massActionServer } from './mass-action.testing';
 import { buildMessageDetail, buildMessageSummary } from './message.testing';
 

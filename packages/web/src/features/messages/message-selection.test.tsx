@@ -5,7 +5,7 @@ import { mailApi, signIn, type MailState } from '../../test/api-handlers.testing
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
 import { sampleTree } from '../mailboxes/folder.testing';
-import { readingApi } from './conversation.testing';
+import { readingApi } from '../reading/conversation.testing';
 import { massActionServer } from './mass-action.testing';
 import { buildMessageSummaries } from './message.testing';
 

@@ -6,7 +6,7 @@ import { server } from '../../test/msw-server';
 import { renderApp, renderWithProviders } from '../../test/render-app';
 import { AppTopBar } from './app-top-bar';
 
-describe('logo (spec §2)', () => {
+describe('logo', () => {
   it("links to the current user's base layout", async () => {
     signIn(1);
     server.use(...mailApi({ tree: sampleTree(), messages: {} }).handlers);

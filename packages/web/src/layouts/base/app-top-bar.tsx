@@ -18,13 +18,13 @@ export interface AppTopBarProps {
   onOpenSidebar: () => void;
   sidebarOpen: boolean;
   sidebarId: string;
-  /** Clicking the logo also closes the mobile sidebar (spec §2). */
+  /** Clicking the logo also closes the mobile sidebar. */
   onLogoClick: () => void;
   account: ReactNode;
-  /** The settings link (spec §2 header gear); absent without a session. */
+  /** The settings link (the gear in the header); absent without a session. */
   settingsHref?: string | null;
   /**
-   * A settings page on a small screen (spec §2): a back arrow and the page's title take the place of the menu
+   * A settings page on a small screen: a back arrow and the page's title take the place of the menu
    * button and the logo.
    */
   back?: { href: string; label: string; title: string } | null;

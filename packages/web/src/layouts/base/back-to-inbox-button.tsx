@@ -6,7 +6,7 @@ import { useTranslation } from '../../shared/i18n/translation';
 import { userHomePath } from '../../shared/session/session';
 
 /**
- * The sidebar's primary button while settings are open (spec §2: the compose button becomes 'back to inbox').
+ * The sidebar's primary button while settings are open (the compose button becomes 'back to inbox').
  * The user's base layout opens the inbox.
  */
 export function BackToInboxButton({ userIndex, onNavigate }: { userIndex: number; onNavigate?: () => void }) {

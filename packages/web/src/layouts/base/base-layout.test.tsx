@@ -8,7 +8,7 @@ import { setViewportWidth } from '../../test/media-query';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
 
-describe('base layout: messages dropped on a folder (spec §2)', () => {
+describe('base layout: messages dropped on a folder', () => {
   it('moves them there with a mass action', async () => {
     signIn(0);
     setViewportWidth(1024);

@@ -13,7 +13,7 @@ import { useTranslation } from '../../shared/i18n/translation';
 import { hasActiveSession, userHomePath } from '../../shared/session/session';
 import { useUserIndex } from '../../shared/session/use-user-index';
 import { SettingsNav } from '../settings/settings-nav';
-import { settingsPath, useSettingsLocation } from '../settings/settings-pages';
+import { settingsPath, useSettingsLocation, useSettingsPageLabel } from '../settings/settings-pages';
 import { AppTopBar } from './app-top-bar';
 import { BackToInboxButton } from './back-to-inbox-button';
 import { ComposeButton } from './compose-button';
@@ -22,8 +22,8 @@ import { SidebarHeader } from './sidebar-header';
 
 /**
  * Layout of a signed-in user's pages (route BaseLayout, /u/:userIndex): app bar, sidebar, content. The sidebar
- * holds the compose button and the folders, or in settings the back-to-inbox button and the settings list (spec §2).
- * `/auth/me` is polled every 15 minutes while it is open (spec §9): a session ended elsewhere shows up as a 401,
+ * holds the compose button and the folders, or in settings the back-to-inbox button and the settings list.
+ * `/auth/me` is polled every 15 minutes while it is open: a session ended elsewhere shows up as a 401,
  * which the API client turns into the sign-out flow.
  */
 export function BaseLayout() {
@@ -37,11 +37,12 @@ export function BaseLayout() {
   // does not allow anyway.
   const disabledFeatures = useUserDetails(userIndex).data?.disabledFeatures ?? [];
   const settings = useSettingsLocation();
+  const pageLabel = useSettingsPageLabel();
   const runMassAction = useRunMassAction(userIndex);
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const sidebarId = useId();
   const closeSidebar = useCallback(() => setSidebarOpen(false), []);
-  // Spec §2: the logo links to the current user's base layout, or to nothing without an active session (the
+  // The logo links to the current user's base layout, or to nothing without an active session (the
   // session can end while the page is open, in another tab).
   const active = hasActiveSession(userIndex);
   const homeHref = active ? userHomePath(userIndex) : null;
@@ -57,13 +58,13 @@ export function BaseLayout() {
     [runMassAction],
   );
 
-  // Spec §2: a settings page on a small screen shows a back arrow and its title in the app bar.
+  // A settings page on a small screen shows a back arrow and its title in the app bar.
   const back =
     small && settings.page
       ? {
           href: settingsPath(userIndex),
           label: t('backToSettings'),
-          title: t(`pages.${settings.page.id}`),
+          title: pageLabel(settings.page),
         }
       : null;
 

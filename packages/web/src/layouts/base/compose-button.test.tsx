@@ -4,7 +4,7 @@ import { serveCompose } from '../../features/compose/compose.testing';
 import { setViewportWidth } from '../../test/media-query';
 import { renderApp } from '../../test/render-app';
 
-describe('sidebar compose button (spec §2 layout)', () => {
+describe('sidebar compose button', () => {
   it('opens the composer, which comes back to the folder after closing', async () => {
     serveCompose();
     setViewportWidth(1024);

@@ -7,7 +7,7 @@ import { useTranslation } from '../../shared/i18n/translation';
 import { userHomePath } from '../../shared/session/session';
 
 /**
- * The sidebar's primary button (spec §2): opens the composer for a new message. After sending, the composer
+ * The sidebar's primary button: opens the composer for a new message. After sending, the composer
  * comes back to the page the button was pressed on (a folder or a conversation).
  */
 export function ComposeButton({ userIndex, onNavigate }: { userIndex: number; onNavigate?: () => void }) {

@@ -4,7 +4,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { limits } from '@webmail/contracts';
 import type { ReactNode } from 'react';
 
-/** Spec §9 mobile sidebar width. */
+/** The sidebar's width on phones and tablets. */
 const mobileWidth = 320;
 
 export interface SidebarDrawerProps {
@@ -16,7 +16,7 @@ export interface SidebarDrawerProps {
   mobileHeader: ReactNode;
 }
 
-/** The left sidebar: permanent on md and up, a temporary drawer on small screens (spec §2). */
+/** The left sidebar: permanent on md and up, a temporary drawer on small screens. */
 export function SidebarDrawer({ id, open, onClose, children, mobileHeader }: SidebarDrawerProps) {
   const theme = useTheme();
   const permanent = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });

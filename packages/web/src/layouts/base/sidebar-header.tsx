@@ -16,8 +16,8 @@ const rowSx = {
 } as const;
 
 /**
- * Brand row at the top of the mobile drawer, linking home like the app bar logo; clicking it closes the drawer
- * (spec §2). Without an active session it is no link.
+ * Brand row at the top of the mobile drawer, linking home like the app bar logo; clicking it closes the drawer.
+ * Without an active session it is no link.
  */
 export function SidebarHeader({ homeHref, onNavigate }: { homeHref: string | null; onNavigate: () => void }) {
   const { t } = useTranslation('common');

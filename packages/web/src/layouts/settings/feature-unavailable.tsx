@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import { useTranslation } from '../../shared/i18n/translation';
 
-/** A settings page whose feature the plan disables (spec §2 gated features): it says so instead of its form. */
+/** A settings page whose feature the plan disables (a gated feature): it says so instead of its form. */
 export function FeatureUnavailable() {
   const { t } = useTranslation('settings');
   return <Alert severity="info">{t('unavailable')}</Alert>;

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import type { LoggedInUser } from '@webmail/contracts';
 import { UserAvatar } from '../../shared/avatar/user-avatar';
 
-/** The personal info block above the settings list on small screens (spec §2): avatar, name and address. */
+/** The personal info block above the settings list on small screens: avatar, name and address. */
 export function PersonalInfo({ user }: { user: LoggedInUser | undefined }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 2 }}>

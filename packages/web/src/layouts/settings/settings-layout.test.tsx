@@ -16,7 +16,7 @@ function setup(disabledFeatures: ('folders' | 'filters')[] = []) {
   );
 }
 
-describe('settings layout (spec §2)', () => {
+describe('settings layout', () => {
   it('opens the first page from the settings index and lists only the pages that work', async () => {
     setup();
     setViewportWidth(1024);

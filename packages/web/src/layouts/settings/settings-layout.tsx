@@ -3,9 +3,12 @@ import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Outlet } from 'react-router';
+import { useUserDetails } from '../../features/settings/api/get-user-details';
 import { useTranslation } from '../../shared/i18n/translation';
+import { useUserIndex } from '../../shared/session/use-user-index';
 import { usePageTitle } from '../../shared/ui/use-page-title';
-import { useSettingsLocation } from './settings-pages';
+import { FeatureUnavailable } from './feature-unavailable';
+import { isPageAvailable, useSettingsLocation, useSettingsPageLabel } from './settings-pages';
 
 /**
  * Route SettingsLayout (/u/:userIndex/settings): the frame of the settings pages in the content pane. Its
@@ -14,10 +17,12 @@ import { useSettingsLocation } from './settings-pages';
  */
 export function SettingsLayout() {
   const { t } = useTranslation('settings');
+  const pageLabel = useSettingsPageLabel();
   const theme = useTheme();
   const small = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const { page } = useSettingsLocation();
-  const title = page ? t(`pages.${page.id}`) : t('title');
+  const disabledFeatures = useUserDetails(useUserIndex()).data?.disabledFeatures ?? [];
+  const title = page ? pageLabel(page) : t('title');
   usePageTitle(title);
 
   return (
@@ -28,7 +33,7 @@ export function SettingsLayout() {
             {title}
           </Typography>
         )}
-        <Outlet />
+        {page && !isPageAvailable(page, disabledFeatures) ? <FeatureUnavailable /> : <Outlet />}
       </Box>
     </Box>
   );

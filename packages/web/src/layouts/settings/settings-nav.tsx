@@ -7,20 +7,27 @@ import ListItemText from '@mui/material/ListItemText';
 import type { DisabledFeature } from '@webmail/contracts';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from '../../shared/i18n/translation';
-import { isPageAvailable, settingsPages, settingsPath, useSettingsLocation } from './settings-pages';
+import {
+  isPageAvailable,
+  settingsPages,
+  settingsPath,
+  useSettingsLocation,
+  useSettingsPageLabel,
+} from './settings-pages';
 
 export interface SettingsNavProps {
   userIndex: number;
   disabledFeatures: readonly DisabledFeature[];
-  /** `page`: the settings list as the page itself on small screens, with chevrons (spec §2). */
+  /** `page`: the settings list as the page itself on small screens, with chevrons. */
   variant: 'sidebar' | 'page';
   onNavigate?: () => void;
 }
 
-/** The settings sidebar (spec §2): one link per settings page; a page the plan leaves out says so. */
+/** The settings sidebar: one link per settings page; a page the plan leaves out says so. */
 export function SettingsNav({ userIndex, disabledFeatures, variant, onNavigate }: SettingsNavProps) {
   const { t } = useTranslation('settings');
   const { page: current } = useSettingsLocation();
+  const pageLabel = useSettingsPageLabel();
   const isPage = variant === 'page';
   return (
     <Box component="nav" aria-label={t('title')} sx={{ py: isPage ? 0 : 1 }}>
@@ -46,7 +53,7 @@ export function SettingsNav({ userIndex, disabledFeatures, variant, onNavigate }
                   <Icon fontSize="small" />
                 </ListItemIcon>
                 <ListItemText
-                  primary={t(`pages.${page.id}`)}
+                  primary={pageLabel(page)}
                   secondary={isPageAvailable(page, disabledFeatures) ? undefined : t('upgradeInfo')}
                 />
                 {isPage && <ChevronRightIcon aria-hidden sx={{ color: 'text.secondary' }} />}

@@ -2,31 +2,71 @@ import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
 import SecurityOutlinedIcon from '@mui/icons-material/SecurityOutlined';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { DisabledFeature } from '@webmail/contracts';
+import type { ParseKeys } from 'i18next';
 import type { ComponentType } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, type PathParam } from 'react-router';
+import { namespaces, type Namespace } from '../../app/i18n/namespaces';
+import { useTranslation } from '../../shared/i18n/translation';
+import { appHref, type appPaths, isWithin, type RouteName } from '../../shared/routing/app-paths';
+
+/** The pages below /u/{i}/settings that need no parameter but the user index. */
+export type SettingsRouteName = {
+  [N in RouteName]: (typeof appPaths)[N] extends `/u/:userIndex/settings/${string}`
+    ? PathParam<(typeof appPaths)[N]> extends 'userIndex'
+      ? N
+      : never
+    : never;
+}[RouteName];
+
+/** A text key with its namespace: `mailboxes:settingsPage.title`. */
+export type SettingsPageLabel = Extract<ParseKeys<Namespace[]>, `${Namespace}:${string}`>;
 
 export interface SettingsPage {
-  /** Path below /u/{i}/settings, and the key of its label (`settings:pages.{id}`). */
-  id: 'folders' | 'security';
-  /** Where its link leads below /u/{i}/settings when not `id` itself (an area's first working page). */
-  path?: string;
+  /** Unique among the rows (the list's React key). */
+  id: string;
+  /** The page its link opens. */
+  route: SettingsRouteName;
+  /** The route the entry stands for when it is an area of several pages: it is current anywhere below it. */
+  area?: SettingsRouteName;
+  /** The entry's name (sidebar, page heading, title): a key of the page's own namespace. */
+  label: SettingsPageLabel;
   icon: ComponentType<SvgIconProps>;
-  /** The plan flag that gates the page (spec §2 gated features, §6). */
+  /** The plan flag that gates the page: disabled, the entry says so and the page shows `FeatureUnavailable`. */
   feature?: DisabledFeature;
+  /** The page itself: its feature's page component, loaded when the page is opened. */
+  load: () => Promise<ComponentType>;
 }
 
 /**
- * The settings sidebar (spec §2). The spec lists nine entries, in this order: account, general, appearance,
- * security, filters, signatures, autoreply, folders, contacts. Only pages that work are listed: each issue that
- * ships one adds its row here (keeping that order), its route in `app/router.tsx` and its label key.
+ * The settings pages: one row per page that works, in the product's order (account, general, appearance, security,
+ * filters, signatures, autoreply, folders, contacts). The sidebar, the small-screen list, the page heading, the plan
+ * gate and the settings area's routes (`app/routes/settings-area.routes.tsx`) are all made from these rows. A page
+ * arrives with its row, its path in the paths table and its label in its own namespace — never as a placeholder.
  */
 export const settingsPages: readonly SettingsPage[] = [
-  { id: 'security', path: 'security/content', icon: SecurityOutlinedIcon },
-  { id: 'folders', icon: FolderOutlinedIcon, feature: 'folders' },
+  {
+    id: 'security',
+    route: 'ExternalContent',
+    area: 'Security',
+    label: 'settings:pages.security',
+    icon: SecurityOutlinedIcon,
+    load: async () =>
+      (await import('../../features/settings/components/external-content-settings'))
+        .ExternalContentSettingsPage,
+  },
+  {
+    id: 'folders',
+    route: 'Folders',
+    label: 'mailboxes:settingsPage.title',
+    icon: FolderOutlinedIcon,
+    feature: 'folders',
+    load: async () => (await import('../../features/mailboxes/components/folder-settings')).FolderSettings,
+  },
 ];
 
+/** The settings index, or one settings page. */
 export const settingsPath = (userIndex: number, page?: SettingsPage) =>
-  `/u/${userIndex}/settings${page ? `/${page.path ?? page.id}` : ''}`;
+  appHref(page ? page.route : 'SettingsLayout', { userIndex });
 
 export function isPageAvailable(page: SettingsPage, disabledFeatures: readonly DisabledFeature[]): boolean {
   return page.feature === undefined || !disabledFeatures.includes(page.feature);
@@ -37,10 +77,18 @@ export function firstSettingsPage(disabledFeatures: readonly DisabledFeature[]):
   return settingsPages.find((page) => isPageAvailable(page, disabledFeatures)) ?? settingsPages[0]!;
 }
 
+/** A page's name in the interface language (its label lives in the page's own namespace). */
+export function useSettingsPageLabel(): (page: SettingsPage) => string {
+  const { t } = useTranslation([...namespaces]);
+  return (page) => t(page.label);
+}
+
 /** Whether the address is in the settings area, and which page of it is open (null on the index). */
 export function useSettingsLocation(): { inSettings: boolean; page: SettingsPage | null } {
   const { pathname } = useLocation();
-  const match = /^\/u\/[^/]+\/settings(?:\/([^/]+))?/.exec(pathname);
-  if (!match) return { inSettings: false, page: null };
-  return { inSettings: true, page: settingsPages.find((page) => page.id === match[1]) ?? null };
+  if (!isWithin('SettingsLayout', pathname)) return { inSettings: false, page: null };
+  return {
+    inSettings: true,
+    page: settingsPages.find((page) => isWithin(page.area ?? page.route, pathname)) ?? null,
+  };
 }

@@ -1,10 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  buildSentDetail,
-  buildThreadMessage,
-  readingApi,
-} from '../../features/messages/conversation.testing';
+import { buildSentDetail, buildThreadMessage, readingApi } from '../../features/reading/conversation.testing';
 import { buildMessageDetail } from '../../features/messages/message.testing';
 import { sampleTree } from '../../features/mailboxes/folder.testing';
 import { mailApi, signIn } from '../../test/api-handlers.testing';

@@ -1,9 +1,18 @@
+import {
+  authEndpoints,
+  defineEndpoint,
+  systemEndpoints,
+  type EndpointDefinition,
+  type HttpMethod,
+} from '@webmail/contracts';
 import { http, HttpResponse, delay } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { setCookie } from '../../test/cookies';
 import { server } from '../../test/msw-server';
-import { apiRequest, configureApiClient } from './api-client';
+import { configureApiClient } from './api-client';
 import { ApiRequestError } from './api-request-error';
+import { callApi } from './call-api';
 
 afterEach(() =>
   configureApiClient({
@@ -15,6 +24,41 @@ afterEach(() =>
 
 const unauthorized = () => HttpResponse.json({ code: 'Unauthorized', message: 'expired' }, { status: 401 });
 
+/** An endpoint of the test's own: any answer is accepted, so the tests look at the transport alone. */
+function endpoint<const E extends Partial<EndpointDefinition>>(
+  method: HttpMethod,
+  path: `/${string}`,
+  extra: E,
+) {
+  return defineEndpoint({
+    method,
+    path,
+    auth: 'public',
+    summary: 'test',
+    tags: [],
+    responses: { 200: z.unknown() },
+    errors: [],
+    ...extra,
+  });
+}
+
+const userIndexParams = z.object({ userIndex: z.number() });
+const postThings = endpoint('POST', '/things', { body: z.object({ a: z.number() }) });
+const getThings = endpoint('GET', '/things', {});
+const postAuth = endpoint('POST', '/auth', { body: z.object({}) });
+const mailbox = endpoint('GET', '/u/:userIndex/mailbox', { params: userIndexParams });
+const inboxMessages = endpoint('GET', '/u/:userIndex/mailbox/INBOX/messages', { params: userIndexParams });
+const me = endpoint('GET', '/auth/me', { query: userIndexParams });
+const upload = endpoint('POST', '/u/:userIndex/compose/attachments', {
+  params: userIndexParams,
+  query: z.object({ draftId: z.string() }),
+  multipart: true,
+});
+const slow = endpoint('GET', '/slow', { timeoutMs: 30 });
+const list = endpoint('GET', '/list', {
+  query: z.object({ offset: z.number(), limit: z.number(), empty: z.string().optional() }),
+});
+
 /** A promise the test resolves by hand. */
 function gate() {
   let open: () => void = () => {};
@@ -24,7 +68,7 @@ function gate() {
   return { opened, open };
 }
 
-describe('apiRequest', () => {
+describe('callApi', () => {
   it('sends the XSRF token from the cookie and the chosen language on every request', async () => {
     setCookie('XSRF-TOKEN', 'token-123');
     configureApiClient({ getLanguage: () => 'et' });
@@ -36,7 +80,7 @@ describe('apiRequest', () => {
       }),
     );
 
-    await apiRequest('/things', { method: 'POST', body: { a: 1 } });
+    await callApi(postThings, { body: { a: 1 } });
 
     expect(headers?.get('x-xsrf-token')).toBe('token-123');
     expect(headers?.get('accept-language')).toBe('et');
@@ -61,7 +105,7 @@ describe('apiRequest', () => {
       }),
     );
 
-    await expect(apiRequest('/auth', { method: 'POST', body: {} })).resolves.toEqual({ done: true });
+    await expect(callApi(postAuth, { body: {} })).resolves.toEqual({ done: true });
     expect(calls).toEqual(['POST /api/auth -', 'GET /api/', 'POST /api/auth fresh']);
   });
 
@@ -75,7 +119,7 @@ describe('apiRequest', () => {
       }),
     );
 
-    await expect(apiRequest('/auth', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 419 });
+    await expect(callApi(postAuth, { body: {} })).rejects.toMatchObject({ status: 419 });
     expect(attempts).toBe(2);
   });
 
@@ -89,7 +133,7 @@ describe('apiRequest', () => {
       ),
     );
 
-    const error = await apiRequest('/auth', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    const error = await callApi(postAuth, { body: {} }).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ApiRequestError);
     expect(error).toMatchObject({ status: 422, code: 'ValidationError', fieldErrors: { email: ['bad'] } });
@@ -100,8 +144,8 @@ describe('apiRequest', () => {
     configureApiClient({ onSessionExpired });
     server.use(http.get('/api/things', unauthorized));
 
-    await expect(apiRequest('/things')).rejects.toMatchObject({ status: 401 });
-    await expect(apiRequest('/things', { redirectOnUnauthorized: false })).rejects.toMatchObject({
+    await expect(callApi(getThings, {})).rejects.toMatchObject({ status: 401 });
+    await expect(callApi(getThings, {}, { redirectOnUnauthorized: false })).rejects.toMatchObject({
       status: 401,
     });
     expect(onSessionExpired).toHaveBeenCalledTimes(1);
@@ -124,9 +168,9 @@ describe('apiRequest', () => {
     );
 
     const results = await Promise.all([
-      apiRequest('/u/1/mailbox'),
-      apiRequest('/u/1/mailbox'),
-      apiRequest('/u/1/mailbox'),
+      callApi(mailbox, { params: { userIndex: 1 } }),
+      callApi(mailbox, { params: { userIndex: 1 } }),
+      callApi(mailbox, { params: { userIndex: 1 } }),
     ]);
 
     expect(results).toEqual([{ mailboxes: [] }, { mailboxes: [] }, { mailboxes: [] }]);
@@ -153,12 +197,11 @@ describe('apiRequest', () => {
     form.append('file', new File(['hello'], 'notes.txt', { type: 'text/plain' }));
     const progress: number[] = [];
 
-    const result = await apiRequest('/u/2/compose/attachments', {
-      method: 'POST',
-      query: { draftId: 'd-1' },
-      body: form,
-      onUploadProgress: (fraction) => progress.push(fraction),
-    });
+    const result = await callApi(
+      upload,
+      { params: { userIndex: 2 }, query: { draftId: 'd-1' }, body: form },
+      { onUploadProgress: (fraction) => progress.push(fraction) },
+    );
 
     expect(result).toEqual({ id: 'up-9', draftId: 'd-1' });
     expect(seen).toEqual(['token-up', 'token-up']);
@@ -188,9 +231,9 @@ describe('apiRequest', () => {
       }),
     );
 
-    const first = apiRequest('/u/0/mailbox');
+    const first = callApi(mailbox, { params: { userIndex: 0 } });
     await vi.waitFor(() => expect(log).toContain('refresh started'));
-    const during = apiRequest('/auth/me', { query: { userIndex: 0 } });
+    const during = callApi(me, { query: { userIndex: 0 } });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(log).toEqual(['mailbox old token', 'refresh started']);
 
@@ -225,10 +268,10 @@ describe('apiRequest', () => {
       }),
     );
 
-    const first = apiRequest('/u/0/mailbox').catch((error: unknown) => error);
-    const second = apiRequest('/u/0/mailbox').catch((error: unknown) => error);
+    const first = callApi(mailbox, { params: { userIndex: 0 } }).catch((error: unknown) => error);
+    const second = callApi(mailbox, { params: { userIndex: 0 } }).catch((error: unknown) => error);
     await vi.waitFor(() => expect(refreshCalls).toBe(1));
-    const later = apiRequest('/u/0/mailbox/INBOX/messages').catch((error: unknown) => error);
+    const later = callApi(inboxMessages, { params: { userIndex: 0 } }).catch((error: unknown) => error);
     refreshGate.open();
 
     for (const result of await Promise.all([first, second, later])) {
@@ -259,7 +302,7 @@ describe('apiRequest', () => {
       http.get('/api/u/0/mailbox', () => (refreshed ? HttpResponse.json({ mailboxes: [] }) : unauthorized())),
     );
 
-    await expect(apiRequest('/u/0/mailbox')).resolves.toEqual({ mailboxes: [] });
+    await expect(callApi(mailbox, { params: { userIndex: 0 } })).resolves.toEqual({ mailboxes: [] });
     expect(refreshAttempts).toBe(2);
   });
 
@@ -271,7 +314,10 @@ describe('apiRequest', () => {
       http.get('/api/u/0/mailbox', unauthorized),
     );
 
-    await expect(apiRequest('/u/0/mailbox')).rejects.toMatchObject({ status: 0, code: 'NetworkError' });
+    await expect(callApi(mailbox, { params: { userIndex: 0 } })).rejects.toMatchObject({
+      status: 0,
+      code: 'NetworkError',
+    });
     expect(onSessionExpired).not.toHaveBeenCalled();
   });
 
@@ -288,17 +334,17 @@ describe('apiRequest', () => {
     );
 
     configureApiClient({ onSessionExpired, handlesUnauthorized: () => false });
-    await expect(apiRequest('/u/0/mailbox')).rejects.toMatchObject({ status: 401 });
+    await expect(callApi(mailbox, { params: { userIndex: 0 } })).rejects.toMatchObject({ status: 401 });
     expect(refreshCalls).toBe(0);
     expect(onSessionExpired).not.toHaveBeenCalled();
 
     configureApiClient({ handlesUnauthorized: () => true });
-    await expect(
-      apiRequest('/auth/logout', { method: 'POST', query: { userIndex: 0 } }),
-    ).rejects.toMatchObject({ status: 401 });
-    await expect(
-      apiRequest('/auth/refresh', { method: 'POST', query: { userIndex: 0 } }),
-    ).rejects.toMatchObject({ status: 401 });
+    await expect(callApi(authEndpoints.logout, { query: { userIndex: 0 } })).rejects.toMatchObject({
+      status: 401,
+    });
+    await expect(callApi(authEndpoints.refresh, { query: { userIndex: 0 } })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(refreshCalls).toBe(1); // only the explicit call above, no refresh of the refresh
   });
 
@@ -310,17 +356,16 @@ describe('apiRequest', () => {
       }),
     );
 
-    await expect(apiRequest('/slow', { timeoutMs: 30 })).rejects.toMatchObject({
+    await expect(callApi(slow, {})).rejects.toMatchObject({
       status: 0,
       code: 'Timeout',
     });
   });
 
   it('rejects a response that breaks the contract', async () => {
-    const { HealthResponse } = await import('@webmail/contracts');
     server.use(http.get('/api/', () => HttpResponse.json({ ok: 'yes' })));
 
-    await expect(apiRequest('/', { schema: HealthResponse })).rejects.toMatchObject({
+    await expect(callApi(systemEndpoints.health, {})).rejects.toMatchObject({
       code: 'InvalidResponse',
     });
   });
@@ -334,7 +379,7 @@ describe('apiRequest', () => {
       }),
     );
 
-    await apiRequest('/list', { query: { offset: 50, limit: 50, empty: undefined } });
+    await callApi(list, { query: { offset: 50, limit: 50, empty: undefined } });
 
     expect(new URL(url).search).toBe('?offset=50&limit=50');
   });

@@ -1,32 +1,39 @@
-import { ApiError, cookieNames, defaultLanguage, limits, xsrfHeader } from '@webmail/contracts';
-import type { z } from 'zod';
+import {
+  ApiError,
+  authEndpoints,
+  cookieNames,
+  defaultLanguage,
+  limits,
+  systemEndpoints,
+  xsrfHeader,
+} from '@webmail/contracts';
 import { readCookie } from '../session/cookies';
 import { ApiRequestError } from './api-request-error';
 import { xhrFetch } from './xhr-fetch';
 
 /**
- * The one HTTP client of the app (conventions §14: one module wraps the transport). Every call goes to
- * `/api`, with cookies, JSON, the chosen language and the XSRF token (spec §7); it times out after 5 s by
- * default (spec §9), renews the XSRF cookie once on 419 and the session once on 401 (spec §8), and rejects with
+ * The one HTTP client of the app (one module wraps the transport). Every call goes to
+ * `/api`, with cookies, JSON, the chosen language and the XSRF token; it times out after 5 s by
+ * default, renews the XSRF cookie once on 419 and the session once on 401, and rejects with
  * `ApiRequestError`. Retrying failed requests is TanStack Query's job (`retry-policy.ts`), not this module's.
  */
 export const apiBase = '/api';
 
 export type QueryValue = string | number | boolean | null | undefined;
 
-export interface ApiRequestOptions<T> {
+export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   query?: Record<string, QueryValue>;
   /** Sent as JSON; a `FormData` (file upload) is sent as multipart. */
   body?: unknown;
-  /** Contract schema the response must match; without it the JSON is returned unchecked. */
-  schema?: z.ZodType<T>;
+  /** The user index whose session a 401 renews (the call's `userIndex` param or query); none for the others. */
+  account?: number;
   signal?: AbortSignal;
   /** Milliseconds; `null` for no timeout (mass actions, exports). */
   timeoutMs?: number | null;
   /**
    * Set to false where the caller shows a 401 itself (the sign-in form): then neither a token refresh nor the
-   * sign-out flow happens (spec §8 "Login: a 401 is handled in the form").
+   * sign-out flow happens (a wrong password is not a lost session).
    */
   redirectOnUnauthorized?: boolean;
   /** Fraction of the body sent, 0 to 1 (uploads); the call then goes out with XMLHttpRequest (`xhr-fetch.ts`). */
@@ -43,7 +50,7 @@ export interface ApiClientConfig {
   handlesUnauthorized: () => boolean;
   /**
    * The session of `userIndex` is gone: the refresh was refused, or a call that names no account got a 401
-   * (`undefined`). The app runs the user-logout flow (spec §4, §8). Called once per failed refresh.
+   * (`undefined`). The app runs the user-logout flow. Called once per failed refresh.
    */
   onSessionExpired: (userIndex: number | undefined) => void;
 }
@@ -68,19 +75,15 @@ export function apiUrl(path: string, query?: Record<string, QueryValue>): string
   return `${apiBase}${path}${queryString ? `?${queryString}` : ''}`;
 }
 
-export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
-  return parseBody(await apiResponse(path, options), options.schema);
-}
-
 /**
- * The same call as `apiRequest` (XSRF, session refresh, errors), answering the raw response: for the answers that
- * are not JSON, such as a message's source (text) or a PDF preview (bytes). Pass `timeoutMs: null` for large files.
+ * One call by path (XSRF, session refresh, errors), answering the response. Only `call-api.ts` uses it: the app
+ * calls endpoints, whose paths are built from their descriptors.
  */
-export async function apiResponse<T>(path: string, options: ApiRequestOptions<T> = {}): Promise<Response> {
-  const account = accountOf(path, options.query);
+export async function apiResponse(path: string, options: ApiRequestOptions = {}): Promise<Response> {
+  const { account } = options;
   const handles401 = options.redirectOnUnauthorized !== false;
 
-  // Spec §8 "other requests wait during a refresh": a call for an account whose tokens are being renewed is sent
+  // Other requests wait during a refresh: a call for an account whose tokens are being renewed is sent
   // only after the new cookies are set. If that refresh was refused the session is gone: do not even send it.
   const pending = account === undefined ? undefined : refreshes.get(account);
   if (pending && (await pending) === 'rejected') throw sessionEndedError();
@@ -103,11 +106,13 @@ export async function apiResponse<T>(path: string, options: ApiRequestOptions<T>
   return response;
 }
 
-async function sendWithXsrf<T>(path: string, options: ApiRequestOptions<T>): Promise<Response> {
+async function sendWithXsrf(path: string, options: ApiRequestOptions): Promise<Response> {
   const response = await send(path, options);
   if (response.status !== 419) return response;
-  // Spec §8: the XSRF cookie was missing or stale. GET / sets a fresh one; retry exactly once.
-  await send('/', { timeoutMs: options.timeoutMs, signal: options.signal }).catch(() => undefined);
+  // The XSRF cookie was missing or stale. GET / sets a fresh one; retry exactly once.
+  await send(systemEndpoints.health.path, { timeoutMs: options.timeoutMs, signal: options.signal }).catch(
+    () => undefined,
+  );
   return send(path, options);
 }
 
@@ -126,7 +131,7 @@ const refreshGenerations = new Map<number, number>();
 function refreshSession(userIndex: number): Promise<RefreshOutcome> {
   let pending = refreshes.get(userIndex);
   if (!pending) {
-    pending = sendWithXsrf('/auth/refresh', { method: 'POST', query: { userIndex } })
+    pending = sendWithXsrf(authEndpoints.refresh.path, { method: 'POST', query: { userIndex } })
       .then(async (response): Promise<RefreshOutcome> => {
         if (response.ok) {
           refreshGenerations.set(userIndex, (refreshGenerations.get(userIndex) ?? 0) + 1);
@@ -151,18 +156,7 @@ function sessionEndedError(): ApiRequestError {
   return new ApiRequestError(401, 'Unauthorized', 'The session has ended');
 }
 
-/**
- * The account a call acts for: `/u/{i}/…` paths, or a `userIndex` query (auth calls). The refresh and logout
- * calls themselves belong to no account here, so they never trigger (or wait for) a refresh.
- */
-function accountOf(path: string, query: Record<string, QueryValue> | undefined): number | undefined {
-  if (path.startsWith('/auth/refresh') || path.startsWith('/auth/logout')) return undefined;
-  const match = /^\/u\/(\d+)(\/|$)/.exec(path);
-  if (match) return Number(match[1]);
-  return typeof query?.userIndex === 'number' ? query.userIndex : undefined;
-}
-
-async function send<T>(path: string, options: ApiRequestOptions<T>): Promise<Response> {
+async function send(path: string, options: ApiRequestOptions): Promise<Response> {
   const headers = new Headers({ Accept: 'application/json', 'Accept-Language': config.getLanguage() });
   const xsrfToken = readCookie(cookieNames.xsrf);
   if (xsrfToken) headers.set(xsrfHeader, xsrfToken);
@@ -217,7 +211,7 @@ function linkedSignal(outer: AbortSignal | undefined, timeoutMs: number | null) 
   };
 }
 
-async function readJson(response: Response): Promise<unknown> {
+export async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return undefined;
   try {
@@ -253,19 +247,4 @@ function fallbackCode(status: number): ApiError['code'] {
     default:
       return 'Internal';
   }
-}
-
-async function parseBody<T>(response: Response, schema: z.ZodType<T> | undefined): Promise<T> {
-  const json = await readJson(response);
-  if (!schema) return json as T;
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    // The server broke the shared contract: fail loudly instead of rendering half-shaped data.
-    throw new ApiRequestError(
-      response.status,
-      'InvalidResponse',
-      `Unexpected response: ${parsed.error.message}`,
-    );
-  }
-  return parsed.data;
 }

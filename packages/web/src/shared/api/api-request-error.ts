@@ -1,12 +1,12 @@
-import type { ApiError, ErrorCode } from '@webmail/contracts';
+import type { ApiError, ErrorCode, ErrorReason } from '@webmail/contracts';
 
 /** Codes the client adds for failures that never reached (or never came back from) the API. */
 export type ClientErrorCode = 'NetworkError' | 'Timeout' | 'InvalidResponse';
 
 /**
  * Every failed API call rejects with this. `status` is the HTTP status (0 when no response arrived);
- * `body` is the server's `{code, message, errors?}` when it sent one. Code that reacts to errors switches on
- * `code` or `status`, never on the message text (conventions §5).
+ * `body` is the server's `{code, reason?, message, errors?, fieldErrors?}` when it sent one. Code that reacts to errors switches on
+ * `code` or `status`, never on the message text.
  */
 export class ApiRequestError extends Error {
   override readonly name = 'ApiRequestError';
@@ -26,7 +26,12 @@ export class ApiRequestError extends Error {
     this.body = body;
   }
 
-  /** 422 field errors: field path → messages (empty when there are none). */
+  /** The precise cause, where the server names one (`archiveFolderNotSet` …). */
+  get reason(): ErrorReason | undefined {
+    return this.body?.reason as ErrorReason | undefined;
+  }
+
+  /** 422 field errors: field path → the server's English messages (empty when there are none). */
   get fieldErrors(): Record<string, string[]> {
     return this.body?.errors ?? {};
   }

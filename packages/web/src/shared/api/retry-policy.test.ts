@@ -8,7 +8,7 @@ const failure = (status: number, code: ApiRequestError['code'] = 'Internal') =>
 
 afterEach(() => vi.useRealTimers());
 
-describe('retry policy (spec §9)', () => {
+describe('retry policy', () => {
   it('waits 1 s, 2 s, 4 s … doubling from 1000 ms and never more than 30 s', () => {
     expect([0, 1, 2, 3, 4, 5, 6, 10].map(retryDelayMs)).toEqual([
       1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000,

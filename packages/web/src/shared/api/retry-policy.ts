@@ -2,7 +2,7 @@ import { limits } from '@webmail/contracts';
 import { isApiRequestError } from './api-request-error';
 
 /**
- * Spec §9: never retry 401 (the client already refreshed once), 404 and 422 (the answer will not change).
+ * Never retry 401 (the client already refreshed once), 404 and 422 (the answer will not change).
  * 403 and a contract mismatch (`InvalidResponse`) will not heal by retrying either. 419 is retried inside the
  * API client itself, after renewing the XSRF cookie, so a 419 reaching this point is final as well.
  */
@@ -16,7 +16,7 @@ export function isRetryableError(error: unknown): boolean {
 }
 
 /**
- * TanStack Query's `retry`: up to 3 retries (spec §9). TanStack passes the number of retries already made
+ * TanStack Query's `retry`: up to 3 retries. TanStack passes the number of retries already made
  * (0 after the first failure). The token refresh call is never retried: the API client makes it itself, outside
  * any query, exactly once per 401.
  */
@@ -25,7 +25,7 @@ export function shouldRetryRequest(retriesSoFar: number, error: unknown): boolea
 }
 
 /**
- * TanStack Query's `retryDelay`: exponential backoff from 1000 ms, capped at 30000 ms (spec §9).
+ * TanStack Query's `retryDelay`: exponential backoff from 1000 ms, capped at 30000 ms.
  * Before the 1st retry 1 s, the 2nd 2 s, the 3rd 4 s; from the 6th on (if a caller allows that many) 30 s.
  */
 export function retryDelayMs(retriesSoFar: number): number {

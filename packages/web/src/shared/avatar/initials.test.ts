@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initials } from './initials';
 
-describe('initials (spec §3 avatar)', () => {
+describe('initials', () => {
   it('takes the first letters of the first and last word, uppercased', () => {
     expect(initials('alice example')).toBe('AE');
     expect(initials('Anna Maria von Berg')).toBe('AB');

@@ -1,5 +1,5 @@
 /**
- * Spec §3 avatar initials: the uppercased first letters of the first and last word of the name
+ * Avatar initials: the uppercased first letters of the first and last word of the name
  * (one letter for a one-word name), or '' when the name has no letters to show.
  */
 export function initials(name: string | null | undefined): string {

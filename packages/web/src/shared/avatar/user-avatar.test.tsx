@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { UserAvatar } from './user-avatar';
 
-describe('UserAvatar (spec §3 avatar display)', () => {
+describe('UserAvatar', () => {
   it('shows the image when there is one', () => {
     const { container } = render(<UserAvatar name="Alice Example" image="data:image/png;base64,AAAA" />);
     expect(container.querySelector('img')).toHaveAttribute('src', 'data:image/png;base64,AAAA');

@@ -8,11 +8,11 @@ export interface UserAvatarProps {
   /** Used for the colour when the name is empty, so the same address keeps its colour. */
   address?: string | null;
   image?: string | null;
-  /** Pixels; spec §3 default 48. */
+  /** Pixels; 48 by default. */
   size?: number;
 }
 
-/** Spec §3 avatar display: image, else initials, else the default person icon. Decorative: names sit beside it. */
+/** An avatar: image, else initials, else the default person icon. Decorative: names sit beside it. */
 export function UserAvatar({ name, address, image, size = 48 }: UserAvatarProps) {
   const letters = initials(name);
   const seed = name || address || '';

@@ -4,7 +4,7 @@ import { formatFullDate, formatListDate, missingDate } from './format-date';
 // Wednesday 12 March 2025, 15:30 local time.
 const now = new Date(2025, 2, 12, 15, 30);
 
-describe('formatListDate (spec §9)', () => {
+describe('formatListDate', () => {
   it('shows only the time for a message from the same day', () => {
     expect(formatListDate(new Date(2025, 2, 12, 8, 5), 'en', now)).toBe('08:05');
   });

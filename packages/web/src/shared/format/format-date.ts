@@ -1,5 +1,5 @@
 /**
- * Spec §9 date display, in the browser's time zone (the user's own time zone setting comes with user details):
+ * Dates in lists and headers, in the browser's time zone (the user's own time zone setting comes with user details):
  * same day `HH:mm`; same week (weeks start on Monday) short weekday + `DD/MM`; otherwise `DD/MM/YY`;
  * the full form is `DD.MM.YYYY HH:mm`. An unreadable date shows as `--`.
  */
@@ -16,7 +16,7 @@ function startOfDay(date: Date): Date {
   return new Date(date.getFullYear(), date.getMonth(), date.getDate());
 }
 
-/** Monday 00:00 of the date's week (spec §9: first day of week Monday). */
+/** Monday 00:00 of the date's week (first day of week Monday). */
 function startOfWeek(date: Date): Date {
   const day = startOfDay(date);
   const sinceMonday = (day.getDay() + 6) % 7;

@@ -9,7 +9,7 @@ import { languages, type Language } from '@webmail/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from './translation';
 
-/** Picks the interface language (spec §1). The choice is stored and sent as Accept-Language by the app's i18n. */
+/** Picks the interface language. The choice is stored and sent as Accept-Language by the app's i18n. */
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation('common');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

@@ -3,7 +3,7 @@ import { createContext, useContext } from 'react';
 import type { SignInReason } from './session';
 
 /**
- * Spec §4 sign-out events. `user`: the session ended, the account stays on the device's list (user logout, a
+ * The three kinds of sign-out. `user`: the session ended, the account stays on the device's list (user logout, a
  * failed refresh). `deviceUser`: one account signed out and forgotten on this device. `device`: every account
  * signed out and forgotten.
  */

@@ -10,7 +10,7 @@ import {
   userSelectPath,
 } from './session';
 
-describe('session rule helpers (spec §2)', () => {
+describe('session rule helpers', () => {
   it('a user index is a whole number 0–31 and nothing else', () => {
     expect(parseUserIndex('0')).toBe(0);
     expect(parseUserIndex('31')).toBe(31);

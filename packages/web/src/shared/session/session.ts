@@ -1,4 +1,5 @@
 import { cookieNames, UserIndex } from '@webmail/contracts';
+import { appHref, isWithin, paramsWithin } from '../routing/app-paths';
 import { readCookie } from './cookies';
 
 /** Why the app sent the user to a sign-in page; shown there as an explanation (query `reason`). */
@@ -13,7 +14,7 @@ export function parseSignInReason(value: string | null): SignInReason | undefine
   return value !== null && signInReasons.includes(value) ? (value as SignInReason) : undefined;
 }
 
-/** The route's `:userIndex` as a number, or `null` when it is not a valid user index (spec §2 session rule). */
+/** The route's `:userIndex` as a number, or `null` when it is not a valid user index (0–31). */
 export function parseUserIndex(value: string | undefined): number | null {
   if (value === undefined || !/^\d+$/.test(value)) return null;
   const parsed = UserIndex.safeParse(value);
@@ -21,7 +22,7 @@ export function parseUserIndex(value: string | undefined): number | null {
 }
 
 /**
- * Spec §2 session rule: a session is active only when the user index is a number and that user's
+ * The session rule: a session is active only when the user index is a number and that user's
  * JS-readable token-expiry cookie exists. The cookie's value (expiry epoch ms) is not checked here:
  * an expired access token is renewed by the server-side refresh, which the cookie outlives.
  */
@@ -31,32 +32,25 @@ export function hasActiveSession(userIndex: number | null): userIndex is number 
 
 /** The user index of a signed-in page's path (`/u/{i}/…`), or null elsewhere. */
 export function userIndexOfPath(pathname: string): number | null {
-  const match = /^\/u\/([^/]+)(?:\/|$)/.exec(pathname);
-  return match ? parseUserIndex(match[1]) : null;
+  const params = paramsWithin('BaseLayout', pathname);
+  return params ? parseUserIndex(params.userIndex) : null;
 }
 
 export function isSignInPath(pathname: string): boolean {
-  return pathname === '/login' || pathname.startsWith('/login/');
-}
-
-function withQuery(path: string, values: Record<string, string | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) if (value) search.set(key, value);
-  const query = search.toString();
-  return query ? `${path}?${query}` : path;
+  return isWithin('AuthLayout', pathname);
 }
 
 /** The password sign-in (route AuthLoginPassword), optionally with the e-mail prefilled. */
 export function signInPath(reason?: SignInReason, email?: string): string {
-  return withQuery('/login/password', { reason, email });
+  return appHref('AuthLoginPassword', {}, { reason, email });
 }
 
 /** The user-select page (route AuthLoginUserSelect), optionally highlighting one account. */
 export function userSelectPath(reason?: SignInReason, uid?: number): string {
-  return withQuery('/login', { reason, uid: uid === undefined ? undefined : String(uid) });
+  return appHref('AuthLoginUserSelect', {}, { reason, uid });
 }
 
 /** The base layout of one account (route BaseLayout). */
 export function userHomePath(userIndex: number): string {
-  return `/u/${userIndex}`;
+  return appHref('BaseLayout', { userIndex });
 }

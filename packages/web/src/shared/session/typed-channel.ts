@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /**
- * A BroadcastChannel whose messages are checked against a schema (conventions §14: the app's one wrapper of
+ * A BroadcastChannel whose messages are checked against a schema (the app's one wrapper of
  * BroadcastChannel). Another tab may run an older build, so anything that does not parse is dropped. A tab does
  * not hear its own messages. Without BroadcastChannel (old browsers, some test environments) the channel is
  * silent and every tab works on its own.

@@ -1,6 +1,6 @@
 import { createContext } from 'react';
 
-/** Spec §3 snackbar message types. `attention` is a warning. */
+/** Snackbar message types. `attention` is a warning. */
 export type SnackbarType = 'error' | 'attention' | 'success' | 'info';
 
 /**
@@ -12,14 +12,14 @@ export type SnackbarColor = string;
 export interface SnackbarAction {
   label: string;
   onClick: () => void;
-  /** Text colour of this action's button (spec §3: each action has its own colour). Default: the message's text. */
+  /** Text colour of this action's button (each action has its own colour). Default: the message's text. */
   color?: SnackbarColor;
 }
 
 export interface SnackbarInput {
   type: SnackbarType;
   message: string;
-  /** Milliseconds until it closes; default 5000 (spec §9). `null` keeps it open: then actions and a key are required. */
+  /** Milliseconds until it closes; default 5000. `null` keeps it open: then actions and a key are required. */
   timeout?: number | null;
   /** Lets the caller remove it later. Generated when omitted. */
   key?: string;
@@ -28,7 +28,7 @@ export interface SnackbarInput {
   actions?: SnackbarAction[];
 }
 
-/** A message as the stack holds it (spec §3 snackbar message). */
+/** A message as the stack holds it. */
 export interface SnackbarMessage {
   type: SnackbarType;
   message: string;
@@ -43,8 +43,8 @@ export interface SnackbarMessage {
 
 export interface SnackbarApi {
   /**
-   * Shows a message; a message with the same text replaces the earlier one (spec §4). Returns its key.
-   * Throws at once for a message nobody could ever remove (spec §5).
+   * Shows a message; a message with the same text replaces the earlier one. Returns its key.
+   * Throws at once for a message nobody could ever remove.
    */
   show: (input: SnackbarInput) => string;
   /** Removes the message with this key, if it is still shown. */

@@ -2,7 +2,7 @@ import { limits } from '@webmail/contracts';
 import type { SnackbarInput, SnackbarMessage, SnackbarType } from './snackbar-context';
 
 /**
- * Spec §3, §8: each type has its alert colour; error is the theme's alert-error colour. The filled alert takes the
+ * Each type has its alert colour; error is the theme's alert-error colour. The filled alert takes the
  * palette's `main` tone in light mode and its `dark` tone in dark mode, where white text on `main` (#f44336) would
  * fall below 4.5:1.
  */
@@ -16,7 +16,7 @@ export const snackbarSeverity = {
 let sequence = 0;
 
 /**
- * Spec §5 snackbar rules, checked when the message is enqueued (so the mistake shows up where it is made):
+ * The snackbar rules, checked when the message is enqueued (so the mistake shows up where it is made):
  * without actions a timeout is required (the default 5000 ms applies when none is given); a persistent message
  * (timeout null) must have actions and a key, or nobody could ever remove it.
  */
@@ -44,7 +44,7 @@ export function toSnackbarMessage(input: SnackbarInput): SnackbarMessage {
   };
 }
 
-/** The messages a new one replaces: the same text (spec §4) or the same key (the caller updating its message). */
+/** The messages a new one replaces: the same text or the same key (the caller updating its message). */
 export function replacedBy(list: SnackbarMessage[], message: SnackbarMessage): SnackbarMessage[] {
   return list.filter((m) => m.message === message.message || m.key === message.key);
 }

@@ -8,7 +8,7 @@ import {
 import { addSnackbarMessage, removeSnackbarMessage, replacedBy, toSnackbarMessage } from './snackbar-message';
 import { SnackbarStack } from './snackbar-stack';
 
-/** Holds the open snackbar messages (spec §4) and their auto-close timers. */
+/** Holds the open snackbar messages and their auto-close timers. */
 export function SnackbarProvider({ children }: { children: ReactNode }) {
   const [messages, setMessages] = useState<SnackbarMessage[]>([]);
   const list = useRef<SnackbarMessage[]>([]);

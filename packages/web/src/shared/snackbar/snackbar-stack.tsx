@@ -12,7 +12,7 @@ import { useTranslation } from '../i18n/translation';
 import type { SnackbarMessage, SnackbarType } from './snackbar-context';
 import { snackbarSeverity } from './snackbar-message';
 
-/** Spec §8: the error snackbar carries the alert icon; each type has its own. */
+/** The error snackbar carries the alert icon; each type has its own. */
 const icons: Record<SnackbarType, ReactNode> = {
   error: <ErrorOutlinedIcon fontSize="inherit" />,
   attention: <WarningAmberIcon fontSize="inherit" />,

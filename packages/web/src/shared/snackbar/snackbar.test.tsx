@@ -25,7 +25,7 @@ const retryAction = (onClick = () => {}) => ({ label: 'Retry', onClick });
 
 afterEach(() => vi.useRealTimers());
 
-describe('snackbar message rules (spec §3–§5)', () => {
+describe('snackbar message rules', () => {
   it('gives each type its alert colour; error is the alert-error colour; a caller may set another', () => {
     expect(snackbarSeverity).toEqual({
       error: 'error',

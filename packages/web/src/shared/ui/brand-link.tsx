@@ -6,14 +6,14 @@ import { useTranslation } from '../i18n/translation';
 import { Logo } from './logo';
 
 export interface BrandLinkProps {
-  /** Where the logo leads (spec §2: the base layout of the current user); null when no session is active. */
+  /** Where the logo leads (the base layout of the current user); null when no session is active. */
   homeHref: string | null;
   onClick?: () => void;
   /** The slim bar of the tab layout uses a smaller mark. */
   compact?: boolean;
 }
 
-/** The product logo and name, linked home when a session is active (spec §2 layout). */
+/** The product logo and name, linked home when a session is active (the base layout of the current user). */
 export function BrandLink({ homeHref, onClick, compact = false }: BrandLinkProps) {
   const { t } = useTranslation('common');
   const brandSx = {

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useTranslation } from '../i18n/translation';
 
-/** Spec §8 component render failure: an alert titled errors.component.title / failedToRender, with a retry. */
+/** A part of the page that failed to render: an alert titled errors.component.title / failedToRender, with a retry. */
 export function RenderFailureAlert({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation(['errors', 'common'], { useSuspense: false });
   return (

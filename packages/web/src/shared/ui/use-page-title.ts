@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from '../i18n/translation';
 
 /**
- * Sets the document title to `{title} - Webmail` (spec §1). `null` leaves the title alone — a parent route
+ * Sets the document title to `{title} - Webmail`. `null` leaves the title alone — a parent route
  * passes it while a child route (e.g. an open message) owns the title; an empty title shows the product name.
  */
 export function usePageTitle(title: string | null | undefined): void {

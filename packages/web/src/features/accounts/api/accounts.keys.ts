@@ -1,4 +1,4 @@
-/** Query keys of the accounts feature (conventions §7). */
+/** Query keys of the accounts feature. */
 export const accountsKeys = {
   all: ['accounts'] as const,
   list: () => [...accountsKeys.all, 'list'] as const,

@@ -1,19 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
-import { AccountsResponse } from '@webmail/contracts';
-import { apiRequest } from '../../../shared/api/api-client';
+import { authEndpoints } from '@webmail/contracts';
+import { callApi } from '../../../shared/api/call-api';
 import { useSessionEvents } from '../../../shared/session/session-events';
 
 /**
- * Device logout (spec §4): every account of this device is signed out and forgotten. The server offers it twice:
+ * Device logout: every account of this device is signed out and forgotten. The server offers it twice:
  * `POST /auth/logoutAll` (the account menu's "sign out of all accounts") and `DELETE /auth/removeDeviceUsers`
  * (the user-select page's "remove all accounts"); both answer `{accounts: []}`.
  */
 export type ForgetDeviceCall = 'logoutAll' | 'removeDeviceUsers';
 
 export function forgetDevice(call: ForgetDeviceCall) {
-  return call === 'logoutAll'
-    ? apiRequest('/auth/logoutAll', { method: 'POST', schema: AccountsResponse })
-    : apiRequest('/auth/removeDeviceUsers', { method: 'DELETE', schema: AccountsResponse });
+  return callApi(authEndpoints[call], {});
 }
 
 export function useForgetDevice() {

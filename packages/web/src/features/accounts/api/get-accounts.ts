@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AccountsResponse } from '@webmail/contracts';
-import { apiRequest } from '../../../shared/api/api-client';
+import { authEndpoints } from '@webmail/contracts';
+import { callApi } from '../../../shared/api/call-api';
 import { accountsKeys } from './accounts.keys';
 
 /**
- * GET /api/auth/accounts: every account this device remembers, signed in or not (spec §3 account list entry).
+ * GET /api/auth/accounts: every account this device remembers, signed in or not.
  * Whether one is signed in is its expiry cookie (`hasActiveSession`), not part of the answer.
  */
 export function accountsQueryOptions() {
   return queryOptions({
     queryKey: accountsKeys.list(),
-    queryFn: ({ signal }) => apiRequest('/auth/accounts', { schema: AccountsResponse, signal }),
+    queryFn: ({ signal }) => callApi(authEndpoints.accounts, {}, { signal }),
   });
 }
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { AccountsResponse } from '@webmail/contracts';
-import { apiRequest } from '../../../shared/api/api-client';
+import { authEndpoints } from '@webmail/contracts';
+import { callApi } from '../../../shared/api/call-api';
 import { useSessionEvents } from '../../../shared/session/session-events';
 
 /**
@@ -8,11 +8,7 @@ import { useSessionEvents } from '../../../shared/session/session-events';
  * device (works for a signed-out account too). Answers the accounts that remain.
  */
 export function removeDeviceUser(index: number) {
-  return apiRequest('/auth/removeDeviceUser', {
-    method: 'DELETE',
-    query: { index },
-    schema: AccountsResponse,
-  });
+  return callApi(authEndpoints.removeDeviceUser, { query: { index } });
 }
 
 /** The session rules (where to go, what to forget, telling other tabs) run in the mutation, so a Retry repeats them. */

@@ -28,7 +28,7 @@ export interface AccountMenuProps {
 }
 
 /**
- * Spec §2 account dropdown: the current user's avatar, name and e-mail; the device's other accounts, each opening
+ * The account dropdown: the current user's avatar, name and e-mail; the device's other accounts, each opening
  * its own mailbox (a signed-out one asks for its password); add an account (the password sign-in in a new tab, so
  * this tab stays where it is); sign out (device-user logout); sign out of all accounts (device logout).
  */

@@ -1,5 +1,5 @@
 /**
- * Query keys of the auth feature; invalidate only through these (conventions §7). Per-user keys put the user
+ * Query keys of the auth feature; invalidate only through these. Per-user keys put the user
  * index second, like every feature's (`[feature, userIndex, …]`), so a sign-out can drop one user's data.
  */
 export const authKeys = {

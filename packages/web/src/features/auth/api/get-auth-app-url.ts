@@ -1,5 +1,5 @@
-import { HealthResponse } from '@webmail/contracts';
-import { apiRequest } from '../../../shared/api/api-client';
+import { systemEndpoints } from '@webmail/contracts';
+import { callApi } from '../../../shared/api/call-api';
 
 /**
  * GET /api/ → `authAppUrl`: the external sign-in application, or null when the built-in pages serve. If the check
@@ -8,7 +8,7 @@ import { apiRequest } from '../../../shared/api/api-client';
  */
 export async function fetchAuthAppUrl(): Promise<string | null> {
   try {
-    return (await apiRequest('/', { schema: HealthResponse })).authAppUrl;
+    return (await callApi(systemEndpoints.health, {})).authAppUrl;
   } catch {
     return null;
   }

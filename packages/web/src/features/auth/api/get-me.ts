@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { limits, LoggedInUser } from '@webmail/contracts';
-import { apiRequest } from '../../../shared/api/api-client';
+import { authEndpoints, limits } from '@webmail/contracts';
+import { callApi } from '../../../shared/api/call-api';
 import { authKeys } from './auth.keys';
 
-/** GET /api/auth/me: the signed-in user of this index; polled every 15 minutes (spec §7, §9). */
+/** GET /api/auth/me: the signed-in user of this index; polled every 15 minutes. */
 export function meQueryOptions(userIndex: number) {
   return queryOptions({
     queryKey: authKeys.me(userIndex),
-    queryFn: ({ signal }) => apiRequest('/auth/me', { query: { userIndex }, schema: LoggedInUser, signal }),
+    queryFn: ({ signal }) => callApi(authEndpoints.me, { query: { userIndex } }, { signal }),
     refetchInterval: limits.authPollMs,
   });
 }

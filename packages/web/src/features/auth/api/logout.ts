@@ -1,15 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import { OkResponse } from '@webmail/contracts';
-import { apiRequest } from '../../../shared/api/api-client';
+import { authEndpoints } from '@webmail/contracts';
+import { callApi } from '../../../shared/api/call-api';
 import { useSessionEvents } from '../../../shared/session/session-events';
 
 /**
  * POST /api/auth/logout?userIndex=N — user logout: the session ends, the account stays on this device's list
- * (spec §4: then the user-select page). The account menu's "sign out" is the device-user logout instead
+ * (then the user-select page). The account menu's "sign out" is the device-user logout instead
  * (accounts feature); this one is for callers that keep the account, like the server's logout event.
  */
 export function logout(userIndex: number) {
-  return apiRequest('/auth/logout', { method: 'POST', query: { userIndex }, schema: OkResponse });
+  return callApi(authEndpoints.logout, { query: { userIndex } });
 }
 
 export function useLogout() {

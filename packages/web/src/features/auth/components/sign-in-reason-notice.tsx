@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import { useTranslation } from '../../../shared/i18n/translation';
 
-/** Explains why the user landed on the sign-in page (query `reason`, spec §2 and §8). */
+/** Explains why the user landed on the sign-in page (query `reason`). */
 export function SignInReasonNotice({ reason }: { reason: string | null }) {
   const { t } = useTranslation('auth');
   if (reason === 'missingExpiryCookie')

@@ -1,5 +1,5 @@
 /**
- * Spec §2: with an external authentication application configured (AUTH_APP_URL), entering the sign-in area goes
+ * With an external authentication application configured (AUTH_APP_URL), entering the sign-in area goes
  * there instead, with the language code appended as a path segment and the `reason` passed on:
  * `https://auth.example/login` + fi + missingExpiryCookie → `https://auth.example/login/fi?reason=missingExpiryCookie`.
  * A relative AUTH_APP_URL is taken against this page's origin.

@@ -2,6 +2,7 @@ import { EmailAddress, type LoginRequest } from '@webmail/contracts';
 import type { TFunction } from 'i18next';
 import { isApiRequestError } from '../../../shared/api/api-request-error';
 import { errorMessage } from '../../../shared/api/error-message';
+import { formErrorsOf } from '../../../shared/api/error-text';
 
 export type LoginField = keyof LoginRequest;
 export type LoginFieldErrors = Partial<Record<LoginField, string>>;
@@ -13,7 +14,7 @@ export interface LoginFormErrors {
 
 export const noLoginErrors: LoginFormErrors = { fields: {}, form: null };
 
-/** Client-side check before sending (spec §5 e-mail check); the server validates again. */
+/** Client-side check before sending (the contract's e-mail check); the server validates again. */
 /** Sign-in texts come from auth; shared validation and failure texts from errors. */
 export type LoginT = TFunction<['errors', 'auth']>;
 
@@ -25,12 +26,12 @@ export function validateLogin(values: LoginRequest, t: LoginT): LoginFieldErrors
   return errors;
 }
 
-const loginFields: readonly string[] = ['email', 'password'] satisfies LoginField[];
+const loginFields: readonly LoginField[] = ['email', 'password'];
 
 /**
- * Turns a failed sign-in into what the form shows (spec §8: the form handles 401 itself): 401 "wrong e-mail or
+ * Turns a failed sign-in into what the form shows (the form handles 401 itself): 401 "wrong e-mail or
  * password" (translated by the client, as the server's message is English-only), 422 the server's messages under
- * their fields (joined by commas, spec §5), 429 the too-many-attempts text, anything else a general failure.
+ * their fields (joined by commas), 429 the too-many-attempts text, anything else a general failure.
  */
 export function loginErrorsFrom(error: unknown, t: LoginT): LoginFormErrors {
   if (!isApiRequestError(error)) return { fields: {}, form: errorMessage(error, t) };
@@ -39,17 +40,8 @@ export function loginErrorsFrom(error: unknown, t: LoginT): LoginFormErrors {
       return { fields: {}, form: t('auth:password.errors.authFailed') };
     case 429:
       return { fields: {}, form: t('auth:password.errors.rateLimited') };
-    case 422: {
-      const fields: LoginFieldErrors = {};
-      const other: string[] = [];
-      for (const [field, messages] of Object.entries(error.fieldErrors)) {
-        if (loginFields.includes(field)) fields[field as LoginField] = messages.join(', ');
-        else other.push(...messages);
-      }
-      const form =
-        other.length > 0 ? other.join(', ') : Object.keys(fields).length === 0 ? error.message : null;
-      return { fields, form };
-    }
+    case 422:
+      return formErrorsOf(error, t, loginFields, (texts) => texts.join(', '));
     default:
       return { fields: {}, form: t('requestFailed', { message: errorMessage(error, t) }) };
   }

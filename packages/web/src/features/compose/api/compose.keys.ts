@@ -1,6 +1,6 @@
 import type { ReplyMode } from '@webmail/contracts';
 
-/** Query keys of the compose feature (conventions §7); the user index is the second element. */
+/** Query keys of the compose feature; the user index is the second element. */
 export const composeKeys = {
   all: (userIndex: number) => ['compose', userIndex] as const,
   recentParties: (userIndex: number, query: string) =>

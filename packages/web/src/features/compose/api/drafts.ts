@@ -1,22 +1,10 @@
-import { DraftSaveResponse, ResumedDraft, type DraftSaveRequest } from '@webmail/contracts';
-import { apiRequest } from '../../../shared/api/api-client';
+import { composeEndpoints, type DraftSaveRequest, type ResumedDraft } from '@webmail/contracts';
 import { isApiRequestError } from '../../../shared/api/api-request-error';
-import { composePaths } from './compose-paths';
-
-/**
- * Saving appends to the IMAP Drafts folder and may carry pasted images: it can take longer than the default
- * 5 s request timeout, and a save cut off by the timeout would only be repeated.
- */
-export const draftRequestTimeoutMs = 30_000;
+import { callApi } from '../../../shared/api/call-api';
 
 /** PUT /api/u/{i}/compose/drafts/{draftId}: one copy per draftId; a stale revision answers `skipped`. */
 export function saveDraft(userIndex: number, draftId: string, body: DraftSaveRequest) {
-  return apiRequest(composePaths.draft(userIndex, draftId), {
-    method: 'PUT',
-    body,
-    schema: DraftSaveResponse,
-    timeoutMs: draftRequestTimeoutMs,
-  });
+  return callApi(composeEndpoints.saveDraft, { params: { userIndex, draftId }, body });
 }
 
 /** GET /api/u/{i}/compose/drafts/{draftId}; `null` when Drafts has no such draft (404). */
@@ -26,11 +14,7 @@ export async function getDraft(
   signal?: AbortSignal,
 ): Promise<ResumedDraft | null> {
   try {
-    return await apiRequest(composePaths.draft(userIndex, draftId), {
-      schema: ResumedDraft,
-      signal,
-      timeoutMs: draftRequestTimeoutMs,
-    });
+    return await callApi(composeEndpoints.draft, { params: { userIndex, draftId } }, { signal });
   } catch (error) {
     if (isApiRequestError(error) && error.status === 404) return null;
     throw error;
@@ -40,7 +24,7 @@ export async function getDraft(
 /** DELETE /api/u/{i}/compose/drafts/{draftId}: every copy leaves Drafts (a missing one is already gone). */
 export async function discardDraft(userIndex: number, draftId: string): Promise<void> {
   try {
-    await apiRequest(composePaths.draft(userIndex, draftId), { method: 'DELETE' });
+    await callApi(composeEndpoints.discardDraft, { params: { userIndex, draftId } });
   } catch (error) {
     if (isApiRequestError(error) && error.status === 404) return;
     throw error;

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ReplyPrefill, type ReplyMode } from '@webmail/contracts';
-import { apiRequest } from '../../../shared/api/api-client';
+import { composeEndpoints, type ReplyMode } from '@webmail/contracts';
+import { callApi } from '../../../shared/api/call-api';
 import { composeKeys } from './compose.keys';
-import { composePaths } from './compose-paths';
 
 /** The browser's IANA time zone, for the attribution line's date ("On … Bob wrote:"). */
 export function browserTimeZone(): string | undefined {
@@ -23,11 +22,11 @@ export function replyPrefillQueryOptions(
   return queryOptions({
     queryKey: composeKeys.replyPrefill(userIndex, mailboxId, messageId, mode),
     queryFn: ({ signal }) =>
-      apiRequest(composePaths.replyTo(userIndex, mailboxId, messageId), {
-        query: { mode, tz: browserTimeZone() },
-        schema: ReplyPrefill,
-        signal,
-      }).then((response) => response.draft),
+      callApi(
+        composeEndpoints.replyTo,
+        { params: { userIndex, mailboxId, messageId }, query: { mode, tz: browserTimeZone() } },
+        { signal },
+      ).then((response) => response.draft),
     // Each reply starts a new draft: never reuse an old prefill.
     gcTime: 0,
     staleTime: 0,

@@ -1,7 +1,6 @@
-import { UploadAttachment } from '@webmail/contracts';
-import { apiRequest } from '../../../shared/api/api-client';
+import { composeEndpoints } from '@webmail/contracts';
 import { isApiRequestError } from '../../../shared/api/api-request-error';
-import { composePaths } from './compose-paths';
+import { callApi } from '../../../shared/api/call-api';
 
 export interface UploadOptions {
   userIndex: number;
@@ -20,21 +19,17 @@ export interface UploadOptions {
 export function uploadAttachment({ userIndex, draftId, file, onProgress, signal }: UploadOptions) {
   const form = new FormData();
   form.append('file', file, file.name);
-  return apiRequest(composePaths.attachments(userIndex), {
-    method: 'POST',
-    query: { draftId },
-    body: form,
-    schema: UploadAttachment,
-    signal,
-    timeoutMs: null,
-    onUploadProgress: onProgress ?? (() => {}),
-  });
+  return callApi(
+    composeEndpoints.upload,
+    { params: { userIndex }, query: { draftId }, body: form },
+    { signal, onUploadProgress: onProgress ?? (() => {}) },
+  );
 }
 
 /** DELETE /api/u/{i}/compose/attachments/{id}; a missing upload is already gone. */
-export async function removeUpload(userIndex: number, id: string): Promise<void> {
+export async function removeUpload(userIndex: number, attachmentId: string): Promise<void> {
   try {
-    await apiRequest(composePaths.attachment(userIndex, id), { method: 'DELETE' });
+    await callApi(composeEndpoints.removeUpload, { params: { userIndex, attachmentId } });
   } catch (error) {
     if (isApiRequestError(error) && error.status === 404) return;
     throw error;

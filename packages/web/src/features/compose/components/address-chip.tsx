@@ -12,7 +12,7 @@ type ItemProps = {
 };
 
 /**
- * One recipient (spec §4 address chips): a valid one shows the name (the address in its title), an invalid one
+ * One recipient as a chip: a valid one shows the name (the address in its title), an invalid one
  * is outlined in the error colour with an alert icon and opens for correction when clicked.
  */
 export function AddressChipView({

@@ -36,7 +36,7 @@ function serveParties() {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('address field: autocomplete from recent parties (spec §5, §9)', () => {
+describe('address field: autocomplete from recent parties', () => {
   it('searches once after typing pauses and picks a suggestion with the keyboard', async () => {
     const queries = serveParties();
     const { user } = await renderWithProviders(<Field />, '/u/0/compose');

@@ -31,7 +31,7 @@ const normalise = (values: (AddressChip | string)[]) =>
   );
 
 /**
- * A recipient list as chips (spec §4) with autocomplete from the recent parties (keyboard: arrows and Enter).
+ * A recipient list as chips with autocomplete from the recent parties (keyboard: arrows and Enter).
  * Typing a comma or semicolon, Enter, leaving the field or pasting a list turns the text into chips; pasted
  * lists split on commas, semicolons, spaces and line breaks while `Name <address>` stays one recipient.
  */

@@ -2,6 +2,8 @@ import Button from '@mui/material/Button';
 import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { folderHref } from '../../../shared/routing/mail-hrefs';
+import { userHomePath } from '../../../shared/session/session';
 import { PaneLoader } from '../../../shared/ui/pane-loader';
 import { useReplyPrefill } from '../api/get-reply-prefill';
 import { parseAddresses } from '../lib/address-chips';
@@ -12,7 +14,7 @@ import { ComposeMessage } from './compose-draft-page';
 /**
  * `compose` without a draftId starts a new draft: a new UUID, then `compose/{draftId}` with the starting
  * content in the history state (so a reload keeps it). The content is empty, the `to` query's addresses
- * (`?to=a@x,b@y`, spec §2), or — with `mode`, `mailboxId` and `messageId` from the conversation view — the
+ * (`?to=a@x,b@y`), or — with `mode`, `mailboxId` and `messageId` from the conversation view — the
  * server's reply / reply-all / forward prefill.
  */
 export function ComposeStart({ userIndex, tab = false }: { userIndex: number; tab?: boolean }) {
@@ -26,7 +28,7 @@ export function ComposeStart({ userIndex, tab = false }: { userIndex: number; ta
   const prefill = useReplyPrefill(userIndex, source);
   const returnTo =
     composeStateOf(location.state).returnTo ??
-    (source ? `/u/${userIndex}/${encodeURIComponent(source.mailboxId)}` : `/u/${userIndex}`);
+    (source ? folderHref(userIndex, source.mailboxId) : userHomePath(userIndex));
 
   useEffect(() => {
     let initial: ComposerDraft;

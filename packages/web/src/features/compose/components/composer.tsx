@@ -40,7 +40,7 @@ export interface ComposerProps {
 const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes('Files');
 
 /**
- * The composer (issue 5): recipients, subject, body, attachments; saved automatically, sent with undo. Full
+ * The composer: recipients, subject, body, attachments; saved automatically, sent with undo. Full
  * screen on phones with 48 px targets. Ctrl/Cmd+Enter sends from anywhere in it (caught before the editor,
  * whose own Mod-Enter would insert a line break).
  */

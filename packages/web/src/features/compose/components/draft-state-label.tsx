@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { DraftState, SaveResult } from '@webmail/contracts';
 import { useTranslation } from '../../../shared/i18n/translation';
 
-/** Spec §4 draft state, in words, announced politely to screen readers. */
+/** The draft's state, in words, announced politely to screen readers. */
 export function DraftStateLabel({
   state,
   lastResult,

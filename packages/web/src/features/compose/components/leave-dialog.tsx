@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 
-/** The before-leaving confirmation (spec §2 dialogs). */
+/** The before-leaving confirmation. */
 export function LeaveDialog({
   open,
   onStay,

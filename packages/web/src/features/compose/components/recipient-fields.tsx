@@ -28,7 +28,7 @@ const revealSx = { minWidth: 48, minHeight: { xs: 48, sm: 32 }, px: 1, whiteSpac
 
 /**
  * From (the account's address: the only sender until verified outgoing addresses exist), then To with buttons
- * revealing Cc and Bcc (spec §4 recipient types). At most 400 recipients in all three (spec §9); the count
+ * revealing Cc and Bcc. At most 400 recipients in all three; the count
  * error is shown at To.
  */
 export function RecipientFields({

@@ -14,7 +14,7 @@ export function sizeAndLimit(size: number, limit: number, language: string) {
   return { size: `${exact.format(size)} B`, limit: `${exact.format(limit)} B` };
 }
 
-/** A refused file in words, naming the limit it broke (spec §9; issue acceptance 5). */
+/** A refused file in words, naming the limit it broke (the composer limits). */
 export function refusalMessage(
   t: TFunction<'compose'>,
   file: File,

@@ -6,7 +6,7 @@ import { useTranslation } from '../../../shared/i18n/translation';
 const counterFrom = composeLimits.subjectMaxLength - 100;
 
 /**
- * Subject, at most 900 characters (spec §9). Longer text is not cut (a paste would lose its end unseen): the
+ * Subject, at most 900 characters. Longer text is not cut (a paste would lose its end unseen): the
  * field shows the error and sending is blocked until it is shortened. A counter appears near the limit.
  */
 export function SubjectField({

@@ -1,7 +1,8 @@
-import { joinFieldErrors, type DraftAttachment } from '@webmail/contracts';
+import type { DraftAttachment } from '@webmail/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiRequestError } from '../../../shared/api/api-request-error';
 import { errorMessage } from '../../../shared/api/error-message';
+import { joinedFieldErrors } from '../../../shared/api/error-text';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { removeUpload, uploadAttachment } from '../api/upload-attachment';
 import { checkAttachment, type AttachmentRefusal } from '../lib/attachment-check';
@@ -30,7 +31,7 @@ let sequence = 0;
 
 /**
  * Attachments being uploaded (with progress), failed ones (retry or remove) and the limits checked before a
- * byte is sent (spec §9). A finished upload becomes part of the draft through `onUploaded`.
+ * byte is sent. A finished upload becomes part of the draft through `onUploaded`.
  */
 export function useAttachments(options: AttachmentsOptions) {
   const { userIndex, draftId, attachments, bodyBytes, onUploaded, onRemoved, onRefused } = options;
@@ -63,7 +64,7 @@ export function useAttachments(options: AttachmentsOptions) {
           if (error instanceof DOMException && error.name === 'AbortError') return;
           const message =
             isApiRequestError(error) && error.status === 422
-              ? joinFieldErrors(error.body?.errors) || errorMessage(error, t)
+              ? joinedFieldErrors(error, t) || errorMessage(error, t)
               : errorMessage(error, t);
           setUploads((list) =>
             list.map((u) => (u.key === key ? { ...u, status: 'failed', error: message } : u)),

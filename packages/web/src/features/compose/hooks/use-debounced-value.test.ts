@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useDebouncedValue } from './use-debounced-value';
 
-describe('useDebouncedValue (spec §9 recipient search: 250 ms, max wait 1000 ms)', () => {
+describe('useDebouncedValue (recipient search: 250 ms, max wait 1000 ms)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

@@ -1,6 +1,8 @@
 import type { DraftState, SaveResult } from '@webmail/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { isApiRequestError } from '../../../shared/api/api-request-error';
+import { fieldErrorTexts } from '../../../shared/api/error-text';
+import { useTranslation } from '../../../shared/i18n/translation';
 import { saveDraft } from '../api/drafts';
 import { draftContentOf, type ComposerDraft } from '../lib/composer-draft';
 import { createDebouncer } from '../lib/debouncer';
@@ -22,10 +24,10 @@ export interface DraftSyncOptions {
 }
 
 /**
- * Keeps a draft saved (issue "drafts that are never lost"): every change goes to the local copy at once and
+ * Keeps a draft saved: every change goes to the local copy at once and
  * to `PUT /compose/drafts/{draftId}` after a pause while typing, and right away when the page is hidden,
  * closed or left. One save runs at a time; changes made meanwhile are saved after it. A save that cannot
- * reach the server is retried later, and the local copy keeps the text meanwhile. Spec §4 states: saving,
+ * reach the server is retried later, and the local copy keeps the text meanwhile. Its states: saving,
  * saved, sending, notSaved (changes not on the server yet), notEdited (nothing stored).
  */
 export function useDraftSync({ userIndex, draftId, draft, editedAt, start }: DraftSyncOptions) {
@@ -35,7 +37,10 @@ export function useDraftSync({ userIndex, draftId, draft, editedAt, start }: Dra
   const [sending, setSending] = useState(false);
   const [lastResult, setLastResult] = useState<SaveResult | null>(null);
   const [offline, setOffline] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
+  const { t: tErrors } = useTranslation('errors');
+  /** The server's last refusal (422) of a save; its field errors are shown in the interface language. */
+  const [refusal, setRefusal] = useState<unknown>(null);
+  const fieldErrors = useMemo(() => fieldErrorTexts(refusal, tErrors), [refusal, tErrors]);
 
   const latest = useRef({ draft, editedAt });
   const saved = useRef(start.savedRevision);
@@ -61,7 +66,7 @@ export function useDraftSync({ userIndex, draftId, draft, editedAt, start }: Dra
         setLastResult(response.result);
         if (response.result !== 'nothingToSave') setOnServer(true);
         setOffline(false);
-        setFieldErrors({});
+        setRefusal(null);
         const now = latest.current;
         writeLocalDraft(userIndex, draftId, {
           draft: now.draft,
@@ -72,7 +77,7 @@ export function useDraftSync({ userIndex, draftId, draft, editedAt, start }: Dra
         if (isApiRequestError(error) && error.status === 422) {
           refused.current = revision;
           setLastResult('validationError');
-          setFieldErrors(error.fieldErrors);
+          setRefusal(error);
         } else {
           // Offline, timed out or the server restarting: the local copy holds the text until a retry works.
           unreachable = true;

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router';
+import { isWithin } from '../../../shared/routing/app-paths';
 
 /**
- * The before-leaving confirmation (spec §2 dialogs): while `active` (changes not on the server yet, uploads
+ * The before-leaving confirmation: while `active` (changes not on the server yet, uploads
  * running), leaving the composer inside the app asks first, and closing or reloading the tab gets the
  * browser's own prompt. `allowLeaving` lets the composer's own navigation (after sending, discarding) through.
  */
@@ -19,7 +20,7 @@ export function useLeaveGuard(active: boolean) {
     ({ currentLocation, nextLocation }) =>
       activeRef.current &&
       !allowed.current &&
-      nextLocation.pathname.startsWith('/u/') &&
+      isWithin('BaseLayout', nextLocation.pathname) &&
       currentLocation.pathname !== nextLocation.pathname,
     [],
   );

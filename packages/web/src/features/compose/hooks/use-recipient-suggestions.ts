@@ -5,7 +5,7 @@ import { toChip, type AddressChip } from '../lib/address-chips';
 import { useDebouncedValue } from './use-debounced-value';
 
 /**
- * Autocomplete suggestions for an address field from the recent parties (spec §3, §5, §9): searched 250 ms
+ * Autocomplete suggestions for an address field from the recent parties: searched 250 ms
  * after typing stops (at the latest every 1000 ms while it goes on), skipped for an empty query or one over
  * 255 characters, without the addresses already in the field.
  */

@@ -1,7 +1,7 @@
-import { joinFieldErrors } from '@webmail/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiRequestError } from '../../../shared/api/api-request-error';
 import { errorMessage } from '../../../shared/api/error-message';
+import { fieldErrorTexts, joinedFieldErrors } from '../../../shared/api/error-text';
 import { isRetryableError } from '../../../shared/api/retry-policy';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
@@ -9,7 +9,7 @@ import { sendDraft } from '../api/send';
 import { draftContentOf, type ComposerDraft } from '../lib/composer-draft';
 import { composerFieldErrors, type ComposerFieldErrors } from '../lib/field-errors';
 import { sendProblems } from '../lib/send-check';
-import { trackSend } from './track-send';
+import { trackSend } from '../api/track-send';
 
 export interface SendDraftOptions {
   userIndex: number;
@@ -59,10 +59,10 @@ export function useSendDraft(options: SendDraftOptions) {
       busy.current = false;
       sync.resume();
       if (isApiRequestError(error) && error.status === 422) {
-        setFieldErrors(composerFieldErrors(error.fieldErrors));
+        setFieldErrors(composerFieldErrors(fieldErrorTexts(error, tErrors)));
         snackbar.show({
           type: 'error',
-          message: joinFieldErrors(error.body?.errors) || errorMessage(error, tErrors),
+          message: joinedFieldErrors(error, tErrors) || errorMessage(error, tErrors),
         });
         return;
       }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addChips, formatChip, parseAddresses, splitTyped, toChip } from './address-chips';
 
-describe('parseAddresses (spec §4 address chips, §5 e-mail check)', () => {
+describe('parseAddresses (address chips, e-mail check)', () => {
   it('splits on commas, semicolons, spaces and line breaks', () => {
     const chips = parseAddresses('a@x.test, b@x.test;c@x.test\nd@x.test e@x.test\r\n\tf@x.test');
     expect(chips.map((c) => c.address)).toEqual([

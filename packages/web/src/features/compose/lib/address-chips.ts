@@ -1,7 +1,7 @@
 import { composeLimits, isValidEmail, type Recipient } from '@webmail/contracts';
 
 /**
- * A recipient as the composer shows it (spec §4 address chips): every piece of typed or pasted text becomes a
+ * A recipient as the composer shows it (a chip): every piece of typed or pasted text becomes a
  * chip, valid or invalid. Invalid chips stay visible so the user can fix them; they block sending and are
  * left out of what the server stores.
  */
@@ -75,7 +75,7 @@ function chipsOfSegment(segment: string): AddressChip[] {
 }
 
 /**
- * Typed or pasted text as chips (spec §5 forwarding-style split): separated by commas, semicolons, spaces and
+ * Typed or pasted text as chips (split as forwarding addresses are): separated by commas, semicolons, spaces and
  * line breaks, while `Name <address>` and `"Last, First" <address>` stay one recipient.
  */
 export function parseAddresses(input: string): AddressChip[] {

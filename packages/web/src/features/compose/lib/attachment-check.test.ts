@@ -5,7 +5,7 @@ import { checkAttachment, dataImageBytes } from './attachment-check';
 const attach = { inline: false, currentBytes: 0, currentCount: 0 };
 const inline = { inline: true, currentBytes: 0, currentCount: 0 };
 
-describe('checkAttachment (spec §9 composer limits)', () => {
+describe('checkAttachment (composer limits)', () => {
   it('accepts a file at exactly the limit and refuses one byte more', () => {
     const file = { name: 'a.pdf', type: 'application/pdf', size: composeLimits.attachmentMaxBytes };
     expect(checkAttachment(file, attach)).toBeNull();

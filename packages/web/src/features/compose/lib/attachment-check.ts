@@ -1,6 +1,6 @@
 import { composeLimits } from '@webmail/contracts';
 
-/** Why a file is refused before it is uploaded (spec §9 composer limits); each names its limit. */
+/** Why a file is refused before it is uploaded (the composer limits); each names its limit. */
 export type AttachmentRefusal =
   | { kind: 'tooLarge'; limit: number }
   | { kind: 'messageTooLarge'; limit: number }

@@ -1,9 +1,10 @@
 import { ReplyMode } from '@webmail/contracts';
+import { appHref, paramsWithin } from '../../../shared/routing/app-paths';
 import type { ComposerDraft } from './composer-draft';
 
-/** Route Compose `/u/{i}/compose/{draftId?}`, or ComposeTab `/u/{i}/tab/compose/{draftId?}` (spec §2). */
+/** Route Compose `/u/{i}/compose/{draftId?}`, or ComposeTab `/u/{i}/tab/compose/{draftId?}`. */
 export function composePath(userIndex: number, draftId?: string, tab = false): string {
-  return `/u/${userIndex}${tab ? '/tab' : ''}/compose${draftId ? `/${encodeURIComponent(draftId)}` : ''}`;
+  return appHref(tab ? 'ComposeTab' : 'Compose', { userIndex, draftId });
 }
 
 /** History state of a compose page: the content a new draft starts with, and where to go after sending. */
@@ -17,6 +18,11 @@ export function composeLinkState(returnTo: string): { compose: ComposeLocationSt
   return { compose: { returnTo } };
 }
 
+/** A signed-in page of this app (`/u/{number}…`), never an address elsewhere. */
+function isAppPage(path: string): boolean {
+  return /^\d+$/.test(paramsWithin('BaseLayout', path)?.userIndex ?? '');
+}
+
 export function composeStateOf(state: unknown): ComposeLocationState {
   const compose = (state as { compose?: unknown } | null)?.compose;
   if (!compose || typeof compose !== 'object') return {};
@@ -24,7 +30,7 @@ export function composeStateOf(state: unknown): ComposeLocationState {
   // Only paths inside the app: history state is ours, but never let it send the user elsewhere.
   return {
     initial,
-    returnTo: typeof returnTo === 'string' && /^\/u\/\d+(\/|$)/.test(returnTo) ? returnTo : undefined,
+    returnTo: typeof returnTo === 'string' && isAppPage(returnTo) ? returnTo : undefined,
   };
 }
 

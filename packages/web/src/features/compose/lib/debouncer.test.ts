@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDebouncer } from './debouncer';
 
-describe('createDebouncer (spec §9 recipient search: 250 ms, max wait 1000 ms)', () => {
+describe('createDebouncer (recipient search: 250 ms, max wait 1000 ms)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

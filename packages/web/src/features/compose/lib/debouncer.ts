@@ -8,7 +8,7 @@ export interface Debouncer {
 }
 
 /**
- * A trailing debounce with a maximum wait (spec §9: recipient search 250 ms, max 1000 ms), so a user who
+ * A trailing debounce with a maximum wait (recipient search 250 ms, max 1000 ms), so a user who
  * never pauses still gets results and drafts still get saved. The clock is `Date.now`, which fake timers
  * control in tests.
  */

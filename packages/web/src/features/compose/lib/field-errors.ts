@@ -6,7 +6,7 @@ const direct = new Set<ComposerField>(['from', 'to', 'cc', 'bcc', 'subject', 'at
 
 /**
  * The server's field errors (`draft.to.3.address`, `draft.recipients`, `subject`, `html`) by composer field,
- * so each message is shown at its field (spec §8: 422 carries field errors).
+ * so each message is shown at its field (422 carries field errors).
  */
 export function composerFieldErrors(errors: Record<string, string[]>): ComposerFieldErrors {
   const result: ComposerFieldErrors = {};

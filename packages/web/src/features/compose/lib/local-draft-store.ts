@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ComposerDraft } from './composer-draft';
 
 /**
- * The local copy of a draft (issue "drafts that are never lost"): written to localStorage on every change, per
+ * The local copy of a draft: written to localStorage on every change, per
  * user index and draftId, so a closed tab, a reload, a lost network or a server restart never loses text. The
  * server copy is the shared one; this copy only wins when it is newer (see `pickStartingDraft`).
  */

@@ -10,7 +10,7 @@ export type SendProblem =
   | { kind: 'uploadsPending' }
   | { kind: 'uploadsFailed' };
 
-/** Spec §4/§5/§9 checks before sending: invalid chips, at most 400 recipients, a subject of at most 900. */
+/** The checks before sending: invalid chips, at most 400 recipients, a subject of at most 900. */
 export function sendProblems(
   draft: ComposerDraft,
   uploads: { pending: number; failed: number },

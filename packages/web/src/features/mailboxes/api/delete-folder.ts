@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { OkResponse } from '@webmail/contracts';
-import { apiRequest } from '../../../shared/api/api-client';
-import { mailboxesKeys } from './mailboxes.keys';
+import { mailboxesEndpoints } from '@webmail/contracts';
+import { callApi } from '../../../shared/api/call-api';
+import { refreshTree } from './mailboxes.cache';
 
-/** DELETE /api/u/{i}/mailbox/folders/{id}: the folder, its messages and its subfolders (spec §7). */
+/** DELETE /api/u/{i}/mailbox/folders/{id}: the folder, its messages and its subfolders. */
 export function deleteFolder(userIndex: number, id: string) {
-  return apiRequest(`/u/${userIndex}/mailbox/folders/${encodeURIComponent(id)}`, {
-    method: 'DELETE',
-    schema: OkResponse,
-  });
+  return callApi(mailboxesEndpoints.deleteFolder, { params: { userIndex, id } });
 }
 
 /** Not optimistic: the messages go with the folder, so the list changes only once the server has done it. */
@@ -16,6 +13,6 @@ export function useDeleteFolder(userIndex: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => deleteFolder(userIndex, id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: mailboxesKeys.tree(userIndex) }),
+    onSuccess: () => refreshTree(queryClient, userIndex),
   });
 }

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MailboxTreeResponse, type Folder } from '@webmail/contracts';
-import { apiRequest } from '../../../shared/api/api-client';
+import { mailboxesEndpoints, type Folder } from '@webmail/contracts';
+import { callApi } from '../../../shared/api/call-api';
 import { findFolder, findInbox } from '../lib/folder-tree';
 import { mailboxesKeys } from './mailboxes.keys';
 
-/** GET /api/u/{i}/mailbox: the folder tree with counts (spec §7). */
+/** GET /api/u/{i}/mailbox: the folder tree with counts. */
 export function mailboxTreeQueryOptions(userIndex: number) {
   return queryOptions({
     queryKey: mailboxesKeys.tree(userIndex),
-    queryFn: ({ signal }) => apiRequest(`/u/${userIndex}/mailbox`, { schema: MailboxTreeResponse, signal }),
+    queryFn: ({ signal }) => callApi(mailboxesEndpoints.tree, { params: { userIndex } }, { signal }),
   });
 }
 

@@ -1,43 +1,28 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { OkResponse, type FolderOrderBody, type MailboxTreeResponse } from '@webmail/contracts';
-import { apiRequest } from '../../../shared/api/api-client';
+import { mailboxesEndpoints, type FolderOrderBody } from '@webmail/contracts';
+import { callApi } from '../../../shared/api/call-api';
 import { idempotentMutationRetry } from '../../../shared/api/retry-policy';
-import { applyFolderOrder } from '../lib/folder-order';
-import { mailboxesKeys } from './mailboxes.keys';
+import { cancelTreeFetch, refreshTree, reorderFolders } from './mailboxes.cache';
 
-/** PATCH /api/u/{i}/mailbox/folders/updateOrder {order: [ids…]} (spec §7). */
+/** PATCH /api/u/{i}/mailbox/folders/updateOrder {order: [ids…]}. */
 export function updateFolderOrder(userIndex: number, body: FolderOrderBody) {
-  return apiRequest(`/u/${userIndex}/mailbox/folders/updateOrder`, {
-    method: 'PATCH',
-    body,
-    schema: OkResponse,
-  });
+  return callApi(mailboxesEndpoints.updateOrder, { params: { userIndex }, body });
 }
 
 /**
- * Optimistic reorder (conventions §7): the tree shows the new order at once and returns to the old one if the
+ * Optimistic reorder: the tree shows the new order at once and returns to the old one if the
  * request fails. The body is the whole order (absolute), so sending it again is harmless.
  */
 export function useUpdateFolderOrder(userIndex: number) {
   const queryClient = useQueryClient();
-  const key = mailboxesKeys.tree(userIndex);
   return useMutation({
     ...idempotentMutationRetry,
     mutationFn: (body: FolderOrderBody) => updateFolderOrder(userIndex, body),
     onMutate: async ({ order }) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<MailboxTreeResponse>(key);
-      if (previous) {
-        queryClient.setQueryData<MailboxTreeResponse>(key, {
-          ...previous,
-          mailboxes: applyFolderOrder(previous.mailboxes, order),
-        });
-      }
-      return { previous };
+      await cancelTreeFetch(queryClient, userIndex);
+      return { restore: reorderFolders(queryClient, userIndex, order) };
     },
-    onError: (_error, _variables, context) => {
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    onError: (_error, _variables, context) => context?.restore(),
+    onSettled: () => refreshTree(queryClient, userIndex),
   });
 }

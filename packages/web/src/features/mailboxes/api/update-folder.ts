@@ -1,24 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Folder, type FolderPatchBody } from '@webmail/contracts';
-import { apiRequest } from '../../../shared/api/api-client';
-import { mailboxesKeys } from './mailboxes.keys';
+import { mailboxesEndpoints, type FolderPatchBody } from '@webmail/contracts';
+import { callApi } from '../../../shared/api/call-api';
+import { refreshTree } from './mailboxes.cache';
 
 export interface UpdateFolderVariables {
   id: string;
   body: FolderPatchBody;
 }
 
-/** PATCH /api/u/{i}/mailbox/folders/{id} with the changed fields only → the folder (spec §7). */
+/** PATCH /api/u/{i}/mailbox/folders/{id} with the changed fields only → the folder. */
 export function updateFolder(userIndex: number, { id, body }: UpdateFolderVariables) {
-  return apiRequest(`/u/${userIndex}/mailbox/folders/${encodeURIComponent(id)}`, {
-    method: 'PATCH',
-    body,
-    schema: Folder,
-  });
+  return callApi(mailboxesEndpoints.updateFolder, { params: { userIndex, id }, body });
 }
 
 /**
- * `errorSnackbar: false` where the caller shows the failure itself (the folder form, spec §8); a quick action
+ * `errorSnackbar: false` where the caller shows the failure itself (the folder form); a quick action
  * such as hide/show keeps the request-failed snackbar with Retry.
  */
 export function useUpdateFolder(userIndex: number, { errorSnackbar = true } = {}) {
@@ -26,6 +22,6 @@ export function useUpdateFolder(userIndex: number, { errorSnackbar = true } = {}
   return useMutation({
     mutationFn: (variables: UpdateFolderVariables) => updateFolder(userIndex, variables),
     meta: { errorSnackbar },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: mailboxesKeys.tree(userIndex) }),
+    onSuccess: () => refreshTree(queryClient, userIndex),
   });
 }

@@ -6,7 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, type ReactNode } from 'react';
 
-/** Spec §9 dialog default max width. */
+/** A dialog's default maximum width. */
 export const dialogMaxWidth = 545;
 
 export interface ConfirmDialogProps {
@@ -22,7 +22,7 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** A yes/no question as an alert dialog (the delete confirm and before-leaving dialogs of spec §2). */
+/** A yes/no question as an alert dialog (the delete confirmation, the before-leaving question). */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { open, title, message, confirmLabel, cancelLabel, destructive, pending, onConfirm, onCancel } =
     props;

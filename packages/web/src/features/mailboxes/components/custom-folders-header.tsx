@@ -6,10 +6,11 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { appHref } from '../../../shared/routing/app-paths';
 
 export interface CustomFoldersHeaderProps {
   userIndex: number;
-  /** Spec §2: add and gear are hidden when the folders feature is disabled. */
+  /** Add and gear are hidden when the folders feature is disabled. */
   foldersEnabled: boolean;
   onAdd: () => void;
   onNavigate?: () => void;
@@ -43,7 +44,7 @@ export function CustomFoldersHeader({
             <IconButton
               size="small"
               component={RouterLink}
-              to={`/u/${userIndex}/settings/folders`}
+              to={appHref('Folders', { userIndex })}
               aria-label={t('sidebar.manageFolders')}
               onClick={onNavigate}
             >

@@ -13,7 +13,7 @@ export interface DeleteFolderDialogProps {
 }
 
 /**
- * The delete confirmation (spec §2 dialogs). It says plainly that the messages go too: the server deletes the
+ * The delete confirmation. It says plainly that the messages go too: the server deletes the
  * folder with its messages and subfolders, and nothing can be restored. A failure closes it and shows the
  * request-failed snackbar with Retry.
  */

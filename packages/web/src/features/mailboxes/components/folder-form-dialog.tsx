@@ -28,7 +28,7 @@ import { parentIdOf } from '../lib/folder-tree';
 import { ConfirmDialog } from './confirm-dialog';
 import { FolderFormFields } from './folder-form-fields';
 
-/** Spec §9 folder modal max width. */
+/** The folder dialog's maximum width. */
 const folderDialogMaxWidth = 543;
 
 export interface FolderFormDialogProps {
@@ -39,7 +39,7 @@ export interface FolderFormDialogProps {
 }
 
 /**
- * The folder form (spec §2 dialogs, §4, §5): create (POST) or edit (PATCH with the changed fields only). The
+ * The folder form: create (POST) or edit (PATCH with the changed fields only). The
  * contract's schema checks the body before it is sent; the server's 422 messages appear under their fields.
  * Closing a changed form asks first (the before-leaving confirmation). Render it only while it is open: it
  * takes its starting values when it mounts.

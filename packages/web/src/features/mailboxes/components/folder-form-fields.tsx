@@ -26,7 +26,7 @@ const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } 
 const indent = (depth: number) => '\u00a0\u00a0\u00a0'.repeat(depth);
 
 /**
- * Spec §5 folder form fields. A system folder keeps its name and place (spec §6): those fields are shown
+ * The folder form's fields. A system folder keeps its name and place: those fields are shown
  * disabled, and only automatic deletion can change.
  */
 export function FolderFormFields({

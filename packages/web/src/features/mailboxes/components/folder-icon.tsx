@@ -19,7 +19,7 @@ const specialUseIcons: Record<SpecialUse, ComponentType<SvgIconProps>> = {
   trash: DeleteOutlinedIcon,
 };
 
-/** Spec §2: each folder shows an icon by its special use; custom folders a folder, hidden ones a crossed folder. */
+/** Each folder shows an icon by its special use; custom folders a folder, hidden ones a crossed folder. */
 export function FolderIcon({ folder, ...props }: { folder: Folder } & SvgIconProps) {
   const Icon = folder.specialUse
     ? specialUseIcons[folder.specialUse]

@@ -45,7 +45,7 @@ export interface FolderSettingsRowProps extends FolderRowActions {
   dragged: boolean;
 }
 
-/** One folder in the folders settings: name, counts, settings and its actions (spec §2, §6). */
+/** One folder in the folders settings: name, counts, settings and its actions. */
 export function FolderSettingsRow(props: FolderSettingsRowProps) {
   const { folder, depth, position, dragProps, dropTarget, dragged } = props;
   const { t } = useTranslation('mailboxes');

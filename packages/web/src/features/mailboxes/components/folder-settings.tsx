@@ -5,6 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { Folder } from '@webmail/contracts';
 import { useState } from 'react';
+import { useUserIndex } from '../../../shared/session/use-user-index';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
 import { useMailboxTree } from '../api/get-mailbox-tree';
@@ -20,11 +21,12 @@ import { FolderSettingsRow, type FolderRowActions } from './folder-settings-row'
 type FormTarget = { folder: Folder | null } | null;
 
 /**
- * The folders settings page body (spec §2 route Folders): system folders first, then custom folders in the
+ * The folders settings page body (route Folders): system folders first, then custom folders in the
  * user's order; a new-folder button; per folder edit (system folders: retention only), and for custom folders
  * hide/show, delete and reordering among siblings by dragging or the move up/down menu items.
  */
-export function FolderSettings({ userIndex }: { userIndex: number }) {
+export function FolderSettings() {
+  const userIndex = useUserIndex();
   const { t } = useTranslation(['mailboxes', 'common']);
   const snackbar = useSnackbar();
   const tree = useMailboxTree(userIndex);

@@ -21,14 +21,14 @@ export interface FolderSidebarProps {
   selectedMailboxId: string | undefined;
   /** Called after a folder link is followed (the mobile drawer closes). */
   onNavigate?: () => void;
-  /** False when the plan disables folder management (spec §6): no add-folder control and no gear. */
+  /** False when the plan disables folder management: no add-folder control and no gear. */
   foldersEnabled?: boolean;
-  /** Messages dragged from the list and dropped on a folder (spec §2 drop target). */
+  /** Messages dragged from the list and dropped on a folder. */
   onDropMessages?: DropMessagesHandler;
 }
 
 /**
- * Spec §2 folder sidebar: system folders first, then the add-folder control and the gear to the folders
+ * The folder sidebar: system folders first, then the add-folder control and the gear to the folders
  * settings, then custom folders as a tree; hidden folders are left out. The storage usage bar sits at the
  * bottom.
  */

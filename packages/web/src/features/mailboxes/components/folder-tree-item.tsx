@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { Folder } from '@webmail/contracts';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { folderHref } from '../../../shared/routing/mail-hrefs';
 import { useMessageDropTarget, type DropMessagesHandler } from '../hooks/use-message-drop-target';
 import { folderDisplayName } from '../lib/folder-display-name';
 import { folderCount, indentLevel } from '../lib/folder-tree';
@@ -20,7 +21,7 @@ export interface FolderTreeItemProps {
   collapsed: ReadonlySet<string>;
   onToggle: (id: string) => void;
   onNavigate?: () => void;
-  /** Messages dropped on this folder (spec §2 drop target); without it folders are no drop targets. */
+  /** Messages dropped on this folder (a drop target); without it folders are no drop targets. */
   onDropMessages?: DropMessagesHandler;
 }
 
@@ -110,7 +111,7 @@ export function FolderTreeItem(props: FolderTreeItemProps) {
         </Box>
         <ListItemButton
           component={RouterLink}
-          to={`/u/${userIndex}/${encodeURIComponent(folder.id)}`}
+          to={folderHref(userIndex, folder.id)}
           selected={selected}
           aria-current={selected ? 'page' : undefined}
           aria-label={accessibleName}

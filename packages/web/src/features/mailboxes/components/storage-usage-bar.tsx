@@ -4,12 +4,12 @@ import Typography from '@mui/material/Typography';
 import { formatBytes, storagePercent, type Quota } from '@webmail/contracts';
 import { useTranslation } from '../../../shared/i18n/translation';
 
-/** Spec §9: the bar turns to the warning colour from this share of the quota. */
+/** The bar turns to the warning colour from this share of the quota. */
 const warningPercent = 90;
 
 /**
- * The storage usage bar at the bottom of the folder sidebar (spec §1): "x of y used" in B, KiB … YiB with two
- * decimals, and the share rounded up (spec §9), so a nearly full account never reads as having room to spare.
+ * The storage usage bar at the bottom of the folder sidebar: "x of y used" in B, KiB … YiB with two
+ * decimals, and the share rounded up, so a nearly full account never reads as having room to spare.
  */
 export function StorageUsageBar({ quota }: { quota: Quota }) {
   const { t } = useTranslation('mailboxes');

@@ -7,7 +7,7 @@ import { customSiblingsOf, moveAmongSiblings } from '../lib/folder-order';
 const folderDragType = 'application/x-webmail-folder';
 
 /**
- * Reordering custom folders among their siblings (spec §2 folders settings) by native HTML5 drag and drop, and
+ * Reordering custom folders among their siblings (folders settings) by native HTML5 drag and drop, and
  * by `moveTo` for the keyboard (move up / move down menu items). Each move is saved at once, optimistically.
  */
 export function useFolderReorder(userIndex: number, folders: readonly Folder[]) {

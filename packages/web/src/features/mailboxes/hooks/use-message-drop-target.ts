@@ -4,7 +4,7 @@ import { isMessageDrag, readMessageDrag, type MessageDragPayload } from '../../.
 export type DropMessagesHandler = (targetMailboxId: string, payload: MessageDragPayload) => void;
 
 /**
- * A folder as a drop target for messages dragged from the list (spec §2 folder sidebar). Only the drag's
+ * A folder as a drop target for messages dragged from the list. Only the drag's
  * types are readable before the drop, so the source folder is recognised by `sourceMailboxId` (the open
  * folder, where list drags start); the payload is checked again on drop. Without `onDrop` it is no target.
  */

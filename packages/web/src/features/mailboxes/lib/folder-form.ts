@@ -10,12 +10,13 @@ import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { isApiRequestError } from '../../../shared/api/api-request-error';
 import { errorMessage } from '../../../shared/api/error-message';
+import { formErrorsOf, reasonText } from '../../../shared/api/error-text';
 
-/** What the folder form edits (spec §5). `parent` is a folder id, '' for the top level. */
+/** What the folder form edits. `parent` is a folder id, '' for the top level. */
 export interface FolderFormValues {
   name: string;
   parent: string;
-  /** Spec §4: the automatic-deletion switch; off sends retention null. */
+  /** The automatic-deletion switch; off sends retention null. */
   autoDelete: boolean;
   retentionDays: number;
   hidden: boolean;
@@ -55,7 +56,7 @@ export function initialFolderFormValues(folder: Folder | null, parentId: string 
 }
 
 /**
- * The retention choices (spec §9: 30, 60, 90, 180 days). A folder whose stored retention is another number of
+ * The retention choices (30, 60, 90, 180 days). A folder whose stored retention is another number of
  * days (set through the API) keeps it as an extra choice, so opening and saving the form does not change it.
  */
 export function retentionChoices(current: number): number[] {
@@ -64,7 +65,7 @@ export function retentionChoices(current: number): number[] {
   return choices.sort((a, b) => a - b);
 }
 
-/** Spec §5: retention is milliseconds (days × 86,400,000), or null when automatic deletion is off. */
+/** Retention is milliseconds (days × 86,400,000), or null when automatic deletion is off. */
 export function retentionOf(values: FolderFormValues): number | null {
   return values.autoDelete ? values.retentionDays * dayMs : null;
 }
@@ -88,7 +89,7 @@ export function createBodyOf(values: FolderFormValues) {
 }
 
 /**
- * PATCH sends only what changed. A system folder sends retention alone (spec §6: it cannot be renamed,
+ * PATCH sends only what changed. A system folder sends retention alone (it cannot be renamed,
  * moved or hidden).
  */
 export function patchBodyOf(folder: Folder, initial: FolderFormValues, values: FolderFormValues) {
@@ -132,27 +133,17 @@ function nameProblem(name: string, t: TFunction<'mailboxes'>): string {
 }
 
 /**
- * A failed save as the form shows it (spec §8): on a 422 the first server message of each field under that
+ * A failed save as the form shows it: on a 422 the first server message of each field under that
  * field, messages for other fields above the form; otherwise the server's message, or the error's own text
  * when no answer came.
  */
 export function folderFormErrorsFrom(error: unknown, t: TFunction<'errors'>): FolderFormErrors {
   if (!isApiRequestError(error)) return { fields: {}, form: errorMessage(error, t) };
-  if (error.status === 422) {
-    const fields: FolderFieldErrors = {};
-    const other: string[] = [];
-    for (const [field, messages] of Object.entries(error.fieldErrors)) {
-      const first = messages[0];
-      if (first === undefined) continue;
-      if (formFields.includes(field)) fields[field as FolderFormField] = first;
-      else other.push(first);
-    }
-    const form =
-      other.length > 0 ? other.join(', ') : Object.keys(fields).length === 0 ? error.message : null;
-    return { fields, form };
-  }
+  if (error.status === 422)
+    return formErrorsOf(error, t, formFields as readonly FolderFormField[], (texts) => texts[0]);
   return {
     fields: {},
-    form: error.body?.message || t('requestFailed', { message: errorMessage(error, t) }),
+    form:
+      reasonText(error, t) || error.body?.message || t('requestFailed', { message: errorMessage(error, t) }),
   };
 }

@@ -1,7 +1,7 @@
 import type { Folder } from '@webmail/contracts';
 
 /**
- * The user's order of custom folders (spec §2 folders settings). The server stores one list of ids and sorts
+ * The user's order of custom folders. The server stores one list of ids and sorts
  * every level of the tree by it (system folders keep their fixed order), so a move among siblings is sent as the
  * whole list: ids left out would sort after the listed ones by name, undoing earlier moves.
  */

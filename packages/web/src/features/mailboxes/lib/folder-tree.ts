@@ -33,19 +33,6 @@ export function findInbox(folders: readonly Folder[]): Folder | null {
   return null;
 }
 
-/** Returns a copy of the tree with `update` applied to the folder with this id. */
-export function updateFolder(
-  folders: readonly Folder[],
-  id: string,
-  update: (folder: Folder) => Folder,
-): Folder[] {
-  return folders.map((folder) => {
-    if (folder.id === id) return update(folder);
-    if (folder.children.length === 0) return folder;
-    return { ...folder, children: updateFolder(folder.children, id, update) };
-  });
-}
-
 export interface FolderCount {
   value: number;
   kind: 'unseen' | 'total';
@@ -56,7 +43,7 @@ function descendantsUnseen(folder: Folder): number {
 }
 
 /**
- * Spec §4 folder counts: Trash shows none; Drafts shows its total; others show unseen. A collapsed parent adds
+ * Folder counts: Trash shows none; Drafts shows its total; others show unseen. A collapsed parent adds
  * its descendants' unseen to its own count, so unread mail in a hidden subfolder stays visible.
  * Returns null when there is nothing to show (a zero count is not shown).
  */
@@ -71,14 +58,14 @@ export function folderCount(folder: Folder, collapsed: boolean): FolderCount | n
 }
 
 /**
- * Spec §9: indentation is capped at three levels, so deep trees stay readable in a narrow sidebar. Levels count
+ * Indentation is capped at three levels, so deep trees stay readable in a narrow sidebar. Levels count
  * from the top level (depth 0 is level 1): a folder four levels deep is drawn at the third level's indent.
  */
 export function indentLevel(depth: number): number {
   return Math.min(depth, limits.folderIndentCap - 1);
 }
 
-/** Spec §2: hidden folders are not linked in the sidebar; a hidden folder's subfolders go with it. */
+/** Hidden folders are not linked in the sidebar; a hidden folder's subfolders go with it. */
 export function withoutHidden(folders: readonly Folder[]): Folder[] {
   return folders
     .filter((folder) => !folder.hidden)
@@ -107,7 +94,7 @@ export interface FolderOption {
 }
 
 /**
- * Spec §5 folder form parent choices, in sidebar order: every folder that is not hidden, except the edited
+ * The folder form's parent choices, in sidebar order: every folder that is not hidden, except the edited
  * folder and its descendants (a folder cannot move into itself). Subfolders of a hidden folder are left out
  * with it: the user cannot see where they would land.
  */

@@ -14,7 +14,7 @@ import type { ComponentType } from 'react';
 import type { RunMassAction } from '../api/mass-action';
 
 /**
- * The mail actions (conventions §8, README.md "The action registry"): the toolbar, its more-menu, keyboard
+ * The mail actions (README.md "The action registry"): the toolbar, its more-menu, keyboard
  * shortcuts and drag and drop read this one list. Every id is also the mass action it runs.
  */
 export type MessageActionId =

@@ -1,7 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { MessageListResponse, type ListMode } from '@webmail/contracts';
-import { apiRequest } from '../../../shared/api/api-client';
-import { messagePaths } from './message-paths';
+import { messagesEndpoints, type ListMode } from '@webmail/contracts';
+import { callApi } from '../../../shared/api/call-api';
 import { messagesKeys } from './messages.keys';
 
 /** Rows per request; the list asks for the next page as the user scrolls near the end. */
@@ -15,11 +14,11 @@ export function messageListQueryOptions(userIndex: number, mailboxId: string, mo
   return infiniteQueryOptions({
     queryKey: messagesKeys.list(userIndex, mailboxId, mode),
     queryFn: ({ pageParam, signal }) =>
-      apiRequest(messagePaths.list(userIndex, mailboxId), {
-        query: { offset: pageParam, limit: messagePageSize, mode },
-        schema: MessageListResponse,
-        signal,
-      }),
+      callApi(
+        messagesEndpoints.list,
+        { params: { userIndex, mailboxId }, query: { offset: pageParam, limit: messagePageSize, mode } },
+        { signal },
+      ),
     initialPageParam: 0,
     getNextPageParam: (last) => {
       const next = last.offset + last.messages.length;

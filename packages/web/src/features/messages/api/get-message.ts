@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MessageDetail } from '@webmail/contracts';
-import { apiRequest } from '../../../shared/api/api-client';
-import { messagePaths } from './message-paths';
+import { messagesEndpoints, type MessageDetail } from '@webmail/contracts';
+import { callApi } from '../../../shared/api/call-api';
 import { messagesKeys } from './messages.keys';
 
 function fetchMessage(
@@ -11,15 +10,15 @@ function fetchMessage(
   showRemote: boolean,
   signal?: AbortSignal,
 ) {
-  return apiRequest(messagePaths.message(userIndex, mailboxId, messageId), {
-    query: showRemote ? { remoteContent: 'show' } : undefined,
-    schema: MessageDetail,
-    signal,
-  });
+  return callApi(
+    messagesEndpoints.message,
+    { params: { userIndex, mailboxId, messageId }, query: showRemote ? { remoteContent: 'show' } : {} },
+    { signal },
+  );
 }
 
 /**
- * GET /api/u/{i}/mailbox/{id}/messages/{uid}[?remoteContent=show]: one message with its sanitized body (spec §7).
+ * GET /api/u/{i}/mailbox/{id}/messages/{uid}[?remoteContent=show]: one message with its sanitized body.
  * Once the reader chose "show once", a refetch of the same message (focus, invalidation after a flag change)
  * asks for the remote content again instead of hiding it under the reader's eyes.
  */

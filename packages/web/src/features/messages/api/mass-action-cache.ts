@@ -1,8 +1,15 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { MailboxTreeResponse, MassActionName, MessageDetail } from '@webmail/contracts';
-// The one import across features (README.md "Query keys"): a mass action also runs outside any route.
-import { mailboxesKeys } from '../../mailboxes/api/mailboxes.keys';
-import { countShiftsFor, findTreeFolder, shiftCounts, targetFolderId } from '../lib/folder-counts';
+import type { MassActionName, MessageDetail } from '@webmail/contracts';
+import { invalidateMailOfAnyFolder } from '../../../shared/api/mail-change';
+import {
+  cachedTree,
+  cancelTreeFetch,
+  findTreeFolder,
+  refreshTree,
+  shiftTreeCounts,
+  type Restore,
+} from '../../mailboxes/api/mailboxes.cache';
+import { countShiftsFor, targetFolderId } from '../lib/folder-counts';
 import { actionEffect, knownSeenState, patchList, type ListData, type UidScope } from '../lib/list-patch';
 import { messagesKeys } from './messages.keys';
 
@@ -16,8 +23,10 @@ export interface MassActionTarget {
 /** What the optimistic step changed: enough to roll it back and to settle the right keys. */
 export interface OptimisticContext {
   snapshot: [QueryKey, unknown][];
+  /** Puts the folder tree's counts back (the mailboxes feature owns the tree). */
+  restoreTree: Restore;
   scope: UidScope;
-  /** How many messages are addressed (spec §3 progress `total`). */
+  /** How many messages are addressed (the progress's `total`). */
   total: number;
   /** T of README.md, when the action moves. */
   targetId: string | undefined;
@@ -25,7 +34,10 @@ export interface OptimisticContext {
 
 const detailUid = (key: QueryKey) => (typeof key[4] === 'number' ? key[4] : NaN);
 
-/** Snapshot → patch (README "Effects per action"): S's lists in both modes, S's details, the tree counts. */
+/**
+ * Snapshot → patch (README "Effects per action"): S's lists in both modes and S's details here, the tree counts
+ * through the mailboxes feature's cache.
+ */
 export async function applyOptimisticEffects(
   queryClient: QueryClient,
   userIndex: number,
@@ -35,15 +47,14 @@ export async function applyOptimisticEffects(
   const scope: UidScope = messageIds === '*' ? '*' : new Set(messageIds);
   const listsKey = messagesKeys.folderLists(userIndex, mailboxId);
   const detailsKey = messagesKeys.folderDetails(userIndex, mailboxId);
-  const treeKey = mailboxesKeys.tree(userIndex);
   // A fetch that answers after the patch would overwrite it with the state before the action.
   await Promise.all([
     queryClient.cancelQueries({ queryKey: listsKey }),
     queryClient.cancelQueries({ queryKey: detailsKey }),
-    queryClient.cancelQueries({ queryKey: treeKey }),
+    cancelTreeFetch(queryClient, userIndex),
   ]);
 
-  const tree = queryClient.getQueryData<MailboxTreeResponse>(treeKey);
+  const tree = cachedTree(queryClient, userIndex);
   const lists = queryClient.getQueriesData<ListData>({ queryKey: listsKey });
   const details = queryClient
     .getQueriesData<MessageDetail>({ queryKey: detailsKey })
@@ -75,13 +86,14 @@ export async function applyOptimisticEffects(
     addressed: scope === '*' ? '*' : scope.size,
     known,
   });
-  queryClient.setQueryData(treeKey, shiftCounts(tree, shifts));
+  const restoreTree = shiftTreeCounts(queryClient, userIndex, shifts);
 
-  return { snapshot: [...lists, ...details, [treeKey, tree]], scope, total, targetId };
+  return { snapshot: [...lists, ...details], restoreTree, scope, total, targetId };
 }
 
 export function rollBack(queryClient: QueryClient, context: OptimisticContext): void {
   for (const [key, data] of context.snapshot) queryClient.setQueryData(key, data);
+  context.restoreTree();
 }
 
 /** After success: the removed messages' details are addressed by UIDs that no longer exist in S. */
@@ -108,18 +120,14 @@ export function settleMassAction(
   const invalidate = (queryKey: QueryKey) => void queryClient.invalidateQueries({ queryKey });
   invalidate(messagesKeys.folderLists(userIndex, input.mailboxId));
   if (targetId && targetId !== input.mailboxId) invalidate(messagesKeys.folderLists(userIndex, targetId));
-  if (input.action !== 'flagged' && input.action !== 'unflag') invalidate(mailboxesKeys.tree(userIndex));
+  if (input.action !== 'flagged' && input.action !== 'unflag') void refreshTree(queryClient, userIndex);
   // An open conversation lists messages of several folders (Inbox, Sent): re-read it whatever the folder.
-  invalidate(messagesKeys.threads(userIndex));
+  void invalidateMailOfAnyFolder(queryClient, userIndex);
 }
 
 /** What another tab's change makes stale here: the tree and every list of that user. */
 export function invalidateMailboxes(queryClient: QueryClient, userIndex: number): void {
-  void queryClient.invalidateQueries({ queryKey: mailboxesKeys.tree(userIndex) });
+  void refreshTree(queryClient, userIndex);
   void queryClient.invalidateQueries({ queryKey: messagesKeys.lists(userIndex) });
-  void queryClient.invalidateQueries({ queryKey: messagesKeys.threads(userIndex) });
-}
-
-export function invalidateTree(queryClient: QueryClient, userIndex: number): void {
-  void queryClient.invalidateQueries({ queryKey: mailboxesKeys.tree(userIndex) });
+  void invalidateMailOfAnyFolder(queryClient, userIndex);
 }

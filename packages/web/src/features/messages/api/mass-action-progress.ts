@@ -2,7 +2,7 @@ import { skipToken, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { MassActionName } from '@webmail/contracts';
 import { messagesKeys } from './messages.keys';
 
-/** Spec §3 mass-action progress of one folder; `null` when nothing runs there. */
+/** The mass action running in one folder; `null` when nothing runs there. */
 export interface MassActionProgress {
   action: MassActionName;
   total: number;

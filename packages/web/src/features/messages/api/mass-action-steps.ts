@@ -7,10 +7,10 @@ import { mailboxChannel } from '../../../shared/session/mailbox-channel';
 import type { SnackbarApi, SnackbarInput } from '../../../shared/snackbar/snackbar-context';
 import { actionEffect, inScope } from '../lib/list-patch';
 import { undoRequests } from '../lib/mass-action-undo';
+import { refreshTree } from '../../mailboxes/api/mailboxes.cache';
 import {
   applyOptimisticEffects,
   dropRemovedDetails,
-  invalidateTree,
   rollBack,
   type MassActionTarget,
   type OptimisticContext,
@@ -77,6 +77,16 @@ export function finishMassAction(
   deps.snackbar.show(successSnackbar(response, undo, deps.t, runUndo));
 }
 
+/**
+ * The server refused an archive because the account has no Archive folder: it says so with the reason
+ * `archiveFolderNotSet`; a server from before reasons answered a bare 403 to `archive`.
+ */
+function archiveFolderMissing(error: unknown, input: MassActionTarget): boolean {
+  if (!isApiRequestError(error)) return false;
+  if (error.reason !== undefined) return error.reason === 'archiveFolderNotSet';
+  return error.status === 403 && input.action === 'archive';
+}
+
 /** Step 6: roll back, clear the progress, and say why (archive folder missing, or the failure with Retry). */
 export function failMassAction(
   deps: MassActionDeps,
@@ -88,10 +98,15 @@ export function failMassAction(
   const { queryClient, userIndex, snackbar, t } = deps;
   if (context) rollBack(queryClient, context);
   setMassActionProgress(queryClient, userIndex, input.mailboxId, null);
-  if (isApiRequestError(error) && error.status === 403 && input.action === 'archive') {
-    // Spec §8: the account has no Archive folder (any more); the folder list may be out of date.
-    invalidateTree(queryClient, userIndex);
+  if (archiveFolderMissing(error, input)) {
+    // The account has no Archive folder (any more): the folder list may be out of date, so it is read again.
+    void refreshTree(queryClient, userIndex);
     snackbar.show({ type: 'attention', message: t('massActions.errors.archiveFolderNotSet') });
+    return;
+  }
+  if (isApiRequestError(error) && error.reason === 'noMessagesSelected') {
+    // Nothing was addressed (the messages left the folder meanwhile): repeating it would answer the same.
+    snackbar.show({ type: 'error', message: t('massActions.errors.noMessagesSelected') });
     return;
   }
   snackbar.show({
@@ -101,7 +116,7 @@ export function failMassAction(
   });
 }
 
-/** Spec §8 success messages (5 s); Undo when the answer allows one (lib/mass-action-undo.ts). */
+/** The success message (5 s); Undo when the answer allows one (lib/mass-action-undo.ts). */
 function successSnackbar(
   response: MassActionResponse,
   undo: boolean,

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MassActionResponse, type MassActionName, type MassActionRequest } from '@webmail/contracts';
+import { messagesEndpoints, type MassActionName, type MassActionRequest } from '@webmail/contracts';
 import { useCallback, useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { apiRequest } from '../../../shared/api/api-client';
+import { callApi } from '../../../shared/api/call-api';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
 import { settleMassAction } from './mass-action-cache';
@@ -13,9 +13,9 @@ import {
   type MassActionDeps,
   type MassActionVariables,
 } from './mass-action-steps';
-import { folderHref, messagePaths } from './message-paths';
+import { folderHref } from '../../../shared/routing/mail-hrefs';
 
-/** One mass action: `messageIds` are UIDs in `mailboxId`, or '*' for the whole folder (spec §3). */
+/** One mass action: `messageIds` are UIDs in `mailboxId`, or '*' for the whole folder. */
 export interface MassActionInput {
   action: MassActionName;
   mailboxId: string;
@@ -39,14 +39,9 @@ export function toMassActionRequest(input: MassActionInput, undo = false): MassA
   };
 }
 
-/** POST /api/u/{i}/mailbox/massAction. No timeout (spec §9): a whole folder can take long, and must finish. */
+/** POST /api/u/{i}/mailbox/massAction. No timeout: a whole folder can take long, and must finish. */
 export function postMassAction(userIndex: number, request: MassActionRequest) {
-  return apiRequest(messagePaths.massAction(userIndex), {
-    method: 'POST',
-    body: request,
-    schema: MassActionResponse,
-    timeoutMs: null,
-  });
+  return callApi(messagesEndpoints.massAction, { params: { userIndex }, body: request });
 }
 
 const isEmpty = (input: MassActionInput) => input.messageIds !== '*' && input.messageIds.length === 0;

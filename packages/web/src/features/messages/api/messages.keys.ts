@@ -1,7 +1,7 @@
 import type { ListMode } from '@webmail/contracts';
 
 /**
- * Query keys of the messages feature (conventions §7). The two list modes are separate keys: a conversation row is
+ * Query keys of the messages feature. The two list modes are separate keys: a conversation row is
  * a different object from a message row, and `total` counts threads there. `folderLists` covers both modes of one
  * folder, for patching and invalidating them together (see README.md).
  */
@@ -17,17 +17,7 @@ export const messagesKeys = {
     [...messagesKeys.details(userIndex), mailboxId] as const,
   detail: (userIndex: number, mailboxId: string, messageId: number) =>
     [...messagesKeys.folderDetails(userIndex, mailboxId), messageId] as const,
-  /** Conversations (issue "Reading mail"): a thread as opened from one message of `mailboxId`. */
-  threads: (userIndex: number) => [...messagesKeys.all(userIndex), 'thread'] as const,
-  thread: (userIndex: number, mailboxId: string, threadId: string, messageId: number) =>
-    [...messagesKeys.threads(userIndex), mailboxId, threadId, messageId] as const,
-  /** The raw RFC 822 text of one message (MailboxSource). */
-  source: (userIndex: number, mailboxId: string, messageId: number) =>
-    [...messagesKeys.all(userIndex), 'source', mailboxId, messageId] as const,
-  /** An attachment's bytes for the PDF preview (by its API path). */
-  attachmentFile: (userIndex: number, path: string) =>
-    [...messagesKeys.all(userIndex), 'attachmentFile', path] as const,
-  /** The running mass action of a folder (spec §3 mass-action progress). */
+  /** The running mass action of a folder: what it does and how far it got. */
   progress: (userIndex: number, mailboxId: string) =>
     [...messagesKeys.all(userIndex), 'progress', mailboxId] as const,
 };

@@ -1,20 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MessageFlagsResponse, type MassActionName, type MessageDetail } from '@webmail/contracts';
-import { apiRequest } from '../../../shared/api/api-client';
+import { messagesEndpoints, type MassActionName, type MessageDetail } from '@webmail/contracts';
+import { callApi } from '../../../shared/api/call-api';
 import { idempotentMutationRetry } from '../../../shared/api/retry-policy';
+import { adjustUnseen, refreshTree } from '../../mailboxes/api/mailboxes.cache';
 import { findInList, patchDetailFlags, type FlagsPatch } from '../lib/message-cache';
 import { patchList, type ListData } from '../lib/list-patch';
-import { messagePaths } from './message-paths';
 import { messagesKeys } from './messages.keys';
-
-/**
- * What a flag change does to the folder counts, supplied by the route from the mailboxes feature (features do not
- * reach into each other's caches).
- */
-export interface FolderCountEffects {
-  adjustUnseen: (mailboxId: string, delta: number) => () => void;
-  refresh: () => void;
-}
 
 export interface UpdateFlagsVariables {
   messageId: number;
@@ -27,11 +18,7 @@ export function updateMessageFlags(
   mailboxId: string,
   { messageId, patch }: UpdateFlagsVariables,
 ) {
-  return apiRequest(messagePaths.message(userIndex, mailboxId, messageId), {
-    method: 'PATCH',
-    body: patch,
-    schema: MessageFlagsResponse,
-  });
+  return callApi(messagesEndpoints.updateFlags, { params: { userIndex, mailboxId, messageId }, body: patch });
 }
 
 /** The patch as the list effects of README.md (so conversation rows follow too). */
@@ -44,12 +31,12 @@ function patchListsFor(data: ListData | undefined, messageId: number, patch: Fla
 }
 
 /**
- * Optimistic flag change (conventions §7): snapshot the folder's lists (both modes) and the message, patch them
+ * Optimistic flag change: snapshot the folder's lists (both modes) and the message, patch them
  * and the folder's unseen count, roll all back if the request fails, and re-read the counts once a seen change
  * settles. The PATCH sets absolute values, so sending it again is harmless: it takes the query retry schedule
- * (spec §9) before giving up.
+ * before giving up.
  */
-export function useUpdateMessageFlags(userIndex: number, mailboxId: string, counts?: FolderCountEffects) {
+export function useUpdateMessageFlags(userIndex: number, mailboxId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     ...idempotentMutationRetry,
@@ -73,7 +60,7 @@ export function useUpdateMessageFlags(userIndex: number, mailboxId: string, coun
       let delta = 0;
       if (patch.seen !== undefined && wasSeen !== undefined && patch.seen !== wasSeen)
         delta = patch.seen ? -1 : 1;
-      const undoCounts = counts?.adjustUnseen(mailboxId, delta) ?? (() => {});
+      const undoCounts = adjustUnseen(queryClient, userIndex, mailboxId, delta);
 
       return { lists, detailKey, detail, undoCounts };
     },
@@ -84,7 +71,7 @@ export function useUpdateMessageFlags(userIndex: number, mailboxId: string, coun
       context.undoCounts();
     },
     onSettled: (_data, _error, { patch }) => {
-      if (patch.seen !== undefined) counts?.refresh();
+      if (patch.seen !== undefined) void refreshTree(queryClient, userIndex);
     },
   });
 }

@@ -14,7 +14,7 @@ export interface ConfirmDeleteDialogProps {
   onCancel: () => void;
 }
 
-/** Deleting from Trash or Junk cannot be undone, so it asks first (spec §2 dialogs: delete confirm). */
+/** Deleting from Trash or Junk cannot be undone, so it asks first. */
 export function ConfirmDeleteDialog({ count, onConfirm, onCancel }: ConfirmDeleteDialogProps) {
   const { t } = useTranslation('messages');
   const titleId = useId();

@@ -85,7 +85,7 @@ export function MessageListHeader(props: MessageListHeaderProps) {
 const appear = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
 
 /**
- * Spec §3/§4: a long mass action shows that it runs until the answer is in. It fades in after 400 ms, so a quick
+ * A long mass action shows that it runs until the answer is in. It fades in after 400 ms, so a quick
  * action does not flash a bar.
  */
 function ProgressLine({ progress }: { progress: MassActionProgress }) {

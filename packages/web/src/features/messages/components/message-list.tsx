@@ -1,8 +1,10 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import type { DisplayDensity } from '@webmail/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { refreshTree } from '../../mailboxes/api/mailboxes.cache';
 import type { ActionFolder } from '../actions/message-actions';
 import { useMessageList } from '../api/get-message-list';
 import { useMassActionProgress } from '../api/mass-action-progress';
@@ -34,19 +36,18 @@ export interface MessageListProps {
   density: DisplayDensity;
   /** Folders the more-menu offers to move to. */
   moveTargets: MoveTarget[];
-  /** Also re-read the folder counts when the user refreshes. */
-  onRefresh?: () => void;
 }
 
 const selectAllState = (selection: MessageSelection): SelectAllState =>
   selection.selected === 'all' ? 'all' : selection.size > 0 ? 'some' : 'none';
 
 /**
- * A folder's messages or conversations, newest first, virtualised and loaded page by page (architecture §6), with
+ * A folder's messages or conversations, newest first, virtualised and loaded page by page, with
  * selection, the action toolbar, keys and dragging (README.md).
  */
 export function MessageList(props: MessageListProps) {
-  const { userIndex, folder, folderTotal, label, moveTargets, onRefresh } = props;
+  const { userIndex, folder, folderTotal, label, moveTargets } = props;
+  const queryClient = useQueryClient();
   const { t } = useTranslation('messages');
   const [mode, setMode] = useListMode(userIndex);
   const query = useMessageList(userIndex, folder.id, mode);
@@ -88,8 +89,9 @@ export function MessageList(props: MessageListProps) {
         mode={mode}
         onModeChange={setMode}
         onRefresh={() => {
+          // The folder counts too: the list may have changed since they were read.
           void query.refetch();
-          onRefresh?.();
+          void refreshTree(queryClient, userIndex);
         }}
         selectAll={selectAll}
         onSelectAll={selectAll === 'none' ? selection.selectAll : selection.clear}

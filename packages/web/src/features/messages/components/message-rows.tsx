@@ -3,7 +3,7 @@ import type { MessageSummary } from '@webmail/contracts';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type DragEvent } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
-import { messageHref } from '../api/message-paths';
+import { messageHref } from '../../../shared/routing/mail-hrefs';
 import { useRovingFocus } from '../hooks/use-roving-focus';
 import { onListKeyDown, type ListKeyHandlers } from '../lib/list-keyboard';
 import type { RowLayout } from '../lib/row-density';

@@ -17,7 +17,7 @@ export interface SelectableAvatarProps {
 }
 
 /**
- * The row's checkbox is its avatar (spec §3 avatar display: a check icon when selected, else the sender's image,
+ * The row's checkbox is its avatar (a check icon when selected, else the sender's image,
  * initials or the person icon). The hit area is 48 px on phones.
  */
 export function SelectableAvatar({

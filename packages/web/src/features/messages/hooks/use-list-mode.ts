@@ -13,7 +13,7 @@ function readMode(userIndex: number): ListModeValue {
 }
 
 /**
- * Conversations or single messages, remembered on this device per account (not a server setting: the spec's user
+ * Conversations or single messages, remembered on this device per account (not a server setting: the user
  * details have no field for it). Storage failures only mean the choice is not remembered.
  */
 export function useListMode(userIndex: number): [ListModeValue, (mode: ListModeValue) => void] {

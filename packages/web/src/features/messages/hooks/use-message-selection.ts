@@ -31,7 +31,7 @@ export interface MessageSelection {
 }
 
 /**
- * Which rows are selected (spec §3 avatar: selected rows show a check). `resetKey` is the folder and list mode:
+ * Which rows are selected (selected rows show a check in the avatar). `resetKey` is the folder and list mode:
  * the selection starts empty in another folder. Unchecking one row of 'all' leaves the loaded rows minus that one:
  * the API has no "all except".
  */

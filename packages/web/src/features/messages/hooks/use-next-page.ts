@@ -5,7 +5,7 @@ import { useCallback } from 'react';
 const prefetchRows = 15;
 
 /**
- * Loads the next page once the last rendered row is within `prefetchRows` of the end (architecture §6). A failed
+ * Loads the next page once the last rendered row is within `prefetchRows` of the end. A failed
  * page is not requested again in a loop: the snackbar's Retry (or the refresh button) repeats it.
  */
 export function useNextPage(query: ReturnType<typeof useMessageList>, loadedRows: number) {

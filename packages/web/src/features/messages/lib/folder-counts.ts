@@ -1,10 +1,5 @@
-import {
-  flattenFolders,
-  type Folder,
-  type MailboxTreeResponse,
-  type MassActionName,
-  type SpecialUse,
-} from '@webmail/contracts';
+import type { Folder, MailboxTreeResponse, MassActionName, SpecialUse } from '@webmail/contracts';
+import { specialUseFolderId, type CountShift } from '../../mailboxes/api/mailboxes.cache';
 
 /** The special-use folder a mass action moves to (the server's rule, contracts `MassActionName`). */
 const actionTargets: Partial<Record<MassActionName, SpecialUse>> = {
@@ -14,10 +9,6 @@ const actionTargets: Partial<Record<MassActionName, SpecialUse>> = {
   notspam: 'inbox',
 };
 
-export function findTreeFolder(tree: MailboxTreeResponse | undefined, id: string): Folder | undefined {
-  return tree ? flattenFolders(tree.mailboxes).find((folder) => folder.id === id) : undefined;
-}
-
 /** T of README.md: the move target of an action, or undefined (no move, or the account lacks that folder). */
 export function targetFolderId(
   tree: MailboxTreeResponse | undefined,
@@ -26,40 +17,7 @@ export function targetFolderId(
 ): string | undefined {
   if (action === 'move') return moveToTarget;
   const use = actionTargets[action];
-  if (!use || !tree) return undefined;
-  return flattenFolders(tree.mailboxes).find((folder) => folder.specialUse === use)?.id;
-}
-
-export interface CountShift {
-  mailboxId: string;
-  unseen?: number;
-  total?: number;
-  /** Set the counts instead of shifting them ('*' actions know the end state exactly). */
-  set?: { unseen?: number; total?: number };
-}
-
-function shiftFolders(folders: readonly Folder[], shifts: readonly CountShift[]): Folder[] {
-  return folders.map((folder) => {
-    const children = folder.children.length > 0 ? shiftFolders(folder.children, shifts) : folder.children;
-    const mine = shifts.filter((shift) => shift.mailboxId === folder.id);
-    if (mine.length === 0 && children === folder.children) return folder;
-    let { unseen, total } = folder;
-    for (const shift of mine) {
-      unseen = shift.set?.unseen ?? unseen + (shift.unseen ?? 0);
-      total = shift.set?.total ?? total + (shift.total ?? 0);
-    }
-    total = Math.max(0, total);
-    return { ...folder, unseen: Math.min(Math.max(0, unseen), total), total, children };
-  });
-}
-
-/** The tree with folder counts shifted (never below zero, unseen never above total). */
-export function shiftCounts(
-  tree: MailboxTreeResponse | undefined,
-  shifts: readonly CountShift[],
-): MailboxTreeResponse | undefined {
-  if (!tree || shifts.length === 0) return tree;
-  return { ...tree, mailboxes: shiftFolders(tree.mailboxes, shifts) };
+  return use ? specialUseFolderId(tree, use) : undefined;
 }
 
 export interface CountEffectInput {
@@ -72,7 +30,10 @@ export interface CountEffectInput {
   known: { unseen: number; seen: number };
 }
 
-/** The count changes of README "Effects per action" (tree column). */
+/**
+ * The count changes of README "Effects per action" (tree column), applied by the mailboxes feature's cache
+ * (`shiftTreeCounts`): this feature knows what an action does to the counts, that one owns the tree.
+ */
 export function countShiftsFor({
   action,
   source,

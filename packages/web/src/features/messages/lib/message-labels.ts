@@ -1,9 +1,6 @@
-import type { Address, MessageSummary } from '@webmail/contracts';
+import type { MessageSummary } from '@webmail/contracts';
 import type { TFunction } from 'i18next';
-
-export function addressLabel(address: Address | null | undefined): string {
-  return address ? address.name || address.address : '';
-}
+import { addressLabel } from '../../../shared/format/address-label';
 
 /** A row is unread when its message is; a conversation row when any message of the thread is (`unseen > 0`). */
 export function isUnread(message: MessageSummary): boolean {

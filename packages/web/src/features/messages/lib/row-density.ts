@@ -10,7 +10,7 @@ export interface RowLayout {
   px: number;
 }
 
-/** Spec §4 appearance density: default two lines; comfortable the same with more room; compact one line. */
+/** Row density (an appearance setting): default two lines; comfortable the same with more room; compact one line. */
 export const rowLayouts: Record<DisplayDensity, RowLayout> = {
   compact: { height: 48, avatar: 28, lines: 1, px: 1 },
   default: { height: 76, avatar: 40, lines: 2, px: 1 },

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ExternalContentSender, type ExternalContentSettings } from '@webmail/contracts';
-import { apiRequest } from '../../../shared/api/api-client';
-import { externalContentPaths } from './external-content-paths';
+import { settingsEndpoints, type ExternalContentSettings } from '@webmail/contracts';
+import { callApi } from '../../../shared/api/call-api';
 import { settingsKeys } from './settings.keys';
 
 /**
@@ -13,11 +12,7 @@ export function useAddExternalContentSender(userIndex: number) {
   const key = settingsKeys.externalContent(userIndex);
   return useMutation({
     mutationFn: (address: string) =>
-      apiRequest(externalContentPaths.senders(userIndex), {
-        method: 'POST',
-        body: { address },
-        schema: ExternalContentSender,
-      }),
+      callApi(settingsEndpoints.addExternalContentSender, { params: { userIndex }, body: { address } }),
     onSuccess: (sender) => {
       queryClient.setQueryData<ExternalContentSettings>(key, (data) =>
         data && !data.senders.some((s) => s.id === sender.id)

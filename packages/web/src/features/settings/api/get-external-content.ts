@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ExternalContentSettings } from '@webmail/contracts';
-import { apiRequest } from '../../../shared/api/api-client';
-import { externalContentPaths } from './external-content-paths';
+import { settingsEndpoints } from '@webmail/contracts';
+import { callApi } from '../../../shared/api/call-api';
 import { settingsKeys } from './settings.keys';
 
 /** GET /api/u/{i}/settings/externalContent: the mode and the senders whose remote content always shows. */
@@ -9,7 +8,7 @@ export function externalContentQueryOptions(userIndex: number) {
   return queryOptions({
     queryKey: settingsKeys.externalContent(userIndex),
     queryFn: ({ signal }) =>
-      apiRequest(externalContentPaths.settings(userIndex), { schema: ExternalContentSettings, signal }),
+      callApi(settingsEndpoints.externalContent, { params: { userIndex } }, { signal }),
   });
 }
 

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { UserDetails, type DisplayDensity, type ViewMode } from '@webmail/contracts';
-import { apiRequest } from '../../../shared/api/api-client';
+import { settingsEndpoints, type DisplayDensity, type ViewMode } from '@webmail/contracts';
+import { callApi } from '../../../shared/api/call-api';
 import { settingsKeys } from './settings.keys';
 
-/** GET /api/u/{i}/details: the user's details and stored preferences (spec §3, §7). */
+/** GET /api/u/{i}/details: the user's details and stored preferences. */
 export function userDetailsQueryOptions(userIndex: number) {
   return queryOptions({
     queryKey: settingsKeys.details(userIndex),
-    queryFn: ({ signal }) => apiRequest(`/u/${userIndex}/details`, { schema: UserDetails, signal }),
+    queryFn: ({ signal }) => callApi(settingsEndpoints.details, { params: { userIndex } }, { signal }),
   });
 }
 

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { OkResponse, type ExternalContentSettings } from '@webmail/contracts';
-import { apiRequest } from '../../../shared/api/api-client';
-import { externalContentPaths } from './external-content-paths';
+import { settingsEndpoints, type ExternalContentSettings } from '@webmail/contracts';
+import { callApi } from '../../../shared/api/call-api';
 import { settingsKeys } from './settings.keys';
 
 /** DELETE /api/u/{i}/settings/externalContent/senders/{id}; the row leaves the list at once, back on failure. */
@@ -10,7 +9,7 @@ export function useRemoveExternalContentSender(userIndex: number) {
   const key = settingsKeys.externalContent(userIndex);
   return useMutation({
     mutationFn: (id: string) =>
-      apiRequest(externalContentPaths.sender(userIndex, id), { method: 'DELETE', schema: OkResponse }),
+      callApi(settingsEndpoints.removeExternalContentSender, { params: { userIndex, id } }),
     onMutate: async (id) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<ExternalContentSettings>(key);

@@ -1,4 +1,4 @@
-/** Query keys of the settings feature (conventions §7). */
+/** Query keys of the settings feature. */
 export const settingsKeys = {
   all: (userIndex: number) => ['settings', userIndex] as const,
   details: (userIndex: number) => [...settingsKeys.all(userIndex), 'details'] as const,

@@ -1,8 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ExternalContentSettings, type ExternalContentMode } from '@webmail/contracts';
-import { apiRequest } from '../../../shared/api/api-client';
+import {
+  settingsEndpoints,
+  type ExternalContentMode,
+  type ExternalContentSettings,
+} from '@webmail/contracts';
+import { callApi } from '../../../shared/api/call-api';
 import { idempotentMutationRetry } from '../../../shared/api/retry-policy';
-import { externalContentPaths } from './external-content-paths';
 import { settingsKeys } from './settings.keys';
 
 /**
@@ -15,11 +18,7 @@ export function useUpdateExternalContentMode(userIndex: number) {
   return useMutation({
     ...idempotentMutationRetry,
     mutationFn: (mode: ExternalContentMode) =>
-      apiRequest(externalContentPaths.settings(userIndex), {
-        method: 'PATCH',
-        body: { mode },
-        schema: ExternalContentSettings,
-      }),
+      callApi(settingsEndpoints.updateExternalContent, { params: { userIndex }, body: { mode } }),
     onMutate: async (mode) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<ExternalContentSettings>(key);

@@ -21,7 +21,7 @@ export interface ExternalContentSendersProps {
   senders: ExternalContentSender[];
 }
 
-/** The per-sender allow list: add an address (spec §5 email check), remove one. */
+/** The per-sender allow list: add an address (the contract's e-mail check), remove one. */
 export function ExternalContentSenders({ userIndex, senders }: ExternalContentSendersProps) {
   const { t } = useTranslation(['settings', 'errors']);
   const snackbar = useSnackbar();

@@ -8,6 +8,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { externalContentModes, ExternalContentMode } from '@webmail/contracts';
 import { useId } from 'react';
+import { useUserIndex } from '../../../shared/session/use-user-index';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
 import { PaneLoader } from '../../../shared/ui/pane-loader';
@@ -20,7 +21,8 @@ import { ExternalContentSenders } from './external-content-senders';
  * always shown (through the image proxy) or never shown, and the senders whose remote content always shows.
  * A choice is saved at once.
  */
-export function ExternalContentSettingsPage({ userIndex }: { userIndex: number }) {
+export function ExternalContentSettingsPage() {
+  const userIndex = useUserIndex();
   const { t } = useTranslation(['settings', 'common']);
   const query = useExternalContent(userIndex);
   const updateMode = useUpdateExternalContentMode(userIndex);

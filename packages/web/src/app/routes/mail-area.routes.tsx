@@ -1,0 +1,43 @@
+import type { RouteObject } from 'react-router';
+import { requireSession } from './require-session';
+import { RouteAreaError } from './route-area-error';
+import { routeEntry } from './route-entry';
+import { settingsAreaRoutes } from './settings-area.routes';
+
+/**
+ * A signed-in user's pages (route BaseLayout, /u/{i}): the mailbox with its reading pane, the composer, settings.
+ * The loader applies the session rule on every navigation.
+ */
+export const mailAreaRoutes: RouteObject = {
+  ...routeEntry('BaseLayout'),
+  loader: requireSession,
+  shouldRevalidate: () => true,
+  lazy: async () => ({ Component: (await import('../../layouts/base/base-layout')).BaseLayout }),
+  children: [
+    {
+      ErrorBoundary: RouteAreaError,
+      children: [
+        {
+          index: true,
+          lazy: async () => ({ Component: (await import('./inbox-redirect.route')).InboxRedirectRoute }),
+        },
+        settingsAreaRoutes,
+        {
+          // Static, so it ranks above `:mailboxId`.
+          ...routeEntry('Compose'),
+          lazy: async () => ({ Component: (await import('./compose.route')).ComposeRoute }),
+        },
+        {
+          ...routeEntry('Mailbox'),
+          lazy: async () => ({ Component: (await import('./mailbox.route')).MailboxRoute }),
+          children: [
+            {
+              ...routeEntry('MailboxThread'),
+              lazy: async () => ({ Component: (await import('./mailbox-thread.route')).MailboxThreadRoute }),
+            },
+          ],
+        },
+      ],
+    },
+  ],
+};

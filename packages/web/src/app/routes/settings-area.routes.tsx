@@ -1,0 +1,47 @@
+import { redirect, type RouteObject } from 'react-router';
+import { settingsPages, type SettingsPage } from '../../layouts/settings/settings-pages';
+import { appHref } from '../../shared/routing/app-paths';
+import { routeEntry } from './route-entry';
+
+/**
+ * A settings page's route, made from its row. A row with an `area` (a group of pages under one sidebar entry) gets
+ * the area's route too, whose bare path opens the row's page.
+ */
+function pageRoute(page: SettingsPage): RouteObject {
+  const route: RouteObject = {
+    ...routeEntry(page.route),
+    lazy: async () => ({ Component: await page.load() }),
+  };
+  if (!page.area) return route;
+  return {
+    ...routeEntry(page.area),
+    children: [
+      {
+        index: true,
+        loader: ({ params }) => redirect(appHref(page.route, { userIndex: params.userIndex })),
+        element: null,
+      },
+      route,
+    ],
+  };
+}
+
+/**
+ * Settings (route SettingsLayout, /u/{i}/settings). The pages are the rows of `layouts/settings/settings-pages.ts`:
+ * only working pages exist. The index opens the first page (on small screens it is the list itself).
+ */
+export const settingsAreaRoutes: RouteObject = {
+  ...routeEntry('SettingsLayout'),
+  lazy: async () => ({
+    Component: (await import('../../layouts/settings/settings-layout')).SettingsLayout,
+  }),
+  children: [
+    {
+      index: true,
+      lazy: async () => ({
+        Component: (await import('../../layouts/settings/settings-index')).SettingsIndex,
+      }),
+    },
+    ...settingsPages.map(pageRoute),
+  ],
+};

@@ -1,0 +1,47 @@
+import type { RouteObject } from 'react-router';
+import { requireSession } from './require-session';
+import { RouteAreaError } from './route-area-error';
+import { routeEntry } from './route-entry';
+
+/**
+ * The tab layout (route BaseLayoutTab, /u/{i}/tab): pages opened in a browser tab of their own, without the app
+ * chrome, under the same session rule as the base layout. `tab` is a static segment, so it ranks above
+ * `:mailboxId`.
+ */
+export const tabAreaRoutes: RouteObject = {
+  ...routeEntry('BaseLayoutTab'),
+  loader: requireSession,
+  shouldRevalidate: () => true,
+  lazy: async () => ({ Component: (await import('../../layouts/tab/tab-layout')).TabLayout }),
+  children: [
+    {
+      ErrorBoundary: RouteAreaError,
+      children: [
+        {
+          ...routeEntry('ComposeTab'),
+          lazy: async () => ({ Component: (await import('./compose-tab.route')).ComposeTabRoute }),
+        },
+        {
+          ...routeEntry('MailboxSource'),
+          lazy: async () => ({ Component: (await import('./mailbox-source.route')).MailboxSourceRoute }),
+        },
+        {
+          ...routeEntry('MailboxPrint'),
+          lazy: async () => ({ Component: (await import('./mailbox-print.route')).MailboxPrintRoute }),
+        },
+        {
+          ...routeEntry('MailboxThreadPrint'),
+          lazy: async () => ({
+            Component: (await import('./mailbox-print.route')).MailboxThreadPrintRoute,
+          }),
+        },
+        {
+          ...routeEntry('MailboxThreadTab'),
+          lazy: async () => ({
+            Component: (await import('./mailbox-thread-tab.route')).MailboxThreadTabRoute,
+          }),
+        },
+      ],
+    },
+  ],
+};

@@ -1,0 +1,108 @@
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import type { Folder, ThreadMessage } from '@webmail/contracts';
+import { useCallback, useState, type ReactElement, type ReactNode } from 'react';
+import { useTranslation } from '../../../shared/i18n/translation';
+import {
+  availableActions,
+  findAction,
+  type ActionSelection,
+  type MessageAction,
+  type MessageActionId,
+} from '../actions/message-actions';
+import { useActionRunner } from '../hooks/use-action-runner';
+import { toActionRow } from '../lib/action-row';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { FlagButton } from './flag-button';
+import { MoreActionsMenu, type MoveTarget } from './more-actions-menu';
+
+/** The registry actions one message offers in its menu (its star is a button of its own). */
+const menuActionIds: readonly MessageActionId[] = [
+  'unseen',
+  'archive',
+  'trash',
+  'delete',
+  'spam',
+  'notspam',
+  'move',
+];
+
+/** 48 px on phones (touch), 40 px with a mouse. */
+const touchTarget = { width: { xs: 48, sm: 40 }, height: { xs: 48, sm: 40 } };
+
+export interface SingleMessageActionsProps {
+  userIndex: number;
+  /** The message, in its own folder (a conversation holds messages of the Inbox and Sent too). */
+  message: ThreadMessage;
+  threadId: string;
+  /** Its flags as they stand now (the detail's, once loaded). */
+  flags: { seen: boolean; flagged: boolean };
+  /** That folder: its special use decides which actions are offered. */
+  folder: Pick<Folder, 'id' | 'specialUse'>;
+  /** Folders to move to (the message's own is left out here). */
+  moveTargets: MoveTarget[];
+  /** Runs once an action has started (after its confirmation, where it asks for one). */
+  onPerformed: (actionId: MessageActionId) => void;
+  /** Menu items before and after the actions; `close` closes the menu. */
+  menuItems: (close: () => void) => { leading: ReactElement[]; trailing: ReactElement[] };
+  /** Buttons between the star and the menu button. */
+  children?: ReactNode;
+}
+
+/**
+ * One message as the scope of the action registry: the same actions, mass-action steps and snackbars as the list,
+ * for a selection of one message. Renders the star, the caller's buttons, and the more-menu with the actions.
+ */
+export function SingleMessageActions(props: SingleMessageActionsProps) {
+  const { userIndex, message, threadId, flags, folder, onPerformed, children } = props;
+  const { t } = useTranslation('messages');
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const performed = useCallback((action: MessageAction) => onPerformed(action.id), [onPerformed]);
+  const runner = useActionRunner(userIndex, performed);
+  const selection: ActionSelection = {
+    mailboxId: message.mailbox,
+    messageIds: [message.id],
+    count: 1,
+    rows: [toActionRow(message, threadId, flags)],
+  };
+  const actions = availableActions(selection, folder).filter((action) => menuActionIds.includes(action.id));
+  const closeMenu = () => setAnchor(null);
+  const { leading, trailing } = props.menuItems(closeMenu);
+
+  return (
+    <>
+      <FlagButton
+        size="small"
+        flagged={flags.flagged}
+        onToggle={() => runner.perform(findAction(flags.flagged ? 'unflag' : 'flagged'), selection)}
+      />
+      {children}
+      <Tooltip title={t('actions.more')}>
+        <IconButton
+          aria-label={t('actions.more')}
+          aria-haspopup="menu"
+          aria-expanded={anchor ? true : undefined}
+          onClick={(event) => setAnchor(event.currentTarget)}
+          sx={touchTarget}
+        >
+          <MoreVertIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <MoreActionsMenu
+        anchor={anchor}
+        actions={actions}
+        moveTargets={props.moveTargets.filter((target) => target.id !== message.mailbox)}
+        onClose={closeMenu}
+        onAction={(action, moveToTarget) => runner.perform(action, selection, moveToTarget)}
+        leadingItems={leading}
+        trailingItems={trailing}
+      />
+      <ConfirmDeleteDialog
+        count={runner.pending?.count ?? null}
+        onConfirm={runner.confirm}
+        onCancel={runner.cancel}
+      />
+    </>
+  );
+}

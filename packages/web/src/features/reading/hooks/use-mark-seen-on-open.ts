@@ -1,0 +1,19 @@
+import type { MessageDetail } from '@webmail/contracts';
+import { useEffect, useRef } from 'react';
+import type { useUpdateMessageFlags } from '../../messages/api/update-message-flags';
+
+/** Opening an unseen message marks it seen, once per opened message (reading a message marks it read). */
+export function useMarkSeenOnOpen(
+  message: MessageDetail | undefined,
+  updateFlags: ReturnType<typeof useUpdateMessageFlags>,
+): void {
+  const marked = useRef<string | null>(null);
+  const { mutate } = updateFlags;
+  useEffect(() => {
+    if (!message || message.seen) return;
+    const key = `${message.mailbox}/${message.id}`;
+    if (marked.current === key) return;
+    marked.current = key;
+    mutate({ messageId: message.id, patch: { seen: true } });
+  }, [message, mutate]);
+}

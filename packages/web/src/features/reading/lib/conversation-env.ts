@@ -1,0 +1,27 @@
+import type { Folder } from '@webmail/contracts';
+import type { MoveTarget } from '../../messages/components/more-actions-menu';
+import type { RemoteContentEffects } from '../hooks/use-remote-content';
+
+/**
+ * What the conversation view gets from its route: the address, and what belongs to other features (the folder
+ * tree's special uses, the external-content allow list) or to the layout it is shown in (main or tab).
+ */
+export interface ConversationEnv {
+  userIndex: number;
+  /** The folder the conversation was opened from, and the addressed message's UID in it. */
+  mailboxId: string;
+  threadId: string;
+  messageId: number;
+  remoteContent: RemoteContentEffects;
+  /** The folder of a message (its special use decides which actions are offered). */
+  folderOf: (mailboxId: string) => Pick<Folder, 'id' | 'specialUse'>;
+  moveTargets: MoveTarget[];
+  /** The address of another message of the folder's list (previous / next), in this layout. */
+  messageHref: (thread: string, messageId: number) => string;
+  /** The folder's list: the back button (where shown) and where "mark as unread" returns to. */
+  listHref: string;
+  /** Small screens and the 2-panel layout: the conversation replaces the list, so it has a back button. */
+  showBack: boolean;
+  /** Shown in the tab layout (MailboxThreadTab): no back button, no "open in new tab". */
+  inTab: boolean;
+}
