@@ -1,0 +1,69 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { alice, deviceAccountsApi, signInAccount } from '../../features/accounts/accounts.testing';
+import { sampleTree } from '../../features/mailboxes/folder.testing';
+import { mailApi } from '../../test/api-handlers.testing';
+import { setBrowserOnline } from '../../test/connectivity';
+import { server } from '../../test/msw-server';
+import { renderApp } from '../../test/render-app';
+
+const offlineText = 'You are offline. Showing mail saved on this device; changes need a connection.';
+const unreachableText = 'The server cannot be reached. Showing mail saved on this device; trying again…';
+
+function setUp() {
+  signInAccount(0);
+  const device = deviceAccountsApi([alice]);
+  server.use(...mailApi({ tree: sampleTree(), messages: {} }).handlers, ...device.handlers);
+  return device;
+}
+
+describe('offline', () => {
+  it('shows the banner while the browser is offline, and hides it when the network is back', async () => {
+    setUp();
+    await renderApp('/u/0/id-inbox');
+    await screen.findByRole('heading', { name: 'Inbox' });
+    expect(screen.queryByText(offlineText)).not.toBeInTheDocument();
+
+    setBrowserOnline(false);
+    expect(await screen.findByText(offlineText)).toBeInTheDocument();
+    setBrowserOnline(true);
+    await waitFor(() => expect(screen.queryByText(offlineText)).not.toBeInTheDocument());
+  });
+
+  it('says the server cannot be reached after a request got no answer, until one is answered', async () => {
+    signInAccount(0);
+    server.use(http.get('/api/*', () => HttpResponse.error()));
+    const app = await renderApp('/u/0');
+
+    expect(await screen.findByText(unreachableText)).toBeInTheDocument();
+    server.resetHandlers();
+    setUp();
+    await app.user.click((await screen.findAllByRole('button', { name: 'Retry' }))[0]!);
+    await screen.findByRole('heading', { name: 'Inbox' });
+    await waitFor(() => expect(screen.queryByText(unreachableText)).not.toBeInTheDocument());
+  });
+
+  it('refuses an action that needs the server in words, without sending it', async () => {
+    const device = setUp();
+    const app = await renderApp('/u/0/id-inbox');
+    await screen.findByRole('heading', { name: 'Inbox' });
+    setBrowserOnline(false);
+
+    await app.user.click(await screen.findByRole('button', { name: 'Account: Alice Example' }));
+    await app.user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Sign out' }));
+
+    expect(
+      await screen.findByText('You are offline. This needs a connection to the server.'),
+    ).toBeInTheDocument();
+    expect(device.requests.filter((request) => !request.startsWith('GET'))).toEqual([]);
+    expect(app.router.state.location.pathname).toBe('/u/0/id-inbox');
+  });
+
+  it('tells the sign-in page that signing in needs a connection', async () => {
+    setUp();
+    await renderApp('/login/password');
+    setBrowserOnline(false);
+    expect(await screen.findByText('You are offline. Signing in needs a connection.')).toBeInTheDocument();
+  });
+});
