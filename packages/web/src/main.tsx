@@ -8,6 +8,8 @@ import { connectConnectivity } from './app/offline/connect-connectivity';
 import { forgetDeviceData } from './app/offline/forget-device-data';
 import { createOfflineCache } from './app/offline/offline-cache';
 import { indexedDbStorage } from './app/offline/offline-storage';
+import { createServiceWorkerUpdates } from './app/pwa/service-worker-updates';
+import { startServiceWorker } from './app/pwa/start-service-worker';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { connectSession } from './app/session/connect-session';
@@ -22,14 +24,16 @@ async function start() {
   const session = connectSession(router, queryClient, {
     forgetDeviceData: (scope) => forgetDeviceData(offlineCache, scope),
   });
+  const updates = createServiceWorkerUpdates();
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <AppProviders i18n={i18n} queryClient={queryClient} session={session}>
+      <AppProviders i18n={i18n} queryClient={queryClient} session={session} updates={updates}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,
   );
+  startServiceWorker(updates);
 }
 
 void start();
