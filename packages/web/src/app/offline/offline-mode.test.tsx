@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { alice, deviceAccountsApi, signInAccount } from '../../features/accounts/accounts.testing';
+import { serveCompose } from '../../features/compose/compose.testing';
+import { readLocalDraft } from '../../features/compose/lib/local-draft-store';
 import { sampleTree } from '../../features/mailboxes/folder.testing';
 import { mailApi } from '../../test/api-handlers.testing';
 import { setBrowserOnline } from '../../test/connectivity';
@@ -58,6 +60,40 @@ describe('offline', () => {
     ).toBeInTheDocument();
     expect(device.requests.filter((request) => !request.startsWith('GET'))).toEqual([]);
     expect(app.router.state.location.pathname).toBe('/u/0/id-inbox');
+  });
+
+  it('says what is not on the device instead of spinning while offline', async () => {
+    setUp();
+    server.use(http.get('/api/u/:userIndex/mailbox/:mailboxId/messages', () => delay('infinite')));
+    await renderApp('/u/0/id-inbox');
+    expect(await screen.findByRole('status', { name: 'Loading messages' })).toBeInTheDocument();
+    setBrowserOnline(false);
+    expect(
+      await screen.findByText('Not saved on this device. It loads when the connection is back.'),
+    ).toBeInTheDocument();
+  });
+
+  it('keeps what is typed offline on the device, sends nothing, and saves it once back online', async () => {
+    const api = serveCompose();
+    const { user, router } = await renderApp('/u/0/compose');
+    const subject = await screen.findByRole('textbox', { name: 'Subject' });
+    setBrowserOnline(false);
+    await user.type(subject, 'Written offline');
+
+    expect(
+      await screen.findByText(
+        'Not saved: kept on this device until the server can be reached',
+        {},
+        { timeout: 4000 },
+      ),
+    ).toBeInTheDocument();
+    const draftId = router.state.location.pathname.split('/').pop()!;
+    expect(readLocalDraft(0, draftId)?.draft.subject).toBe('Written offline');
+    expect(api.requests.filter((request) => request.method === 'PUT')).toEqual([]);
+
+    setBrowserOnline(true);
+    expect(await screen.findByText('Saved', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(api.requests.filter((request) => request.method === 'PUT')).toHaveLength(1);
   });
 
   it('tells the sign-in page that signing in needs a connection', async () => {

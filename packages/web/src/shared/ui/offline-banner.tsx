@@ -21,12 +21,15 @@ export function OfflineBanner({
   return (
     <Alert
       severity="warning"
-      variant="filled"
+      // The standard (tinted) alert: white on the filled warning orange is about 3:1, below what text needs.
+      variant="standard"
       role="status"
       icon={<CloudOffOutlinedIcon fontSize="inherit" />}
       data-offline-banner={state}
       sx={{
         borderRadius: rounded ? 2 : 0,
+        borderBottom: rounded ? 0 : 1,
+        borderColor: 'warning.main',
         py: 0,
         flexShrink: 0,
         displayPrint: 'none',
