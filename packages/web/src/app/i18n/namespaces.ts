@@ -5,6 +5,7 @@ import type compose from '../../locales/en/compose.json';
 import type errors from '../../locales/en/errors.json';
 import type mailboxes from '../../locales/en/mailboxes.json';
 import type messages from '../../locales/en/messages.json';
+import type pwa from '../../locales/en/pwa.json';
 import type reading from '../../locales/en/reading.json';
 import type settings from '../../locales/en/settings.json';
 
@@ -23,6 +24,7 @@ export interface NamespaceResources {
   reading: typeof reading;
   settings: typeof settings;
   compose: typeof compose;
+  pwa: typeof pwa;
 }
 
 export const namespaces = [
@@ -35,6 +37,7 @@ export const namespaces = [
   'reading',
   'settings',
   'compose',
+  'pwa',
 ] as const satisfies readonly (keyof NamespaceResources)[];
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace: Namespace = 'common';

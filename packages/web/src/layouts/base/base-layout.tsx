@@ -12,6 +12,7 @@ import type { MessageDragPayload } from '../../shared/dnd/message-drag';
 import { useTranslation } from '../../shared/i18n/translation';
 import { hasActiveSession, userHomePath } from '../../shared/session/session';
 import { useUserIndex } from '../../shared/session/use-user-index';
+import { OfflineBanner } from '../../shared/ui/offline-banner';
 import { SettingsNav } from '../settings/settings-nav';
 import { settingsPath, useSettingsLocation, useSettingsPageLabel } from '../settings/settings-pages';
 import { AppTopBar } from './app-top-bar';
@@ -80,6 +81,7 @@ export function BaseLayout() {
         settingsHref={active ? settingsPath(userIndex) : null}
         back={back}
       />
+      <OfflineBanner context="mail" />
       <Box sx={{ flex: 1, minHeight: 0, display: 'flex' }}>
         <SidebarDrawer
           id={sidebarId}
