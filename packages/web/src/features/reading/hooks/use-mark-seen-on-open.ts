@@ -2,7 +2,10 @@ import type { MessageDetail } from '@webmail/contracts';
 import { useEffect, useRef } from 'react';
 import type { useUpdateMessageFlags } from '../../messages/api/update-message-flags';
 
-/** Opening an unseen message marks it seen, once per opened message (reading a message marks it read). */
+/**
+ * Opening an unseen message marks it seen, once per opened message (reading a message marks it read). Only as it
+ * opens: marked unread later while open (here, or by another client through the live events) it stays unread.
+ */
 export function useMarkSeenOnOpen(
   message: MessageDetail | undefined,
   updateFlags: ReturnType<typeof useUpdateMessageFlags>,
@@ -10,10 +13,10 @@ export function useMarkSeenOnOpen(
   const marked = useRef<string | null>(null);
   const { mutate } = updateFlags;
   useEffect(() => {
-    if (!message || message.seen) return;
+    if (!message) return;
     const key = `${message.mailbox}/${message.id}`;
     if (marked.current === key) return;
     marked.current = key;
-    mutate({ messageId: message.id, patch: { seen: true } });
+    if (!message.seen) mutate({ messageId: message.id, patch: { seen: true } });
   }, [message, mutate]);
 }
