@@ -3,6 +3,7 @@ import type auth from '../../locales/en/auth.json';
 import type common from '../../locales/en/common.json';
 import type compose from '../../locales/en/compose.json';
 import type errors from '../../locales/en/errors.json';
+import type events from '../../locales/en/events.json';
 import type mailboxes from '../../locales/en/mailboxes.json';
 import type messages from '../../locales/en/messages.json';
 import type reading from '../../locales/en/reading.json';
@@ -23,6 +24,7 @@ export interface NamespaceResources {
   reading: typeof reading;
   settings: typeof settings;
   compose: typeof compose;
+  events: typeof events;
 }
 
 export const namespaces = [
@@ -35,6 +37,7 @@ export const namespaces = [
   'reading',
   'settings',
   'compose',
+  'events',
 ] as const satisfies readonly (keyof NamespaceResources)[];
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace: Namespace = 'common';

@@ -28,7 +28,7 @@ describe('settings layout', () => {
     expect(links.map((link) => link.textContent)).toEqual(['Security', 'Folders']);
     await waitFor(() => expect(links[0]).toHaveAttribute('aria-current', 'page'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Security' })).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Security - Webmail'));
+    await waitFor(() => expect(document.title).toBe('(3) Security - Webmail'));
   });
 
   it('puts back to inbox in place of the primary button, and the settings list in place of the folders', async () => {
@@ -74,7 +74,7 @@ describe('settings layout', () => {
       expect(await screen.findByText('alice@example.test')).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/u/0/settings');
       expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
-      await waitFor(() => expect(document.title).toBe('Settings - Webmail'));
+      await waitFor(() => expect(document.title).toBe('(3) Settings - Webmail'));
     });
 
     it('shows a back arrow and the page title in the app bar on a settings page', async () => {
