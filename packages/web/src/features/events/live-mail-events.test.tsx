@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { delay, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mailApi, signIn } from '../../test/api-handlers.testing';
 import { setViewportWidth } from '../../test/media-query';
@@ -128,6 +129,35 @@ describe('live mail events', () => {
     expect(reads('/api/u/0/mailbox/id-inbox/messages/2')).toBe(detailReads);
     expect(reads('/api/u/0/mailbox/id-inbox/messages')).toBe(listReads);
     expect(within(list).getAllByRole('listitem')[1]).toBe(row);
+  });
+
+  it('does not fight an optimistic change in flight: flags reported from before it change nothing on screen', async () => {
+    const { stream, list, user } = await openMailbox();
+    server.use(
+      // A slow server; then the fake API's own handler stores the star.
+      http.patch('/api/u/0/mailbox/id-inbox/messages/3', () => delay(300)),
+    );
+    const row = () => within(list).getAllByRole('listitem')[0]!;
+    await user.click(within(row()).getByRole('button', { name: 'Star' }));
+    expect(within(row()).getByRole('button', { name: 'Remove star' })).toBeInTheDocument();
+
+    // The mail server's report of the state before the click arrives while the request is on its way.
+    stream.send({
+      command: 'FETCH',
+      mailboxId: 'id-inbox',
+      changes: [{ uid: 3, seen: true, flagged: false, answered: false }],
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(within(row()).getByRole('button', { name: 'Remove star' })).toBeInTheDocument();
+    // Then the report of the change itself: the row already shows it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    stream.send({
+      command: 'FETCH',
+      mailboxId: 'id-inbox',
+      changes: [{ uid: 3, seen: true, flagged: true, answered: false }],
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(row()).getByRole('button', { name: 'Remove star' })).toBeInTheDocument();
   });
 
   it('batches entity events: a burst of folder changes reads the folder tree once, 500 ms after the last', async () => {
