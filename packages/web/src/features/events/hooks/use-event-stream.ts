@@ -11,6 +11,9 @@ import { createEventEffects, type LogoutKind } from '../api/event-effects';
 import { eventStreamUrl, parseAppEvent } from '../api/event-stream';
 import { openEventStream, type StreamConnection, type StreamStatus } from '../lib/event-stream-connection';
 
+/** How long a logout the stream reports waits for this browser's own sign-out flow to move the page away. */
+const logoutGraceMs = 1000;
+
 /** The one key of the stream's notices: each replaces the one before. */
 export const streamNoticeKey = (userIndex: number) => `event-stream-${userIndex}`;
 
@@ -69,13 +72,18 @@ export function useEventStream(userIndex: number, options: EventStreamOptions = 
     if (typeof EventSource === 'undefined') return;
     const key = streamNoticeKey(userIndex);
 
+    let disposed = false;
     /**
-     * The server ended this session and closes the stream. A user logout while this browser still holds the
+     * The server ended this session and closes the stream. A sign-out made in this tab or another tab of this
+     * browser arrives here too, often before its own answer: its flow moves the page away first (this hook then
+     * ends), so the stream's account of it waits a moment. A user logout while this browser still holds the
      * account's cookies may be the account signing in again in the same slot (which ends the old session): the
      * server is asked, a live session keeps the page and a new stream, an ended one makes the API client run the
-     * sign-out flow. The other kinds only ever come from this browser.
+     * sign-out flow.
      */
     const afterLogout = async (kind: LogoutKind) => {
+      await new Promise((resolve) => setTimeout(resolve, logoutGraceMs));
+      if (disposed) return;
       if (kind === 'user' && hasActiveSession(userIndex)) {
         try {
           await fetchMe(userIndex);
@@ -114,6 +122,7 @@ export function useEventStream(userIndex: number, options: EventStreamOptions = 
     });
 
     return () => {
+      disposed = true;
       stream.stop();
       effects.dispose();
       snackbar.close(key);
