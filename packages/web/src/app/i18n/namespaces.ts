@@ -3,6 +3,7 @@ import type auth from '../../locales/en/auth.json';
 import type common from '../../locales/en/common.json';
 import type compose from '../../locales/en/compose.json';
 import type errors from '../../locales/en/errors.json';
+import type events from '../../locales/en/events.json';
 import type mailboxes from '../../locales/en/mailboxes.json';
 import type messages from '../../locales/en/messages.json';
 import type pwa from '../../locales/en/pwa.json';
@@ -25,6 +26,7 @@ export interface NamespaceResources {
   settings: typeof settings;
   compose: typeof compose;
   pwa: typeof pwa;
+  events: typeof events;
 }
 
 export const namespaces = [
@@ -38,6 +40,7 @@ export const namespaces = [
   'settings',
   'compose',
   'pwa',
+  'events',
 ] as const satisfies readonly (keyof NamespaceResources)[];
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace: Namespace = 'common';

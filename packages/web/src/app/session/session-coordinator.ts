@@ -126,6 +126,7 @@ export function createSessionCoordinator(options: {
       channel.post(toBroadcast(event));
       return apply(event, true);
     },
+    signedOutElsewhere: (event) => apply(event, false),
     sessionExpired: (userIndex) => {
       const target = userIndex ?? shownUser();
       if (target === null) return;

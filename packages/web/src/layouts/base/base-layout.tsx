@@ -5,6 +5,7 @@ import { useCallback, useId, useState } from 'react';
 import { Outlet, useParams } from 'react-router';
 import { AccountMenu } from '../../features/accounts/components/account-menu';
 import { useMe } from '../../features/auth/api/get-me';
+import { LiveEvents } from '../../features/events/components/live-events';
 import { FolderSidebar } from '../../features/mailboxes/components/folder-sidebar';
 import { useRunMassAction } from '../../features/messages/api/mass-action';
 import { useUserDetails } from '../../features/settings/api/get-user-details';
@@ -25,7 +26,7 @@ import { SidebarHeader } from './sidebar-header';
  * Layout of a signed-in user's pages (route BaseLayout, /u/:userIndex): app bar, sidebar, content. The sidebar
  * holds the compose button and the folders, or in settings the back-to-inbox button and the settings list.
  * `/auth/me` is polled every 15 minutes while it is open: a session ended elsewhere shows up as a 401,
- * which the API client turns into the sign-out flow.
+ * which the API client turns into the sign-out flow. The user's live events (`LiveEvents`) run while it is open.
  */
 export function BaseLayout() {
   const userIndex = useUserIndex();
@@ -71,6 +72,7 @@ export function BaseLayout() {
 
   return (
     <Box sx={{ height: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      <LiveEvents userIndex={userIndex} />
       <AppTopBar
         homeHref={homeHref}
         onOpenSidebar={() => setSidebarOpen(true)}

@@ -22,13 +22,14 @@ describe('settings layout', () => {
     setViewportWidth(1024);
     const { router } = await renderApp('/u/0/settings');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/u/0/settings/security/content'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/u/0/settings/general'));
     const nav = await screen.findByRole('navigation', { name: 'Settings' });
     const links = within(nav).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['Security', 'Folders']);
+    expect(links.map((link) => link.textContent)).toEqual(['General', 'Security', 'Folders']);
     await waitFor(() => expect(links[0]).toHaveAttribute('aria-current', 'page'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Security' })).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Security - Webmail'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'General' })).toBeInTheDocument();
+    // The Inbox's unread count stays in front of every page's title.
+    await waitFor(() => expect(document.title).toBe('(3) General - Webmail'));
   });
 
   it('puts back to inbox in place of the primary button, and the settings list in place of the folders', async () => {
@@ -70,11 +71,11 @@ describe('settings layout', () => {
         'href',
         '/u/0/settings/folders',
       );
-      expect(within(nav).getAllByTestId('ChevronRightIcon')).toHaveLength(2);
+      expect(within(nav).getAllByTestId('ChevronRightIcon')).toHaveLength(3);
       expect(await screen.findByText('alice@example.test')).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/u/0/settings');
       expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
-      await waitFor(() => expect(document.title).toBe('Settings - Webmail'));
+      await waitFor(() => expect(document.title).toBe('(3) Settings - Webmail'));
     });
 
     it('shows a back arrow and the page title in the app bar on a settings page', async () => {

@@ -1,5 +1,6 @@
 import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
 import SecurityOutlinedIcon from '@mui/icons-material/SecurityOutlined';
+import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { DisabledFeature } from '@webmail/contracts';
 import type { ParseKeys } from 'i18next';
@@ -44,6 +45,14 @@ export interface SettingsPage {
  * arrives with its row, its path in the paths table and its label in its own namespace — never as a placeholder.
  */
 export const settingsPages: readonly SettingsPage[] = [
+  {
+    id: 'general',
+    route: 'General',
+    label: 'events:generalPage.title',
+    icon: TuneOutlinedIcon,
+    load: async () =>
+      (await import('../../features/events/components/general-settings-page')).GeneralSettingsPage,
+  },
   {
     id: 'security',
     route: 'ExternalContent',

@@ -106,7 +106,14 @@ export function MessageList(props: MessageListProps) {
       )}
       <Box
         ref={setScrollElement}
-        sx={{ flex: 1, minHeight: 0, overflowY: 'auto', overscrollBehavior: 'contain' }}
+        sx={{
+          flex: 1,
+          minHeight: 0,
+          overflowY: 'auto',
+          overscrollBehavior: 'contain',
+          // MessageRows keeps the visible rows in place itself when rows come or go above them.
+          overflowAnchor: 'none',
+        }}
       >
         <MessageListBody
           pending={query.isPending}
