@@ -6,6 +6,7 @@ import type errors from '../../locales/en/errors.json';
 import type mailboxes from '../../locales/en/mailboxes.json';
 import type messages from '../../locales/en/messages.json';
 import type reading from '../../locales/en/reading.json';
+import type security from '../../locales/en/security.json';
 import type settings from '../../locales/en/settings.json';
 
 /**
@@ -22,6 +23,7 @@ export interface NamespaceResources {
   messages: typeof messages;
   reading: typeof reading;
   settings: typeof settings;
+  security: typeof security;
   compose: typeof compose;
 }
 
@@ -34,6 +36,7 @@ export const namespaces = [
   'messages',
   'reading',
   'settings',
+  'security',
   'compose',
 ] as const satisfies readonly (keyof NamespaceResources)[];
 export type Namespace = (typeof namespaces)[number];

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { sampleTree } from '../../features/mailboxes/folder.testing';
+import { securityApi } from '../../features/security/security.testing';
 import { externalContentApi } from '../../features/settings/external-content.testing';
 import { buildUserDetails, mailApi, signIn } from '../../test/api-handlers.testing';
 import { setViewportWidth } from '../../test/media-query';
@@ -13,6 +14,7 @@ function setup(disabledFeatures: ('folders' | 'filters')[] = []) {
     ...mailApi({ tree: sampleTree(), messages: {}, userDetails: buildUserDetails({ disabledFeatures }) })
       .handlers,
     ...externalContentApi().handlers,
+    ...securityApi().handlers,
   );
 }
 
@@ -22,7 +24,7 @@ describe('settings layout', () => {
     setViewportWidth(1024);
     const { router } = await renderApp('/u/0/settings');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/u/0/settings/security/content'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/u/0/settings/security/2fa'));
     const nav = await screen.findByRole('navigation', { name: 'Settings' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual(['Security', 'Folders']);
