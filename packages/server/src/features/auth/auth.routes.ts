@@ -58,7 +58,13 @@ export function authRoutes(
         issueXsrfToken(config, request, reply, deviceId);
         if ((await secondFactor.methodsOf(email)).length > 0) {
           await verified.discard();
-          const pending = await secondFactor.begin({ email, password: request.body.password, deviceId });
+          const pending = await secondFactor.begin({
+            email,
+            password: request.body.password,
+            deviceId,
+            // Known by the device it came with: a browser signed out of its last account gets a new id here.
+            knownDevice: throttleKey.startsWith('device\n'),
+          });
           request.log.info('password accepted; second factor needed');
           return { secondFactor: pending };
         }

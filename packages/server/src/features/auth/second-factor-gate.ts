@@ -27,9 +27,15 @@ import type { RelyingParty } from '../../infra/relying-party.js';
 export interface SecondFactorGate {
   /** The second factors the account has; empty = one step. */
   methodsOf(email: string): Promise<TwoFactorMethod[]>;
-  begin(input: { email: string; password: string; deviceId: string }): Promise<PendingSignIn>;
-  /** The account a pending sign-in is for (throttling and the security log need it before the check). */
-  accountOf(id: string, deviceId: string): Promise<string>;
+  /** `knownDevice`: the browser had a session of the account before (its failures then count for it alone). */
+  begin(input: {
+    email: string;
+    password: string;
+    deviceId: string;
+    knownDevice: boolean;
+  }): Promise<PendingSignIn>;
+  /** Whose pending sign-in it is (throttling and the security log need it before the check). */
+  accountOf(id: string, deviceId: string): Promise<{ email: string; knownDevice: boolean }>;
   /** Checks a TOTP or recovery code; a wrong one throws 401 `wrongCode` (or `codeAlreadyUsed`). */
   finishWithCode(id: string, code: string, deviceId: string): Promise<SecondFactorPassed>;
   passkeyOptions(id: string, deviceId: string, rp: RelyingParty): Promise<Record<string, unknown>>;

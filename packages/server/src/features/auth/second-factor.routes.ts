@@ -5,7 +5,7 @@ import { AppError, refusal } from '../../infra/errors.js';
 import { route } from '../../infra/http/endpoint-route.js';
 import { relyingPartyOf } from '../../infra/relying-party.js';
 import { isSecureRequest, setSessionCookies } from '../../infra/session/session-cookies.js';
-import { rateLimited, signInAttempt, throttleKeyOf, type AuthLimits } from './sign-in-limits.js';
+import { rateLimited, signInAttempt, type AuthLimits } from './sign-in-limits.js';
 import type { AuthService } from './auth.service.js';
 import type { SecondFactorGate, SecondFactorPassed } from './second-factor-gate.js';
 import type { SignInLog } from './sign-in-log.js';
@@ -31,9 +31,9 @@ export function secondFactorRoutes(
   ) {
     const deviceId = auth.deviceOf(request.cookies);
     if (!deviceId) throw refusal('Unauthorized', 401, 'signInExpired', 'The sign-in has expired');
-    const email = await gate.accountOf(id, deviceId);
+    const { email, knownDevice } = await gate.accountOf(id, deviceId);
     const client = signInAttempt(request, email);
-    const key = await throttleKeyOf(auth, deviceId, email);
+    const key = knownDevice ? `device\n${deviceId}\n${email}` : `account\n${email}`;
     const wait = limits.secondFactorFailures.retryAfterSeconds(key);
     if (wait > 0) {
       await signInLog.record({ ...client, type: 'twoFactorFailed' });

@@ -30,7 +30,12 @@ export class SecondFactorSignIn implements SecondFactorGate {
     return this.twoFactor.methodsOf(email);
   }
 
-  async begin(input: { email: string; password: string; deviceId: string }): Promise<PendingSignIn> {
+  async begin(input: {
+    email: string;
+    password: string;
+    deviceId: string;
+    knownDevice: boolean;
+  }): Promise<PendingSignIn> {
     const id = randomToken(24);
     const now = Date.now();
     const expiresAt = now + this.options.lifetimeMs;
@@ -38,6 +43,7 @@ export class SecondFactorSignIn implements SecondFactorGate {
       id_hash: sha256(id),
       account: input.email,
       device_id: input.deviceId,
+      known_device: input.knownDevice ? 1 : 0,
       password_sealed: encrypt(this.keyOf(id), input.password),
       webauthn_challenge: null,
       created_at: now,
@@ -46,8 +52,9 @@ export class SecondFactorSignIn implements SecondFactorGate {
     return { id, methods: await this.methodsOf(input.email), expiresAt };
   }
 
-  async accountOf(id: string, deviceId: string): Promise<string> {
-    return (await this.pending(id, deviceId)).account;
+  async accountOf(id: string, deviceId: string): Promise<{ email: string; knownDevice: boolean }> {
+    const row = await this.pending(id, deviceId);
+    return { email: row.account, knownDevice: Number(row.known_device) === 1 };
   }
 
   async finishWithCode(id: string, code: string, deviceId: string): Promise<SecondFactorPassed> {

@@ -65,6 +65,7 @@ export const securityMigrations: Record<string, Migration> = {
         .addColumn('id_hash', 'text', (c) => c.primaryKey())
         .addColumn('account', 'text', (c) => c.notNull())
         .addColumn('device_id', 'text', (c) => c.notNull())
+        .addColumn('known_device', 'integer', (c) => c.notNull())
         .addColumn('password_sealed', 'text', (c) => c.notNull())
         .addColumn('webauthn_challenge', 'text')
         .addColumn('created_at', 'bigint', (c) => c.notNull())

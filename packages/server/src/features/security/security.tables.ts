@@ -69,6 +69,8 @@ export interface SecurityPendingSignInsTable {
   id_hash: string;
   account: string;
   device_id: string;
+  /** 1 when that browser had a session of the account before (its wrong codes then count for it alone). */
+  known_device: number;
   password_sealed: string;
   webauthn_challenge: string | null;
   created_at: number;
