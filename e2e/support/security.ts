@@ -54,10 +54,14 @@ export async function confirmPassword(page: Page, password: string): Promise<voi
   await expect(dialog).toBeHidden();
 }
 
-/** Signs out through the account menu (device-user logout). */
-export async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: /^Account: / }).click();
-  await page.getByRole('menu').getByRole('menuitem', { name: 'Sign out', exact: true }).click();
+/** Signs out through the account menu (device-user logout), in the interface language. */
+export async function signOut(page: Page, language: 'fi' | 'en' = 'en'): Promise<void> {
+  const texts =
+    language === 'fi'
+      ? { account: /^Tili: /, out: 'Kirjaudu ulos' }
+      : { account: /^Account: /, out: 'Sign out' };
+  await page.getByRole('button', { name: texts.account }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: texts.out, exact: true }).click();
   await expect(page).toHaveURL(/\/login/);
 }
 

@@ -46,15 +46,15 @@ function OtherWays({ state, current }: { state: PendingSignInState; current: Two
   const { t } = useTranslation('auth');
   const other = state.pending.methods.find((m) => m !== current);
   return (
-    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', ml: -1 }}>
-      <Button component={RouterLink} to={signInPath(undefined, state.email)} startIcon={<ArrowBackIcon />}>
-        {t('twoFactor.backToPassword')}
-      </Button>
+    <Stack spacing={0.5} sx={{ alignItems: 'flex-start', ml: -1 }}>
       {other && (
         <Button component={RouterLink} to={secondFactorPath(other)} state={state} replace>
           {t(`twoFactor.use.${other}`)}
         </Button>
       )}
+      <Button component={RouterLink} to={signInPath(undefined, state.email)} startIcon={<ArrowBackIcon />}>
+        {t('twoFactor.backToPassword')}
+      </Button>
     </Stack>
   );
 }
