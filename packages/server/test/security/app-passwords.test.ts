@@ -46,12 +46,13 @@ async function smtpLogin(email: string, pass: string): Promise<boolean> {
   }
 }
 
+/** Reports arrive asynchronously (and behind every other test's logins when the whole suite runs). */
 async function until(check: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 50; i += 1) {
+  for (let i = 0; i < 300; i += 1) {
     if (await check()) return;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('condition not met in 5 s');
+  throw new Error('condition not met in 30 s');
 }
 
 describe('application passwords in real mail clients', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imapAs, newMailUser, startServer } from '../support/harness.testing.js';
+import { dbKinds, imapAs, newMailUser, startServer } from '../support/harness.testing.js';
 import {
   enableTotp,
   nextTotpCode,
@@ -9,10 +9,10 @@ import {
   totpCode,
 } from '../support/security.testing.js';
 
-describe('two-factor sign-in with an authenticator app', () => {
+describe.each(dbKinds)('two-factor sign-in with an authenticator app (%s)', (db) => {
   let server: Awaited<ReturnType<typeof startServer>>;
   beforeAll(async () => {
-    server = await startServer('sqlite');
+    server = await startServer(db);
   });
   afterAll(() => server.close());
 
