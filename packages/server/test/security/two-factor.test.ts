@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dbKinds, imapAs, newMailUser, startServer } from '../support/harness.testing.js';
 import {
   enableTotp,
@@ -95,6 +95,25 @@ describe.each(dbKinds)('two-factor sign-in with an authenticator app (%s)', (db)
     });
     expect(reused.status).toBe(401);
     expect(reused.body.reason).toBe('wrongCode');
+  });
+
+  it('lets a pending sign-in expire after a few minutes', async () => {
+    const user = await newMailUser('expire');
+    const owner = server.client();
+    const { secret } = await enableTotp(owner, user);
+    const { body } = await passwordStep(owner, user);
+    expect(body.secondFactor.expiresAt - Date.now()).toBeLessThanOrEqual(5 * 60_000);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 5 * 60_000 + 1000 });
+    try {
+      const late = await owner.post<{ reason: string }>('/api/auth/2fa', {
+        id: body.secondFactor.id,
+        code: totpCode(secret),
+      });
+      expect(late.status).toBe(401);
+      expect(late.body.reason).toBe('signInExpired');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses a pending sign-in from another browser', async () => {

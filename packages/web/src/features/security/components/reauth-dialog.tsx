@@ -59,24 +59,35 @@ function ReauthDialog(props: {
   onConfirmed: () => void;
 }) {
   const { t } = useTranslation('security');
-  const [password, setPassword] = useState('');
+  const [secret, setSecret] = useState('');
+  // The password, or (with two-step sign-in on) a current code from the app or a recovery code.
+  const [withCode, setWithCode] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const mutation = useReauthenticate(props.userIndex);
+  const hasSecondFactor = (useTwoFactor(props.userIndex).data?.methods.length ?? 0) > 0;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!password) return;
-    mutation.mutate(
-      { password },
-      {
-        onSuccess: () => {
-          setPassword('');
-          setError(null);
-          props.onConfirmed();
-        },
-        onError: (e) =>
-          setError(isApiRequestError(e) && e.status === 429 ? t('reauth.locked') : t('reauth.wrong')),
+    if (!secret.trim()) return;
+    mutation.mutate(withCode ? { code: secret.trim() } : { password: secret }, {
+      onSuccess: () => {
+        setSecret('');
+        setError(null);
+        props.onConfirmed();
       },
-    );
+      onError: (e) =>
+        setError(
+          isApiRequestError(e) && e.status === 429
+            ? t('reauth.locked')
+            : withCode
+              ? t('reauth.wrongCode')
+              : t('reauth.wrong'),
+        ),
+    });
+  };
+  const switchMode = () => {
+    setWithCode((value) => !value);
+    setSecret('');
+    setError(null);
   };
   return (
     <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="xs">
@@ -90,18 +101,24 @@ function ReauthDialog(props: {
             </Alert>
           )}
           <TextField
-            label={t('reauth.password')}
-            type="password"
-            autoComplete="current-password"
+            key={withCode ? 'code' : 'password'}
+            label={withCode ? t('reauth.code') : t('reauth.password')}
+            type={withCode ? 'text' : 'password'}
+            autoComplete={withCode ? 'one-time-code' : 'current-password'}
             autoFocus
             fullWidth
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            value={secret}
+            onChange={(event) => setSecret(event.target.value)}
           />
+          {hasSecondFactor && (
+            <Button onClick={switchMode} sx={{ mt: 1, ml: -1 }}>
+              {withCode ? t('reauth.usePassword') : t('reauth.useCode')}
+            </Button>
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={props.onClose}>{t('actions.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={mutation.isPending} disabled={!password}>
+          <Button type="submit" variant="contained" loading={mutation.isPending} disabled={!secret.trim()}>
             {t('reauth.confirm')}
           </Button>
         </DialogActions>
