@@ -28,6 +28,23 @@ export const errorReasons = {
   ],
   imageProxy: ['imageLinkInvalid', 'addressNotAllowed', 'hostNotResolved', 'notAnImage', 'imageFetchFailed'],
   settings: ['senderNotFound'],
+  security: [
+    'secondFactorRequired',
+    'signInExpired',
+    'wrongCode',
+    'codeAlreadyUsed',
+    'reauthenticationRequired',
+    'wrongPassword',
+    'totpNotSetUp',
+    'passkeyNotFound',
+    'passkeyRejected',
+    'applicationPasswordNotFound',
+    'applicationPasswordsUnsupported',
+    'tooManyApplicationPasswords',
+    'passwordChangeUnsupported',
+    'passwordChangeFailed',
+    'sessionNotFound',
+  ],
 } as const;
 
 export type ErrorReasonFeature = keyof typeof errorReasons;

@@ -87,6 +87,10 @@ export const fieldErrorCodes = [
   'displayNameTooShort',
   'displayNameTooLong',
   'unknownTimezone',
+  // security
+  'wrongCode',
+  'wrongPassword',
+  'samePassword',
 ] as const;
 export const FieldErrorCode = z.enum(fieldErrorCodes);
 export type FieldErrorCode = z.infer<typeof FieldErrorCode>;

@@ -8,6 +8,7 @@ import type mailboxes from '../../locales/en/mailboxes.json';
 import type messages from '../../locales/en/messages.json';
 import type pwa from '../../locales/en/pwa.json';
 import type reading from '../../locales/en/reading.json';
+import type security from '../../locales/en/security.json';
 import type settings from '../../locales/en/settings.json';
 
 /**
@@ -24,6 +25,7 @@ export interface NamespaceResources {
   messages: typeof messages;
   reading: typeof reading;
   settings: typeof settings;
+  security: typeof security;
   compose: typeof compose;
   pwa: typeof pwa;
   events: typeof events;
@@ -38,6 +40,7 @@ export const namespaces = [
   'messages',
   'reading',
   'settings',
+  'security',
   'compose',
   'pwa',
   'events',

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { sampleTree } from '../../features/mailboxes/folder.testing';
+import { securityApi } from '../../features/security/security.testing';
 import { externalContentApi } from '../../features/settings/external-content.testing';
 import { buildUserDetails, mailApi, signIn } from '../../test/api-handlers.testing';
 import { setViewportWidth } from '../../test/media-query';
@@ -13,6 +14,7 @@ function setup(disabledFeatures: ('folders' | 'filters')[] = []) {
     ...mailApi({ tree: sampleTree(), messages: {}, userDetails: buildUserDetails({ disabledFeatures }) })
       .handlers,
     ...externalContentApi().handlers,
+    ...securityApi().handlers,
   );
 }
 

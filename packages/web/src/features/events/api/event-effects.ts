@@ -12,6 +12,7 @@ import {
   removeListUids,
 } from '../../messages/api/messages.cache';
 import { messagesKeys } from '../../messages/api/messages.keys';
+import { applySecurityEvent } from '../../security/api/security.cache';
 import { settingsKeys } from '../../settings/api/settings.keys';
 import { createBatch } from '../lib/batch';
 import { debugLog } from '../lib/debug-log';
@@ -108,6 +109,11 @@ export function createEventEffects(options: EventEffectsOptions): EventEffects {
     accountDetailsUpdated: () =>
       stale({ queryKey: settingsKeys.details(userIndex) }, { queryKey: authKeys.me(userIndex) }),
     accountAttributesUpdated: () => stale({ queryKey: settingsKeys.details(userIndex) }),
+    // The security feature owns its keys: its cache module says what each of its events makes stale.
+    webauthnAdded: (event) => applySecurityEvent(queryClient, userIndex, event),
+    webauthnRemoved: (event) => applySecurityEvent(queryClient, userIndex, event),
+    applicationPasswordAdded: (event) => applySecurityEvent(queryClient, userIndex, event),
+    applicationPasswordRemoved: (event) => applySecurityEvent(queryClient, userIndex, event),
     avatarUpdated: () => stale({ queryKey: accountsKeys.list() }, { queryKey: authKeys.me(userIndex) }),
     // Opening a stream: nothing changed; its id is where a reconnect resumes.
     connected: () => undefined,
