@@ -28,6 +28,14 @@ export const errorReasons = {
   ],
   imageProxy: ['imageLinkInvalid', 'addressNotAllowed', 'hostNotResolved', 'notAnImage', 'imageFetchFailed'],
   settings: ['senderNotFound'],
+  contacts: [
+    'contactsDisabled',
+    'contactNotFound',
+    'addressBookNotFound',
+    'groupNotFound',
+    'defaultAddressBookDelete',
+    'contactLimitReached',
+  ],
 } as const;
 
 export type ErrorReasonFeature = keyof typeof errorReasons;

@@ -87,6 +87,15 @@ export const fieldErrorCodes = [
   'displayNameTooShort',
   'displayNameTooLong',
   'unknownTimezone',
+  // contacts
+  'contactNameOrEmail',
+  'avatarNotImage',
+  'avatarTooLarge',
+  'importTooLarge',
+  'importUnreadable',
+  'importNoEmailColumn',
+  'importEmpty',
+  'contactLimitReached',
 ] as const;
 export const FieldErrorCode = z.enum(fieldErrorCodes);
 export type FieldErrorCode = z.infer<typeof FieldErrorCode>;
