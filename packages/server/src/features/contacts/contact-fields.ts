@@ -64,4 +64,3 @@ export function mergeFields(
     notes: existing.notes || incoming.notes,
   } satisfies ContactFields;
 }
-

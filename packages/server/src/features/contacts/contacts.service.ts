@@ -190,11 +190,13 @@ export class ContactsService {
       id: `group:${g.id}`,
       name: g.name,
       hasAvatar: g.has_avatar === 1,
-      members: (members.get(g.id) ?? []).flatMap((id) => {
-        const row = byId.get(id);
-        const first = row ? (JSON.parse(row.emails) as Array<{ value: string }>)[0] : undefined;
-        return row && first ? [{ name: row.full_name, address: first.value }] : [];
-      }),
+      members: (members.get(g.id) ?? [])
+        .flatMap((id) => {
+          const row = byId.get(id);
+          const first = row ? (JSON.parse(row.emails) as Array<{ value: string }>)[0] : undefined;
+          return row && first ? [{ name: row.full_name, address: first.value }] : [];
+        })
+        .sort((x, y) => x.name.localeCompare(y.name) || x.address.localeCompare(y.address)),
     }));
     for (const row of await this.repo.suggestContacts(account, tokens, limit)) {
       const emails = JSON.parse(row.emails) as Array<{ value: string }>;
@@ -256,4 +258,3 @@ export function limitReached(max: number): AppError {
     fieldErrors: { _: [{ code: 'contactLimitReached', params: { max } }] },
   });
 }
-
