@@ -43,10 +43,7 @@ export async function readForm(
   let file: FormFile | null = null;
   let fileTooLarge = false;
   try {
-    // throwFileSizeLimit off: a file over the limit is read to its end and dropped (readUpTo), so the
-    // answer names the field and the limit instead of the plugin's bare 413.
     const parts = request.parts({
-      throwFileSizeLimit: false,
       limits: {
         fileSize: options.maxFileBytes + 1,
         files: 1,

@@ -305,8 +305,11 @@ export class ContactsRepository {
   }
 
   /** Autocomplete: contacts whose name, an address or organisation contains every token, by name. */
-  async suggestContacts(account: string, tokens: string[], limit: number): Promise<ContactRow[]> {
-    let query = this.db.selectFrom('contacts').selectAll().where('account', '=', account);
+  async suggestContacts(account: string, tokens: string[], limit: number) {
+    let query = this.db
+      .selectFrom('contacts')
+      .select(['id', 'full_name', 'emails', 'organization', 'has_avatar'])
+      .where('account', '=', account);
     for (const token of tokens)
       query = query.where(sql<boolean>`search_text like ${`%${likeEscape(token)}%`} escape '\\'`);
     return query.orderBy('sort_name').limit(limit).execute();
@@ -323,6 +326,14 @@ export class ContactsRepository {
       query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
     ]);
     return { rows, total: Number(count?.n ?? 0) };
+  }
+
+  /** Autocomplete: groups whose name contains every token (no count: one query). */
+  async suggestGroups(account: string, tokens: string[], limit: number): Promise<GroupRow[]> {
+    let query = this.db.selectFrom('contact_groups').selectAll().where('account', '=', account);
+    for (const token of tokens)
+      query = query.where(sql<boolean>`search_text like ${`%${likeEscape(token)}%`} escape '\\'`);
+    return query.orderBy('search_text').limit(limit).execute();
   }
 
   async group(account: string, id: string): Promise<GroupRow | undefined> {

@@ -58,7 +58,9 @@ export function contactsRoutes(deps: ContactsRouteDeps): FastifyPluginAsync {
         throw refusal('Forbidden', 403, 'contactsDisabled', 'Contacts are not available on this server');
       });
     }
-    await app.register(multipart);
+    // throwFileSizeLimit off: a file over the limit is read to its end and dropped (contacts-form.ts), so
+    // the answer names the field and the limit instead of the plugin's bare 413.
+    await app.register(multipart, { throwFileSizeLimit: false });
 
     route(app, endpoints.contacts, async (request) => contacts.list(email(request), request.query));
     route(app, endpoints.contact, async (request) => contacts.get(email(request), request.params.id));

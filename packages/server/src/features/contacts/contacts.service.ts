@@ -178,7 +178,7 @@ export class ContactsService {
   async suggestions(account: string, query: string, limit: number): Promise<ContactSuggestion[]> {
     const tokens = tokensOf(query);
     if (!tokens || tokens.length === 0) return [];
-    const groups = (await this.repo.groups(account, tokens, 0, limit)).rows;
+    const groups = await this.repo.suggestGroups(account, tokens, limit);
     const members = await this.repo.members(
       account,
       groups.map((g) => g.id),
