@@ -225,12 +225,16 @@ export const ContactSuggestion = z.discriminatedUnion('kind', [
     name: z.string(),
     address: z.string(),
     hasAvatar: z.boolean(),
+    /** The contact's ETag: the avatar's version in its URL. */
+    etag: z.string(),
   }),
   z.object({
     kind: z.literal('group'),
     id: z.string(),
+    groupId: z.string(),
     name: z.string(),
     hasAvatar: z.boolean(),
+    etag: z.string(),
     /** Every member's first e-mail address (members without one are left out). */
     members: z.array(GroupMemberAddress),
   }),

@@ -308,7 +308,7 @@ export class ContactsRepository {
   async suggestContacts(account: string, tokens: string[], limit: number) {
     let query = this.db
       .selectFrom('contacts')
-      .select(['id', 'full_name', 'emails', 'organization', 'has_avatar'])
+      .select(['id', 'full_name', 'emails', 'organization', 'has_avatar', 'etag'])
       .where('account', '=', account);
     for (const token of tokens)
       query = query.where(sql<boolean>`search_text like ${`%${likeEscape(token)}%`} escape '\\'`);

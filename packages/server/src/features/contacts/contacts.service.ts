@@ -188,8 +188,10 @@ export class ContactsService {
     const result: ContactSuggestion[] = groups.map((g) => ({
       kind: 'group',
       id: `group:${g.id}`,
+      groupId: g.id,
       name: g.name,
       hasAvatar: g.has_avatar === 1,
+      etag: g.etag,
       members: (members.get(g.id) ?? [])
         .flatMap((id) => {
           const row = byId.get(id);
@@ -213,6 +215,7 @@ export class ContactsService {
           name: row.full_name,
           address: email.value,
           hasAvatar: row.has_avatar === 1,
+          etag: row.etag,
         });
       }
     }

@@ -2,6 +2,7 @@ import type accounts from '../../locales/en/accounts.json';
 import type auth from '../../locales/en/auth.json';
 import type common from '../../locales/en/common.json';
 import type compose from '../../locales/en/compose.json';
+import type contacts from '../../locales/en/contacts.json';
 import type errors from '../../locales/en/errors.json';
 import type mailboxes from '../../locales/en/mailboxes.json';
 import type messages from '../../locales/en/messages.json';
@@ -23,6 +24,7 @@ export interface NamespaceResources {
   reading: typeof reading;
   settings: typeof settings;
   compose: typeof compose;
+  contacts: typeof contacts;
 }
 
 export const namespaces = [
@@ -35,6 +37,7 @@ export const namespaces = [
   'reading',
   'settings',
   'compose',
+  'contacts',
 ] as const satisfies readonly (keyof NamespaceResources)[];
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace: Namespace = 'common';

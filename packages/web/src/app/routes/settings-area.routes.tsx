@@ -8,10 +8,11 @@ import { routeEntry } from './route-entry';
  * the area's route too, whose bare path opens the row's page.
  */
 function pageRoute(page: SettingsPage): RouteObject {
-  const route: RouteObject = {
-    ...routeEntry(page.route),
+  const routeOf = (name: SettingsPage['route']): RouteObject => ({
+    ...routeEntry(name),
     lazy: async () => ({ Component: await page.load() }),
-  };
+  });
+  const route = routeOf(page.route);
   if (!page.area) return route;
   return {
     ...routeEntry(page.area),
@@ -22,6 +23,7 @@ function pageRoute(page: SettingsPage): RouteObject {
         element: null,
       },
       route,
+      ...(page.morePages ?? []).map(routeOf),
     ],
   };
 }

@@ -25,7 +25,7 @@ describe('settings layout', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/u/0/settings/security/content'));
     const nav = await screen.findByRole('navigation', { name: 'Settings' });
     const links = within(nav).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['Security', 'Folders']);
+    expect(links.map((link) => link.textContent)).toEqual(['Security', 'Folders', 'Contacts']);
     await waitFor(() => expect(links[0]).toHaveAttribute('aria-current', 'page'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Security' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Security - Webmail'));
@@ -70,7 +70,7 @@ describe('settings layout', () => {
         'href',
         '/u/0/settings/folders',
       );
-      expect(within(nav).getAllByTestId('ChevronRightIcon')).toHaveLength(2);
+      expect(within(nav).getAllByTestId('ChevronRightIcon')).toHaveLength(3);
       expect(await screen.findByText('alice@example.test')).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/u/0/settings');
       expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
