@@ -2,6 +2,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import MenuBookIcon from '@mui/icons-material/MenuBookOutlined';
+import UploadIcon from '@mui/icons-material/FileUploadOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,6 +27,7 @@ import {
 } from '../api/address-books';
 import { contactsExportUrl } from '../api/contact-files';
 import { addressBookName } from './address-book-name';
+import { useContactDialogs } from './contact-dialogs';
 
 /** Address books: create, rename, export, delete (with its contacts, after confirmation; not the default). */
 export function AddressBooksSection({ userIndex }: { userIndex: number }) {
@@ -40,6 +42,7 @@ export function AddressBooksSection({ userIndex }: { userIndex: number }) {
   const [editing, setEditing] = useState<{ id: string; name: string } | null>(null);
   const [editError, setEditError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<AddressBook | null>(null);
+  const dialogs = useContactDialogs();
 
   const errorOf = (err: unknown) => {
     if (!isApiRequestError(err)) throw err;
@@ -88,6 +91,29 @@ export function AddressBooksSection({ userIndex }: { userIndex: number }) {
         />
         <Button type="submit" variant="contained" loading={create.isPending}>
           {t('contacts:books.create')}
+        </Button>
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 1 }}>
+        <Button variant="outlined" startIcon={<UploadIcon />} onClick={() => dialogs?.importContacts()}>
+          {t('contacts:menu.import')}
+        </Button>
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          component="a"
+          href={contactsExportUrl(userIndex, 'vcf')}
+          download
+        >
+          {t('contacts:menu.exportVcf')}
+        </Button>
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          component="a"
+          href={contactsExportUrl(userIndex, 'csv')}
+          download
+        >
+          {t('contacts:menu.exportCsv')}
         </Button>
       </Box>
       {books.isError && <Alert severity="error">{t('contacts:panel.loadFailed')}</Alert>}

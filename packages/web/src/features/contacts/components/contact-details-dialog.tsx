@@ -60,7 +60,7 @@ export function ContactDetailsDialog({
           <Skeleton variant="circular" width={48} height={48} />
         )}
         <Box sx={{ minWidth: 0, flex: 1 }}>
-          <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+          <Box component="span" sx={{ display: 'block', overflowWrap: 'break-word' }}>
             {contact ? (
               contact.fullName || contact.emails[0]?.value
             ) : isError ? (
@@ -92,7 +92,7 @@ export function ContactDetailsDialog({
             <Typography variant="subtitle2">{t('details.emails')}</Typography>
             {contact.emails.map((email) => (
               <Box key={email.value} sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 40 }}>
-                <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+                <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'break-word' }}>
                   <Link component={RouterLink} to={compose(email.value)} onClick={onClose}>
                     {email.value}
                   </Link>
@@ -124,7 +124,7 @@ export function ContactDetailsDialog({
         {contact?.notes && (
           <Box component="section">
             <Typography variant="subtitle2">{t('details.notes')}</Typography>
-            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'break-word' }}>
               {contact.notes}
             </Typography>
           </Box>

@@ -4,7 +4,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Contact } from '@webmail/contracts';
-import { useEffect, useRef } from 'react';
+import { useEffect, useState } from 'react';
 import { writeRecipientDrag } from '../../../shared/dnd/recipient-drag';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useContactList } from '../api/contacts';
@@ -28,11 +28,12 @@ export function ContactList({ userIndex, query, height, onOpen }: ContactListPro
   const { t } = useTranslation('contacts');
   const list = useContactList(userIndex, { query: query.trim() });
   const contacts: Contact[] = list.data?.pages.flatMap((p) => p.contacts) ?? [];
-  const scrollRef = useRef<HTMLDivElement>(null);
+  // State, not a ref: the virtualizer must render again once the scroll element exists.
+  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render, as documented
   const virtualizer = useVirtualizer({
     count: contacts.length,
-    getScrollElement: () => scrollRef.current,
+    getScrollElement: () => scrollElement,
     estimateSize: () => rowHeight,
     overscan: 6,
   });
@@ -65,7 +66,7 @@ export function ContactList({ userIndex, query, height, onOpen }: ContactListPro
   }
   return (
     <Box
-      ref={scrollRef}
+      ref={setScrollElement}
       role="list"
       aria-label={t('panel.listLabel')}
       aria-busy={list.isFetching}

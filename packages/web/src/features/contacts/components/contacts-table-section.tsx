@@ -16,7 +16,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Contact } from '@webmail/contracts';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useAddressBooks } from '../api/address-books';
 import { useContactList, useContactsMassAction } from '../api/contacts';
@@ -46,11 +46,12 @@ export function ContactsTableSection({ userIndex }: { userIndex: number }) {
   const mass = useContactsMassAction(userIndex);
   const contacts = useMemo(() => list.data?.pages.flatMap((p) => p.contacts) ?? [], [list.data]);
   const total = list.data?.pages[0]?.total ?? 0;
-  const scrollRef = useRef<HTMLDivElement>(null);
+  // State, not a ref: the virtualizer must render again once the scroll element exists.
+  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render, as documented
   const virtualizer = useVirtualizer({
     count: contacts.length,
-    getScrollElement: () => scrollRef.current,
+    getScrollElement: () => scrollElement,
     estimateSize: () => rowHeight,
     overscan: 8,
   });
@@ -188,7 +189,7 @@ export function ContactsTableSection({ userIndex }: { userIndex: number }) {
         </Typography>
       )}
       <Box
-        ref={scrollRef}
+        ref={setScrollElement}
         role="list"
         aria-label={t('settings.tabs.contacts')}
         sx={{

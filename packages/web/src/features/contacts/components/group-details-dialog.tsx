@@ -64,7 +64,7 @@ export function GroupDetailsDialog({
       <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
         {group && <GroupAvatar userIndex={userIndex} group={group} />}
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+          <Box component="span" sx={{ display: 'block', overflowWrap: 'break-word' }}>
             {group?.name}
           </Box>
           {group && (

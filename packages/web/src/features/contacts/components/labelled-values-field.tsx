@@ -48,6 +48,7 @@ export function LabelledValuesField({ kind, values, onChange, errors, max }: Lab
             value={value.label}
             onChange={(event) => set(index, { label: event.target.value })}
             size="small"
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             sx={{ width: 120 }}
           >
             <MenuItem value="">{t('labels.none')}</MenuItem>
