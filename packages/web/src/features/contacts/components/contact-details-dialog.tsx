@@ -75,16 +75,6 @@ export function ContactDetailsDialog({
             </Typography>
           )}
         </Box>
-        {contact && (
-          <>
-            <IconButton aria-label={t('details.edit')} onClick={onEdit}>
-              <EditIcon />
-            </IconButton>
-            <IconButton aria-label={t('details.delete')} onClick={onDelete}>
-              <DeleteIcon />
-            </IconButton>
-          </>
-        )}
       </DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
         {contact && contact.emails.length > 0 && (
@@ -142,7 +132,17 @@ export function ContactDetailsDialog({
           </Box>
         )}
       </DialogContent>
-      <DialogActions>
+      <DialogActions sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        {contact && (
+          <Box sx={{ mr: 'auto', display: 'flex' }}>
+            <IconButton aria-label={t('details.edit')} onClick={onEdit}>
+              <EditIcon />
+            </IconButton>
+            <IconButton aria-label={t('details.delete')} onClick={onDelete}>
+              <DeleteIcon />
+            </IconButton>
+          </Box>
+        )}
         <Button onClick={onClose}>{t('details.close')}</Button>
         {contact?.emails[0] && (
           <Button

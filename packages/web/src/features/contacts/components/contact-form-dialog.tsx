@@ -109,7 +109,7 @@ export function ContactFormDialog({ userIndex, contact, prefill, onClose, onSave
       <DialogTitle id={titleId}>
         {contact ? t('contacts:form.titleEdit') : t('contacts:form.titleNew')}
       </DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
+      <DialogContent sx={{ display: 'grid', gap: 2, alignContent: 'start', pt: '8px !important' }}>
         {formError && <Alert severity="error">{formError}</Alert>}
         <AvatarPicker
           render={(preview) => (

@@ -73,16 +73,6 @@ export function GroupDetailsDialog({
             </Typography>
           )}
         </Box>
-        {group && (
-          <>
-            <IconButton aria-label={t('details.edit')} onClick={onEdit}>
-              <EditIcon />
-            </IconButton>
-            <IconButton aria-label={t('details.delete')} onClick={onDelete}>
-              <DeleteIcon />
-            </IconButton>
-          </>
-        )}
       </DialogTitle>
       <DialogContent>
         {group?.data.description && (
@@ -120,7 +110,17 @@ export function GroupDetailsDialog({
           ))}
         </List>
       </DialogContent>
-      <DialogActions>
+      <DialogActions sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        {group && (
+          <Box sx={{ mr: 'auto', display: 'flex' }}>
+            <IconButton aria-label={t('details.edit')} onClick={onEdit}>
+              <EditIcon />
+            </IconButton>
+            <IconButton aria-label={t('details.delete')} onClick={onDelete}>
+              <DeleteIcon />
+            </IconButton>
+          </Box>
+        )}
         <Button onClick={onClose}>{t('details.close')}</Button>
         {to && (
           <Button

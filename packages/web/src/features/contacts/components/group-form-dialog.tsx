@@ -96,7 +96,7 @@ export function GroupFormDialog({ userIndex, group, members, onClose }: GroupFor
       <DialogTitle id={titleId}>
         {group ? t('contacts:group.titleEdit') : t('contacts:group.titleNew')}
       </DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
+      <DialogContent sx={{ display: 'grid', gap: 2, alignContent: 'start', pt: '8px !important' }}>
         {formError && <Alert severity="error">{formError}</Alert>}
         <AvatarPicker
           render={(preview) => (

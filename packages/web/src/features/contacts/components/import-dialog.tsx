@@ -78,7 +78,7 @@ export function ImportDialog({ userIndex, onClose }: ImportDialogProps) {
       }}
     >
       <DialogTitle id={titleId}>{t('contacts:import.title')}</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
+      <DialogContent sx={{ display: 'grid', gap: 2, alignContent: 'start', pt: '8px !important' }}>
         {error && (
           <Alert severity="error" role="alert">
             {error}
