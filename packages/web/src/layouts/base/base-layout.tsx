@@ -5,7 +5,7 @@ import { useCallback, useId, useState } from 'react';
 import { Outlet, useParams } from 'react-router';
 import { AccountMenu } from '../../features/accounts/components/account-menu';
 import { RecipientDirectoryContext } from '../../features/compose/api/recipient-directory';
-import { useContactDirectory } from '../../features/contacts/api/contact-suggestions';
+import { useContactDirectory } from '../../features/contacts/api/get-contact-suggestions';
 import { ContactDialogsProvider } from '../../features/contacts/components/contact-dialogs';
 import { ContactsPanel } from '../../features/contacts/components/contacts-panel';
 import { useMe } from '../../features/auth/api/get-me';

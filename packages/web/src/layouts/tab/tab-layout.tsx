@@ -5,7 +5,7 @@ import { Outlet } from 'react-router';
 import { AccountMenu } from '../../features/accounts/components/account-menu';
 import { useMe } from '../../features/auth/api/get-me';
 import { RecipientDirectoryContext } from '../../features/compose/api/recipient-directory';
-import { useContactDirectory } from '../../features/contacts/api/contact-suggestions';
+import { useContactDirectory } from '../../features/contacts/api/get-contact-suggestions';
 import { ContactDialogsProvider } from '../../features/contacts/components/contact-dialogs';
 import { useUserDetails } from '../../features/settings/api/get-user-details';
 import { hasActiveSession, userHomePath } from '../../shared/session/session';

@@ -19,13 +19,11 @@ import { ConfirmDialog } from '../../mailboxes/components/confirm-dialog';
 import { isApiRequestError } from '../../../shared/api/api-request-error';
 import { formErrorsOf } from '../../../shared/api/error-text';
 import { useTranslation } from '../../../shared/i18n/translation';
-import {
-  useAddressBooks,
-  useCreateAddressBook,
-  useDeleteAddressBook,
-  useRenameAddressBook,
-} from '../api/address-books';
-import { contactsExportUrl } from '../api/contact-files';
+import { useAddressBooks } from '../api/get-address-books';
+import { useCreateAddressBook } from '../api/create-address-book';
+import { useDeleteAddressBook } from '../api/delete-address-book';
+import { useRenameAddressBook } from '../api/rename-address-book';
+import { contactsExportUrl } from '../api/export-urls';
 import { addressBookName } from './address-book-name';
 import { useContactDialogs } from './contact-dialogs';
 

@@ -1,7 +1,7 @@
 import GroupsIcon from '@mui/icons-material/Groups';
 import type { Contact, Group } from '@webmail/contracts';
 import { UserAvatar } from '../../../shared/avatar/user-avatar';
-import { contactAvatarUrl, groupAvatarUrl } from '../api/contact-files';
+import { contactAvatarUrl, groupAvatarUrl } from '../api/avatar-urls';
 
 export interface ContactAvatarProps {
   userIndex: number;

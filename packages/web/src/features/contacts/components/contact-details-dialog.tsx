@@ -16,8 +16,8 @@ import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { appHref } from '../../../shared/routing/app-paths';
-import { useContact } from '../api/contacts';
-import { useGroups } from '../api/groups';
+import { useContact } from '../api/get-contact';
+import { useGroups } from '../api/get-groups';
 import { recipientText } from '../lib/contact-form';
 import { ContactAvatar } from './contact-avatar';
 

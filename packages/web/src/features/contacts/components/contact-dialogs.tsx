@@ -3,8 +3,11 @@ import { createContext, useContext, useMemo, useState, type ReactNode } from 're
 import { ConfirmDialog } from '../../mailboxes/components/confirm-dialog';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
-import { useContact as useContactQuery, useContactsMassAction, useDeleteContact } from '../api/contacts';
-import { useDeleteGroup, useGroup as useGroupQuery } from '../api/groups';
+import { useContact as useContactQuery } from '../api/get-contact';
+import { useContactsMassAction } from '../api/contacts-mass-action';
+import { useDeleteContact } from '../api/delete-contact';
+import { useDeleteGroup } from '../api/delete-group';
+import { useGroup as useGroupQuery } from '../api/get-group';
 import type { ContactFormValues } from '../lib/contact-form';
 import { ContactDetailsDialog } from './contact-details-dialog';
 import { ContactFormDialog } from './contact-form-dialog';

@@ -16,9 +16,9 @@ import { isApiRequestError } from '../../../shared/api/api-request-error';
 import { formErrorsOf } from '../../../shared/api/error-text';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
-import { useAddressBooks } from '../api/address-books';
-import { useSaveContact } from '../api/contacts';
-import { useGroups } from '../api/groups';
+import { useAddressBooks } from '../api/get-address-books';
+import { useSaveContact } from '../api/save-contact';
+import { useGroups } from '../api/get-groups';
 import {
   checkContactForm,
   contactFormData,

@@ -7,7 +7,7 @@ import type { Contact } from '@webmail/contracts';
 import { useEffect, useState } from 'react';
 import { writeRecipientDrag } from '../../../shared/dnd/recipient-drag';
 import { useTranslation } from '../../../shared/i18n/translation';
-import { useContactList } from '../api/contacts';
+import { useContactList } from '../api/get-contacts';
 import { ContactAvatar } from './contact-avatar';
 
 export interface ContactListProps {

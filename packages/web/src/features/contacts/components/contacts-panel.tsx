@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
-import { contactsExportUrl } from '../api/contact-files';
+import { contactsExportUrl } from '../api/export-urls';
 import { refreshContacts } from '../api/contacts.cache';
 import { useContactDialogs } from './contact-dialogs';
 import { ContactList } from './contact-list';

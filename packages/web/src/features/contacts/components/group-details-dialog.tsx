@@ -18,8 +18,8 @@ import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { appHref } from '../../../shared/routing/app-paths';
-import { contactQueryOptions } from '../api/contacts';
-import { useGroup } from '../api/groups';
+import { contactQueryOptions } from '../api/get-contact';
+import { useGroup } from '../api/get-group';
 import { recipientText } from '../lib/contact-form';
 import { ContactAvatar, GroupAvatar } from './contact-avatar';
 

@@ -9,7 +9,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from '../../../shared/i18n/translation';
-import { useGroups } from '../api/groups';
+import { useGroups } from '../api/get-groups';
 import { GroupAvatar } from './contact-avatar';
 import { useContactDialogs } from './contact-dialogs';
 

@@ -15,8 +15,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { isApiRequestError } from '../../../shared/api/api-request-error';
 import { formErrorsOf } from '../../../shared/api/error-text';
 import { useTranslation } from '../../../shared/i18n/translation';
-import { useAddressBooks } from '../api/address-books';
-import { useImportContacts } from '../api/contact-files';
+import { useAddressBooks } from '../api/get-address-books';
+import { useImportContacts } from '../api/import-contacts';
 import { addressBookName } from './address-book-name';
 
 export interface ImportDialogProps {

@@ -2,8 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { contactLimits, contactsEndpoints } from '@webmail/contracts';
 import { useMemo } from 'react';
 import { callApi } from '../../../shared/api/call-api';
-import { contactAvatarUrl, groupAvatarUrl } from './contact-files';
 import { contactsKeys } from './contacts.keys';
+import { contactAvatarUrl, groupAvatarUrl } from './avatar-urls';
 
 const searchable = (query: string) => query.length > 0 && query.length <= contactLimits.queryMax;
 
