@@ -233,6 +233,30 @@ describe('contacts, groups and address books over the API', () => {
     expect((await client.get(`${base}/${c3.id}`)).status).toBe(404);
   });
 
+  it('moves a contact into a book that holds the same UID (an imported copy) under a new UID', async () => {
+    const client = await signedIn('ct-move-uid');
+    const other = (await client.post<AddressBook>(`${base}/addressbooks`, { name: 'Kopio' })).body;
+    const card = 'BEGIN:VCARD\r\nVERSION:4.0\r\nUID:urn:uuid:same\r\nFN:Sama\r\nEND:VCARD\r\n';
+    const importInto = (addressBookId?: string) =>
+      sendForm(client, 'POST', `${base}/import`, {
+        ...(addressBookId ? { addressBookId } : {}),
+        contactImport: { data: Buffer.from(card), filename: 'c.vcf', type: 'text/vcard' },
+      });
+    await importInto();
+    await importInto(other.id);
+    const all = (await client.get<ContactListResponse>(`${base}?query=sama`)).body.contacts;
+    const personal = all.find((c) => c.addressBookId !== other.id)!;
+    const moved = await client.post(`${base}/massAction`, {
+      action: 'move',
+      ids: [personal.id],
+      addressBookId: other.id,
+    });
+    expect(moved.body).toEqual({ handled: 1 });
+    const after = (await client.get<Contact>(`${base}/${personal.id}`)).body;
+    expect(after.addressBookId).toBe(other.id);
+    expect(after.uid).not.toBe('urn:uuid:same');
+  });
+
   it('publishes contact, group and address book events on the stream', async () => {
     const client = await signedIn('ct-events');
     const events = await EventStreamReader.open(client, 0);

@@ -94,9 +94,15 @@ export class ContactStore {
     options: { addressBookId?: string; hasAvatar?: boolean; avatarEtag?: string; at: number },
   ) {
     const revision = Number(row.revision) + 1;
-    const vcard = writeVcard({ uid: row.uid, fields, extra: extraOf(row.vcard), updatedAt: options.at });
+    // A UID is unique per book (a CardDAV resource name): moved into a book that has the same UID (an imported
+    // copy), the contact gets a new one rather than failing.
+    const target = options.addressBookId ?? row.address_book_id;
+    const taken = target !== row.address_book_id && !!(await this.repo.contactByUid(target, row.uid));
+    const uid = taken ? newUid() : row.uid;
+    const vcard = writeVcard({ uid, fields, extra: extraOf(row.vcard), updatedAt: options.at });
     const next: ContactRow = {
       ...row,
+      uid,
       address_book_id: options.addressBookId ?? row.address_book_id,
       ...columnsOf(fields),
       vcard,
