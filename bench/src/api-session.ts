@@ -34,6 +34,14 @@ export class ApiSession {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
+  /** A multipart form (FormData), as the web sends contact forms and imports. */
+  async postForm<T>(path: string, form: FormData): Promise<T> {
+    const res = await this.request('POST', path, form);
+    if (res.status !== 200 && res.status !== 201)
+      throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+    return (await res.json()) as T;
+  }
+
   /** Ends the session (and its IMAP connection) so repeated cold runs do not pile up connections. */
   async signOut(): Promise<void> {
     await this.request('POST', '/api/auth/logout?userIndex=0', {});
@@ -44,11 +52,12 @@ export class ApiSession {
       cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
       'x-xsrf-token': this.cookies.get('XSRF-TOKEN') ?? '',
     };
-    if (body) headers['content-type'] = 'application/json';
+    const form = body instanceof FormData;
+    if (body && !form) headers['content-type'] = 'application/json';
     const res = await fetch(this.baseUrl + path, {
       method,
       headers,
-      body: body ? JSON.stringify(body) : undefined,
+      body: form ? body : body ? JSON.stringify(body) : undefined,
     });
     for (const line of res.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');

@@ -26,6 +26,11 @@ export interface EndpointDefinition {
   body?: z.ZodType;
   /** The body is `multipart/form-data` (files). */
   multipart?: true;
+  /**
+   * The client sends this PATCH/PUT/DELETE as POST with `X-HTTP-Method-Override: <method>` (or the query
+   * `_method`); the server routes it as the real method. Some proxies refuse or drop multipart bodies on PATCH.
+   */
+  methodOverride?: true;
   /** Success statuses and their bodies, e.g. `{ 200: Folder }` or `{ 204: z.null() }`. */
   responses: Readonly<Record<number, z.ZodType>>;
   /** The answer is not JSON (a file, a stream, text): the web reads it as a `Response`. */
@@ -68,6 +73,12 @@ export type EndpointParsedQuery<E extends EndpointDefinition> = OutputOf<E['quer
 export type EndpointParsedBody<E extends EndpointDefinition> = OutputOf<E['body']>;
 
 export type PathParamValue = string | number;
+
+/** The header (and the query name) of a method override: a POST that the server routes as this method. */
+export const methodOverrideHeader = 'X-HTTP-Method-Override';
+export const methodOverrideQuery = '_method';
+/** The methods a POST may stand for. */
+export const overridableMethods = ['PATCH', 'PUT', 'DELETE'] as const;
 
 /**
  * The path of an endpoint with its `:name` segments filled in, each value percent-encoded (mailbox ids and

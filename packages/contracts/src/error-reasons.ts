@@ -45,6 +45,14 @@ export const errorReasons = {
     'passwordChangeFailed',
     'sessionNotFound',
   ],
+  contacts: [
+    'contactsDisabled',
+    'contactNotFound',
+    'addressBookNotFound',
+    'groupNotFound',
+    'defaultAddressBookDelete',
+    'contactLimitReached',
+  ],
 } as const;
 
 export type ErrorReasonFeature = keyof typeof errorReasons;

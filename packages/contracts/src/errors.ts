@@ -91,6 +91,15 @@ export const fieldErrorCodes = [
   'wrongCode',
   'wrongPassword',
   'samePassword',
+  // contacts
+  'contactNameOrEmail',
+  'avatarNotImage',
+  'avatarTooLarge',
+  'importTooLarge',
+  'importUnreadable',
+  'importNoEmailColumn',
+  'importEmpty',
+  'contactLimitReached',
 ] as const;
 export const FieldErrorCode = z.enum(fieldErrorCodes);
 export type FieldErrorCode = z.infer<typeof FieldErrorCode>;

@@ -10,8 +10,10 @@ import type { ImapPool } from './mail/imap/imap-pool.js';
 import { createCore } from './core.js';
 import type { Config } from './infra/config.js';
 import { composeMigrations } from './features/compose/compose.migrations.js';
+import { contactsMigrations } from './features/contacts/contacts.migrations.js';
 import { createAuthModule } from './features/auth/auth.module.js';
 import { createComposeModule } from './features/compose/compose.module.js';
+import { createContactsModule } from './features/contacts/contacts.module.js';
 import { createEventsModule } from './features/events/events.module.js';
 import { createHealthModule } from './features/health/health.module.js';
 import { createImageProxyModule } from './features/image-proxy/image-proxy.module.js';
@@ -34,6 +36,7 @@ const migrations = {
   ...baseMigrations,
   ...composeMigrations,
   ...eventLogMigrations,
+  ...contactsMigrations,
   ...securityMigrations,
 };
 
@@ -124,6 +127,7 @@ export async function buildApp(
     nameOf: (email) => auth.auth.nameOf(email),
     log: app.log,
   });
+  const contacts = createContactsModule({ config, db, publish });
 
   const events = createEventsModule({
     config: config.events,
@@ -147,6 +151,7 @@ export async function buildApp(
     reading.module,
     imageProxy.module,
     compose.module,
+    contacts.module,
     settings.module,
     events.module,
   ]);

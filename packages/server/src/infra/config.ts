@@ -45,6 +45,20 @@ const EnvSchema = z.object({
   COMPOSE_UPLOAD_TTL_HOURS: z.coerce.number().int().min(1).default(168),
   /** How old the recent-party harvest of Inbox/Sent may get before a search refreshes it. */
   RECENT_PARTIES_REFRESH_SECONDS: z.coerce.number().int().min(1).default(600),
+  /** Contacts one account may keep; imports beyond it are reported per entry. */
+  CONTACTS_MAX_PER_USER: z.coerce.number().int().min(1).default(20_000),
+  /** Largest contacts import file (vCard or CSV). */
+  CONTACTS_IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024),
+  /** Largest avatar image upload (it is stored resized to at most 256 px). */
+  CONTACTS_AVATAR_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(5 * 1024 * 1024),
   AUTH_APP_URL: z.url().optional(),
   /** Comma-separated features to switch off: targets, folders, signatures, autoreply, contacts, filters. */
   DISABLED_FEATURES: z
@@ -158,6 +172,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       recentPartiesRefreshMs: e.RECENT_PARTIES_REFRESH_SECONDS * 1000,
     },
     disabledFeatures: e.DISABLED_FEATURES,
+    contacts: {
+      maxPerUser: e.CONTACTS_MAX_PER_USER,
+      importMaxBytes: e.CONTACTS_IMPORT_MAX_BYTES,
+      avatarMaxBytes: e.CONTACTS_AVATAR_MAX_BYTES,
+    },
     imageProxy: {
       rateLimitPerMinute: e.IMAGE_PROXY_RATE_LIMIT_PER_MINUTE,
       maxBytes: e.IMAGE_PROXY_MAX_BYTES,

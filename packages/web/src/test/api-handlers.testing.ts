@@ -109,6 +109,18 @@ export function mailApi(state: MailState) {
       await record(request);
       return HttpResponse.json(state.userDetails ?? buildUserDetails());
     }),
+    // The contacts panel under the folders reads these on every page; empty unless a test says otherwise
+    // (not recorded: they are not what these tests are about).
+    http.get('/api/u/:userIndex/contacts', () =>
+      HttpResponse.json({ contacts: [], total: 0, offset: 0, limit: 100 }),
+    ),
+    http.get('/api/u/:userIndex/contacts/addressbooks', () =>
+      HttpResponse.json({ addressBooks: [{ id: 'book1', name: 'Personal', isDefault: true, count: 0 }] }),
+    ),
+    http.get('/api/u/:userIndex/contacts/groups', () =>
+      HttpResponse.json({ groups: [], total: 0, offset: 0, limit: 500 }),
+    ),
+    http.get('/api/u/:userIndex/contacts/suggestions', () => HttpResponse.json({ suggestions: [] })),
     http.get('/api/u/:userIndex/mailbox/:mailboxId/messages', async ({ request, params }) => {
       await record(request);
       const url = new URL(request.url);

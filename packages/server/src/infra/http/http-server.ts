@@ -18,6 +18,7 @@ import type { SessionAuthenticator } from '../session/session-authenticator.js';
 import { registerSpa } from '../spa.js';
 import { registerXsrf } from '../xsrf.js';
 import { frameworkErrors, registerErrorHandler } from './error-handler.js';
+import { applyMethodOverride } from './method-override.js';
 import type { FeatureModule } from './feature-module.js';
 
 export interface RouteEntry {
@@ -40,6 +41,7 @@ export async function createHttpServer(
     // refused by the router (414, see frameworkErrors). Every id of the API is far shorter.
     routerOptions: { maxParamLength: 512 },
     frameworkErrors,
+    rewriteUrl: applyMethodOverride,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

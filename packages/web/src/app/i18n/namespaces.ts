@@ -2,6 +2,7 @@ import type accounts from '../../locales/en/accounts.json';
 import type auth from '../../locales/en/auth.json';
 import type common from '../../locales/en/common.json';
 import type compose from '../../locales/en/compose.json';
+import type contacts from '../../locales/en/contacts.json';
 import type errors from '../../locales/en/errors.json';
 import type events from '../../locales/en/events.json';
 import type mailboxes from '../../locales/en/mailboxes.json';
@@ -29,6 +30,7 @@ export interface NamespaceResources {
   compose: typeof compose;
   pwa: typeof pwa;
   events: typeof events;
+  contacts: typeof contacts;
 }
 
 export const namespaces = [
@@ -44,6 +46,7 @@ export const namespaces = [
   'compose',
   'pwa',
   'events',
+  'contacts',
 ] as const satisfies readonly (keyof NamespaceResources)[];
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace: Namespace = 'common';

@@ -8,10 +8,11 @@ import { routeEntry } from './route-entry';
  * the area's route too, whose bare path opens the row's page.
  */
 function pageRoute(page: SettingsPage): RouteObject {
-  const route: RouteObject = {
-    ...routeEntry(page.route),
+  const routeOf = (name: SettingsPage['route']): RouteObject => ({
+    ...routeEntry(name),
     lazy: async () => ({ Component: await page.load() }),
-  };
+  });
+  const route = routeOf(page.route);
   if (!page.area) return route;
   const pages: RouteObject[] = page.tabs
     ? page.tabs.map((tab) => ({
@@ -37,6 +38,7 @@ function pageRoute(page: SettingsPage): RouteObject {
         element: null,
       },
       ...pages,
+      ...(page.morePages ?? []).map(routeOf),
     ],
   };
 }

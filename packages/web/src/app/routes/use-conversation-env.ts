@@ -1,9 +1,12 @@
+import type { Address } from '@webmail/contracts';
 import { useCallback, useMemo } from 'react';
+import { useContactDialogs } from '../../features/contacts/components/contact-dialogs';
 import { useMailboxTree } from '../../features/mailboxes/api/get-mailbox-tree';
 import { findFolder } from '../../features/mailboxes/lib/folder-tree';
 import type { RemoteContentEffects } from '../../features/reading/hooks/use-remote-content';
 import type { ConversationEnv } from '../../features/reading/lib/conversation-env';
 import { useAddExternalContentSender } from '../../features/settings/api/add-external-content-sender';
+import { useUserDetails } from '../../features/settings/api/get-user-details';
 import { moveTargetsOf } from './move-targets';
 import { useTranslation } from '../../shared/i18n/translation';
 
@@ -14,7 +17,7 @@ export type ConversationAddress = Pick<
 
 /**
  * What the conversation view needs from other features, composed here: the folder tree (special uses, move
- * targets) from mailboxes, the sender allow list from settings.
+ * targets) from mailboxes, the sender allow list from settings, "add to contacts" from contacts.
  */
 export function useConversationEnv(userIndex: number, address: ConversationAddress): ConversationEnv {
   const { t } = useTranslation('mailboxes');
@@ -30,5 +33,18 @@ export function useConversationEnv(userIndex: number, address: ConversationAddre
     [folders],
   );
   const remoteContent = useMemo<RemoteContentEffects>(() => ({ allowSender }), [allowSender]);
-  return { userIndex, remoteContent, folderOf, moveTargets, ...address };
+  const contactDialogs = useContactDialogs();
+  const contactsOff = useUserDetails(userIndex).data?.disabledFeatures.includes('contacts') ?? false;
+  const addToContacts = useMemo(
+    () =>
+      contactDialogs && !contactsOff
+        ? (person: Address) =>
+            contactDialogs.newContact({
+              fullName: person.name,
+              emails: [{ value: person.address, label: 'home' }],
+            })
+        : undefined,
+    [contactDialogs, contactsOff],
+  );
+  return { userIndex, remoteContent, folderOf, moveTargets, addToContacts, ...address };
 }

@@ -3,9 +3,13 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useCallback, useId, useState } from 'react';
 import { Outlet, useParams } from 'react-router';
-import { AccountMenu } from '../../features/accounts/components/account-menu';
-import { useMe } from '../../features/auth/api/get-me';
 import { LiveEvents } from '../../features/events/components/live-events';
+import { AccountMenu } from '../../features/accounts/components/account-menu';
+import { RecipientDirectoryContext } from '../../features/compose/api/recipient-directory';
+import { useContactDirectory } from '../../features/contacts/api/get-contact-suggestions';
+import { ContactDialogsProvider } from '../../features/contacts/components/contact-dialogs';
+import { ContactsPanel } from '../../features/contacts/components/contacts-panel';
+import { useMe } from '../../features/auth/api/get-me';
 import { FolderSidebar } from '../../features/mailboxes/components/folder-sidebar';
 import { useRunMassAction } from '../../features/messages/api/mass-action';
 import { useUserDetails } from '../../features/settings/api/get-user-details';
@@ -13,7 +17,6 @@ import type { MessageDragPayload } from '../../shared/dnd/message-drag';
 import { useTranslation } from '../../shared/i18n/translation';
 import { hasActiveSession, userHomePath } from '../../shared/session/session';
 import { useUserIndex } from '../../shared/session/use-user-index';
-import { OfflineBanner } from '../../shared/ui/offline-banner';
 import { SettingsNav } from '../settings/settings-nav';
 import { settingsPath, useSettingsLocation, useSettingsPageLabel } from '../settings/settings-pages';
 import { AppTopBar } from './app-top-bar';
@@ -21,6 +24,10 @@ import { BackToInboxButton } from './back-to-inbox-button';
 import { ComposeButton } from './compose-button';
 import { SidebarDrawer } from './sidebar-drawer';
 import { SidebarHeader } from './sidebar-header';
+import { useContactsPanelOpen } from './use-contacts-panel-open';
+import { OfflineBanner } from '../../shared/ui/offline-banner';
+
+const noDirectory = () => [];
 
 /**
  * Layout of a signed-in user's pages (route BaseLayout, /u/:userIndex): app bar, sidebar, content. The sidebar
@@ -38,6 +45,8 @@ export function BaseLayout() {
   // Until the details arrive (or when they fail) nothing counts as disabled: the server refuses what the plan
   // does not allow anyway.
   const disabledFeatures = useUserDetails(userIndex).data?.disabledFeatures ?? [];
+  const contactsEnabled = !disabledFeatures.includes('contacts');
+  const contactsPanel = useContactsPanelOpen(userIndex);
   const settings = useSettingsLocation();
   const pageLabel = useSettingsPageLabel();
   const runMassAction = useRunMassAction(userIndex);
@@ -71,64 +80,79 @@ export function BaseLayout() {
       : null;
 
   return (
-    <Box sx={{ height: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
-      <LiveEvents userIndex={userIndex} />
-      <AppTopBar
-        homeHref={homeHref}
-        onOpenSidebar={() => setSidebarOpen(true)}
-        sidebarOpen={sidebarOpen}
-        sidebarId={sidebarId}
-        onLogoClick={closeSidebar}
-        account={<AccountMenu userIndex={userIndex} user={me.data} />}
-        settingsHref={active ? settingsPath(userIndex) : null}
-        back={back}
-      />
-      <OfflineBanner context="mail" />
-      <Box sx={{ flex: 1, minHeight: 0, display: 'flex' }}>
-        <SidebarDrawer
-          id={sidebarId}
-          open={sidebarOpen}
-          onClose={closeSidebar}
-          mobileHeader={<SidebarHeader homeHref={homeHref} onNavigate={closeSidebar} />}
-        >
-          {settings.inSettings ? (
-            <>
-              <BackToInboxButton userIndex={userIndex} onNavigate={closeSidebar} />
-              <SettingsNav
-                userIndex={userIndex}
-                disabledFeatures={disabledFeatures}
-                variant="sidebar"
-                onNavigate={closeSidebar}
-              />
-            </>
-          ) : (
-            <>
-              <ComposeButton userIndex={userIndex} onNavigate={closeSidebar} />
-              <FolderSidebar
-                userIndex={userIndex}
-                selectedMailboxId={mailboxId}
-                onNavigate={closeSidebar}
-                foldersEnabled={!disabledFeatures.includes('folders')}
-                onDropMessages={dropMessages}
-              />
-            </>
-          )}
-        </SidebarDrawer>
+    <RecipientDirectoryContext.Provider value={contactsEnabled ? useContactDirectory : noDirectory}>
+      <ContactDialogsProvider userIndex={userIndex}>
         <Box
-          component="main"
-          sx={{
-            flex: 1,
-            minWidth: 0,
-            display: 'flex',
-            bgcolor: 'background.paper',
-            borderRadius: { md: '16px 16px 0 0' },
-            mr: { md: 2 },
-            overflow: 'hidden',
-          }}
+          sx={{ height: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}
         >
-          <Outlet />
+          <LiveEvents userIndex={userIndex} />
+          <AppTopBar
+            homeHref={homeHref}
+            onOpenSidebar={() => setSidebarOpen(true)}
+            sidebarOpen={sidebarOpen}
+            sidebarId={sidebarId}
+            onLogoClick={closeSidebar}
+            account={<AccountMenu userIndex={userIndex} user={me.data} />}
+            settingsHref={active ? settingsPath(userIndex) : null}
+            back={back}
+          />
+          <OfflineBanner context="mail" />
+          <Box sx={{ flex: 1, minHeight: 0, display: 'flex' }}>
+            <SidebarDrawer
+              id={sidebarId}
+              open={sidebarOpen}
+              onClose={closeSidebar}
+              mobileHeader={<SidebarHeader homeHref={homeHref} onNavigate={closeSidebar} />}
+            >
+              {settings.inSettings ? (
+                <>
+                  <BackToInboxButton userIndex={userIndex} onNavigate={closeSidebar} />
+                  <SettingsNav
+                    userIndex={userIndex}
+                    disabledFeatures={disabledFeatures}
+                    variant="sidebar"
+                    onNavigate={closeSidebar}
+                  />
+                </>
+              ) : (
+                <>
+                  <ComposeButton userIndex={userIndex} onNavigate={closeSidebar} />
+                  <FolderSidebar
+                    userIndex={userIndex}
+                    selectedMailboxId={mailboxId}
+                    onNavigate={closeSidebar}
+                    foldersEnabled={!disabledFeatures.includes('folders')}
+                    onDropMessages={dropMessages}
+                    below={
+                      contactsEnabled && (
+                        <ContactsPanel
+                          userIndex={userIndex}
+                          open={contactsPanel.open}
+                          onToggle={contactsPanel.toggle}
+                        />
+                      )
+                    }
+                  />
+                </>
+              )}
+            </SidebarDrawer>
+            <Box
+              component="main"
+              sx={{
+                flex: 1,
+                minWidth: 0,
+                display: 'flex',
+                bgcolor: 'background.paper',
+                borderRadius: { md: '16px 16px 0 0' },
+                mr: { md: 2 },
+                overflow: 'hidden',
+              }}
+            >
+              <Outlet />
+            </Box>
+          </Box>
         </Box>
-      </Box>
-    </Box>
+      </ContactDialogsProvider>
+    </RecipientDirectoryContext.Provider>
   );
 }

@@ -1,3 +1,4 @@
+import ContactsOutlinedIcon from '@mui/icons-material/ContactsOutlined';
 import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
 import SecurityOutlinedIcon from '@mui/icons-material/SecurityOutlined';
 import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
@@ -29,6 +30,8 @@ export interface SettingsPage {
   route: SettingsRouteName;
   /** The route the entry stands for when it is an area of several pages: it is current anywhere below it. */
   area?: SettingsRouteName;
+  /** The area's other pages, served by the same component (it tells them apart by the address). */
+  morePages?: readonly SettingsRouteName[];
   /** The entry's name (sidebar, page heading, title): a key of the page's own namespace. */
   label: SettingsPageLabel;
   icon: ComponentType<SvgIconProps>;
@@ -110,6 +113,17 @@ export const settingsPages: readonly SettingsPage[] = [
     icon: FolderOutlinedIcon,
     feature: 'folders',
     load: async () => (await import('../../features/mailboxes/components/folder-settings')).FolderSettings,
+  },
+  {
+    id: 'contacts',
+    route: 'ContactsAddressBooks',
+    area: 'Contacts',
+    morePages: ['ContactsList', 'ContactsGroups'],
+    label: 'contacts:settingsPage.title',
+    icon: ContactsOutlinedIcon,
+    feature: 'contacts',
+    load: async () =>
+      (await import('../../features/contacts/components/contacts-settings')).ContactsSettingsPage,
   },
 ];
 

@@ -2,6 +2,7 @@ import {
   authEndpoints,
   endpointPath,
   endpointUserIndex,
+  methodOverrideQuery,
   type EndpointBody,
   type EndpointDefinition,
   type EndpointParams,
@@ -60,9 +61,14 @@ export async function callApi<E extends EndpointDefinition>(
   const account = sessionCalls.has(endpoint)
     ? undefined
     : endpointUserIndex(params as Record<string, unknown>, query as Record<string, unknown>);
+  // A method-override endpoint (a multipart PATCH) goes out as POST with `?_method=PATCH`, which the server routes
+  // as the real method: some proxies refuse or drop multipart bodies on PATCH.
+  const override = endpoint.methodOverride ? { [methodOverrideQuery]: endpoint.method } : undefined;
   const response = await apiResponse(endpointPath(endpoint, params as Record<string, PathParamValue>), {
-    method: endpoint.method,
-    query: query as Record<string, QueryValue> | undefined,
+    method: override ? 'POST' : endpoint.method,
+    query: override
+      ? { ...(query as Record<string, QueryValue> | undefined), ...override }
+      : (query as Record<string, QueryValue> | undefined),
     body: endpoint.multipart ? (body as FormData) : body,
     account,
     timeoutMs: endpoint.timeoutMs,

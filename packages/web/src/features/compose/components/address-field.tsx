@@ -2,10 +2,19 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type ClipboardEvent, type ReactNode } from 'react';
+import { useState, type ClipboardEvent, type DragEvent, type ReactNode } from 'react';
+import { UserAvatar } from '../../../shared/avatar/user-avatar';
+import { isRecipientDrag, readRecipientDrag } from '../../../shared/dnd/recipient-drag';
 import { useTranslation } from '../../../shared/i18n/translation';
-import { useRecipientSuggestions } from '../hooks/use-recipient-suggestions';
-import { addChips, formatChip, parseAddresses, splitTyped, type AddressChip } from '../lib/address-chips';
+import { useRecipientSuggestions, type RecipientOption } from '../hooks/use-recipient-suggestions';
+import {
+  addChips,
+  formatChip,
+  parseAddresses,
+  splitTyped,
+  toChip,
+  type AddressChip,
+} from '../lib/address-chips';
 import { AddressChipView } from './address-chip';
 
 export interface AddressFieldProps {
@@ -24,14 +33,20 @@ export interface AddressFieldProps {
 const addressOf = (value: AddressChip | string) =>
   (typeof value === 'string' ? value : value.address).toLowerCase();
 
+/** Typed text becomes chips; a chosen group stands for its members. */
 const normalise = (values: (AddressChip | string)[]) =>
   addChips(
     [],
-    values.flatMap((value) => (typeof value === 'string' ? parseAddresses(value) : [value])),
+    values.flatMap((value) =>
+      typeof value === 'string' ? parseAddresses(value) : ((value as RecipientOption).members ?? [value]),
+    ),
   );
+const optionKey = (option: AddressChip | string) =>
+  typeof option === 'string' ? option : ((option as RecipientOption).key ?? option.address);
 
 /**
- * A recipient list as chips with autocomplete from the recent parties (keyboard: arrows and Enter).
+ * A recipient list as chips with autocomplete from the address books (groups add all their members) and the recent
+ * parties (keyboard: arrows and Enter). A contact dragged from the contacts panel is added where it is dropped.
  * Typing a comma or semicolon, Enter, leaving the field or pasting a list turns the text into chips; pasted
  * lists split on commas, semicolons, spaces and line breaks while `Name <address>` stays one recipient.
  */
@@ -70,89 +85,131 @@ export function AddressField({
     commit(`${input} ${text}`);
   };
 
+  const [dropping, setDropping] = useState(false);
+  const onDragOver = (event: DragEvent) => {
+    if (!isRecipientDrag(event.dataTransfer)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+    setDropping(true);
+  };
+  const onDrop = (event: DragEvent) => {
+    setDropping(false);
+    if (!isRecipientDrag(event.dataTransfer)) return;
+    event.preventDefault();
+    const dropped = readRecipientDrag(event.dataTransfer).map((r) => toChip(r.name, r.address));
+    if (dropped.length > 0) onChange(addChips(chips, dropped));
+  };
+
   return (
-    <Autocomplete<AddressChip, true, true, true>
-      multiple
-      freeSolo
-      disableClearable
-      filterSelectedOptions
-      options={suggestions}
-      value={chips}
-      inputValue={input}
-      filterOptions={(options) => options}
-      getOptionLabel={(option) => (typeof option === 'string' ? option : formatChip(option))}
-      getOptionKey={(option) => (typeof option === 'string' ? option : option.address)}
-      isOptionEqualToValue={(option, value) => addressOf(option) === addressOf(value)}
-      onInputChange={(_event, value, reason) => {
-        if (reason === 'reset') return;
-        const typed = reason === 'input' ? splitTyped(value) : null;
-        if (typed) {
-          if (typed.chips.length > 0) onChange(addChips(chips, typed.chips));
-          setInput(typed.rest);
-        } else setInput(value);
+    <Box
+      onDragOver={onDragOver}
+      onDragLeave={() => setDropping(false)}
+      onDrop={onDrop}
+      sx={{
+        borderRadius: 1,
+        outline: dropping ? 2 : 0,
+        outlineColor: 'primary.main',
+        outlineStyle: 'dashed',
       }}
-      onChange={(_event, values) => {
-        onChange(normalise(values));
-        setInput('');
-      }}
-      onBlur={() => {
-        if (input.trim()) commit(input);
-      }}
-      onPaste={onPaste}
-      renderValue={(values, getItemProps) =>
-        values.map((value, index) => {
-          if (typeof value === 'string') return null;
-          const { key, ...itemProps } = getItemProps({ index });
+    >
+      <Autocomplete<AddressChip, true, true, true>
+        multiple
+        freeSolo
+        disableClearable
+        filterSelectedOptions
+        options={suggestions}
+        value={chips}
+        inputValue={input}
+        filterOptions={(options) => options}
+        getOptionLabel={(option) => (typeof option === 'string' ? option : formatChip(option))}
+        getOptionKey={optionKey}
+        isOptionEqualToValue={(option, value) => addressOf(option) === addressOf(value)}
+        onInputChange={(_event, value, reason) => {
+          if (reason === 'reset') return;
+          const typed = reason === 'input' ? splitTyped(value) : null;
+          if (typed) {
+            if (typed.chips.length > 0) onChange(addChips(chips, typed.chips));
+            setInput(typed.rest);
+          } else setInput(value);
+        }}
+        onChange={(_event, values) => {
+          onChange(normalise(values));
+          setInput('');
+        }}
+        onBlur={() => {
+          if (input.trim()) commit(input);
+        }}
+        onPaste={onPaste}
+        renderValue={(values, getItemProps) =>
+          values.map((value, index) => {
+            if (typeof value === 'string') return null;
+            const { key, ...itemProps } = getItemProps({ index });
+            return (
+              <AddressChipView
+                key={key}
+                chip={value}
+                itemProps={itemProps}
+                onEdit={() => {
+                  onChange(chips.filter((chip) => chip !== value));
+                  setInput(formatChip(value));
+                }}
+              />
+            );
+          })
+        }
+        renderOption={(props, option) => {
+          const { key, ...optionProps } = props as typeof props & { key: string };
+          const { members, avatarUrl } = option as RecipientOption;
           return (
-            <AddressChipView
+            <Box
+              component="li"
               key={key}
-              chip={value}
-              itemProps={itemProps}
-              onEdit={() => {
-                onChange(chips.filter((chip) => chip !== value));
-                setInput(formatChip(value));
-              }}
-            />
+              {...optionProps}
+              sx={{ display: 'flex !important', gap: 1.5, alignItems: 'center', minHeight: 48 }}
+            >
+              <UserAvatar name={option.name} address={option.address} image={avatarUrl} size={32} />
+              <Box sx={{ minWidth: 0 }}>
+                <Typography variant="body2" noWrap>
+                  {option.name || option.address}
+                </Typography>
+                {members ? (
+                  <Typography variant="caption" color="text.secondary" noWrap component="div">
+                    {t('chips.groupMembers', { count: members.length })}
+                  </Typography>
+                ) : (
+                  option.name && (
+                    <Typography variant="caption" color="text.secondary" noWrap component="div">
+                      {option.address}
+                    </Typography>
+                  )
+                )}
+              </Box>
+            </Box>
           );
-        })
-      }
-      renderOption={(props, option) => {
-        const { key, ...optionProps } = props as typeof props & { key: string };
-        return (
-          <Box component="li" key={key} {...optionProps} sx={{ display: 'block !important', minHeight: 48 }}>
-            <Typography variant="body2" noWrap>
-              {option.name || option.address}
-            </Typography>
-            {option.name && (
-              <Typography variant="caption" color="text.secondary" noWrap component="div">
-                {option.address}
-              </Typography>
-            )}
-          </Box>
-        );
-      }}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          variant="standard"
-          label={label}
-          autoFocus={autoFocus}
-          error={messages.length > 0}
-          helperText={messages.length > 0 ? messages.join(' ') : undefined}
-          slotProps={{
-            ...params.slotProps,
-            input: {
-              ...params.slotProps.input,
-              endAdornment: (
-                <>
-                  {end}
-                  {params.slotProps.input.endAdornment}
-                </>
-              ),
-            },
-          }}
-        />
-      )}
-    />
+        }}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            variant="standard"
+            label={label}
+            autoFocus={autoFocus}
+            error={messages.length > 0}
+            helperText={messages.length > 0 ? messages.join(' ') : undefined}
+            slotProps={{
+              ...params.slotProps,
+              input: {
+                ...params.slotProps.input,
+                endAdornment: (
+                  <>
+                    {end}
+                    {params.slotProps.input.endAdornment}
+                  </>
+                ),
+              },
+            }}
+          />
+        )}
+      />
+    </Box>
   );
 }

@@ -12,6 +12,7 @@ import {
   removeListUids,
 } from '../../messages/api/messages.cache';
 import { messagesKeys } from '../../messages/api/messages.keys';
+import { applyContactEvent } from '../../contacts/api/contacts.cache';
 import { applySecurityEvent } from '../../security/api/security.cache';
 import { settingsKeys } from '../../settings/api/settings.keys';
 import { createBatch } from '../lib/batch';
@@ -109,6 +110,13 @@ export function createEventEffects(options: EventEffectsOptions): EventEffects {
     accountDetailsUpdated: () =>
       stale({ queryKey: settingsKeys.details(userIndex) }, { queryKey: authKeys.me(userIndex) }),
     accountAttributesUpdated: () => stale({ queryKey: settingsKeys.details(userIndex) }),
+    // Contacts, address books and groups: the contacts feature's cache module re-reads what they show.
+    addressbookUpdated: (event) => applyContactEvent(queryClient, userIndex, event),
+    addressbookDeleted: (event) => applyContactEvent(queryClient, userIndex, event),
+    contactUpdated: (event) => applyContactEvent(queryClient, userIndex, event),
+    contactDeleted: (event) => applyContactEvent(queryClient, userIndex, event),
+    groupUpdated: (event) => applyContactEvent(queryClient, userIndex, event),
+    groupDeleted: (event) => applyContactEvent(queryClient, userIndex, event),
     // The security feature owns its keys: its cache module says what each of its events makes stale.
     webauthnAdded: (event) => applySecurityEvent(queryClient, userIndex, event),
     webauthnRemoved: (event) => applySecurityEvent(queryClient, userIndex, event),

@@ -86,6 +86,7 @@ export function MessageCard({ env, compact, message, addressed, onCollapse }: Me
         date={message.date}
         compact={compact}
         onCollapse={onCollapse}
+        onAddContact={env.addToContacts}
         actions={
           <MessageActionsBar
             env={env}

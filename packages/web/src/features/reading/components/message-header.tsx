@@ -21,10 +21,13 @@ export interface MessageHeaderProps {
   actions?: ReactNode;
   /** In a conversation the sender block folds the message back to its summary line. */
   onCollapse?: () => void;
+  /** "Add to contacts", offered for each address in the recipient details. */
+  onAddContact?: (person: Address) => void;
 }
 
 /** Sender block of an open message: avatar, name and address, the recipients (expandable), the date, the actions. */
-export function MessageHeader({ from, to, cc, bcc, date, compact, actions, onCollapse }: MessageHeaderProps) {
+export function MessageHeader(props: MessageHeaderProps) {
+  const { from, to, cc, bcc, date, compact, actions, onCollapse, onAddContact } = props;
   const { t } = useTranslation('reading');
   const senderName = addressLabel(from) || t('unknownSender');
   const sender = (
@@ -83,7 +86,7 @@ export function MessageHeader({ from, to, cc, bcc, date, compact, actions, onCol
         </Box>
       </Box>
       <Box sx={{ pl: compact ? 0 : 6.5 }}>
-        <MessageRecipients from={from} to={to} cc={cc} bcc={bcc} date={date} />
+        <MessageRecipients from={from} to={to} cc={cc} bcc={bcc} date={date} onAddContact={onAddContact} />
       </Box>
     </Box>
   );

@@ -1,5 +1,7 @@
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import PersonAddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
+import IconButton from '@mui/material/IconButton';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { Address } from '@webmail/contracts';
@@ -14,6 +16,8 @@ export interface MessageRecipientsProps {
   cc: Address[];
   bcc: Address[];
   date: string;
+  /** Offers "add to contacts" beside each address of the details. */
+  onAddContact?: (person: Address) => void;
 }
 
 export const formatAddresses = (addresses: Address[]) =>
@@ -23,18 +27,22 @@ export const formatAddresses = (addresses: Address[]) =>
 const wrapAddresses = { overflowWrap: 'break-word', wordBreak: 'normal' } as const;
 
 /** "to Alice, Bob" under the sender; it expands to every recipient line (to, cc, bcc when present) and the date. */
-export function MessageRecipients({ from, to, cc, bcc, date }: MessageRecipientsProps) {
+export function MessageRecipients({ from, to, cc, bcc, date, onAddContact }: MessageRecipientsProps) {
   const { t } = useTranslation('reading');
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const everyone = [...to, ...cc, ...bcc];
   const names = everyone.map(addressLabel).filter(Boolean).join(', ') || t('noRecipients');
   const lines = [
-    { label: t('view.from'), value: from ? formatAddresses([from]) : t('unknownSender') },
-    { label: t('view.to'), value: formatAddresses(to) },
-    { label: t('view.cc'), value: formatAddresses(cc) },
-    { label: t('view.bcc'), value: formatAddresses(bcc) },
-    { label: t('view.date'), value: formatFullDate(date) },
+    {
+      label: t('view.from'),
+      value: from ? formatAddresses([from]) : t('unknownSender'),
+      people: from ? [from] : [],
+    },
+    { label: t('view.to'), value: formatAddresses(to), people: to },
+    { label: t('view.cc'), value: formatAddresses(cc), people: cc },
+    { label: t('view.bcc'), value: formatAddresses(bcc), people: bcc },
+    { label: t('view.date'), value: formatFullDate(date), people: [] },
   ].filter((line) => line.value);
 
   return (
@@ -84,7 +92,26 @@ export function MessageRecipients({ from, to, cc, bcc, date }: MessageRecipients
                 {line.label}
               </Box>
               <Box component="dd" sx={{ m: 0, minWidth: 0, ...wrapAddresses }}>
-                {line.value}
+                {onAddContact && line.people.length > 0
+                  ? line.people.map((person, index) => (
+                      <Box
+                        component="span"
+                        key={`${person.address}-${index}`}
+                        sx={{ display: 'inline-flex', alignItems: 'center' }}
+                      >
+                        {formatAddresses([person])}
+                        <IconButton
+                          size="small"
+                          aria-label={t('view.addToContacts', { name: person.name || person.address })}
+                          title={t('view.addToContacts', { name: person.name || person.address })}
+                          onClick={() => onAddContact(person)}
+                        >
+                          <PersonAddIcon fontSize="small" />
+                        </IconButton>
+                        {index < line.people.length - 1 ? ', ' : ''}
+                      </Box>
+                    ))
+                  : line.value}
               </Box>
             </Box>
           ))}

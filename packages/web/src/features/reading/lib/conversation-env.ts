@@ -1,4 +1,4 @@
-import type { Folder } from '@webmail/contracts';
+import type { Address, Folder } from '@webmail/contracts';
 import type { MoveTarget } from '../../messages/components/more-actions-menu';
 import type { RemoteContentEffects } from '../hooks/use-remote-content';
 
@@ -24,4 +24,6 @@ export interface ConversationEnv {
   showBack: boolean;
   /** Shown in the tab layout (MailboxThreadTab): no back button, no "open in new tab". */
   inTab: boolean;
+  /** "Add to contacts" on the sender and recipients (absent when contacts are switched off). */
+  addToContacts?: (person: Address) => void;
 }

@@ -1,0 +1,207 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { contactLimits, type Contact } from '@webmail/contracts';
+import { useId, useState, type FormEvent } from 'react';
+import { isApiRequestError } from '../../../shared/api/api-request-error';
+import { formErrorsOf } from '../../../shared/api/error-text';
+import { useTranslation } from '../../../shared/i18n/translation';
+import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
+import { useAddressBooks } from '../api/get-address-books';
+import { useSaveContact } from '../api/save-contact';
+import { useGroups } from '../api/get-groups';
+import {
+  checkContactForm,
+  contactFormData,
+  contactFormValues,
+  type ContactFormValues,
+} from '../lib/contact-form';
+import { AvatarPicker } from './avatar-picker';
+import { ContactAvatar } from './contact-avatar';
+import { LabelledValuesField } from './labelled-values-field';
+import { addressBookName } from './address-book-name';
+
+export interface ContactFormDialogProps {
+  userIndex: number;
+  /** The contact to change, or null for a new one. */
+  contact: Contact | null;
+  prefill?: Partial<ContactFormValues>;
+  onClose: () => void;
+  onSaved?: (contact: Contact) => void;
+}
+
+/** The contact form: avatar, name, e-mail addresses and phones with labels, organisation, notes, book, groups. */
+export function ContactFormDialog({ userIndex, contact, prefill, onClose, onSaved }: ContactFormDialogProps) {
+  const { t } = useTranslation(['contacts', 'errors', 'common']);
+  const { t: tErrors } = useTranslation('errors');
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const titleId = useId();
+  const snackbar = useSnackbar();
+  const books = useAddressBooks(userIndex).data ?? [];
+  const groups = useGroups(userIndex).data ?? [];
+  const save = useSaveContact(userIndex);
+  const [values, setValues] = useState(() => contactFormValues(contact, prefill));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const set = (patch: Partial<ContactFormValues>) => setValues((v) => ({ ...v, ...patch }));
+  const bookId = values.addressBookId || books.find((b) => b.isDefault)?.id || '';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problems = checkContactForm(values);
+    if (Object.keys(problems).length > 0) {
+      setErrors(
+        Object.fromEntries(
+          Object.entries(problems).map(([field, problem]) => [field, t(`contacts:form.errors.${problem}`)]),
+        ),
+      );
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    try {
+      const saved = await save.mutateAsync({
+        id: contact?.id ?? null,
+        form: contactFormData({ ...values, addressBookId: bookId }),
+      });
+      snackbar.show({ type: 'success', message: t('contacts:form.saved') });
+      onSaved?.(saved);
+      onClose();
+    } catch (err) {
+      if (!isApiRequestError(err)) throw err;
+      const fields = ['fullName', 'organization', 'notes', 'avatar', 'addressBookId', 'groups'] as const;
+      const emailFields = values.emails.map((_, i) => `emails.${i}.value`);
+      const result = formErrorsOf(err, tErrors, [...fields, ...emailFields], (texts) => texts[0]);
+      setErrors(result.fields as Record<string, string>);
+      setFormError(result.form);
+    }
+  };
+
+  const emailErrors = Object.fromEntries(
+    values.emails.flatMap((_, i) => (errors[`emails.${i}.value`] ? [[i, errors[`emails.${i}.value`]!]] : [])),
+  );
+
+  return (
+    <Dialog
+      open
+      onClose={save.isPending ? undefined : onClose}
+      fullScreen={fullScreen}
+      aria-labelledby={titleId}
+      slotProps={{
+        paper: {
+          component: 'form',
+          onSubmit: submit,
+          noValidate: true,
+          sx: { width: '100%', maxWidth: 545 },
+        } as never,
+      }}
+    >
+      <DialogTitle id={titleId}>
+        {contact ? t('contacts:form.titleEdit') : t('contacts:form.titleNew')}
+      </DialogTitle>
+      <DialogContent sx={{ display: 'grid', gap: 2, alignContent: 'start', pt: '8px !important' }}>
+        {formError && <Alert severity="error">{formError}</Alert>}
+        <AvatarPicker
+          render={(preview) => (
+            <ContactAvatar
+              userIndex={userIndex}
+              contact={{
+                id: contact?.id ?? '',
+                fullName: values.fullName,
+                emails: values.emails,
+                hasAvatar: !!contact?.hasAvatar && !values.removeAvatar,
+                etag: contact?.etag ?? '',
+              }}
+              preview={preview}
+            />
+          )}
+          file={values.avatar}
+          hasStored={!!contact?.hasAvatar}
+          removed={values.removeAvatar}
+          onChoose={(file) => set({ avatar: file, removeAvatar: false })}
+          onRemove={() => set({ avatar: null, removeAvatar: true })}
+          error={errors.avatar}
+        />
+        <TextField
+          label={t('contacts:form.fullName')}
+          value={values.fullName}
+          onChange={(event) => set({ fullName: event.target.value })}
+          error={!!errors.fullName}
+          helperText={errors.fullName}
+          autoFocus
+          slotProps={{ htmlInput: { maxLength: contactLimits.fullNameMax } }}
+        />
+        <LabelledValuesField
+          kind="emails"
+          values={values.emails}
+          onChange={(emails) => set({ emails })}
+          errors={emailErrors}
+          max={contactLimits.emailsMax}
+        />
+        <LabelledValuesField
+          kind="phones"
+          values={values.phones}
+          onChange={(phones) => set({ phones })}
+          errors={{}}
+          max={contactLimits.phonesMax}
+        />
+        <TextField
+          label={t('contacts:form.organization')}
+          value={values.organization}
+          onChange={(event) => set({ organization: event.target.value })}
+          error={!!errors.organization}
+          helperText={errors.organization}
+        />
+        <TextField
+          label={t('contacts:form.notes')}
+          value={values.notes}
+          onChange={(event) => set({ notes: event.target.value })}
+          multiline
+          minRows={2}
+          error={!!errors.notes}
+          helperText={errors.notes}
+        />
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
+          <TextField
+            select
+            label={t('contacts:form.addressBook')}
+            value={books.some((b) => b.id === bookId) ? bookId : ''}
+            onChange={(event) => set({ addressBookId: event.target.value })}
+          >
+            {books.map((book) => (
+              <MenuItem key={book.id} value={book.id}>
+                {addressBookName(book, t)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Autocomplete
+            multiple
+            options={groups.map((g) => g.id)}
+            value={values.groups.filter((id) => groups.some((g) => g.id === id))}
+            getOptionLabel={(id) => groups.find((g) => g.id === id)?.name ?? ''}
+            onChange={(_event, ids) => set({ groups: ids })}
+            renderInput={(params) => <TextField {...params} label={t('contacts:form.groups')} />}
+          />
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={save.isPending}>
+          {t('contacts:form.cancel')}
+        </Button>
+        <Button type="submit" variant="contained" loading={save.isPending}>
+          {t('contacts:form.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
