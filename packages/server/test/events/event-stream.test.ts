@@ -129,6 +129,21 @@ describe('event stream', () => {
     expect((await stale.next((e) => e.command === 'resync')).event).toEqual({ command: 'resync' });
   });
 
+  it('answers a reconnect that missed nothing at once, before any event (a browser counts it open then)', async () => {
+    const { client } = await signedIn('ev-resume');
+    const first = await stream(client, 0);
+    await client.post('/api/u/0/mailbox/folders', { name: 'Seen' });
+    const seen = await first.next((e) => e.command === 'folderCreate');
+    first.close();
+
+    const noAnswer = new Promise<string>((resolve) => setTimeout(() => resolve('no answer'), 8000));
+    const answer = await Promise.race([
+      stream(client, 0, { lastEventId: seen.id! }).then((s) => s.status),
+      noAnswer,
+    ]);
+    expect(answer).toBe(200);
+  });
+
   it('sends the sign-out to the signed-out session and ends its stream', async () => {
     const { client } = await signedIn('ev-logout');
     const events = await stream(client, 0);

@@ -65,6 +65,9 @@ export function eventStreamRoutes(deps: {
         // nginx and similar proxies would buffer the stream without this.
         'X-Accel-Buffering': 'no',
       });
+      // Sent now, not with the first event: a browser reports the stream open on the headers, and a reconnect
+      // that missed nothing may have no event to send for a long while.
+      reply.raw.flushHeaders();
       deps.watchers.acquire(mail);
       reply.raw.on('close', () => {
         deps.streams.remove(stream);
