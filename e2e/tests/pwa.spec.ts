@@ -212,6 +212,8 @@ test('offline: a reload shows the app shell, a message opened before and the ban
 
   await page.getByRole('link', { name: openedRow }).click();
   await expect(page.getByRole('heading', { name: openedSubject })).toBeVisible();
+  // The copy is written within a second of a change: wait for the conversation itself, not just the list row.
+  await expect.poll(() => offlineCopy(page)).toMatch(/"reading",0,"thread"/);
   await expect.poll(() => offlineCopy(page)).toContain(openedSubject);
 
   await context.setOffline(true);

@@ -14,6 +14,8 @@ import { createTestI18n } from './test-i18n';
 
 export interface RenderOptions {
   language?: Language;
+  /** Puts answers into the cache before the first render, as the device's offline copy does at start. */
+  seedCache?: (queryClient: QueryClient) => void;
 }
 
 function testQueryClient() {
@@ -31,6 +33,7 @@ export async function renderRoutes(routeTable: RouteObject[], path: string, opti
   const i18n = await createTestI18n(options.language ?? 'en');
   bindLanguage(i18n);
   const queryClient = testQueryClient();
+  options.seedCache?.(queryClient);
   const router = createMemoryRouter(routeTable, { initialEntries: [path] });
   const session = connectSession(router, queryClient);
   onTestFinished(() => session.dispose());

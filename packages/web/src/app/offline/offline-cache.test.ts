@@ -62,6 +62,8 @@ describe('the offline copy in the browser', () => {
       subject: 'Carol secret',
     });
     expect(next.queryClient.getQueryData(mailboxesKeys.tree(0))).toBeDefined();
+    // Shown at once, but asked of the server again as soon as a page uses it: the copy may be older than it looks.
+    expect(next.queryClient.getQueryState(mailboxesKeys.tree(0))?.isInvalidated).toBe(true);
   });
 
   it('writes changes a moment later, and only for the user whose data changed', async () => {

@@ -182,6 +182,9 @@ export function createOfflineCache(options: OfflineCacheOptions): OfflineCache {
           buster,
           maxAge: offlineCacheLimits.maxAgeMs,
         });
+        // Restored answers show at once but count as stale: a page that uses one asks the server again when it
+        // can (the copy may predate changes made in another tab or just before a reload).
+        await queryClient.invalidateQueries({ refetchType: 'none' });
       } catch (error) {
         console.warn('Offline copy not restored', error);
       }

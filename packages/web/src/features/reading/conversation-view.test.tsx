@@ -5,6 +5,7 @@ import { setViewportWidth } from '../../test/media-query';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
 import { sampleTree } from '../mailboxes/folder.testing';
+import { readingKeys } from './api/reading.keys';
 import { buildSentDetail, buildThreadMessage, readingApi } from './conversation.testing';
 import { massActionServer } from '../messages/mass-action.testing';
 import { buildMessageDetail, buildMessageSummary } from '../messages/message.testing';
@@ -179,6 +180,29 @@ describe('conversation view', () => {
     await screen.findByRole('article', { name: 'Message from Bob Builder' });
     await user.keyboard('j');
     await waitFor(() => expect(router.state.location.pathname).toBe('/u/0/id-inbox/thread-4/4'));
+  });
+
+  it("unfolds by the server's flags, not by an older copy that calls read messages unread", async () => {
+    setup();
+    const { first, reply, addressed, unread } = fixtures();
+    const stale = [first, reply, addressed, unread].map((detail) =>
+      buildThreadMessage(detail, { seen: false }),
+    );
+    await renderApp('/u/0/id-inbox/thread-7/7', {
+      seedCache: (queryClient) =>
+        queryClient.setQueryData(readingKeys.thread(0, 'id-inbox', 'thread-7', 7), {
+          thread: 'thread-7',
+          messages: stale,
+        }),
+    });
+
+    const list = await screen.findByRole('list', { name: 'Messages in this conversation' });
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(2));
+    const items = within(list).getAllByRole('listitem');
+    expect(within(items[0]!).getByRole('button', { expanded: false })).toHaveTextContent(
+      /Shall we go on Friday/,
+    );
+    expect(within(items[1]!).getByRole('button', { expanded: false })).toHaveTextContent(/Yes, Friday works/);
   });
 
   it('marks the unread message read when it opens', async () => {

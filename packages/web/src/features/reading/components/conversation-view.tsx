@@ -32,7 +32,7 @@ export function ConversationView({ env }: { env: ConversationEnv }) {
   const messages = query.data?.messages;
   const addressed = messages ? addressedMessage(messages, mailboxId, messageId) : undefined;
   const addressedKey = addressed ? conversationKey(addressed) : null;
-  const { isExpanded, setExpanded } = useExpandedMessages(messages, addressedKey);
+  const { isExpanded, setExpanded } = useExpandedMessages(messages, addressedKey, !query.isFetching);
   const subject = addressed ? subjectLabel(addressed.subject, t) : '';
   usePageTitle(subject);
 
