@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { startMailstack } from '@webmail/mailstack';
+import { startAuthReportRelay } from './support/auth-report-relay.testing.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const portBase = Number(process.env.TEST_MAILSTACK_PORT_BASE ?? 22000);
@@ -43,6 +44,7 @@ export default async function setup(project: TestProject) {
   const reportSecret = randomBytes(18).toString('base64url');
   process.env.MAILSTACK_AUTH_REPORT_URL = `http://127.0.0.1:${reportPort}/api/mail-auth/report`;
   process.env.MAILSTACK_AUTH_REPORT_SECRET = reportSecret;
+  const stopRelay = await startAuthReportRelay(reportPort);
   const stack = await startMailstack({ dir: path.join(root, 'ms'), portBase });
   const pgDir = path.join(root, 'pg');
   const pgScript = path.join(repoRoot, 'scripts/pg-sandbox.sh');
@@ -58,6 +60,7 @@ export default async function setup(project: TestProject) {
   project.provide('postgresUrl', postgresUrl);
   return async () => {
     await stack.stop();
+    await stopRelay();
     execFileSync('bash', [pgScript, 'stop', pgDir]);
     rmSync(root, { recursive: true, force: true });
   };

@@ -1,6 +1,7 @@
 import { ImapFlow } from 'imapflow';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { relayAuthReportsTo } from '../support/auth-report-relay.testing.js';
 import { imapAs, newMailUser, startServer } from '../support/harness.testing.js';
 import { enableTotp, reauthenticate } from '../support/security.testing.js';
 
@@ -46,10 +47,7 @@ async function smtpLogin(email: string, pass: string): Promise<boolean> {
   }
 }
 
-/**
- * Reports arrive asynchronously, behind every other test's logins when the whole suite runs (and slower on a
- * loaded machine): waited for up to 90 s.
- */
+/** Reports arrive asynchronously, a moment after the login (slower on a loaded machine): waited for up to 90 s. */
 async function until(check: () => Promise<boolean>): Promise<void> {
   for (let i = 0; i < 900; i += 1) {
     if (await check()) return;
@@ -61,10 +59,14 @@ async function until(check: () => Promise<boolean>): Promise<void> {
 describe('application passwords in real mail clients', () => {
   let server: Awaited<ReturnType<typeof startServer>>;
   beforeAll(async () => {
-    // The mail server reports every authentication to this port (last use, security log).
-    server = await startServer('sqlite', { PORT: String(inject('mailstack').reportPort) });
+    server = await startServer('sqlite');
+    // The mail server's reports of every authentication (last use, security log) come to this server.
+    await relayAuthReportsTo(inject('mailstack').reportPort, server.baseUrl);
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await relayAuthReportsTo(inject('mailstack').reportPort, null);
+    await server.close();
+  });
 
   it(
     'works for IMAP LOGIN and SMTP AUTH, shows its last use, and stops working once deleted',
