@@ -36,8 +36,8 @@ export type SearchKeywordsResponse = { keywords: Record<SearchKeyword, string> }
 
 /** One hit kept with a recent search (the fields the product names `searchEmails`). */
 export const RecentSearchEmail = z.object({
-  /** The RFC 5322 Message-ID, or null. */
-  email_id: z.string().nullable(),
+  /** The message across folders: `<mailbox>:<id>`. */
+  email_id: z.string(),
   subject: z.string(),
   /** The sender's address. */
   address: z.string(),

@@ -19,6 +19,8 @@ import { createMailboxesModule } from './features/mailboxes/mailboxes.module.js'
 import type { RetentionJob } from './features/mailboxes/retention-job.js';
 import { createMessagesModule } from './features/messages/messages.module.js';
 import { createReadingModule } from './features/reading/reading.module.js';
+import { createSearchModule } from './features/search/search.module.js';
+import { searchMigrations } from './features/search/search.migrations.js';
 import { createSecurityModule } from './features/security/security.module.js';
 import type { SecurityEventsService } from './features/security/security-events.service.js';
 import { createSettingsModule } from './features/settings/settings.module.js';
@@ -29,7 +31,7 @@ const version = (
 ).version;
 
 /** Every migration of every owner, in one numbered sequence. */
-const migrations = { ...baseMigrations, ...composeMigrations, ...eventLogMigrations };
+const migrations = { ...baseMigrations, ...composeMigrations, ...eventLogMigrations, ...searchMigrations };
 
 export type { RouteEntry };
 
@@ -108,6 +110,16 @@ export async function buildApp(
     nameOf: (email) => auth.auth.nameOf(email),
     log: app.log,
   });
+  const search = createSearchModule({
+    config,
+    db,
+    mail,
+    mailboxes: mailboxes.mailboxes,
+    messages: messages.messages,
+    massActions: messages.massActions,
+    publish,
+    log: app.log,
+  });
 
   const events = createEventsModule({
     config: config.events,
@@ -131,6 +143,7 @@ export async function buildApp(
     reading.module,
     imageProxy.module,
     compose.module,
+    search.module,
     settings.module,
     events.module,
   ]);

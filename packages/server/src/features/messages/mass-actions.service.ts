@@ -71,6 +71,9 @@ export class MassActionsService {
     }
     // Everything is checked before anything changes: an unknown folder must not leave half a job done.
     const { sources, target, client } = await this.resolve(mail, request, refs, matches);
+    // The target's own messages first: mail moved in from other folders must not be counted (or searched) again
+    // when a search's matches in the target are resolved.
+    if (target) sources.sort((a, b) => Number(b.path === target.path) - Number(a.path === target.path));
     const folders: FolderResult[] = [];
     const moved: Moved[] = [];
     for (const source of sources) {
