@@ -22,6 +22,11 @@ export interface MassActionInput {
   messageIds: number[] | '*';
   /** Folder id; required for `move`. */
   moveToTarget?: string;
+  /**
+   * The same messages each by its own folder, from lists that span folders (search results), for runners that
+   * act across folders; a folder's runner reads `mailboxId` and `messageIds`.
+   */
+  refs?: ReadonlyArray<{ mailboxId: string; messageId: number }>;
 }
 export type RunMassAction = (input: MassActionInput) => void;
 

@@ -3,27 +3,29 @@ import type { MessageSummary } from '@webmail/contracts';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type DragEvent } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
-import { messageHref } from '../../../shared/routing/mail-hrefs';
+import { rowKey, type RowKey } from '../hooks/use-message-selection';
 import { useRovingFocus } from '../hooks/use-roving-focus';
 import { onListKeyDown, type ListKeyHandlers } from '../lib/list-keyboard';
 import type { RowLayout } from '../lib/row-density';
 import { MessageRow } from './message-row';
 
 export interface MessageRowsProps {
-  userIndex: number;
-  mailboxId: string;
   rows: MessageSummary[];
   setSize: number;
   label: string;
-  openMessageId: number | undefined;
-  isChecked: (rowId: number) => boolean;
-  showRecipients: boolean;
+  /** The page a row opens. */
+  rowHref: (row: MessageSummary) => string;
+  /** The row of the message open in the reading pane. */
+  openRow: RowKey | undefined;
+  isChecked: (row: RowKey) => boolean;
+  /** Sent and Drafts name the recipients instead of the sender. */
+  showRecipients: (row: MessageSummary) => boolean;
   layout: RowLayout;
   scrollElement: HTMLDivElement | null;
   /** The last row rendered (for loading the next page). */
   onLastVisible: (index: number) => void;
   onToggleFlag: (message: MessageSummary) => void;
-  onSelect: (rowId: number, range: boolean) => void;
+  onSelect: (row: RowKey, range: boolean) => void;
   onDragStart: (message: MessageSummary, event: DragEvent) => void;
   keys: Omit<ListKeyHandlers, 'move'>;
 }
@@ -34,8 +36,7 @@ export interface MessageRowsProps {
  * rendered).
  */
 export function MessageRows(props: MessageRowsProps) {
-  const { userIndex, mailboxId, rows, setSize, label, openMessageId, isChecked, showRecipients, layout } =
-    props;
+  const { rows, setSize, label, rowHref, openRow, isChecked, showRecipients, layout } = props;
   const { scrollElement, onLastVisible, onToggleFlag, onSelect, onDragStart, keys } = props;
   const { t } = useTranslation('messages');
   const listRef = useRef<HTMLUListElement>(null);
@@ -66,16 +67,17 @@ export function MessageRows(props: MessageRowsProps) {
     >
       {items.map((item) => {
         const message = rows[item.index]!;
+        const key = rowKey(message);
         return (
           <MessageRow
-            key={message.id}
+            key={key}
             message={message}
             index={item.index}
-            href={messageHref(userIndex, mailboxId, message.thread, message.id)}
-            open={message.id === openMessageId}
-            checked={isChecked(message.id)}
+            href={rowHref(message)}
+            open={key === openRow}
+            checked={isChecked(key)}
             tabbable={item.index === focusIndex}
-            showRecipients={showRecipients}
+            showRecipients={showRecipients(message)}
             layout={layout}
             setSize={setSize}
             style={{ transform: `translateY(${item.start}px)` }}
