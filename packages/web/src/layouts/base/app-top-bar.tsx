@@ -23,6 +23,8 @@ export interface AppTopBarProps {
   account: ReactNode;
   /** The settings link (the gear in the header); absent without a session. */
   settingsHref?: string | null;
+  /** The search bar (the search feature's), between the logo and the gear. */
+  search?: ReactNode;
   /**
    * A settings page on a small screen: a back arrow and the page's title take the place of the menu
    * button and the logo.
@@ -39,6 +41,7 @@ export function AppTopBar({
   account,
   settingsHref,
   back,
+  search,
 }: AppTopBarProps) {
   const { t } = useTranslation('common');
   return (
@@ -62,7 +65,13 @@ export function AppTopBar({
             onLogoClick={onLogoClick}
           />
         )}
-        <Box sx={{ flex: 1 }} />
+        {search && !back ? (
+          <Box sx={{ flex: 1, minWidth: 0, display: 'flex', justifyContent: 'center', px: { md: 2 } }}>
+            {search}
+          </Box>
+        ) : (
+          <Box sx={{ flex: 1 }} />
+        )}
         {settingsHref && (
           <IconButton component={RouterLink} to={settingsHref} aria-label={t('layout.settings')}>
             <SettingsOutlinedIcon />

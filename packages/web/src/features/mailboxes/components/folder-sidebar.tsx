@@ -5,7 +5,7 @@ import List from '@mui/material/List';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { Folder } from '@webmail/contracts';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useMailboxQuota, useMailboxTree } from '../api/get-mailbox-tree';
 import { useCollapsedFolders } from '../hooks/use-collapsed-folders';
@@ -25,6 +25,8 @@ export interface FolderSidebarProps {
   foldersEnabled?: boolean;
   /** Messages dragged from the list and dropped on a folder. */
   onDropMessages?: DropMessagesHandler;
+  /** Shown under the folders (the layout puts saved searches here; this feature does not know them). */
+  footer?: ReactNode;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface FolderSidebarProps {
  * bottom.
  */
 export function FolderSidebar(props: FolderSidebarProps) {
-  const { userIndex, selectedMailboxId, onNavigate, foldersEnabled = true, onDropMessages } = props;
+  const { userIndex, selectedMailboxId, onNavigate, foldersEnabled = true, onDropMessages, footer } = props;
   const { t } = useTranslation(['mailboxes', 'common']);
   const tree = useMailboxTree(userIndex);
   const quota = useMailboxQuota(userIndex).data;
@@ -104,6 +106,7 @@ export function FolderSidebar(props: FolderSidebarProps) {
       <Box component="nav" aria-label={t('sidebar.label')} sx={{ py: 1 }}>
         {body}
       </Box>
+      {footer}
       {quota && quota.allowed > 0 && (
         <Box sx={{ mt: 'auto' }}>
           <StorageUsageBar quota={quota} />

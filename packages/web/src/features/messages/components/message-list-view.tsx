@@ -58,8 +58,9 @@ export interface MessageListViewProps<K extends QueryKey> {
    * the list's total.
    */
   selectAllCount?: number;
-  /** The heading and the list's accessible name. */
+  /** The heading, and the folder the list's accessible name says ("Messages in …") unless `listLabel` is given. */
   label: string;
+  listLabel?: string;
   /** The line under the heading ("120 messages", "42 results"). */
   totalLabel?: (total: number, mode: ListMode) => string;
   /** The toolbar's label for a select-all ("All 1,284 results"). */
@@ -165,6 +166,7 @@ export function MessageListView<K extends QueryKey>(props: MessageListViewProps<
             rows={rows}
             setSize={listTotal ?? rows.length}
             label={label}
+            listLabel={props.listLabel}
             rowHref={props.rowHref}
             openRow={props.openRow}
             isChecked={selection.isSelected}

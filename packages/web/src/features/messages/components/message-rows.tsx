@@ -12,7 +12,9 @@ import { MessageRow } from './message-row';
 export interface MessageRowsProps {
   rows: MessageSummary[];
   setSize: number;
+  /** The folder's name: the list is "Messages in <label>", unless `listLabel` names it. */
   label: string;
+  listLabel?: string;
   /** The page a row opens. */
   rowHref: (row: MessageSummary) => string;
   /** The row of the message open in the reading pane. */
@@ -60,7 +62,7 @@ export function MessageRows(props: MessageRowsProps) {
     <Box
       component="ul"
       ref={listRef}
-      aria-label={t('list.label', { folder: label })}
+      aria-label={props.listLabel ?? t('list.label', { folder: label })}
       onKeyDown={(event) => onListKeyDown(event, focusIndex, { ...keys, move })}
       {...listFocusHandlers}
       sx={{ position: 'relative', m: 0, p: 0, height: virtualizer.getTotalSize() }}
