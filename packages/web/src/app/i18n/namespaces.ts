@@ -6,6 +6,7 @@ import type errors from '../../locales/en/errors.json';
 import type mailboxes from '../../locales/en/mailboxes.json';
 import type messages from '../../locales/en/messages.json';
 import type reading from '../../locales/en/reading.json';
+import type search from '../../locales/en/search.json';
 import type settings from '../../locales/en/settings.json';
 
 /**
@@ -23,6 +24,7 @@ export interface NamespaceResources {
   reading: typeof reading;
   settings: typeof settings;
   compose: typeof compose;
+  search: typeof search;
 }
 
 export const namespaces = [
@@ -35,6 +37,7 @@ export const namespaces = [
   'reading',
   'settings',
   'compose',
+  'search',
 ] as const satisfies readonly (keyof NamespaceResources)[];
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace: Namespace = 'common';
