@@ -120,6 +120,10 @@ export async function seedMessages(imap: ImapFlow, me: string, messages: SeedMes
   for (const path of new Set(messages.map((m) => m.folder))) {
     if (!['INBOX', 'Sent', 'Trash', 'Junk', 'Archive', 'Drafts'].includes(path))
       await imap.mailboxCreate(path);
+    // Opened before the first APPEND: the special-use folders (auto = subscribe) are created on disk when first
+    // opened, and created by an APPEND while the full-text indexer works on an earlier one, Dovecot 2.3 can
+    // deadlock on its folder-list index lock and kill the session ("Connection not available").
+    await imap.status(path, { messages: true });
   }
   const now = Date.now();
   for (const m of [...messages].sort((a, b) => b.daysAgo - a.daysAgo)) {
