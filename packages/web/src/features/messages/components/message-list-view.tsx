@@ -112,7 +112,7 @@ export function MessageListView<K extends QueryKey>(props: MessageListViewProps<
   // State, not a ref: rows mounted in the same commit as their scroll box (cached data) run their layout effects
   // before a parent's ref is attached, and the virtualizer would measure no viewport and render no rows.
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
-  useScrollMemory(scrollElement, `${listKey}\n${mode}`, rows.length > 0);
+  const initialOffset = useScrollMemory(scrollElement, `${listKey}\n${mode}`, rows.length > 0);
 
   const selectAll = selectAllState(selection);
   const allCount = listTotal ?? props.selectAllCount ?? 0;
@@ -173,6 +173,7 @@ export function MessageListView<K extends QueryKey>(props: MessageListViewProps<
             showRecipients={props.showRecipients}
             layout={rowLayouts[props.density]}
             scrollElement={scrollElement}
+            initialOffset={initialOffset}
             onLastVisible={onLastVisible}
             onToggleFlag={actions.toggleFlag}
             onSelect={selection.select}

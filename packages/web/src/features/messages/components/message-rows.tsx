@@ -24,6 +24,8 @@ export interface MessageRowsProps {
   showRecipients: (row: MessageSummary) => boolean;
   layout: RowLayout;
   scrollElement: HTMLDivElement | null;
+  /** Where the list starts (a remembered scroll position). */
+  initialOffset?: number;
   /** The last row rendered (for loading the next page). */
   onLastVisible: (index: number) => void;
   onToggleFlag: (message: MessageSummary) => void;
@@ -50,6 +52,7 @@ export function MessageRows(props: MessageRowsProps) {
     getScrollElement: () => scrollElement,
     estimateSize: () => layout.height,
     overscan: 6,
+    initialOffset: props.initialOffset ?? 0,
   });
   const items = virtualizer.getVirtualItems();
   const lastVisible = items[items.length - 1]?.index ?? -1;

@@ -8,7 +8,7 @@ const positions = new Map<string, number>();
  * search opened again — comes back at the same rows. A list not seen before starts at the top. `ready` is true
  * once its rows are rendered (before that the content is too short to scroll).
  */
-export function useScrollMemory(element: HTMLElement | null, key: string, ready: boolean): void {
+export function useScrollMemory(element: HTMLElement | null, key: string, ready: boolean): number {
   useLayoutEffect(() => {
     if (!element || !ready) return;
     element.scrollTo({ top: positions.get(key) ?? 0 });
@@ -20,4 +20,6 @@ export function useScrollMemory(element: HTMLElement | null, key: string, ready:
     element.addEventListener('scroll', remember, { passive: true });
     return () => element.removeEventListener('scroll', remember);
   }, [element, key]);
+  // The virtual list starts there too: it scrolls to its own idea of the offset when it first sees the element.
+  return positions.get(key) ?? 0;
 }
