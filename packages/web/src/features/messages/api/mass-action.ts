@@ -28,7 +28,8 @@ export interface MassActionInput {
    */
   refs?: ReadonlyArray<{ mailboxId: string; messageId: number }>;
 }
-export type RunMassAction = (input: MassActionInput) => void;
+/** Runs a mass action; `undo: true` when it undoes an answered one (its snackbar says "undone", no further undo). */
+export type RunMassAction = (input: MassActionInput, options?: { undo?: boolean }) => void;
 
 export function toMassActionRequest(input: MassActionInput, undo = false): MassActionRequest {
   const { action, mailboxId, messageIds, moveToTarget } = input;
@@ -91,12 +92,12 @@ export function useRunMassAction(userIndex: number): RunMassAction {
   });
 
   return useCallback(
-    (input: MassActionInput) => {
+    (input: MassActionInput, options?: { undo?: boolean }) => {
       if (isEmpty(input)) {
         snackbar.show({ type: 'error', message: t('massActions.errors.noMessagesSelected') });
         return;
       }
-      mutate({ input, undo: false });
+      mutate({ input, undo: options?.undo ?? false });
     },
     [mutate, snackbar, t],
   );

@@ -96,7 +96,14 @@ export function useRunSearchAction(userIndex: number, search: string): RunMassAc
         message,
         timeout: limits.snackbarTimeoutMs,
         ...(undos.length
-          ? { actions: [{ label: t('actions.undo'), onClick: () => undos.forEach(runFolderAction) }] }
+          ? {
+              actions: [
+                {
+                  label: t('actions.undo'),
+                  onClick: () => undos.forEach((u) => runFolderAction(u, { undo: true })),
+                },
+              ],
+            }
           : {}),
       });
     },
