@@ -83,6 +83,15 @@ export function removeRecentSearch(queryClient: QueryClient, userIndex: number, 
   return () => queryClient.setQueryData(key, before);
 }
 
+/**
+ * A search the user runs (Enter, a chip, a recent one) is asked again even when it is cached: the answer is fresh
+ * and the server moves it to the top of the recent searches. The recent list is read again when next shown.
+ */
+export function rerunSearch(queryClient: QueryClient, userIndex: number, search: string): void {
+  void queryClient.invalidateQueries({ queryKey: [...searchKeys.results(userIndex), search] });
+  void queryClient.invalidateQueries({ queryKey: searchKeys.recent(userIndex), refetchType: 'none' });
+}
+
 /** What the live events about recent and saved searches make stale (recentSearch*, savedSearch* commands). */
 export function invalidateRecentSearches(queryClient: QueryClient, userIndex: number): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: searchKeys.recent(userIndex) });

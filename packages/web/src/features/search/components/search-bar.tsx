@@ -7,12 +7,14 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Popper, { type PopperProps } from '@mui/material/Popper';
 import Tooltip from '@mui/material/Tooltip';
+import { useQueryClient } from '@tanstack/react-query';
 import { parseSearch } from '@webmail/contracts';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { isWithin } from '../../../shared/routing/app-paths';
 import { searchHref } from '../../../shared/routing/mail-hrefs';
+import { rerunSearch } from '../api/search.cache';
 import { useSlashFocus } from '../hooks/use-slash-focus';
 import { queryErrorText } from '../lib/query-errors';
 import { toggleTerm, withPerson, type ChipContext } from '../lib/search-terms';
@@ -57,6 +59,7 @@ export function SearchBar({ userIndex, timeZone, address, scopes }: SearchBarPro
   const { t } = useTranslation('search');
   const { t: tErrors } = useTranslation('errors');
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const pageQuery = isWithin('MailboxSearch', pathname) ? (params.get('search') ?? '') : '';
@@ -97,6 +100,7 @@ export function SearchBar({ userIndex, timeZone, address, scopes }: SearchBarPro
     setText(trimmed);
     close();
     input.current?.blur();
+    rerunSearch(queryClient, userIndex, trimmed);
     void navigate(searchHref(userIndex, trimmed));
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
