@@ -11,8 +11,17 @@ export HOST=${HOST:-127.0.0.1}
 export LOG_LEVEL=${LOG_LEVEL:-warn} # the terminal shows the URL, not a line per request
 export MAILSTACK_PORT_BASE=${MAILSTACK_PORT_BASE:-10000}
 export MAILSTACK_DIR=${MAILSTACK_DIR:-$root/.data/mailstack}
-export IMAP_PORT=${IMAP_PORT:-$((MAILSTACK_PORT_BASE + 143))}
-export SMTP_PORT=${SMTP_PORT:-$((MAILSTACK_PORT_BASE + 587))}
+# The webmail uses the sandbox's own doors for it (base + 144 / + 588), where an account with two-step sign-in
+# keeps its password; mail apps use 143 / 587 with application passwords.
+export IMAP_PORT=${IMAP_PORT:-$((MAILSTACK_PORT_BASE + 144))}
+export SMTP_PORT=${SMTP_PORT:-$((MAILSTACK_PORT_BASE + 588))}
+export MAIL_AUTH_DB=${MAIL_AUTH_DB:-$MAILSTACK_DIR/users.sqlite}
+export PASSWORD_DRIVER=${PASSWORD_DRIVER:-command}
+export PASSWORD_COMMAND=${PASSWORD_COMMAND:-$root/mailstack/bin/set-password.sh}
+# Dovecot reports each authentication (last use of application passwords, the security log) to the server.
+export MAIL_AUTH_REPORT_SECRET=${MAIL_AUTH_REPORT_SECRET:-$(head -c 24 /dev/urandom | base64 | tr -dc 'A-Za-z0-9' | head -c 32)}
+export MAILSTACK_AUTH_REPORT_URL=${MAILSTACK_AUTH_REPORT_URL:-http://$HOST:$PORT/api/mail-auth/report}
+export MAILSTACK_AUTH_REPORT_SECRET=$MAIL_AUTH_REPORT_SECRET
 export SIEVE_PORT=${SIEVE_PORT:-$((MAILSTACK_PORT_BASE + 190))}
 
 bash scripts/ensure-system.sh

@@ -29,6 +29,11 @@ export class ApiSession {
     return (await res.json()) as T;
   }
 
+  /** The Cookie header this session sends (for a raw `fetch`, e.g. of the event stream). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   /** Ends the session (and its IMAP connection) so repeated cold runs do not pile up connections. */
   async signOut(): Promise<void> {
     await this.request('POST', '/api/auth/logout?userIndex=0', {});

@@ -18,7 +18,25 @@ export interface BenchEnvironment {
   imapPort: number;
   stack: StackTarget;
   user: { email: string; password: string };
+  /** The server's process id when the bench started it (for its memory). */
+  serverPid?: number;
+  /** IMAP connections the mail server holds for this user now (`doveadm who`). */
+  imapConnections: (email: string) => Promise<number>;
   stop: () => Promise<void>;
+}
+
+/** Adds (or updates) a mail user in the bench's stack. */
+export async function addUser(stack: StackTarget, user: { email: string; password: string }): Promise<void> {
+  await script('add-user.sh', stack, [user.email, user.password]);
+}
+
+async function imapConnections(stack: StackTarget, email: string): Promise<number> {
+  const { stdout } = (await script('doveadm.sh', stack, ['who', email])) as { stdout: string };
+  // `username  #  proto  (pids)  (ips)`: the second column counts the user's connections of that protocol.
+  return stdout
+    .split('\n')
+    .filter((line) => line.startsWith(email))
+    .reduce((sum, line) => sum + Number(line.trim().split(/\s+/)[1] ?? 0), 0);
 }
 
 function script(name: string, stack: StackTarget, args: string[] = []): Promise<unknown> {
@@ -58,6 +76,7 @@ export async function prepareEnvironment(
       imapPort: stack.portBase + 143,
       stack,
       user,
+      imapConnections: (email) => imapConnections(stack, email),
       stop: async () => {},
     };
   }
@@ -81,7 +100,15 @@ export async function prepareEnvironment(
     await stop();
     throw err;
   }
-  return { baseUrl, imapPort: portBase + 143, stack, user, stop };
+  return {
+    baseUrl,
+    imapPort: portBase + 143,
+    stack,
+    user,
+    serverPid: server.pid,
+    imapConnections: (email) => imapConnections(stack, email),
+    stop,
+  };
 }
 
 /**

@@ -1,7 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { e2eMailstackPortBase, e2ePort, e2eStateDir, repoRoot } from './environment';
+import {
+  e2eBaseUrl,
+  e2eMailstackDir,
+  e2eMailstackPortBase,
+  e2ePort,
+  e2eReportSecret,
+  e2eStateDir,
+  repoRoot,
+} from './environment';
 import { startServer } from './server-process';
 
 /**
@@ -13,8 +21,11 @@ export default async function globalSetup() {
   mkdirSync(e2eStateDir, { recursive: true });
   const stackEnv = {
     ...process.env,
-    MAILSTACK_DIR: path.join(e2eStateDir, 'mailstack'),
+    MAILSTACK_DIR: e2eMailstackDir,
     MAILSTACK_PORT_BASE: String(e2eMailstackPortBase),
+    // Dovecot reports each authentication to the suite's server (last use of application passwords, the log).
+    MAILSTACK_AUTH_REPORT_URL: `${e2eBaseUrl}/api/mail-auth/report`,
+    MAILSTACK_AUTH_REPORT_SECRET: e2eReportSecret,
   };
   const run = (cmd: string, args: string[]) =>
     execFileSync(cmd, args, { cwd: repoRoot, env: stackEnv, stdio: ['ignore', 'inherit', 'inherit'] });

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
-import { e2eMailstackPortBase, e2ePort, repoRoot } from './environment';
+import { e2eMailstackDir, e2eMailstackPortBase, e2ePort, e2eReportSecret, repoRoot } from './environment';
 
 /**
  * The port of a server a test starts itself (to kill and restart it, or to run it with other settings). Tests
@@ -48,9 +48,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       HOST: '127.0.0.1',
       PORT: String(options.port),
       DATA_DIR: options.dataDir,
-      IMAP_PORT: String(e2eMailstackPortBase + 143),
-      SMTP_PORT: String(e2eMailstackPortBase + 587),
+      // The webmail's own doors of the sandbox (two-factor accounts keep their password there only).
+      IMAP_PORT: String(e2eMailstackPortBase + 144),
+      SMTP_PORT: String(e2eMailstackPortBase + 588),
       SIEVE_PORT: String(e2eMailstackPortBase + 190),
+      MAIL_AUTH_DB: path.join(e2eMailstackDir, 'users.sqlite'),
+      MAIL_AUTH_REPORT_SECRET: e2eReportSecret,
+      PASSWORD_DRIVER: 'command',
+      PASSWORD_COMMAND: path.join(repoRoot, 'mailstack/bin/set-password.sh'),
+      MAILSTACK_DIR: e2eMailstackDir,
+      MAILSTACK_PORT_BASE: String(e2eMailstackPortBase),
       LOG_LEVEL: 'info',
       // Every test signs in afresh from the same address; the default 10 sign-ins a minute would throttle the
       // suite itself. The throttle has its own server tests.

@@ -32,8 +32,8 @@ check_port() {
     exit 1
   fi
 }
-for p in "$PORT_IMAP" "$PORT_LMTP" "$PORT_SIEVE"; do check_port "$p" dovecot_pid; done
-for p in "$PORT_SMTP" "$PORT_SUBMISSION"; do check_port "$p" postfix_pid; done
+for p in "$PORT_IMAP" "$PORT_IMAP_WEBMAIL" "$PORT_LMTP" "$PORT_SIEVE"; do check_port "$p" dovecot_pid; done
+for p in "$PORT_SMTP" "$PORT_SUBMISSION" "$PORT_SUBMISSION_WEBMAIL"; do check_port "$p" postfix_pid; done
 
 # Directories. The state dir must be traversable by vmail (maildirs) and dovecot (user DB),
 # so it is 0755 even when created by mkdtemp (0700).
@@ -86,4 +86,4 @@ if ! postfix_pid >/dev/null; then
 fi
 
 "$MAILSTACK_HOME/bin/wait-ready.sh"
-log "running: IMAP $PORT_IMAP, SMTP $PORT_SMTP, submission $PORT_SUBMISSION, LMTP $PORT_LMTP, ManageSieve $PORT_SIEVE (state $STATE_DIR)"
+log "running: IMAP $PORT_IMAP (webmail $PORT_IMAP_WEBMAIL), SMTP $PORT_SMTP, submission $PORT_SUBMISSION (webmail $PORT_SUBMISSION_WEBMAIL), LMTP $PORT_LMTP, ManageSieve $PORT_SIEVE (state $STATE_DIR)"

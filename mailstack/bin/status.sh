@@ -17,7 +17,7 @@ echo "runtime:    $RUN_DIR"
 state() { [[ -n $1 ]] && echo "running (pid $1)" || echo stopped; }
 echo "dovecot:    $(state "$dc")"
 echo "postfix:    $(state "$pf")"
-echo "ports:      IMAP $PORT_IMAP, SMTP $PORT_SMTP, submission $PORT_SUBMISSION, LMTP $PORT_LMTP, ManageSieve $PORT_SIEVE"
+echo "ports:      IMAP $PORT_IMAP (webmail $PORT_IMAP_WEBMAIL), SMTP $PORT_SMTP, submission $PORT_SUBMISSION (webmail $PORT_SUBMISSION_WEBMAIL), LMTP $PORT_LMTP, ManageSieve $PORT_SIEVE"
 if [[ -r $USER_DB ]]; then
   echo "users:      $(sqlite3 -cmd '.timeout 2000' "$USER_DB" 'SELECT count(*) FROM users WHERE active = 1;')"
 fi

@@ -49,7 +49,7 @@ alive() {
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 any_port_open() {
   local p
-  for p in "$PORT_IMAP" "$PORT_SMTP" "$PORT_SUBMISSION" "$PORT_LMTP" "$PORT_SIEVE"; do
+  for p in "$PORT_IMAP" "$PORT_IMAP_WEBMAIL" "$PORT_SMTP" "$PORT_SUBMISSION" "$PORT_SUBMISSION_WEBMAIL" "$PORT_LMTP" "$PORT_SIEVE"; do
     port_open "$p" && return 0
   done
   return 1

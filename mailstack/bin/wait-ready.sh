@@ -26,8 +26,10 @@ greets() {
 
 check_all() {
   greets "$PORT_IMAP" '\* OK*' 'a LOGOUT' &&
+    greets "$PORT_IMAP_WEBMAIL" '\* OK*' 'a LOGOUT' &&
     greets "$PORT_SMTP" '220 *' 'QUIT' &&
     greets "$PORT_SUBMISSION" '220 *' 'QUIT' &&
+    greets "$PORT_SUBMISSION_WEBMAIL" '220 *' 'QUIT' &&
     greets "$PORT_LMTP" '220 *' 'QUIT' &&
     greets "$PORT_SIEVE" '"IMPLEMENTATION"*' 'LOGOUT'
 }

@@ -8,6 +8,13 @@ export interface MailstackPorts {
   /** Dovecot LMTP over TCP, for seeding and tests (Postfix itself uses a UNIX socket). */
   lmtp: number;
   sieve: number;
+  /**
+   * The webmail's own IMAP door: an account with two-factor sign-in still accepts its account password here
+   * (the webmail checked the second factor); application passwords never work here.
+   */
+  webmailImap: number;
+  /** The webmail's own submission door (SASL service `webmail`), with the same rules. */
+  webmailSubmission: number;
 }
 
 export interface MailstackCredentials {

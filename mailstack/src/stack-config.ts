@@ -17,6 +17,8 @@ export function portsFor(base: number): MailstackPorts {
     submission: base + 587,
     lmtp: base + 24,
     sieve: base + 190,
+    webmailImap: base + 144,
+    webmailSubmission: base + 588,
   };
 }
 

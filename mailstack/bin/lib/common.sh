@@ -14,6 +14,10 @@ PORT_SMTP=$((PORT_BASE + 25))
 PORT_SUBMISSION=$((PORT_BASE + 587))
 PORT_LMTP=$((PORT_BASE + 24))
 PORT_SIEVE=$((PORT_BASE + 190))
+# The webmail's own doors: IMAP and submission listeners where an account with two-factor sign-in still
+# accepts its account password (the webmail asked for the second factor itself). Loopback only.
+PORT_IMAP_WEBMAIL=$((PORT_BASE + 144))
+PORT_SUBMISSION_WEBMAIL=$((PORT_BASE + 588))
 
 # The state dir must be absolute: `postfix -c <relative dir>` fails silently.
 STATE_DIR=$(realpath -m "${MAILSTACK_DIR:-$REPO_ROOT/.data/mailstack}")
@@ -83,12 +87,53 @@ ensure_user_db() {
       quota_mb INTEGER,
       active   INTEGER NOT NULL DEFAULT 1
     );" >/dev/null
+  # Credentials the webmail manages (MAIL_AUTH_DB): application passwords, checked by Dovecot's first
+  # passdb (selector = their first 4 letters, hash = ARGON2ID of all 16), and the accounts whose account
+  # password works only through the webmail's doors (two-factor sign-in is on).
+  user_db_exec "CREATE TABLE IF NOT EXISTS app_passwords (
+      id       TEXT PRIMARY KEY NOT NULL,
+      email    TEXT NOT NULL,
+      selector TEXT NOT NULL,
+      password TEXT NOT NULL,
+      imap     INTEGER NOT NULL DEFAULT 0,
+      pop3     INTEGER NOT NULL DEFAULT 0,
+      smtp     INTEGER NOT NULL DEFAULT 0,
+      UNIQUE (email, selector)
+    );
+    CREATE TABLE IF NOT EXISTS webmail_only_passwords (
+      email TEXT PRIMARY KEY NOT NULL
+    );" >/dev/null
   # Dovecot's auth worker runs as the unprivileged 'dovecot' user and only reads the DB.
   # The default rollback journal keeps readers lock-free while add-user.sh writes as root.
   chgrp dovecot "$USER_DB" && chmod 0640 "$USER_DB"
 }
 
+# Dovecot's auth policy reports every authentication to the webmail (MAILSTACK_AUTH_REPORT_URL with
+# MAILSTACK_AUTH_REPORT_SECRET as a bearer token): last use of application passwords, sign-ins and failures by
+# protocol in the security log. Without a URL nothing is reported.
+AUTH_REPORT_URL=${MAILSTACK_AUTH_REPORT_URL:-}
+AUTH_REPORT_SECRET=${MAILSTACK_AUTH_REPORT_SECRET:-}
+if [[ -n $AUTH_REPORT_URL && ! $AUTH_REPORT_URL =~ ^https?://[A-Za-z0-9.:/_-]+$ ]]; then
+  echo "mailstack: MAILSTACK_AUTH_REPORT_URL must be a plain http(s) URL (got '$AUTH_REPORT_URL')" >&2
+  exit 2
+fi
+if [[ -n $AUTH_REPORT_URL && ! $AUTH_REPORT_SECRET =~ ^[A-Za-z0-9_-]{16,}$ ]]; then
+  echo "mailstack: MAILSTACK_AUTH_REPORT_SECRET must be 16+ characters of [A-Za-z0-9_-]" >&2
+  exit 2
+fi
+
 valid_email() { [[ $1 =~ ^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z0-9-]+$ ]]; }
+
+# Sets a user's password; the new password comes on stdin (never on a command line).
+set_password() {
+  local email=${1,,} password hash
+  valid_email "$email" || { log "invalid email address: $1"; return 2; }
+  IFS= read -r password || [[ -n $password ]] || { log "no password on stdin"; return 2; }
+  [[ -n $password ]] || { log "empty password"; return 2; }
+  [[ -n $(user_db_exec "SELECT 1 FROM users WHERE email = '$email';") ]] || { log "no such user: $email"; return 3; }
+  hash=$(hash_password "$password")
+  user_db_exec "UPDATE users SET password = '$hash' WHERE email = '$email';"
+}
 
 # Hashes a password with SHA512-CRYPT without putting it on a command line (ps shows argv).
 hash_password() {

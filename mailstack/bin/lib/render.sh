@@ -19,6 +19,24 @@ render_template() {
   mv -f "$out.tmp" "$out"
 }
 
+# Dovecot's auth policy, reporting only (never asked before or after authentication, so the webmail
+# being down never blocks a login). The attributes become the JSON body; `app_password` is the id of
+# the application password that matched (empty for the account password).
+auth_policy_settings() {
+  [[ -n $AUTH_REPORT_URL ]] || { printf '# No MAILSTACK_AUTH_REPORT_URL: authentications are not reported.'; return; }
+  cat <<POLICY
+auth_policy_server_url = $AUTH_REPORT_URL
+auth_policy_server_api_header = Authorization: Bearer $AUTH_REPORT_SECRET
+auth_policy_server_timeout_msecs = 2000
+auth_policy_hash_nonce = $(printf '%s' "$STATE_DIR" | sha256sum | cut -c1-32)
+auth_policy_request_attributes = login=%{requested_username} remote=%{rip} protocol=%s local_port=%{lport} app_password=%{passdb:webmail_app_password}
+auth_policy_reject_on_fail = no
+auth_policy_check_before_auth = no
+auth_policy_check_after_auth = no
+auth_policy_report_after_auth = yes
+POLICY
+}
+
 render_configs() {
   local domains_re="" d
   for d in $LOCAL_DOMAINS; do
@@ -39,6 +57,9 @@ render_configs() {
     [PORT_SUBMISSION]=$PORT_SUBMISSION
     [PORT_LMTP]=$PORT_LMTP
     [PORT_SIEVE]=$PORT_SIEVE
+    [PORT_IMAP_WEBMAIL]=$PORT_IMAP_WEBMAIL
+    [PORT_SUBMISSION_WEBMAIL]=$PORT_SUBMISSION_WEBMAIL
+    [AUTH_POLICY]=$(auth_policy_settings)
     [POSTFIX_QUEUE]=$POSTFIX_QUEUE
     [POSTFIX_DATA]=$POSTFIX_DATA
     [POSTFIX_CONF_DIR]=$POSTFIX_CONF_DIR
@@ -52,6 +73,8 @@ render_configs() {
   mkdir -p "$ETC_DIR/dovecot" "$POSTFIX_CONF_DIR"
   render_template "$t/dovecot/dovecot.conf" "$DOVECOT_CONF"
   render_template "$t/dovecot/dovecot-sql.conf.ext" "$ETC_DIR/dovecot/dovecot-sql.conf.ext"
+  render_template "$t/dovecot/dovecot-sql-app-passwords.conf.ext" \
+    "$ETC_DIR/dovecot/dovecot-sql-app-passwords.conf.ext"
   local f
   for f in main.cf master.cf sink-catchall.regexp sender-login.regexp; do
     render_template "$t/postfix/$f" "$POSTFIX_CONF_DIR/$f"
@@ -59,6 +82,8 @@ render_configs() {
   # The SQL config holds no secrets, but keep configs root-owned and not world-writable:
   # `postfix check` refuses group/world-writable files.
   chmod 0644 "$ETC_DIR"/dovecot/*.conf* "$POSTFIX_CONF_DIR"/*
+  # dovecot.conf may hold the auth-report secret; only root (Dovecot's master and config process) reads it.
+  chmod 0600 "$DOVECOT_CONF"
   # Postfix re-reads main.cf until it is more than a second old; backdating avoids a ~2 s wait.
   touch -d '-10 seconds' "$ETC_DIR"/dovecot/* "$POSTFIX_CONF_DIR"/*
   # Virtual folders (cross-folder search): one dovecot-virtual file per virtual mailbox.

@@ -3,11 +3,16 @@ import {
   LoggedInUser,
   LoginRequest,
   LoginResponse,
+  LoginStepResponse,
   OkResponse,
+  SecondFactorLoginRequest,
+  WebauthnLoginOptionsRequest,
+  WebauthnLoginRequest,
   RemoveDeviceUserQuery,
   UserIndexQuery,
 } from './auth.js';
 import { defineEndpoint } from './endpoint.js';
+import { WebauthnOptions } from './security.js';
 
 const tags = ['auth'] as const;
 
@@ -20,9 +25,40 @@ export const authEndpoints = {
     method: 'POST',
     path: '/auth',
     auth: 'public',
-    summary: 'Sign in with e-mail and password (verified by IMAP LOGIN)',
+    summary:
+      'Sign in with e-mail and password (verified by IMAP LOGIN); with two-factor sign-in, a pending sign-in instead',
     tags,
     body: LoginRequest,
+    responses: { 200: LoginStepResponse },
+    errors: [401, 419, 422, 429, 503],
+  }),
+  secondFactor: defineEndpoint({
+    method: 'POST',
+    path: '/auth/2fa',
+    auth: 'public',
+    summary: 'Finish a pending sign-in with an authenticator code or a recovery code',
+    tags,
+    body: SecondFactorLoginRequest,
+    responses: { 200: LoginResponse },
+    errors: [401, 419, 422, 429, 503],
+  }),
+  webauthnOptions: defineEndpoint({
+    method: 'POST',
+    path: '/auth/2fa/webauthn/options',
+    auth: 'public',
+    summary: 'Passkey request options for a pending sign-in',
+    tags,
+    body: WebauthnLoginOptionsRequest,
+    responses: { 200: WebauthnOptions },
+    errors: [401, 419, 422, 429],
+  }),
+  webauthn: defineEndpoint({
+    method: 'POST',
+    path: '/auth/2fa/webauthn',
+    auth: 'public',
+    summary: 'Finish a pending sign-in with a passkey',
+    tags,
+    body: WebauthnLoginRequest,
     responses: { 200: LoginResponse },
     errors: [401, 419, 422, 429, 503],
   }),

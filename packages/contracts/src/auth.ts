@@ -13,8 +13,10 @@ export const LoginRequest = z
   .strict();
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
-/** Second-factor methods a user has (`twoFactor`); empty until two-factor sign-in is built. */
-export const TwoFactorMethod = z.enum(['totp', 'webauthn']);
+/** Second-factor methods a user has (`twoFactor`): an authenticator app's code, a passkey. */
+export const twoFactorMethods = ['totp', 'webauthn'] as const;
+export const TwoFactorMethod = z.enum(twoFactorMethods);
+export type TwoFactorMethod = z.infer<typeof TwoFactorMethod>;
 
 export const LoggedInUser = z
   .object({
@@ -33,6 +35,35 @@ export const LoginResponse = z.object({
   expiresAt: z.number().int(),
 });
 export type LoginResponse = z.infer<typeof LoginResponse>;
+
+/**
+ * The password was right, and the account has two-factor sign-in: no session yet (no cookies). The second step
+ * names this pending sign-in by `id` (`POST /auth/2fa`), which expires at `expiresAt`.
+ */
+export const SecondFactorRequired = z.object({
+  secondFactor: z.object({
+    id: z.string(),
+    methods: z.array(TwoFactorMethod).min(1),
+    expiresAt: z.number().int(),
+  }),
+});
+export type SecondFactorRequired = z.infer<typeof SecondFactorRequired>;
+
+/** `POST /auth`: signed in, or a second factor is needed first. */
+export const LoginStepResponse = z.union([LoginResponse, SecondFactorRequired]);
+export type LoginStepResponse = z.infer<typeof LoginStepResponse>;
+
+export const PendingSignInId = z.string().min(16).max(128);
+/** `POST /auth/2fa`: a code from the authenticator app (six digits) or a recovery code. */
+export const SecondFactorLoginRequest = z
+  .object({ id: PendingSignInId, code: z.string().trim().min(6).max(32) })
+  .strict();
+export type SecondFactorLoginRequest = z.infer<typeof SecondFactorLoginRequest>;
+export const WebauthnLoginOptionsRequest = z.object({ id: PendingSignInId }).strict();
+export const WebauthnLoginRequest = z
+  .object({ id: PendingSignInId, response: z.record(z.string(), z.unknown()) })
+  .strict();
+export type WebauthnLoginRequest = z.infer<typeof WebauthnLoginRequest>;
 
 /** Account list entry: `uid` is the account's userIndex on this device. */
 export const AccountEntry = z.object({

@@ -35,6 +35,23 @@ export const errorReasons = {
     'savedSearchNotFound',
     'savedSearchLimit',
   ],
+  security: [
+    'secondFactorRequired',
+    'signInExpired',
+    'wrongCode',
+    'codeAlreadyUsed',
+    'reauthenticationRequired',
+    'wrongPassword',
+    'totpNotSetUp',
+    'passkeyNotFound',
+    'passkeyRejected',
+    'applicationPasswordNotFound',
+    'applicationPasswordsUnsupported',
+    'tooManyApplicationPasswords',
+    'passwordChangeUnsupported',
+    'passwordChangeFailed',
+    'sessionNotFound',
+  ],
 } as const;
 
 export type ErrorReasonFeature = keyof typeof errorReasons;

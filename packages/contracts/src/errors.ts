@@ -91,6 +91,10 @@ export const fieldErrorCodes = [
   // search (the query's problems, `search-query.ts`)
   ...searchErrorCodes,
   'searchFolderUnknown',
+  // security
+  'wrongCode',
+  'wrongPassword',
+  'samePassword',
 ] as const;
 export const FieldErrorCode = z.enum(fieldErrorCodes);
 export type FieldErrorCode = z.infer<typeof FieldErrorCode>;

@@ -91,10 +91,11 @@ const searchEvents = [
 ] as const;
 
 /**
- * The stream's own: `resync` says events were missed that cannot be replayed (the stream was away longer than
- * the server keeps them): the client refetches everything it shows.
+ * The stream's own: `connected` opens a stream (its `id` is where a reconnect resumes, even before any other
+ * event came); `resync` says events were missed that cannot be replayed (the stream was away longer than the
+ * server keeps them): the client refetches everything it shows.
  */
-const streamEvents = [command('resync', {})] as const;
+const streamEvents = [command('connected', {}), command('resync', {})] as const;
 
 export const AppEvent = z.discriminatedUnion('command', [
   ...mailEvents,

@@ -21,7 +21,8 @@ import { createMessagesModule } from './features/messages/messages.module.js';
 import { createReadingModule } from './features/reading/reading.module.js';
 import { createSearchModule } from './features/search/search.module.js';
 import { searchMigrations } from './features/search/search.migrations.js';
-import { createSecurityModule } from './features/security/security.module.js';
+import { securityMigrations } from './features/security/security.migrations.js';
+import { createSecurityCore, createSecurityModule } from './features/security/security.module.js';
 import type { SecurityEventsService } from './features/security/security-events.service.js';
 import { createSettingsModule } from './features/settings/settings.module.js';
 import { createTranslationsModule } from './features/translations/translations.module.js';
@@ -31,7 +32,13 @@ const version = (
 ).version;
 
 /** Every migration of every owner, in one numbered sequence. */
-const migrations = { ...baseMigrations, ...composeMigrations, ...eventLogMigrations, ...searchMigrations };
+const migrations = {
+  ...baseMigrations,
+  ...composeMigrations,
+  ...eventLogMigrations,
+  ...securityMigrations,
+  ...searchMigrations,
+};
 
 export type { RouteEntry };
 
@@ -62,7 +69,8 @@ export async function buildApp(
   const { mail, lifecycle, folderIds } = core;
   const publish = publisherOf(core.bus);
 
-  const security = createSecurityModule({ db, log: app.log });
+  // Security's log and second sign-in step go to auth as interfaces (auth is below security in the graph).
+  const securityCore = createSecurityCore({ config, db, publish, log: app.log });
   const auth = createAuthModule({
     config,
     db,
@@ -70,8 +78,17 @@ export async function buildApp(
     lifecycle,
     signIn: core.signIn,
     authenticator: core.authenticator,
-    signInLog: security.securityEvents,
+    signInLog: securityCore.securityEvents,
+    secondFactor: securityCore.secondFactor,
     log: app.log,
+  });
+  const security = createSecurityModule({
+    config,
+    db,
+    core: securityCore,
+    auth: auth.auth,
+    mail,
+    publish,
   });
   const mailboxes = createMailboxesModule({
     db,
@@ -148,6 +165,7 @@ export async function buildApp(
     events.module,
   ]);
   app.addHook('onClose', async () => {
+    await securityCore.credentials?.close();
     await db.destroy();
   });
 
@@ -155,7 +173,7 @@ export async function buildApp(
     services: {
       db,
       bus: core.bus,
-      securityEvents: security.securityEvents,
+      securityEvents: securityCore.securityEvents,
       imapPool: core.pool,
       retention: mailboxes.retention,
       events,

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { startMailstack } from '@webmail/mailstack';
 
@@ -15,7 +16,18 @@ declare module 'vitest' {
       dir: string;
       portBase: number;
       dovecotLog: string;
-      ports: { imap: number; smtp: number; submission: number; lmtp: number; sieve: number };
+      ports: {
+        imap: number;
+        smtp: number;
+        submission: number;
+        lmtp: number;
+        sieve: number;
+        webmailImap: number;
+        webmailSubmission: number;
+      };
+      /** Dovecot reports every authentication here; a test that wants them listens on `reportPort`. */
+      reportPort: number;
+      reportSecret: string;
     };
     postgresUrl: string;
   }
@@ -27,6 +39,10 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const root = mkdtempSync('/tmp/wmit.');
+  const reportPort = portBase + 900;
+  const reportSecret = randomBytes(18).toString('base64url');
+  process.env.MAILSTACK_AUTH_REPORT_URL = `http://127.0.0.1:${reportPort}/api/mail-auth/report`;
+  process.env.MAILSTACK_AUTH_REPORT_SECRET = reportSecret;
   const stack = await startMailstack({ dir: path.join(root, 'ms'), portBase });
   const pgDir = path.join(root, 'pg');
   const pgScript = path.join(repoRoot, 'scripts/pg-sandbox.sh');
@@ -36,6 +52,8 @@ export default async function setup(project: TestProject) {
     portBase,
     dovecotLog: stack.dovecotLog,
     ports: stack.ports,
+    reportPort,
+    reportSecret,
   });
   project.provide('postgresUrl', postgresUrl);
   return async () => {

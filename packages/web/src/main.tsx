@@ -4,23 +4,36 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/app-providers';
 import { initAppI18n } from './app/i18n/app-i18n';
+import { connectConnectivity } from './app/offline/connect-connectivity';
+import { forgetDeviceData } from './app/offline/forget-device-data';
+import { createOfflineCache } from './app/offline/offline-cache';
+import { indexedDbStorage } from './app/offline/offline-storage';
+import { createServiceWorkerUpdates } from './app/pwa/service-worker-updates';
+import { startServiceWorker } from './app/pwa/start-service-worker';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { connectSession } from './app/session/connect-session';
 
 async function start() {
-  const i18n = await initAppI18n();
   const queryClient = createQueryClient();
+  connectConnectivity();
+  const offlineCache = createOfflineCache({ storage: indexedDbStorage(), buster: __WEBMAIL_BUILD__ });
+  // The device's copy is in the cache before the first render, so an offline start shows it at once.
+  const [i18n] = await Promise.all([initAppI18n(), offlineCache.start(queryClient)]);
   const router = createAppRouter();
-  const session = connectSession(router, queryClient);
+  const session = connectSession(router, queryClient, {
+    forgetDeviceData: (scope) => forgetDeviceData(offlineCache, scope),
+  });
+  const updates = createServiceWorkerUpdates();
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <AppProviders i18n={i18n} queryClient={queryClient} session={session}>
+      <AppProviders i18n={i18n} queryClient={queryClient} session={session} updates={updates}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,
   );
+  startServiceWorker(updates);
 }
 
 void start();

@@ -103,6 +103,27 @@ const EnvSchema = z.object({
   EVENT_WATCHERS_MAX: z.coerce.number().int().min(0).default(1000),
   /** A watcher stays this long after its account's last stream closed (a reload reuses it). */
   EVENT_WATCHER_GRACE_SECONDS: z.coerce.number().int().min(0).default(30),
+  /**
+   * The mail server's credentials database (a SQLite file or a postgres:// URL) that its passdb reads:
+   * application passwords and the accounts whose account password works only through the webmail. Without it
+   * application passwords are unavailable and outside mail clients keep the account password under 2FA.
+   */
+  MAIL_AUTH_DB: z.string().optional(),
+  /** Bearer secret of the mail server's authentication reports (`POST /api/mail-auth/report`); unset = off. */
+  MAIL_AUTH_REPORT_SECRET: z.string().min(16).optional(),
+  APP_PASSWORDS_MAX: z.coerce.number().int().min(1).max(1000).default(100),
+  /** How the account password is changed: none (the page says so), command, sql (users table of MAIL_AUTH_DB). */
+  PASSWORD_DRIVER: z.enum(['none', 'command', 'sql']).default('none'),
+  /** For PASSWORD_DRIVER=command: a program given the address as its argument and the new password on stdin. */
+  PASSWORD_COMMAND: z.string().optional(),
+  /** WebAuthn relying party; default: the host name and origin of the request. */
+  WEBAUTHN_RP_ID: z.string().optional(),
+  WEBAUTHN_ORIGIN: z.url().optional(),
+  WEBAUTHN_RP_NAME: z.string().default('Webmail'),
+  /** Wrong second-factor codes after which each further one locks, with a growing delay. */
+  TWO_FACTOR_LOCK_FAILURES: z.coerce.number().int().min(1).default(5),
+  /** Minutes a pending sign-in (password right, second factor not yet given) lives. */
+  TWO_FACTOR_PENDING_MINUTES: z.coerce.number().int().min(1).max(30).default(5),
   TRUST_PROXY: bool.default(false),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'packages/web/dist')),
@@ -163,6 +184,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       streamsMax: e.EVENT_STREAMS_MAX,
       watchersMax: e.EVENT_WATCHERS_MAX,
       watcherGraceMs: e.EVENT_WATCHER_GRACE_SECONDS * 1000,
+    },
+    security: {
+      mailAuthDb: e.MAIL_AUTH_DB ?? null,
+      mailAuthReportSecret: e.MAIL_AUTH_REPORT_SECRET ?? null,
+      appPasswordsMax: e.APP_PASSWORDS_MAX,
+      passwordDriver: e.PASSWORD_DRIVER,
+      passwordCommand: e.PASSWORD_COMMAND ?? null,
+      webauthn: {
+        rpId: e.WEBAUTHN_RP_ID ?? null,
+        origin: e.WEBAUTHN_ORIGIN?.replace(/\/+$/, '') ?? null,
+        rpName: e.WEBAUTHN_RP_NAME,
+      },
+      twoFactorLockFailures: e.TWO_FACTOR_LOCK_FAILURES,
+      pendingSignInMs: e.TWO_FACTOR_PENDING_MINUTES * 60_000,
+      reauthMs: 5 * 60_000,
     },
     authAppUrl: e.AUTH_APP_URL?.replace(/\/+$/, '') ?? null,
     trustProxy: e.TRUST_PROXY,

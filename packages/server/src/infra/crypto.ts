@@ -1,4 +1,5 @@
 import {
+  hkdfSync,
   createCipheriv,
   createDecipheriv,
   createHash,
@@ -34,4 +35,12 @@ export function decrypt(keyB64: string, sealed: string): string {
   const decipher = createDecipheriv('aes-256-gcm', Buffer.from(keyB64, 'base64url'), raw.subarray(0, 12));
   decipher.setAuthTag(raw.subarray(12, 28));
   return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+}
+
+/**
+ * A key only the server holds, for one purpose (HKDF of SESSION_SECRET, which every server process shares): for
+ * what must be opened without the user's cookie (a TOTP secret at sign-in, a pending sign-in's password).
+ */
+export function serverKey(sessionSecret: string, purpose: string): string {
+  return Buffer.from(hkdfSync('sha256', sessionSecret, 'webmail', purpose, 32)).toString('base64url');
 }

@@ -14,7 +14,9 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       root: path.resolve(distDir),
       wildcard: false,
       index: false,
-      // Hashed assets can be cached for a year; index.html must always be revalidated.
+      // Hashed assets can be cached for a year. Everything else is revalidated on every request: index.html, and the
+      // service worker (`sw.js`, its `workbox-*.js`) and `manifest.webmanifest`, whose update check must see a new
+      // build at once (test/http/spa-caching.test.ts).
       setHeaders: (res, file) => {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

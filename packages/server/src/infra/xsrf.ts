@@ -49,6 +49,8 @@ export function issueXsrfToken(
 export function registerXsrf(app: FastifyInstance, config: Config): void {
   app.addHook('onRequest', async (request) => {
     if (safeMethods.has(request.method)) return;
+    // A route that no browser calls and that takes no cookie (the mail server's reports, bearer secret).
+    if (request.routeOptions.config.xsrf === false) return;
     const deviceId = readDeviceId(config.sessionSecret, request.cookies);
     const header = request.headers[xsrfHeader];
     if (

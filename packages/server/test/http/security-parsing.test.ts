@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, Folder, UserDetails } from '@webmail/contracts';
 import type { TestClient } from '../support/http-client.testing.js';
-import { composeRaw } from '../support/mail-fixtures.testing.js';
-import { imapAs, newMailUser, startServer } from '../support/harness.testing.js';
-import { folderIds } from '../support/reading.testing.js';
+import { startServer } from '../support/harness.testing.js';
+import { signedInWithOneMessage } from '../support/reading.testing.js';
 
 /**
  * Security 8: numbers were read with Number() (`0x10`, `1e3`, '' → 0, so an empty userIndex
@@ -18,13 +17,7 @@ describe('Security 8: strict numbers, IANA time zones, no unknown keys', () => {
 
   beforeAll(async () => {
     server = await startServer('sqlite');
-    const user = await newMailUser('parsing');
-    const imap = await imapAs(user);
-    await imap.append('INBOX', await composeRaw({ from: 'a@example.test', subject: 'one', text: 'x' }), []);
-    await imap.logout();
-    client = server.client();
-    await client.signIn(user.email, user.password);
-    inbox = (await folderIds(client)).inbox!;
+    ({ client, inbox } = await signedInWithOneMessage(server, 'parsing'));
     work = (await client.post<Folder>('/api/u/0/mailbox/folders', { name: 'Work', parent: null })).body;
   });
   afterAll(() => server.close());

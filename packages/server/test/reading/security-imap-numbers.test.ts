@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../support/http-client.testing.js';
-import { composeRaw } from '../support/mail-fixtures.testing.js';
-import { imapAs, newMailUser, startServer } from '../support/harness.testing.js';
-import { folderIds } from '../support/reading.testing.js';
+import { startServer } from '../support/harness.testing.js';
+import { signedInWithOneMessage } from '../support/reading.testing.js';
 
 type ErrorBody = { code: string; message: string; errors?: Record<string, string[]> };
 
@@ -20,13 +19,7 @@ describe('Security 3: IMAP numbers are bounded before they reach the mail server
 
   beforeAll(async () => {
     server = await startServer('sqlite');
-    const user = await newMailUser('uids');
-    const imap = await imapAs(user);
-    await imap.append('INBOX', await composeRaw({ from: 'a@example.test', subject: 'one', text: 'x' }), []);
-    await imap.logout();
-    client = server.client();
-    await client.signIn(user.email, user.password);
-    inbox = (await folderIds(client)).inbox!;
+    ({ client, inbox } = await signedInWithOneMessage(server, 'uids'));
   });
   afterAll(() => server.close());
 

@@ -66,20 +66,29 @@ export async function startServer(
 ) {
   const stack = inject('mailstack');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wm-server-'));
+  // The sandbox's password command finds its stack by these (the server passes its environment on).
+  process.env.MAILSTACK_DIR = stack.dir;
+  process.env.MAILSTACK_PORT_BASE = String(stack.portBase);
   const config = loadConfig({
     HOST: '127.0.0.1',
     PORT: '0',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
-    IMAP_PORT: String(stack.ports.imap),
-    SMTP_PORT: String(stack.ports.submission),
+    // The webmail's own doors, as in production (two-factor accounts keep their password there only).
+    IMAP_PORT: String(stack.ports.webmailImap),
+    SMTP_PORT: String(stack.ports.webmailSubmission),
     SIEVE_PORT: String(stack.ports.sieve),
+    MAIL_AUTH_DB: path.join(stack.dir, 'users.sqlite'),
+    MAIL_AUTH_REPORT_SECRET: stack.reportSecret,
+    PASSWORD_DRIVER: 'command',
+    PASSWORD_COMMAND: path.join(repoRoot, 'mailstack/bin/set-password.sh'),
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
     ...(db === 'postgres' ? { DATABASE_URL: await freshPostgresDatabase() } : {}),
     ...env,
   });
   const app = await buildApp(config, options);
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  // Port 0 (any free one) unless the test asks for one (the mail server's reports go to a fixed port).
+  await app.listen({ host: '127.0.0.1', port: Number(env.PORT ?? 0) });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server did not listen on a port');
   const baseUrl = `http://127.0.0.1:${address.port}`;

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { attachMailstack, deliverViaLmtp } from '@webmail/mailstack';
 import { inject } from 'vitest';
 import type { Folder } from '@webmail/contracts';
-import { imapAs } from './harness.testing.js';
+import { imapAs, newMailUser } from './harness.testing.js';
 import type { TestClient } from './http-client.testing.js';
-import { pixelPng } from './mail-fixtures.testing.js';
+import { composeRaw, pixelPng } from './mail-fixtures.testing.js';
 
 /** Delivers raw messages one by one over LMTP, as the mail server would (Sieve runs, order kept). */
 export async function deliver(to: string, raws: (Buffer | string)[]): Promise<void> {
@@ -69,4 +69,18 @@ export function startImageHost() {
       resolve({ server, port: (server.address() as AddressInfo).port, seen }),
     ),
   );
+}
+
+/** A new user with one message ("one") in INBOX, signed in on a fresh client of `server`; the Inbox id. */
+export async function signedInWithOneMessage(
+  server: { client: () => TestClient },
+  prefix: string,
+): Promise<{ client: TestClient; inbox: string }> {
+  const user = await newMailUser(prefix);
+  const imap = await imapAs(user);
+  await imap.append('INBOX', await composeRaw({ from: 'a@example.test', subject: 'one', text: 'x' }), []);
+  await imap.logout();
+  const client = server.client();
+  await client.signIn(user.email, user.password);
+  return { client, inbox: (await folderIds(client)).inbox! };
 }

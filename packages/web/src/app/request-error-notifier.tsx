@@ -14,6 +14,7 @@ type NotifierT = TFunction<['errors', 'common']>;
  * The snackbar for a failed request:
  * - 422: a validation error; its field errors in the interface language joined by commas, or the error's reason
  *   (else its code) when there are none;
+ * - not sent because the app is offline: 'you are offline' (a warning, no Retry);
  * - a failure that may pass (network, timeout, 5xx, 429): 'request failed' with the message, and a Retry action
  *   that repeats the request — a query refetches, a mutation runs again with the same variables (and the same
  *   optimistic steps);
@@ -23,6 +24,10 @@ type NotifierT = TFunction<['errors', 'common']>;
 export function snackbarForError(error: unknown, t: NotifierT, retry: () => void): SnackbarInput {
   if (isApiRequestError(error) && error.status === 422) {
     return { type: 'error', message: joinedFieldErrors(error, t) || errorMessage(error, t) };
+  }
+  // Refused before sending: say so, with nothing to retry until the connection is back.
+  if (isApiRequestError(error) && error.code === 'Offline') {
+    return { type: 'attention', message: errorMessage(error, t) };
   }
   const message = t('requestFailed', { message: errorMessage(error, t) });
   if (!isRetryableError(error)) return { type: 'error', message };

@@ -46,7 +46,7 @@ describe('session rule', () => {
     const unknown = await renderApp('/no/such/page');
     await waitFor(() => expect(locationOf(unknown.router)).toBe('/u/0/id-inbox'));
     expect(await screen.findByRole('heading', { name: 'Inbox' })).toBeInTheDocument();
-    expect(document.title).toBe('Inbox - Webmail');
+    expect(document.title).toBe('(3) Inbox - Webmail');
   });
 
   it('without an inbox shows "no inbox found" and goes to the password sign-in', async () => {

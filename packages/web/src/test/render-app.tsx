@@ -7,6 +7,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProviders } from '../app/app-providers';
 import { bindLanguage } from '../app/i18n/app-i18n';
+import { createMutationCache } from '../app/query-client';
 import { routes } from '../app/router';
 import { connectSession } from '../app/session/connect-session';
 import { createTestI18n } from './test-i18n';
@@ -17,7 +18,11 @@ export interface RenderOptions {
 
 function testQueryClient() {
   return new QueryClient({
-    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+    mutationCache: createMutationCache(),
+    defaultOptions: {
+      queries: { retry: false, gcTime: Infinity },
+      mutations: { retry: false, networkMode: 'always' },
+    },
   });
 }
 

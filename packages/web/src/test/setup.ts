@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { restoreConnectivity } from './connectivity';
 import { clearCookies } from './cookies';
 import { installMatchMedia, setViewportWidth } from './media-query';
 import { server } from './msw-server';
@@ -27,6 +28,7 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   clearCookies();
+  restoreConnectivity();
   window.localStorage.clear();
 });
 afterAll(() => server.close());

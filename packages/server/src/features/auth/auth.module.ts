@@ -10,6 +10,7 @@ import type { MailSignIn } from '../../mail/mail-sign-in.js';
 import { authRoutes } from './auth.routes.js';
 import { AuthService } from './auth.service.js';
 import { DeviceAccountsRepository } from './device-accounts.repository.js';
+import type { SecondFactorGate } from './second-factor-gate.js';
 import type { SignInLog } from './sign-in-log.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 import { UsersRepository } from './users.repository.js';
@@ -22,6 +23,8 @@ export interface AuthModuleDeps {
   signIn: MailSignIn;
   authenticator: SessionAuthenticator;
   signInLog: SignInLog;
+  /** The second step of sign-in (the security feature's, through the composition root). */
+  secondFactor: SecondFactorGate;
   log: FastifyBaseLogger;
 }
 
@@ -37,11 +40,23 @@ export function createAuthModule(deps: AuthModuleDeps) {
     deps.authenticator,
     deps.lifecycle,
     deps.log,
+    deps.secondFactor,
   );
   const limits = {
     signInFailures: new SignInThrottle(config.loginLock.failures, config.loginLock.windowMs),
+    // Wrong second-factor codes: a few back to back, then locks of 30 s, 60 s, … (a code space of a million
+    // cannot take the password's 1 s start).
+    secondFactorFailures: new SignInThrottle(
+      config.security.twoFactorLockFailures,
+      config.loginLock.windowMs,
+      undefined,
+      30_000,
+    ),
     refreshes: new RateWindow(config.refreshRateLimitPerMinute, 60_000),
   };
-  const module: FeatureModule = { name: 'auth', routes: authRoutes(config, auth, limits, deps.signInLog) };
+  const module: FeatureModule = {
+    name: 'auth',
+    routes: authRoutes(config, auth, limits, deps.signInLog, deps.secondFactor),
+  };
   return { module, auth };
 }

@@ -3,7 +3,6 @@ import { authEndpoints as endpoints, cookieNames } from '@webmail/contracts';
 import type { Config } from '../../infra/config.js';
 import { AppError, unauthorized } from '../../infra/errors.js';
 import { route } from '../../infra/http/endpoint-route.js';
-import type { RateWindow } from '../../infra/rate-window.js';
 import { accountOf } from '../../infra/session/route-auth.js';
 import {
   clearSessionCookies,
@@ -13,29 +12,17 @@ import {
 } from '../../infra/session/session-cookies.js';
 import { issueXsrfToken } from '../../infra/xsrf.js';
 import type { AuthService } from './auth.service.js';
+import type { SecondFactorGate } from './second-factor-gate.js';
+import { secondFactorRoutes } from './second-factor.routes.js';
+import { rateLimited, signInAttempt, throttleKeyOf, type AuthLimits } from './sign-in-limits.js';
 import type { SignInLog } from './sign-in-log.js';
-import type { SignInThrottle } from './sign-in-throttle.js';
-
-export interface AuthLimits {
-  /**
-   * Failed sign-ins, with a growing delay: per (account, device) for a device that signed in to the account
-   * before, per account for all other devices together. Strangers' guesses thus never lock the owner's own
-   * devices out, and guessing from new devices gets slower with every failure.
-   */
-  signInFailures: SignInThrottle;
-  /** Refreshes per session. */
-  refreshes: RateWindow;
-}
-
-function rateLimited(retryAfterSeconds: number, message: string): AppError {
-  return new AppError('RateLimited', 429, message, undefined, { 'Retry-After': String(retryAfterSeconds) });
-}
 
 export function authRoutes(
   config: Config,
   auth: AuthService,
   limits: AuthLimits,
   signInLog: SignInLog,
+  secondFactor: SecondFactorGate,
 ): FastifyPluginAsync {
   return async (app) => {
     route(
@@ -43,16 +30,9 @@ export function authRoutes(
       endpoints.login,
       async (request, reply) => {
         const email = request.body.email.toLowerCase();
-        const attempt = {
-          account: email,
-          ip: request.ip,
-          userAgent: request.headers['user-agent'] ?? '',
-          protocol: 'web' as const,
-        };
+        const attempt = signInAttempt(request, email);
         const presented = auth.deviceOf(request.cookies);
-        const throttleKey = (await auth.hasSignedInBefore(presented, email))
-          ? `device\n${presented}\n${email}`
-          : `account\n${email}`;
+        const throttleKey = await throttleKeyOf(auth, presented, email);
         const wait = limits.signInFailures.retryAfterSeconds(throttleKey);
         if (wait > 0) {
           // Logged like any failure: the owner's security log shows the attempts it held back.
@@ -61,16 +41,9 @@ export function authRoutes(
         }
         const deviceId = await auth.deviceForSignIn(presented);
         const secure = isSecureRequest(config, request);
+        let verified;
         try {
-          const result = await auth.login(email, request.body.password, deviceId);
-          limits.signInFailures.clear(throttleKey);
-          await signInLog.record({ ...attempt, type: 'signIn' });
-          setDeviceCookie(reply, secure, config.sessionSecret, deviceId);
-          // The XSRF token is bound to the device; a device given a new id needs its new token.
-          issueXsrfToken(config, request, reply, deviceId);
-          setSessionCookies(reply, secure, result.userIndex, result.tokens, Date.now());
-          request.log.info({ userIndex: result.userIndex }, 'signed in');
-          return { userIndex: result.userIndex, user: result.user, expiresAt: result.tokens.accessExpiresAt };
+          verified = await auth.verifyPassword(email, request.body.password);
         } catch (err) {
           if (err instanceof AppError && err.code === 'AuthFailed') {
             limits.signInFailures.fail(throttleKey);
@@ -78,9 +51,33 @@ export function authRoutes(
           }
           throw err;
         }
+        limits.signInFailures.clear(throttleKey);
+        // The device cookie and its XSRF token now (the second step must come from this browser); session
+        // cookies only once every factor passed.
+        setDeviceCookie(reply, secure, config.sessionSecret, deviceId);
+        issueXsrfToken(config, request, reply, deviceId);
+        if ((await secondFactor.methodsOf(email)).length > 0) {
+          await verified.discard();
+          const pending = await secondFactor.begin({
+            email,
+            password: request.body.password,
+            deviceId,
+            // Known by the device it came with: a browser signed out of its last account gets a new id here.
+            knownDevice: throttleKey.startsWith('device\n'),
+          });
+          request.log.info('password accepted; second factor needed');
+          return { secondFactor: pending };
+        }
+        const result = await auth.startSession(email, request.body.password, deviceId, attempt, verified);
+        await signInLog.record({ ...attempt, type: 'signIn' });
+        setSessionCookies(reply, secure, result.userIndex, result.tokens, Date.now());
+        request.log.info({ userIndex: result.userIndex }, 'signed in');
+        return { userIndex: result.userIndex, user: result.user, expiresAt: result.tokens.accessExpiresAt };
       },
       { config: { rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: 60_000 } } },
     );
+
+    await app.register(secondFactorRoutes(config, auth, limits, signInLog, secondFactor));
 
     route(app, endpoints.accounts, async (request) => ({
       accounts: await auth.accounts(auth.deviceOf(request.cookies)),

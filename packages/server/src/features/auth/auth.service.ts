@@ -10,10 +10,19 @@ import type { SessionContext } from '../../infra/session/session-context.js';
 import { newDeviceId, readDeviceId, type IssuedTokens } from '../../infra/session/session-cookies.js';
 import type { SessionEndReason, SessionLifecycle } from '../../infra/session/session-lifecycle.js';
 import type { SessionRow, SessionsRepository } from '../../infra/session/sessions.repository.js';
-import type { MailSignIn } from '../../mail/mail-sign-in.js';
+import type { MailSignIn, VerifiedSignIn } from '../../mail/mail-sign-in.js';
 import { defaultName } from './default-name.js';
+import type { SecondFactorGate } from './second-factor-gate.js';
 import type { DeviceAccountRow, DeviceAccountsRepository } from './device-accounts.repository.js';
 import type { UsersRepository } from './users.repository.js';
+
+/** The second step of sign-in, as the security feature implements it (its only door into auth's types). */
+export type {
+  PendingSignIn,
+  RelyingParty,
+  SecondFactorGate,
+  SecondFactorPassed,
+} from './second-factor-gate.js';
 
 const maxUserIndex = 31;
 
@@ -34,15 +43,27 @@ export class AuthService {
     private readonly authenticator: SessionAuthenticator,
     private readonly lifecycle: SessionLifecycle,
     private readonly log: FastifyBaseLogger,
+    private readonly secondFactor: Pick<SecondFactorGate, 'methodsOf'>,
   ) {}
 
+  /** Checks the password with the mail server (an IMAP LOGIN); the connection may become the session's. */
+  verifyPassword(email: string, password: string): Promise<VerifiedSignIn> {
+    return this.signIn.verify(email.trim().toLowerCase(), password);
+  }
+
   /**
-   * Verifies the password and keeps the mail server's connection as the session's persistent one. An account
-   * this device already remembers gets its old slot back; a new one takes the lowest free slot.
+   * Starts the session of a checked password, keeping the mail server's connection (when there is one: after a
+   * second factor the first request logs in again) as the session's persistent one. An account this device already
+   * remembers gets its old slot back; a new one takes the lowest free slot.
    */
-  async login(emailInput: string, password: string, deviceId: string) {
+  async startSession(
+    emailInput: string,
+    password: string,
+    deviceId: string,
+    client: { ip: string; userAgent: string },
+    verified?: VerifiedSignIn,
+  ) {
     const email = emailInput.trim().toLowerCase();
-    const verified = await this.signIn.verify(email, password);
     try {
       const now = Date.now();
       const user = await this.users.ensure(email, defaultName(email), now);
@@ -63,6 +84,8 @@ export class AuthService {
         last_used_at: now,
         expires_at: now + this.config.sessionTtlMs,
         revoked_at: null,
+        ip: client.ip.slice(0, 64),
+        user_agent: client.userAgent.slice(0, 512),
       };
       await this.sessions.insert(session);
       await this.deviceAccounts.save({
@@ -72,14 +95,15 @@ export class AuthService {
         session_id: session.id,
         added_at: same?.added_at ?? now,
       });
-      verified.keepFor(session.id);
+      verified?.keepFor(session.id);
       this.lifecycle.emit('started', {
         session: { id: session.id, email, userIndex, deviceId, key },
       });
       const tokens = this.issue(session, key, refreshSecret, now);
-      return { userIndex, tokens, user: toLoggedInUser(session, user.name) };
+      const methods = await this.secondFactor.methodsOf(email);
+      return { userIndex, tokens, user: toLoggedInUser(session, user.name, methods) };
     } catch (err) {
-      await verified.discard();
+      await verified?.discard();
       throw err;
     }
   }
@@ -105,7 +129,8 @@ export class AuthService {
       throw unauthorized('Session expired');
     }
     const name = await this.nameOf(row.email);
-    return { tokens: this.issue(row, key, nextSecret, now), user: toLoggedInUser(row, name) };
+    const methods = await this.secondFactor.methodsOf(row.email);
+    return { tokens: this.issue(row, key, nextSecret, now), user: toLoggedInUser(row, name, methods) };
   }
 
   /** The id of the request's signed device cookie (see session-cookies), or undefined. */
@@ -144,7 +169,12 @@ export class AuthService {
 
   async me(session: SessionContext): Promise<LoggedInUser> {
     const name = await this.nameOf(session.email);
-    return { id: session.email, email: session.email, name, twoFactor: [] };
+    return {
+      id: session.email,
+      email: session.email,
+      name,
+      twoFactor: await this.secondFactor.methodsOf(session.email),
+    };
   }
 
   /** The account's display name (a readable one made from the address until the user sets one). */
@@ -186,6 +216,34 @@ export class AuthService {
     return rows.map((r) => r.user_index);
   }
 
+  /** The account's live sessions on every device (the security page lists them). */
+  sessionsOf(email: string): Promise<SessionRow[]> {
+    return this.sessions.listActiveByEmail(email, Date.now());
+  }
+
+  /** Signs one of the account's sessions out; its next call is refused. False when it is not the account's. */
+  async revokeAccountSession(email: string, sessionId: string): Promise<boolean> {
+    const row = await this.sessions.findActive(sessionId, Date.now());
+    if (!row || row.email !== email) return false;
+    await this.endSession(row.device_id, row.user_index, row.id, row.email, 'revoked');
+    return true;
+  }
+
+  /** Ends every session of the account but `keepSessionId` (after a password change). */
+  async endOtherSessions(email: string, keepSessionId: string): Promise<number> {
+    const rows = await this.sessionsOf(email);
+    for (const row of rows) {
+      if (row.id !== keepSessionId)
+        await this.endSession(row.device_id, row.user_index, row.id, row.email, 'revoked');
+    }
+    return rows.filter((r) => r.id !== keepSessionId).length;
+  }
+
+  /** Seals the session's new IMAP password with its own key (the cookie's). */
+  async resealPassword(session: SessionContext, password: string): Promise<void> {
+    await this.sessions.reseal(session.id, encrypt(session.key, password));
+  }
+
   private async endSession(
     deviceId: string,
     userIndex: number,
@@ -225,8 +283,8 @@ export class AuthService {
   }
 }
 
-function toLoggedInUser(row: SessionRow, name: string): LoggedInUser {
-  return { id: row.email, email: row.email, name, twoFactor: [] };
+function toLoggedInUser(row: SessionRow, name: string, twoFactor: LoggedInUser['twoFactor']): LoggedInUser {
+  return { id: row.email, email: row.email, name, twoFactor };
 }
 
 function lowestFreeIndex(remembered: DeviceAccountRow[]): number {

@@ -1,10 +1,10 @@
 /** One sign-in attempt, for the security log. */
 export interface SignInAttempt {
   account: string;
-  type: 'signIn' | 'signInFailed';
+  type: 'signIn' | 'signInFailed' | 'twoFactorChecked' | 'twoFactorFailed' | 'recoveryCodeUsed';
   ip: string;
   userAgent: string;
-  protocol: 'web' | 'imap' | 'smtp';
+  protocol: 'web';
 }
 
 /**

@@ -65,13 +65,14 @@ export function eventStreamRoutes(deps: {
         // nginx and similar proxies would buffer the stream without this.
         'X-Accel-Buffering': 'no',
       });
-      reply.raw.write(': connected\n\n');
       deps.watchers.acquire(mail);
       reply.raw.on('close', () => {
         deps.streams.remove(stream);
         deps.watchers.release(stream.account);
       });
-      if (lastEventId !== undefined) {
+      if (lastEventId === undefined) {
+        write(stream, { command: 'connected' }, await deps.eventLog.newestId());
+      } else {
         const lastSent = await replay(deps.eventLog, stream, lastEventId).catch((err: unknown) => {
           request.log.error({ err }, 'event replay failed');
           write(stream, { command: 'resync' }, null);

@@ -1,3 +1,4 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../../infra/db/database.js';
 import type { SecurityEventsTable } from './security.tables.js';
 
@@ -5,6 +6,7 @@ export type SecurityEventKey = Pick<
   SecurityEventsTable,
   'account' | 'type' | 'ip' | 'user_agent' | 'protocol'
 >;
+export type SecurityEventRow = Selectable<SecurityEventsTable>;
 
 export class SecurityEventsRepository {
   constructor(private readonly db: Db) {}
@@ -22,14 +24,26 @@ export class SecurityEventsRepository {
       .execute();
   }
 
-  async listRecent(account: string, limit: number) {
+  /** One page of the account's log, newest first. */
+  async page(account: string, offset: number, limit: number): Promise<SecurityEventRow[]> {
     return this.db
       .selectFrom('security_events')
       .selectAll()
       .where('account', '=', account)
       .orderBy('last_at', 'desc')
+      .orderBy('type')
+      .offset(offset)
       .limit(limit)
       .execute();
+  }
+
+  async count(account: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('security_events')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('account', '=', account)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 
   async deleteOlderThan(cutoff: number): Promise<void> {

@@ -1,8 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { SecurityEventsRepository } from './security-events.repository.js';
-
-export const securityEventTypes = ['signIn', 'signInFailed'] as const;
-export type SecurityEventType = (typeof securityEventTypes)[number];
+import {
+  securityEventsPageSize,
+  type SecurityEvent,
+  type SecurityEventsPage,
+  type SecurityEventType,
+  type SecurityProtocol,
+} from '@webmail/contracts';
+import { sha256 } from '../../infra/crypto.js';
+import { deviceInfo } from './device-info.js';
+import type { SecurityEventRow, SecurityEventsRepository } from './security-events.repository.js';
 
 const bucketMs = 6 * 3_600_000;
 const keepMs = 30 * 86_400_000;
@@ -12,14 +18,15 @@ export interface SecurityEventInput {
   type: SecurityEventType;
   ip: string;
   userAgent: string;
-  protocol: 'web' | 'imap' | 'smtp';
+  protocol: SecurityProtocol;
 }
 
 /**
- * The security log: sign-ins and failed sign-ins (later also changes of password, two-factor, passkeys,
- * application passwords, filters and forwarding). Events with the same account, type, IP, user agent
- * and protocol inside one 6-hour bucket merge into one row with a count; rows are kept 30 days.
- * Writing the log never fails the request it describes.
+ * The security log: sign-ins and failures of every protocol (the webmail's own, and IMAP/POP3/SMTP from the mail
+ * server's reports), two-factor changes and checks, passkeys, application passwords and their uses, password
+ * changes and signed-out sessions. Events with the same account, type, IP, user agent and protocol inside one
+ * 6-hour bucket merge into one row with a count; rows are kept 30 days. Writing the log never fails the request
+ * it describes.
  */
 export class SecurityEventsService {
   constructor(
@@ -42,11 +49,36 @@ export class SecurityEventsService {
     }
   }
 
-  recent(account: string, limit = 100) {
-    return this.events.listRecent(account.toLowerCase(), limit);
+  /** One page of the account's log, newest first. */
+  async page(account: string, page: number): Promise<SecurityEventsPage> {
+    const email = account.toLowerCase();
+    const [rows, total] = await Promise.all([
+      this.events.page(email, page * securityEventsPageSize, securityEventsPageSize),
+      this.events.count(email),
+    ]);
+    return { events: rows.map(toEvent), total, page, pageSize: securityEventsPageSize };
+  }
+
+  /** The newest rows (first page). */
+  async recent(account: string): Promise<SecurityEvent[]> {
+    return (await this.page(account, 0)).events;
   }
 
   prune(now = Date.now()): Promise<void> {
     return this.events.deleteOlderThan(now - keepMs);
   }
+}
+
+function toEvent(row: SecurityEventRow): SecurityEvent {
+  return {
+    // The bucket's key, hashed: stable across pages, and it names no one.
+    id: sha256([row.type, row.ip, row.user_agent, row.protocol, row.bucket_start].join('\n')).slice(0, 22),
+    type: row.type as SecurityEventType,
+    protocol: row.protocol as SecurityProtocol,
+    ip: row.ip,
+    device: deviceInfo(row.user_agent),
+    count: Number(row.count),
+    firstAt: Number(row.first_at),
+    lastAt: Number(row.last_at),
+  };
 }

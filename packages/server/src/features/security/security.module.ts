@@ -1,23 +1,140 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../infra/config.js';
+import { serverKey } from '../../infra/crypto.js';
 import type { Db } from '../../infra/db/database.js';
+import type { PublishEvent } from '../../infra/events/event-bus.js';
 import type { FeatureModule } from '../../infra/http/feature-module.js';
+import { RateWindow } from '../../infra/rate-window.js';
+import { relyingPartyOf } from '../../infra/relying-party.js';
+import type { MailSessions } from '../../mail/mail-session.js';
+import type { AuthService } from '../auth/auth.service.js';
+import { AccountSecurityService } from './account-security.service.js';
+import { AppPasswordsRepository } from './app-passwords.repository.js';
+import { AppPasswordsService } from './app-passwords.service.js';
+import { MailAuthReportsService } from './mail-auth-reports.service.js';
+import { MailCredentials } from './mail-credentials.js';
+import { PasskeysService } from './passkeys.service.js';
+import { passwordDriverFor } from './password-drivers.js';
+import { SecondFactorSignIn } from './second-factor-sign-in.service.js';
 import { SecurityEventsRepository } from './security-events.repository.js';
 import { SecurityEventsService } from './security-events.service.js';
+import { securityRoutes } from './security.routes.js';
+import { SignInChecksRepository } from './sign-in-checks.repository.js';
+import { twoFactorRoutes } from './two-factor.routes.js';
+import { TwoFactorRepository } from './two-factor.repository.js';
+import { TwoFactorService } from './two-factor.service.js';
 
-/** The security log (sign-ins and failures so far), pruned after 30 days. */
-export function createSecurityModule(deps: { db: Db; log: FastifyBaseLogger }) {
-  const securityEvents = new SecurityEventsService(new SecurityEventsRepository(deps.db), deps.log);
+/**
+ * Security, in two parts because auth sits below it: `createSecurityCore` (the log and the second step of
+ * sign-in, which auth is given as interfaces) is made before auth, `createSecurityModule` (the settings routes,
+ * which use auth's service) after it.
+ */
+export function createSecurityCore(deps: {
+  config: Config;
+  db: Db;
+  publish: PublishEvent;
+  log: FastifyBaseLogger;
+}) {
+  const { config, db } = deps;
+  const securityEvents = new SecurityEventsService(new SecurityEventsRepository(db), deps.log);
+  const credentials = MailCredentials.open(config.security.mailAuthDb);
+  const checks = new SignInChecksRepository(db);
+  const repo = new TwoFactorRepository(db);
+  const twoFactor = new TwoFactorService(
+    repo,
+    checks,
+    credentials,
+    securityEvents,
+    {
+      totp: serverKey(config.sessionSecret, 'totp secrets v1'),
+      recovery: serverKey(config.sessionSecret, 'recovery codes v1'),
+    },
+    { issuer: config.security.webauthn.rpName, reauthMs: config.security.reauthMs },
+  );
+  const passkeys = new PasskeysService(
+    repo,
+    checks,
+    twoFactor,
+    deps.publish,
+    config.security.webauthn.rpName,
+  );
+  const secondFactor = new SecondFactorSignIn(checks, twoFactor, passkeys, {
+    serverKey: serverKey(config.sessionSecret, 'pending sign-ins v1'),
+    lifetimeMs: config.security.pendingSignInMs,
+  });
+  return { securityEvents, secondFactor, twoFactor, passkeys, credentials, checks };
+}
+
+export type SecurityCore = ReturnType<typeof createSecurityCore>;
+
+/** The security settings: two-factor, passkeys, application passwords, password, log, sessions; reports. */
+export function createSecurityModule(deps: {
+  config: Config;
+  db: Db;
+  core: SecurityCore;
+  auth: AuthService;
+  mail: MailSessions;
+  publish: PublishEvent;
+}) {
+  const { config, core } = deps;
+  const appPasswords = new AppPasswordsService(
+    new AppPasswordsRepository(deps.db),
+    core.credentials,
+    core.twoFactor,
+    core.securityEvents,
+    deps.publish,
+    config.security.appPasswordsMax,
+  );
+  const account = new AccountSecurityService(
+    deps.auth,
+    passwordDriverFor(config.security, core.credentials),
+    core.checks,
+    core.securityEvents,
+  );
+  const reports = new MailAuthReportsService(appPasswords, core.securityEvents, config.imap.port);
+  // Wrong passwords or codes per session: 10 in 15 minutes.
+  const failures = new RateWindow(10, 15 * 60_000);
+  const routes: FeatureModule['routes'] = async (app) => {
+    await app.register(
+      twoFactorRoutes({
+        config,
+        twoFactor: core.twoFactor,
+        passkeys: core.passkeys,
+        mail: deps.mail,
+        failures,
+        relyingParty: (request) => relyingPartyOf(config, request),
+      }),
+    );
+    await app.register(
+      securityRoutes({
+        appPasswords,
+        account,
+        events: core.securityEvents,
+        reports,
+        mail: deps.mail,
+        failures,
+        reportSecret: config.security.mailAuthReportSecret,
+      }),
+    );
+  };
   const module: FeatureModule = {
     name: 'security',
-    // A plain DELETE of old rows: any process may run it (`claims`: the database decides).
+    routes,
+    // Plain DELETEs of old rows: any process may run them (`claims`: the database decides).
     jobs: [
       {
         name: 'security-log-prune',
         scope: 'claims',
         intervalMs: 3_600_000,
-        run: () => securityEvents.prune(),
+        run: () => core.securityEvents.prune(),
+      },
+      {
+        name: 'security-pending-prune',
+        scope: 'claims',
+        intervalMs: 60_000,
+        run: () => core.secondFactor.prune(),
       },
     ],
   };
-  return { module, securityEvents };
+  return { module, appPasswords, account };
 }

@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Every route declares it; a test walks the route table and fails on one that does not. */
     auth?: AuthMode;
+    /** `false` only for a route that takes no cookie at all (it authenticates otherwise): no XSRF check. */
+    xsrf?: boolean;
   }
   interface FastifyRequest {
     account?: SessionContext;

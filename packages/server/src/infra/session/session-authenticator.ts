@@ -31,6 +31,8 @@ export class SessionAuthenticator {
     if (!token || !key || !deviceId) throw unauthorized();
     const row = await this.sessions.findActive(token.sessionId, now);
     if (!row || row.user_index !== userIndex || row.device_id !== deviceId) throw unauthorized();
+    // "Last active" in the account's session list; one write a minute at most.
+    if (now - row.last_used_at > 60_000) await this.sessions.touch(row.id, now);
     return { id: row.id, email: row.email, userIndex, deviceId, key };
   }
 }

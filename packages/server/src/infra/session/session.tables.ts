@@ -13,6 +13,9 @@ export interface SessionsTable {
   last_used_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** Where and with what the session signed in (the account's session list shows them). */
+  ip: string | null;
+  user_agent: string | null;
 }
 
 declare module '../db/database.js' {

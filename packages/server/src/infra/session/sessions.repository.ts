@@ -52,6 +52,25 @@ export class SessionsRepository {
       .where('expires_at', '>', now);
   }
 
+  /** The account's live sessions on every device, most recently active first. */
+  async listActiveByEmail(email: string, now: number): Promise<SessionRow[]> {
+    return this.active(now).where('email', '=', email).orderBy('last_used_at', 'desc').execute();
+  }
+
+  /** Notes activity (at most once a minute per session: the caller decides). */
+  async touch(id: string, now: number): Promise<void> {
+    await this.db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', id).execute();
+  }
+
+  /** Replaces the sealed IMAP password (after a password change). */
+  async reseal(id: string, passwordSealed: string): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ password_sealed: passwordSealed })
+      .where('id', '=', id)
+      .execute();
+  }
+
   async revoke(id: string, now: number): Promise<void> {
     await this.db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).execute();
   }

@@ -3,10 +3,13 @@ import type auth from '../../locales/en/auth.json';
 import type common from '../../locales/en/common.json';
 import type compose from '../../locales/en/compose.json';
 import type errors from '../../locales/en/errors.json';
+import type events from '../../locales/en/events.json';
 import type mailboxes from '../../locales/en/mailboxes.json';
 import type messages from '../../locales/en/messages.json';
+import type pwa from '../../locales/en/pwa.json';
 import type reading from '../../locales/en/reading.json';
 import type search from '../../locales/en/search.json';
+import type security from '../../locales/en/security.json';
 import type settings from '../../locales/en/settings.json';
 
 /**
@@ -23,8 +26,11 @@ export interface NamespaceResources {
   messages: typeof messages;
   reading: typeof reading;
   settings: typeof settings;
+  security: typeof security;
   compose: typeof compose;
   search: typeof search;
+  pwa: typeof pwa;
+  events: typeof events;
 }
 
 export const namespaces = [
@@ -36,8 +42,11 @@ export const namespaces = [
   'messages',
   'reading',
   'settings',
+  'security',
   'compose',
   'search',
+  'pwa',
+  'events',
 ] as const satisfies readonly (keyof NamespaceResources)[];
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace: Namespace = 'common';

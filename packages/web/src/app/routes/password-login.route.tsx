@@ -2,12 +2,12 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { productName, type LoginResponse } from '@webmail/contracts';
+import { productName, type LoginStepResponse } from '@webmail/contracts';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useAccounts } from '../../features/accounts/api/get-accounts';
 import { PasswordLoginForm } from '../../features/auth/components/password-login-form';
 import { SignInReasonNotice } from '../../features/auth/components/sign-in-reason-notice';
-import { pathAfterPasswordSignIn } from '../../features/auth/lib/after-sign-in';
+import { isSignedIn, pathAfterPasswordSignIn } from '../../features/auth/lib/after-sign-in';
 import { useTranslation } from '../../shared/i18n/translation';
 import { userSelectPath } from '../../shared/session/session';
 import { usePageTitle } from '../../shared/ui/use-page-title';
@@ -20,8 +20,10 @@ export function PasswordLoginRoute() {
   const accounts = useAccounts();
   usePageTitle(t('password.title'));
 
-  const onSignedIn = (response: LoginResponse) => {
-    void navigate(pathAfterPasswordSignIn(response), { replace: true });
+  const onSignedIn = (response: LoginStepResponse, email: string) => {
+    // A second step gets the pending sign-in as router state (never in the address: it is a credential).
+    const state = isSignedIn(response) ? undefined : { pending: response.secondFactor, email };
+    void navigate(pathAfterPasswordSignIn(response), { replace: isSignedIn(response), state });
   };
 
   return (

@@ -13,15 +13,30 @@ function pageRoute(page: SettingsPage): RouteObject {
     lazy: async () => ({ Component: await page.load() }),
   };
   if (!page.area) return route;
+  const pages: RouteObject[] = page.tabs
+    ? page.tabs.map((tab) => ({
+        ...routeEntry(tab.route),
+        lazy: async () => ({ Component: await tab.load() }),
+      }))
+    : [route];
   return {
     ...routeEntry(page.area),
+    // An area of several pages shows them as tabs above the open one.
+    ...(page.tabs
+      ? {
+          lazy: async () => {
+            const { SettingsTabs } = await import('../../layouts/settings/settings-tabs');
+            return { Component: () => <SettingsTabs page={page} /> };
+          },
+        }
+      : {}),
     children: [
       {
         index: true,
         loader: ({ params }) => redirect(appHref(page.route, { userIndex: params.userIndex })),
         element: null,
       },
-      route,
+      ...pages,
     ],
   };
 }

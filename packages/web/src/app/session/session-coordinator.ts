@@ -38,7 +38,8 @@ function toBroadcast(event: SignOutEvent): SessionBroadcast {
  * - user logout → user select; that user's cached data dropped;
  * - device-user logout → user select if other accounts remain, else the password sign-in; that user's data dropped;
  * - device logout → password sign-in; every device user and all cached data dropped.
- * An account forgotten on the device (device-user, device) also loses its drafts' local copies.
+ * An account forgotten on the device (device-user, device) also loses its drafts' local copies. Every sign-out
+ * deletes the user's offline copy of mail (all users' on a device logout, with the service worker's runtime caches).
  * The tab where it happened tells the others (`userLoggedOut`); a tab that hears it refetches its account list and,
  * if it shows the user concerned, follows the same rules. A sign-in is announced (`userLoggedIn`) so other tabs'
  * account lists pick up the new account.
@@ -47,8 +48,13 @@ export function createSessionCoordinator(options: {
   router: NavigatingRouter;
   queryClient: QueryClient;
   channel: SessionChannel;
+  /**
+   * Deletes what the device keeps of a user index (or of every user: `all`) beyond the query cache: the offline
+   * copy in IndexedDB and the service worker's runtime caches (`app/offline/forget-device-data.ts`).
+   */
+  forgetDeviceData?: (scope: number | 'all') => Promise<void>;
 }): SessionCoordinator {
-  const { router, queryClient, channel } = options;
+  const { router, queryClient, channel, forgetDeviceData } = options;
   const shownUser = () => userIndexOfPath(router.state.location.pathname);
   const refetchAccounts = () => queryClient.invalidateQueries({ queryKey: accountsKeys.all });
 
@@ -85,6 +91,11 @@ export function createSessionCoordinator(options: {
     // Leave first, then drop the data: pages still mounted would refetch it with the cookies already gone.
     if (concernsShownUser) await router.navigate(await destination(event, local), { replace: true });
     queryClient.removeQueries({ predicate });
+    // The offline copy follows the cache on every kind of sign-out, a plain user logout included: it mirrors
+    // what was just dropped, and without a session nothing could show it (see ARCHITECTURE.md "Offline").
+    await forgetDeviceData?.(event.kind === 'device' ? 'all' : event.userIndex).catch((error: unknown) =>
+      console.warn('Offline data not deleted', error),
+    );
     if (event.kind === 'device') clearLocalDrafts();
     else if (event.kind === 'deviceUser') clearLocalDrafts(event.userIndex);
     await refetchAccounts();
@@ -115,6 +126,7 @@ export function createSessionCoordinator(options: {
       channel.post(toBroadcast(event));
       return apply(event, true);
     },
+    signedOutElsewhere: (event) => apply(event, false),
     sessionExpired: (userIndex) => {
       const target = userIndex ?? shownUser();
       if (target === null) return;

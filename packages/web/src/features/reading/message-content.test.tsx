@@ -62,7 +62,7 @@ describe('message content', () => {
       `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data: ${window.location.origin}; style-src 'unsafe-inline'">`,
     );
     expect(srcdoc).toContain('<p>Look at <b>these</b></p>');
-    expect(document.title).toBe('Newsletter - Webmail');
+    expect(document.title).toBe('(3) Newsletter - Webmail');
   });
 
   it('shows held-back remote content once on request', async () => {

@@ -19,13 +19,14 @@ function setup() {
 }
 
 describe('external content settings (settings/security/content)', () => {
-  it('is the security entry of the settings list', async () => {
+  it('is a tab of the security entry of the settings list', async () => {
     setup();
-    const { router } = await renderApp('/u/0/settings/security');
+    const { router } = await renderApp('/u/0/settings/security/content');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/u/0/settings/security/content'));
     const nav = await screen.findByRole('navigation', { name: 'Settings' });
     expect(within(nav).getByRole('link', { name: 'Security' })).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByRole('tab', { name: 'External content', selected: true })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 2, name: 'External content' })).toBeInTheDocument();
   });
 

@@ -6,6 +6,7 @@ import { productName } from '@webmail/contracts';
 import { Outlet } from 'react-router';
 import { LanguageSwitcher } from '../../shared/i18n/language-switcher';
 import { Logo } from '../../shared/ui/logo';
+import { OfflineBanner } from '../../shared/ui/offline-banner';
 
 /** Layout of the sign-in pages (route AuthLayout): a centred card with the brand, and the language switcher. */
 export function AuthLayout() {
@@ -41,6 +42,9 @@ export function AuthLayout() {
             {productName}
           </Typography>
         </Stack>
+        <Box sx={{ mb: 3, '&:empty': { display: 'none' } }}>
+          <OfflineBanner context="signIn" rounded />
+        </Box>
         <Outlet />
       </Paper>
       <Box

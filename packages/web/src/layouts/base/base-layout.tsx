@@ -5,6 +5,7 @@ import { useCallback, useId, useMemo, useState } from 'react';
 import { Outlet, useLocation, useParams, useSearchParams } from 'react-router';
 import { AccountMenu } from '../../features/accounts/components/account-menu';
 import { useMe } from '../../features/auth/api/get-me';
+import { LiveEvents } from '../../features/events/components/live-events';
 import { useMailboxTree } from '../../features/mailboxes/api/get-mailbox-tree';
 import { FolderSidebar } from '../../features/mailboxes/components/folder-sidebar';
 import { useRunMassAction } from '../../features/messages/api/mass-action';
@@ -17,6 +18,7 @@ import type { MessageDragPayload } from '../../shared/dnd/message-drag';
 import { useTranslation } from '../../shared/i18n/translation';
 import { hasActiveSession, userHomePath } from '../../shared/session/session';
 import { useUserIndex } from '../../shared/session/use-user-index';
+import { OfflineBanner } from '../../shared/ui/offline-banner';
 import { SettingsNav } from '../settings/settings-nav';
 import { settingsPath, useSettingsLocation, useSettingsPageLabel } from '../settings/settings-pages';
 import { AppTopBar } from './app-top-bar';
@@ -30,7 +32,7 @@ import { SidebarHeader } from './sidebar-header';
  * Layout of a signed-in user's pages (route BaseLayout, /u/:userIndex): app bar, sidebar, content. The sidebar
  * holds the compose button and the folders, or in settings the back-to-inbox button and the settings list.
  * `/auth/me` is polled every 15 minutes while it is open: a session ended elsewhere shows up as a 401,
- * which the API client turns into the sign-out flow.
+ * which the API client turns into the sign-out flow. The user's live events (`LiveEvents`) run while it is open.
  */
 export function BaseLayout() {
   const userIndex = useUserIndex();
@@ -91,6 +93,7 @@ export function BaseLayout() {
 
   return (
     <Box sx={{ height: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      <LiveEvents userIndex={userIndex} />
       <AppTopBar
         homeHref={homeHref}
         onOpenSidebar={() => setSidebarOpen(true)}
@@ -111,6 +114,7 @@ export function BaseLayout() {
           ) : null
         }
       />
+      <OfflineBanner context="mail" />
       <Box sx={{ flex: 1, minHeight: 0, display: 'flex' }}>
         <SidebarDrawer
           id={sidebarId}

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { sampleTree } from '../../features/mailboxes/folder.testing';
+import { securityApi } from '../../features/security/security.testing';
 import { externalContentApi } from '../../features/settings/external-content.testing';
 import { buildUserDetails, mailApi, signIn } from '../../test/api-handlers.testing';
 import { setViewportWidth } from '../../test/media-query';
@@ -13,6 +14,7 @@ function setup(disabledFeatures: ('folders' | 'filters')[] = []) {
     ...mailApi({ tree: sampleTree(), messages: {}, userDetails: buildUserDetails({ disabledFeatures }) })
       .handlers,
     ...externalContentApi().handlers,
+    ...securityApi().handlers,
   );
 }
 
@@ -22,13 +24,14 @@ describe('settings layout', () => {
     setViewportWidth(1024);
     const { router } = await renderApp('/u/0/settings');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/u/0/settings/security/content'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/u/0/settings/general'));
     const nav = await screen.findByRole('navigation', { name: 'Settings' });
     const links = within(nav).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['Security', 'Folders']);
+    expect(links.map((link) => link.textContent)).toEqual(['General', 'Security', 'Folders']);
     await waitFor(() => expect(links[0]).toHaveAttribute('aria-current', 'page'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Security' })).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Security - Webmail'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'General' })).toBeInTheDocument();
+    // The Inbox's unread count stays in front of every page's title.
+    await waitFor(() => expect(document.title).toBe('(3) General - Webmail'));
   });
 
   it('puts back to inbox in place of the primary button, and the settings list in place of the folders', async () => {
@@ -70,11 +73,11 @@ describe('settings layout', () => {
         'href',
         '/u/0/settings/folders',
       );
-      expect(within(nav).getAllByTestId('ChevronRightIcon')).toHaveLength(2);
+      expect(within(nav).getAllByTestId('ChevronRightIcon')).toHaveLength(3);
       expect(await screen.findByText('alice@example.test')).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/u/0/settings');
       expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
-      await waitFor(() => expect(document.title).toBe('Settings - Webmail'));
+      await waitFor(() => expect(document.title).toBe('(3) Settings - Webmail'));
     });
 
     it('shows a back arrow and the page title in the app bar on a settings page', async () => {

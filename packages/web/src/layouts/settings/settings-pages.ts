@@ -1,5 +1,6 @@
 import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
 import SecurityOutlinedIcon from '@mui/icons-material/SecurityOutlined';
+import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { DisabledFeature } from '@webmail/contracts';
 import type { ParseKeys } from 'i18next';
@@ -35,6 +36,18 @@ export interface SettingsPage {
   feature?: DisabledFeature;
   /** The page itself: its feature's page component, loaded when the page is opened. */
   load: () => Promise<ComponentType>;
+  /**
+   * An area of several pages under one entry: each its own route below `area`, shown as tabs above the page (the
+   * row's `route` and `load` are its first tab).
+   */
+  tabs?: readonly SettingsTab[];
+}
+
+/** One page of an area: its route, its tab label (a key of its own namespace) and its component. */
+export interface SettingsTab {
+  route: SettingsRouteName;
+  label: SettingsPageLabel;
+  load: () => Promise<ComponentType>;
 }
 
 /**
@@ -45,14 +58,50 @@ export interface SettingsPage {
  */
 export const settingsPages: readonly SettingsPage[] = [
   {
+    id: 'general',
+    route: 'General',
+    label: 'events:generalPage.title',
+    icon: TuneOutlinedIcon,
+    load: async () =>
+      (await import('../../features/events/components/general-settings-page')).GeneralSettingsPage,
+  },
+  {
     id: 'security',
-    route: 'ExternalContent',
+    route: 'Settings2FA',
     area: 'Security',
     label: 'settings:pages.security',
     icon: SecurityOutlinedIcon,
-    load: async () =>
-      (await import('../../features/settings/components/external-content-settings'))
-        .ExternalContentSettingsPage,
+    load: async () => (await import('../../features/security/components/two-factor-page')).TwoFactorPage,
+    tabs: [
+      {
+        route: 'Settings2FA',
+        label: 'security:tabs.twoFactor',
+        load: async () => (await import('../../features/security/components/two-factor-page')).TwoFactorPage,
+      },
+      {
+        route: 'ApplicationPasswords',
+        label: 'security:tabs.applicationPasswords',
+        load: async () =>
+          (await import('../../features/security/components/app-passwords-page')).AppPasswordsPage,
+      },
+      {
+        route: 'AccountPassword',
+        label: 'security:tabs.password',
+        load: async () => (await import('../../features/security/components/password-page')).PasswordPage,
+      },
+      {
+        route: 'Events',
+        label: 'security:tabs.events',
+        load: async () => (await import('../../features/security/components/events-page')).EventsPage,
+      },
+      {
+        route: 'ExternalContent',
+        label: 'settings:pages.externalContent',
+        load: async () =>
+          (await import('../../features/settings/components/external-content-settings'))
+            .ExternalContentSettingsPage,
+      },
+    ],
   },
   {
     id: 'folders',

@@ -7,6 +7,7 @@ import { useMe } from '../../features/auth/api/get-me';
 import { hasActiveSession, userHomePath } from '../../shared/session/session';
 import { useUserIndex } from '../../shared/session/use-user-index';
 import { BrandLink } from '../../shared/ui/brand-link';
+import { OfflineBanner } from '../../shared/ui/offline-banner';
 
 /**
  * Route BaseLayoutTab (/u/:userIndex/tab): pages opened in a browser tab of their own (a conversation, a message's
@@ -43,6 +44,7 @@ export function TabLayout() {
           <AccountMenu userIndex={userIndex} user={me.data} />
         </Toolbar>
       </AppBar>
+      <OfflineBanner context="mail" />
       <Box
         component="main"
         sx={{

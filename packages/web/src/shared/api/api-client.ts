@@ -7,6 +7,7 @@ import {
   systemEndpoints,
   xsrfHeader,
 } from '@webmail/contracts';
+import { isOffline, reportNetworkError, reportServerAnswer } from '../network/connectivity';
 import { readCookie } from '../session/cookies';
 import { ApiRequestError } from './api-request-error';
 import { xhrFetch } from './xhr-fetch';
@@ -82,6 +83,9 @@ export function apiUrl(path: string, query?: Record<string, QueryValue>): string
 export async function apiResponse(path: string, options: ApiRequestOptions = {}): Promise<Response> {
   const { account } = options;
   const handles401 = options.redirectOnUnauthorized !== false;
+  // A change sent while offline would only fail after its timeout (or, queued, land much later and surprise the
+  // user): it is refused at once, in words (`errors:codes.Offline`). Reads go out: one may be answered after all.
+  if ((options.method ?? 'GET') !== 'GET' && isOffline()) throw offlineError();
 
   // Other requests wait during a refresh: a call for an account whose tokens are being renewed is sent
   // only after the new cookies are set. If that refresh was refused the session is gone: do not even send it.
@@ -152,6 +156,10 @@ function refreshSession(userIndex: number): Promise<RefreshOutcome> {
   return pending;
 }
 
+export function offlineError(): ApiRequestError {
+  return new ApiRequestError(0, 'Offline', 'Not sent: the app is offline');
+}
+
 function sessionEndedError(): ApiRequestError {
   return new ApiRequestError(401, 'Unauthorized', 'The session has ended');
 }
@@ -173,14 +181,17 @@ async function send(path: string, options: ApiRequestOptions): Promise<Response>
   const url = apiUrl(path, options.query);
   const method = options.method ?? 'GET';
   try {
-    if (options.onUploadProgress) {
-      return await xhrFetch(url, { method, headers, body, signal }, options.onUploadProgress);
-    }
-    return await fetch(url, { method, credentials: 'same-origin', headers, body, signal });
+    const response = options.onUploadProgress
+      ? await xhrFetch(url, { method, headers, body, signal }, options.onUploadProgress)
+      : await fetch(url, { method, credentials: 'same-origin', headers, body, signal });
+    reportServerAnswer();
+    return response;
   } catch (cause) {
     // A caller's own abort (e.g. TanStack Query cancelling) passes through untouched.
     if (options.signal?.aborted) throw cause;
     if (timedOut()) throw new ApiRequestError(0, 'Timeout', `Request timed out after ${timeoutMs} ms`);
+    // No answer at all: the offline banner shows until the server answers again (`connectivity.ts`).
+    reportNetworkError();
     throw new ApiRequestError(0, 'NetworkError', cause instanceof Error ? cause.message : String(cause));
   } finally {
     cleanup();

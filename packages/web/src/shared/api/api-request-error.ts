@@ -1,7 +1,10 @@
 import type { ApiError, ErrorCode, ErrorReason } from '@webmail/contracts';
 
-/** Codes the client adds for failures that never reached (or never came back from) the API. */
-export type ClientErrorCode = 'NetworkError' | 'Timeout' | 'InvalidResponse';
+/**
+ * Codes the client adds for failures that never reached (or never came back from) the API. `Offline`: not sent
+ * at all, because the app is offline (`shared/network/connectivity.ts`).
+ */
+export type ClientErrorCode = 'NetworkError' | 'Timeout' | 'InvalidResponse' | 'Offline';
 
 /**
  * Every failed API call rejects with this. `status` is the HTTP status (0 when no response arrived);

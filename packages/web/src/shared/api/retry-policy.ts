@@ -12,7 +12,8 @@ const finalStatuses: ReadonlySet<number> = new Set([401, 403, 404, 419, 422]);
 export function isRetryableError(error: unknown): boolean {
   if (!isApiRequestError(error)) return false;
   if (finalStatuses.has(error.status)) return false;
-  return error.code !== 'InvalidResponse';
+  // Offline: nothing was sent; the user repeats it once back online (the banner says when).
+  return error.code !== 'InvalidResponse' && error.code !== 'Offline';
 }
 
 /**

@@ -19,6 +19,12 @@ export type SignOutEvent =
 export interface SessionEvents {
   signedIn: (userIndex: number) => void;
   signedOut: (event: SignOutEvent) => Promise<void>;
+  /**
+   * A sign-out made elsewhere that this tab learnt from the server (the live event stream): the same rules as
+   * `signedOut`, but no other tab is told (each hears it from its own stream) and the accounts that remain on the
+   * device are asked from the server.
+   */
+  signedOutElsewhere: (event: SignOutEvent) => Promise<void>;
 }
 
 export const SessionEventsContext = createContext<SessionEvents | null>(null);

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { authEndpoints, type LoginRequest, type LoginResponse } from '@webmail/contracts';
+import { authEndpoints, type LoginRequest, type LoginStepResponse } from '@webmail/contracts';
 import { callApi } from '../../../shared/api/call-api';
 import { useSessionEvents } from '../../../shared/session/session-events';
+import { isSignedIn } from '../lib/after-sign-in';
 
-/** POST /api/auth: verifies the password and signs the user in on this device. */
-export function login(body: LoginRequest): Promise<LoginResponse> {
+/** POST /api/auth: verifies the password; signs in, or answers the pending sign-in of a second factor. */
+export function login(body: LoginRequest): Promise<LoginStepResponse> {
   // A 401 here means wrong credentials and is shown in the form, not a lost session.
   return callApi(authEndpoints.login, { body }, { redirectOnUnauthorized: false });
 }
@@ -15,6 +16,8 @@ export function useLogin() {
   return useMutation({
     mutationFn: login,
     meta: { errorSnackbar: false },
-    onSuccess: (response) => session.signedIn(response.userIndex),
+    onSuccess: (response) => {
+      if (isSignedIn(response)) session.signedIn(response.userIndex);
+    },
   });
 }

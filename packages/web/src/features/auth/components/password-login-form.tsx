@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { LoginResponse } from '@webmail/contracts';
+import type { LoginStepResponse } from '@webmail/contracts';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useLogin } from '../api/login';
@@ -12,7 +12,8 @@ import { PasswordField } from './password-field';
 export interface PasswordLoginFormProps {
   /** Prefilled address (the user-select page sends a signed-out account here with its e-mail). */
   initialEmail?: string;
-  onSignedIn: (response: LoginResponse) => void;
+  /** Signed in, or a second factor is needed (the response says which); `email` as typed. */
+  onSignedIn: (response: LoginStepResponse, email: string) => void;
 }
 
 /** E-mail and password sign-in (route AuthLoginPassword). Errors stay in the form. */
@@ -43,7 +44,7 @@ export function PasswordLoginForm({ initialEmail = '', onSignedIn }: PasswordLog
     }
     setErrors(noLoginErrors);
     loginMutation.mutate(values, {
-      onSuccess: onSignedIn,
+      onSuccess: (response) => onSignedIn(response, values.email),
       onError: (error) => {
         const next = loginErrorsFrom(error, tErrors);
         setErrors(next);

@@ -7,7 +7,7 @@ import { mailboxesKeys } from './mailboxes.keys';
 /**
  * The one owner of the cached folder tree (`mailboxesKeys.tree`). Everything that changes it goes through here:
  * this feature's mutations, the messages feature's flag changes and mass actions (counts), the cross-tab change
- * sync, and the live events to come. Pure functions over the tree, and small steps over the query client that
+ * sync, and the live events. Pure functions over the tree, and small steps over the query client that
  * hand back what undoes them.
  */
 
@@ -99,6 +99,30 @@ export function adjustUnseen(
 ): Restore {
   if (delta === 0) return () => {};
   return shiftTreeCounts(queryClient, userIndex, [{ mailboxId, unseen: delta }]);
+}
+
+/** A folder's counts as the mail server reports them (a live event). */
+export interface FolderCounts {
+  mailboxId: string;
+  unseen: number;
+  total: number;
+}
+
+/**
+ * Sets folders' counts to what the mail server reports, without a request. A fetch of the tree running meanwhile
+ * may answer the counts from before: it is started again. Counts the tree already shows change nothing.
+ */
+export function setFolderCounts(
+  queryClient: QueryClient,
+  userIndex: number,
+  counts: readonly FolderCounts[],
+): void {
+  const shifts = counts.map(({ mailboxId, unseen, total }) => ({ mailboxId, set: { unseen, total } }));
+  shiftTreeCounts(queryClient, userIndex, shifts);
+  const key = mailboxesKeys.tree(userIndex);
+  if (queryClient.getQueryState(key)?.fetchStatus === 'fetching') {
+    void queryClient.invalidateQueries({ queryKey: key, exact: true });
+  }
 }
 
 /** Shows the custom folders in a new order at once (before the server has stored it). */

@@ -6,6 +6,7 @@ import { callApi } from '../../../shared/api/call-api';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
 import { settleMassAction } from './mass-action-cache';
+import { messagesKeys } from './messages.keys';
 import {
   failMassAction,
   finishMassAction,
@@ -80,6 +81,7 @@ export function useRunMassAction(userIndex: number): RunMassAction {
   const { mutate } = useMutation({
     // This hook says what failed itself (rolled back, archive not set); the app-wide snackbar would repeat it.
     meta: { errorSnackbar: false },
+    mutationKey: messagesKeys.changes(userIndex),
     mutationFn: ({ input, undo }: MassActionVariables) =>
       postMassAction(userIndex, toMassActionRequest(input, undo)),
     onMutate: (variables) => startMassAction(deps, variables),

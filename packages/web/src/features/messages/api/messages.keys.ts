@@ -20,4 +20,9 @@ export const messagesKeys = {
   /** The running mass action of a folder: what it does and how far it got. */
   progress: (userIndex: number, mailboxId: string) =>
     [...messagesKeys.all(userIndex), 'progress', mailboxId] as const,
+  /**
+   * Mutation key of every change this client makes to the user's mail (mass actions, flag changes): while one is
+   * in flight, a live event that reports absolute flags or counts may predate it (`mailChangePending`).
+   */
+  changes: (userIndex: number) => [...messagesKeys.all(userIndex), 'change'] as const,
 };

@@ -40,6 +40,7 @@ export function useUpdateMessageFlags(userIndex: number, mailboxId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     ...idempotentMutationRetry,
+    mutationKey: messagesKeys.changes(userIndex),
     mutationFn: (variables: UpdateFlagsVariables) => updateMessageFlags(userIndex, mailboxId, variables),
     onMutate: async ({ messageId, patch }) => {
       const listsKey = messagesKeys.folderLists(userIndex, mailboxId);

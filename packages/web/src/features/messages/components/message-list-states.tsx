@@ -5,6 +5,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { useConnectivity } from '../../../shared/network/use-connectivity';
+import { NotOnDevice } from '../../../shared/ui/not-on-device';
 import { rowLayouts } from '../lib/row-density';
 
 export function MessageListSkeleton({ rows = 8 }: { rows?: number }) {
@@ -59,10 +61,11 @@ export interface MessageListBodyProps {
   children: ReactNode;
 }
 
-/** Loading, failed (with nothing to show), empty, or the rows. */
+/** Loading (offline: not on this device), failed (with nothing to show), empty, or the rows. */
 export function MessageListBody(props: MessageListBodyProps) {
   const { pending, failed, empty, emptyLabel, onRetry, children } = props;
-  if (pending) return <MessageListSkeleton />;
+  const online = useConnectivity() === 'online';
+  if (pending) return online ? <MessageListSkeleton /> : <NotOnDevice />;
   if (failed && empty) return <MessageListError onRetry={onRetry} />;
   if (empty) return <MessageListEmpty label={emptyLabel} />;
   return children;

@@ -151,7 +151,14 @@ export function MessageListView<K extends QueryKey>(props: MessageListViewProps<
       )}
       <Box
         ref={setScrollElement}
-        sx={{ flex: 1, minHeight: 0, overflowY: 'auto', overscrollBehavior: 'contain' }}
+        sx={{
+          flex: 1,
+          minHeight: 0,
+          overflowY: 'auto',
+          overscrollBehavior: 'contain',
+          // MessageRows keeps the visible rows in place itself when rows come or go above them.
+          overflowAnchor: 'none',
+        }}
       >
         <MessageListBody
           pending={query.isPending}

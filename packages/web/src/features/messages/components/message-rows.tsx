@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import type { MessageSummary } from '@webmail/contracts';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type DragEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, type DragEvent } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { rowKey, type RowKey } from '../hooks/use-message-selection';
 import { useRovingFocus } from '../hooks/use-roving-focus';
@@ -57,6 +57,7 @@ export function MessageRows(props: MessageRowsProps) {
   const items = virtualizer.getVirtualItems();
   const lastVisible = items[items.length - 1]?.index ?? -1;
   useEffect(() => onLastVisible(lastVisible), [lastVisible, onLastVisible]);
+  useScrollAnchor(scrollElement, rows, layout.height);
   const { focusIndex, move, onFocusRow, listFocusHandlers } = useRovingFocus(listRef, rows.length, (index) =>
     virtualizer.scrollToIndex(index),
   );
@@ -95,4 +96,32 @@ export function MessageRows(props: MessageRowsProps) {
       })}
     </Box>
   );
+}
+
+/**
+ * Rows put in or taken out above the visible ones (new mail arriving, another client expunging) would push what
+ * the reader looks at down or up: the scroll position follows by whole rows, so the first visible row stays where
+ * it was. At the very top nothing moves, so new mail shows there. The browser's own scroll anchoring cannot do it:
+ * the rows are positioned by transforms, which it does not follow.
+ */
+function useScrollAnchor(
+  scrollElement: HTMLElement | null,
+  rows: readonly MessageSummary[],
+  rowHeight: number,
+): void {
+  const previous = useRef(rows);
+  useLayoutEffect(() => {
+    const before = previous.current;
+    previous.current = rows;
+    if (!scrollElement || before === rows || scrollElement.scrollTop <= 0) return;
+    const index = Math.floor(scrollElement.scrollTop / rowHeight);
+    const top = before[index];
+    const now = top ? rows.findIndex((row) => row.id === top.id) : -1;
+    if (now >= 0 && now !== index) scrollBy(scrollElement, (now - index) * rowHeight);
+  }, [scrollElement, rows, rowHeight]);
+}
+
+/** Plain `scrollTop` arithmetic: exact to the pixel, and without a smooth-scrolling style getting in the way. */
+function scrollBy(element: HTMLElement, pixels: number): void {
+  element.scrollTop += pixels;
 }

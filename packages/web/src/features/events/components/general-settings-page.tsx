@@ -1,0 +1,44 @@
+import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { useTranslation } from '../../../shared/i18n/translation';
+import { useUserIndex } from '../../../shared/session/use-user-index';
+import { useNotificationSetting } from '../hooks/use-notification-setting';
+
+/**
+ * Page General (settings/general). For now it holds the desktop notifications for new mail, which belong to the
+ * live events; the general settings of the product (language, time zone …) join it on this page.
+ */
+export function GeneralSettingsPage() {
+  const userIndex = useUserIndex();
+  const { t } = useTranslation('events');
+  const setting = useNotificationSetting(userIndex);
+  const helpId = useId();
+  const blocked = setting.permission === 'denied' || setting.permission === 'unsupported';
+
+  return (
+    <Box component="section" sx={{ maxWidth: 680 }}>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={setting.enabled}
+            disabled={blocked || setting.asking}
+            onChange={(event) => void setting.setEnabled(event.target.checked)}
+            slotProps={{ input: { 'aria-describedby': helpId } }}
+          />
+        }
+        label={<Typography>{t('generalPage.notifications.label')}</Typography>}
+      />
+      <FormHelperText id={helpId} sx={{ ml: 0, mt: 0.5, fontSize: '0.875rem' }}>
+        {setting.permission === 'denied'
+          ? t('generalPage.notifications.denied')
+          : setting.permission === 'unsupported'
+            ? t('generalPage.notifications.unsupported')
+            : t('generalPage.notifications.help')}
+      </FormHelperText>
+    </Box>
+  );
+}

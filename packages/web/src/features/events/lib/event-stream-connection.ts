@@ -1,0 +1,117 @@
+import { eventStreamLimits } from '@webmail/contracts';
+
+/** The part of an `EventSource` the connection uses (a fake one in tests). */
+export interface EventSourceLike {
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent<string>) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  close: () => void;
+}
+
+/**
+ * Where the stream is: `open` (`recovered` after an error), `retrying` (closed with an error; retry `retry` of the
+ * maximum is waiting), `failed` (every retry failed; only `restart` opens it again).
+ */
+export type StreamStatus =
+  { kind: 'open'; recovered: boolean } | { kind: 'retrying'; retry: number } | { kind: 'failed' };
+
+export interface StreamConnectionOptions {
+  /** The stream's address, resuming after the last logged event when there is one. */
+  url: (lastEventId: string | null) => string;
+  connect: (url: string) => EventSourceLike;
+  /** One message's `data`. */
+  onMessage: (data: string) => void;
+  onStatus: (status: StreamStatus) => void;
+  /** Runs before each reconnect (the session check, which renews expired tokens); its failure is ignored. */
+  beforeReconnect?: () => Promise<unknown>;
+  reconnectDelayMs?: number;
+  maxRetries?: number;
+}
+
+export interface StreamConnection {
+  /** Reconnects at once instead of waiting for the next retry. */
+  retryNow: () => void;
+  /** Opens it again with a fresh count of retries (after `failed`, or after it was stopped). */
+  restart: () => void;
+  /** Closes it for good: no retry, no status. */
+  stop: () => void;
+}
+
+/**
+ * One live event stream that reconnects itself. The browser's own EventSource reconnection is not used: it retries
+ * forever, every few seconds, and resends only the `Last-Event-ID` of the same object. Here an error closes the
+ * EventSource; a new one opens after `reconnectDelayMs` with `?lastEventId=` of the last logged event (mail events
+ * carry no id and leave it as it was), at most `maxRetries` times in a row; an open resets the count.
+ */
+export function openEventStream(options: StreamConnectionOptions): StreamConnection {
+  const delay = options.reconnectDelayMs ?? eventStreamLimits.reconnectDelayMs;
+  const maxRetries = options.maxRetries ?? eventStreamLimits.maxRetries;
+  let source: EventSourceLike | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let lastEventId: string | null = null;
+  let retries = 0;
+  let failedSinceOpen = false;
+  let generation = 0;
+
+  const close = () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    if (source) {
+      source.onopen = source.onmessage = source.onerror = null;
+      source.close();
+    }
+    source = null;
+  };
+
+  function open(): void {
+    const current = options.connect(options.url(lastEventId));
+    source = current;
+    current.onopen = () => {
+      retries = 0;
+      const recovered = failedSinceOpen;
+      failedSinceOpen = false;
+      options.onStatus({ kind: 'open', recovered });
+    };
+    current.onmessage = (event) => {
+      // A message without `id:` reports the last id seen on this EventSource (or '' when none came yet).
+      if (event.lastEventId) lastEventId = event.lastEventId;
+      options.onMessage(event.data);
+    };
+    current.onerror = () => {
+      close();
+      failedSinceOpen = true;
+      if (retries >= maxRetries) {
+        options.onStatus({ kind: 'failed' });
+        return;
+      }
+      retries += 1;
+      options.onStatus({ kind: 'retrying', retry: retries });
+      timer = setTimeout(reconnect, delay);
+    };
+  }
+
+  function reconnect(): void {
+    close();
+    const mine = ++generation;
+    void (options.beforeReconnect?.() ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => {
+        if (mine === generation) open();
+      });
+  }
+
+  open();
+  return {
+    retryNow: () => {
+      if (timer !== null) reconnect();
+    },
+    restart: () => {
+      retries = 0;
+      reconnect();
+    },
+    stop: () => {
+      generation += 1;
+      close();
+    },
+  };
+}

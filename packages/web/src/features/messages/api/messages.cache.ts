@@ -1,0 +1,105 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { FlagChange, MessageDetail, MessageSummary } from '@webmail/contracts';
+import type { ListData } from '../lib/list-patch';
+import { applyFlagChanges, insertRows, removeUids } from '../lib/live-list-patch';
+import { messagesKeys } from './messages.keys';
+
+/**
+ * Mail changes the server reports (the live event stream), written into this feature's keys: a folder's lists in
+ * both modes and the opened messages. No request is made: the events carry what the rows need. Each step hands
+ * back the keys it could not patch (a conversation list gaining a message must be read again), for the caller to
+ * invalidate. A patch that changes nothing leaves the cached object as it was, so nothing renders.
+ */
+
+/**
+ * A fetch of a key running while it is patched would answer the state from before the change and overwrite the
+ * patch (a background refetch, the next page): it is started again, and its answer then includes the change.
+ */
+function restartRunningFetch(queryClient: QueryClient, queryKey: QueryKey): void {
+  if (queryClient.getQueryState(queryKey)?.fetchStatus === 'fetching') {
+    void queryClient.invalidateQueries({ queryKey, exact: true });
+  }
+}
+
+function patchLists(
+  queryClient: QueryClient,
+  userIndex: number,
+  mailboxId: string,
+  patch: (data: ListData, key: QueryKey) => ListData | undefined,
+): void {
+  const lists = queryClient.getQueriesData<ListData>({
+    queryKey: messagesKeys.folderLists(userIndex, mailboxId),
+  });
+  for (const [key, data] of lists) {
+    if (!data) continue;
+    const next = patch(data, key);
+    if (next === data) continue;
+    queryClient.setQueryData(key, next);
+    restartRunningFetch(queryClient, key);
+  }
+}
+
+/**
+ * New messages in a folder (EXISTS): inserted into its message-mode list in date order. The conversation-mode list
+ * is returned as stale (the new message may join a thread already listed).
+ */
+export function insertListRows(
+  queryClient: QueryClient,
+  userIndex: number,
+  mailboxId: string,
+  rows: readonly MessageSummary[],
+): QueryKey[] {
+  const messagesKey = messagesKeys.list(userIndex, mailboxId, 'messages');
+  const messages = queryClient.getQueryData<ListData>(messagesKey);
+  const next = insertRows(messages, rows);
+  if (next !== messages) {
+    queryClient.setQueryData(messagesKey, next);
+    restartRunningFetch(queryClient, messagesKey);
+  }
+  const conversationsKey = messagesKeys.list(userIndex, mailboxId, 'conversations');
+  return queryClient.getQueryData(conversationsKey) ? [conversationsKey] : [];
+}
+
+/** Messages expunged from a folder (EXPUNGE): their rows leave both list modes. */
+export function removeListUids(
+  queryClient: QueryClient,
+  userIndex: number,
+  mailboxId: string,
+  uids: readonly number[],
+): void {
+  patchLists(queryClient, userIndex, mailboxId, (data) => removeUids(data, uids));
+}
+
+/** Flags changed on the server (FETCH): the rows of both list modes and the opened messages. */
+export function applyMessageFlags(
+  queryClient: QueryClient,
+  userIndex: number,
+  mailboxId: string,
+  changes: readonly FlagChange[],
+): QueryKey[] {
+  const stale: QueryKey[] = [];
+  patchLists(queryClient, userIndex, mailboxId, (data, key) => {
+    const result = applyFlagChanges(data, changes);
+    if (result.needsRefetch) stale.push(key);
+    return result.data;
+  });
+  for (const change of changes) {
+    const key = messagesKeys.detail(userIndex, mailboxId, change.uid);
+    const detail = queryClient.getQueryData<MessageDetail>(key);
+    if (!detail) continue;
+    const { seen, flagged, answered } = change;
+    if (detail.seen === seen && detail.flagged === flagged && detail.answered === answered) continue;
+    queryClient.setQueryData<MessageDetail>(key, { ...detail, seen, flagged, answered });
+    restartRunningFetch(queryClient, key);
+  }
+  return stale;
+}
+
+/**
+ * Whether a change of this client to the user's mail is in flight (a mass action, a flag change). Absolute values
+ * the server reports meanwhile (flags, folder counts) may be from before it and would undo its optimistic step for
+ * a moment; the action re-reads what it touched when it settles.
+ */
+export function mailChangePending(queryClient: QueryClient, userIndex: number): boolean {
+  return queryClient.isMutating({ mutationKey: messagesKeys.changes(userIndex) }) > 0;
+}

@@ -1,0 +1,130 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Pagination from '@mui/material/Pagination';
+import Typography from '@mui/material/Typography';
+import type { DeviceInfo } from '@webmail/contracts';
+import { useState } from 'react';
+import { formatFullDate } from '../../../shared/format/format-date';
+import { useTranslation } from '../../../shared/i18n/translation';
+import { useUserIndex } from '../../../shared/session/use-user-index';
+import { PaneLoader } from '../../../shared/ui/pane-loader';
+import { useAccountSessions, useRevokeSession, useSecurityEvents } from '../api/account-security';
+
+function useDeviceText() {
+  const { t } = useTranslation('security');
+  return (device: DeviceInfo) =>
+    device.browser && device.os
+      ? t('device.browserOn', { browser: device.browser, os: device.os })
+      : (device.browser ?? device.os ?? t('device.unknown'));
+}
+
+/** The account's signed-in sessions, each with "sign out". */
+function SessionsSection({ userIndex }: { userIndex: number }) {
+  const { t } = useTranslation('security');
+  const sessions = useAccountSessions(userIndex);
+  const revoke = useRevokeSession(userIndex);
+  const deviceText = useDeviceText();
+  return (
+    <Box component="section" aria-labelledby="sessions-title" sx={{ mb: 4 }}>
+      <Typography id="sessions-title" component="h2" variant="h6" sx={{ mb: 1 }}>
+        {t('sessions.title')}
+      </Typography>
+      {!sessions.data ? (
+        <PaneLoader />
+      ) : (
+        <List aria-label={t('sessions.title')}>
+          {sessions.data.sessions.map((s) => (
+            <ListItem
+              key={s.id}
+              disableGutters
+              divider
+              secondaryAction={
+                s.current ? (
+                  <Chip size="small" label={t('sessions.current')} />
+                ) : (
+                  <Button
+                    size="small"
+                    onClick={() => revoke.mutate(s.id)}
+                    aria-label={t('sessions.signOutLabel', { device: deviceText(s.device) })}
+                  >
+                    {t('sessions.signOut')}
+                  </Button>
+                )
+              }
+            >
+              <ListItemText
+                primary={deviceText(s.device)}
+                secondary={t('sessions.detail', { ip: s.ip, date: formatFullDate(new Date(s.lastActiveAt)) })}
+                sx={{ pr: 12 }}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * Page Events (settings/security/events): the signed-in sessions, then the security log newest first — sign-ins of
+ * every protocol, failures, two-factor, passkey, application password and password changes — merged per six hours
+ * with a count, fifty to a page.
+ */
+export function EventsPage() {
+  const userIndex = useUserIndex();
+  const { t } = useTranslation('security');
+  const [page, setPage] = useState(0);
+  const events = useSecurityEvents(userIndex, page);
+  const deviceText = useDeviceText();
+  const data = events.data;
+  return (
+    <Box sx={{ maxWidth: 760 }}>
+      <SessionsSection userIndex={userIndex} />
+      <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
+        {t('events.title')}
+      </Typography>
+      {!data ? (
+        <PaneLoader />
+      ) : data.events.length === 0 ? (
+        <Typography variant="body2">{t('events.none')}</Typography>
+      ) : (
+        <List aria-label={t('events.title')}>
+          {data.events.map((e) => (
+            <ListItem key={e.id} disableGutters divider>
+              <ListItemText
+                primary={
+                  <>
+                    {t(`events.types.${e.type}`)}
+                    {e.count > 1 && (
+                      <Chip size="small" label={t('events.count', { count: e.count })} sx={{ ml: 1 }} />
+                    )}
+                  </>
+                }
+                secondary={[
+                  formatFullDate(new Date(e.lastAt)),
+                  t(`protocols.${e.protocol}`),
+                  e.ip || t('device.unknownIp'),
+                  e.protocol === 'web' ? deviceText(e.device) : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+      {data && data.total > data.pageSize && (
+        <Pagination
+          count={Math.ceil(data.total / data.pageSize)}
+          page={page + 1}
+          onChange={(_, value) => setPage(value - 1)}
+          sx={{ mt: 2 }}
+        />
+      )}
+    </Box>
+  );
+}
