@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { limits, searchEndpoints, type SavedSearch, type SavedSearchCreate } from '@webmail/contracts';
 import { callApi } from '../../../shared/api/call-api';
+import { showsMailOfAnyFolder } from '../../../shared/api/mail-change';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
 import { searchKeys } from './search.keys';
@@ -11,7 +12,8 @@ export function savedSearchesQueryOptions(userIndex: number) {
     queryKey: searchKeys.saved(userIndex),
     queryFn: async ({ signal }): Promise<SavedSearch[]> =>
       (await callApi(searchEndpoints.savedSearches, { params: { userIndex } }, { signal })).savedSearches,
-    meta: { errorSnackbar: false },
+    // Their unread counts change with the mail: mass actions and new or expunged mail re-read them.
+    meta: { errorSnackbar: false, ...showsMailOfAnyFolder },
   });
 }
 

@@ -91,11 +91,3 @@ export function rerunSearch(queryClient: QueryClient, userIndex: number, search:
   void queryClient.invalidateQueries({ queryKey: [...searchKeys.results(userIndex), search] });
   void queryClient.invalidateQueries({ queryKey: searchKeys.recent(userIndex), refetchType: 'none' });
 }
-
-/** What the live events about recent and saved searches make stale (recentSearch*, savedSearch* commands). */
-export function invalidateRecentSearches(queryClient: QueryClient, userIndex: number): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: searchKeys.recent(userIndex) });
-}
-export function invalidateSavedSearches(queryClient: QueryClient, userIndex: number): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: searchKeys.saved(userIndex) });
-}
