@@ -63,6 +63,8 @@ export function AppTopBar({
             sidebarOpen={sidebarOpen}
             sidebarId={sidebarId}
             onLogoClick={onLogoClick}
+            // On a phone the search bar needs the room: the menu button leads home as well.
+            logoFromSm={Boolean(search)}
           />
         )}
         {search && !back ? (
@@ -86,10 +88,11 @@ export function AppTopBar({
 type BrandProps = Pick<
   AppTopBarProps,
   'homeHref' | 'onOpenSidebar' | 'sidebarOpen' | 'sidebarId' | 'onLogoClick'
->;
+> & { logoFromSm?: boolean };
 
 /** The menu button (small screens) and the logo, linking home. */
-function Brand({ homeHref, onOpenSidebar, sidebarOpen, sidebarId, onLogoClick }: BrandProps) {
+function Brand(props: BrandProps) {
+  const { homeHref, onOpenSidebar, sidebarOpen, sidebarId, onLogoClick, logoFromSm = false } = props;
   const { t } = useTranslation('common');
   return (
     <>
@@ -102,7 +105,9 @@ function Brand({ homeHref, onOpenSidebar, sidebarOpen, sidebarId, onLogoClick }:
       >
         <MenuIcon />
       </IconButton>
-      <BrandLink homeHref={homeHref} onClick={onLogoClick} />
+      <Box sx={{ display: logoFromSm ? { xs: 'none', sm: 'flex' } : 'flex' }}>
+        <BrandLink homeHref={homeHref} onClick={onLogoClick} />
+      </Box>
     </>
   );
 }
