@@ -7,6 +7,8 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Popper, { type PopperProps } from '@mui/material/Popper';
 import Tooltip from '@mui/material/Tooltip';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueryClient } from '@tanstack/react-query';
 import { parseSearch } from '@webmail/contracts';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
@@ -60,6 +62,8 @@ export function SearchBar({ userIndex, timeZone, address, scopes }: SearchBarPro
   const { t: tErrors } = useTranslation('errors');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // On a phone the bar is narrow: the dropdown spans the app bar's width below it instead.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const pageQuery = isWithin('MailboxSearch', pathname) ? (params.get('search') ?? '') : '';
@@ -128,7 +132,7 @@ export function SearchBar({ userIndex, timeZone, address, scopes }: SearchBarPro
             gap: 0.5,
             pl: 0.5,
             pr: 0.5,
-            borderRadius: view === 'closed' ? 6 : '24px 24px 0 0',
+            borderRadius: view === 'closed' || phone ? 6 : '24px 24px 0 0',
             bgcolor: view === 'closed' ? 'action.hover' : 'background.paper',
             boxShadow: view === 'closed' ? 'none' : theme.shadows[3],
           })}
@@ -180,7 +184,7 @@ export function SearchBar({ userIndex, timeZone, address, scopes }: SearchBarPro
         </Paper>
         <Popper
           open={view !== 'closed'}
-          anchorEl={anchor}
+          anchorEl={phone ? (anchor?.closest('header') ?? anchor) : anchor}
           placement="bottom-start"
           disablePortal
           modifiers={[sameWidth]}
