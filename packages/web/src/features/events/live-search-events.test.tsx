@@ -5,6 +5,7 @@ import { setViewportWidth } from '../../test/media-query';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
 import { sampleTree } from '../mailboxes/folder.testing';
+import { buildMessageSummaries } from '../messages/message.testing';
 import { readingApi } from '../reading/conversation.testing';
 import { searchApi, type SearchState } from '../search/search.testing';
 import { installFakeEventSource } from './event-source.testing';
@@ -12,10 +13,12 @@ import { installFakeEventSource } from './event-source.testing';
 async function openInbox(state: SearchState) {
   signIn(0);
   setViewportWidth(1440);
-  const api = mailApi({ tree: sampleTree(), messages: { 'id-inbox': [] } });
+  const api = mailApi({ tree: sampleTree(), messages: { 'id-inbox': buildMessageSummaries(2) } });
   server.use(...searchApi(state).handlers, ...api.handlers, ...readingApi({}).handlers);
   const sources = installFakeEventSource();
   await renderApp('/u/0/id-inbox');
+  // The stream opens with the mail layout, after the session is known.
+  await screen.findByRole('list', { name: 'Messages in Inbox' });
   await waitFor(() => expect(sources.all).toHaveLength(1));
   const stream = sources.latest();
   stream.open();
