@@ -116,7 +116,8 @@ function useScrollAnchor(
     if (!scrollElement || before === rows || scrollElement.scrollTop <= 0) return;
     const index = Math.floor(scrollElement.scrollTop / rowHeight);
     const top = before[index];
-    const now = top ? rows.findIndex((row) => row.id === top.id) : -1;
+    // By folder and UID: a list over several folders (search results) has equal UIDs in different folders.
+    const now = top ? rows.findIndex((row) => row.id === top.id && row.mailbox === top.mailbox) : -1;
     if (now >= 0 && now !== index) scrollBy(scrollElement, (now - index) * rowHeight);
   }, [scrollElement, rows, rowHeight]);
 }
