@@ -81,9 +81,15 @@ render_configs() {
   done
   # The SQL config holds no secrets, but keep configs root-owned and not world-writable:
   # `postfix check` refuses group/world-writable files.
-  chmod 0644 "$ETC_DIR"/dovecot/* "$POSTFIX_CONF_DIR"/*
+  chmod 0644 "$ETC_DIR"/dovecot/*.conf* "$POSTFIX_CONF_DIR"/*
   # dovecot.conf may hold the auth-report secret; only root (Dovecot's master and config process) reads it.
   chmod 0600 "$DOVECOT_CONF"
   # Postfix re-reads main.cf until it is more than a second old; backdating avoids a ~2 s wait.
   touch -d '-10 seconds' "$ETC_DIR"/dovecot/* "$POSTFIX_CONF_DIR"/*
+  # Virtual folders (cross-folder search): one dovecot-virtual file per virtual mailbox.
+  mkdir -p "$ETC_DIR/dovecot/virtual/All" "$ETC_DIR/dovecot/virtual/Anywhere"
+  printf '%s\n' '*' '-Trash' '-Trash/*' '-Junk' '-Junk/*' '  all' >"$ETC_DIR/dovecot/virtual/All/dovecot-virtual"
+  printf '%s\n' '*' '  all' >"$ETC_DIR/dovecot/virtual/Anywhere/dovecot-virtual"
+  chmod 0755 "$ETC_DIR/dovecot/virtual" "$ETC_DIR/dovecot/virtual/All" "$ETC_DIR/dovecot/virtual/Anywhere"
+  chmod 0644 "$ETC_DIR/dovecot/virtual/All/dovecot-virtual" "$ETC_DIR/dovecot/virtual/Anywhere/dovecot-virtual"
 }

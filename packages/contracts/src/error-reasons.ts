@@ -28,6 +28,13 @@ export const errorReasons = {
   ],
   imageProxy: ['imageLinkInvalid', 'addressNotAllowed', 'hostNotResolved', 'notAnImage', 'imageFetchFailed'],
   settings: ['senderNotFound'],
+  search: [
+    'searchInvalid',
+    'searchFolderUnknown',
+    'recentSearchNotFound',
+    'savedSearchNotFound',
+    'savedSearchLimit',
+  ],
   security: [
     'secondFactorRequired',
     'signInExpired',

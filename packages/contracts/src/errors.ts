@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { searchErrorCodes } from './search-query.js';
 
 /**
  * Every error the API answers has one shape, `{code, reason?, message, errors?, fieldErrors?}`.
@@ -87,6 +88,9 @@ export const fieldErrorCodes = [
   'displayNameTooShort',
   'displayNameTooLong',
   'unknownTimezone',
+  // search (the query's problems, `search-query.ts`)
+  ...searchErrorCodes,
+  'searchFolderUnknown',
   // security
   'wrongCode',
   'wrongPassword',

@@ -83,7 +83,12 @@ const filterEvents = [
   command('filterMoveToBottom', id),
 ] as const;
 
-const searchEvents = [command('recentSearchUpdated', id), command('recentSearchDeleted', id)] as const;
+const searchEvents = [
+  command('recentSearchUpdated', id),
+  command('recentSearchDeleted', id),
+  command('savedSearchUpdated', id),
+  command('savedSearchDeleted', id),
+] as const;
 
 /**
  * The stream's own: `connected` opens a stream (its `id` is where a reconnect resumes, even before any other

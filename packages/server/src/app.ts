@@ -21,6 +21,8 @@ import { createMailboxesModule } from './features/mailboxes/mailboxes.module.js'
 import type { RetentionJob } from './features/mailboxes/retention-job.js';
 import { createMessagesModule } from './features/messages/messages.module.js';
 import { createReadingModule } from './features/reading/reading.module.js';
+import { createSearchModule } from './features/search/search.module.js';
+import { searchMigrations } from './features/search/search.migrations.js';
 import { securityMigrations } from './features/security/security.migrations.js';
 import { createSecurityCore, createSecurityModule } from './features/security/security.module.js';
 import type { SecurityEventsService } from './features/security/security-events.service.js';
@@ -38,6 +40,7 @@ const migrations = {
   ...eventLogMigrations,
   ...contactsMigrations,
   ...securityMigrations,
+  ...searchMigrations,
 };
 
 export type { RouteEntry };
@@ -128,6 +131,16 @@ export async function buildApp(
     log: app.log,
   });
   const contacts = createContactsModule({ config, db, publish });
+  const search = createSearchModule({
+    config,
+    db,
+    mail,
+    mailboxes: mailboxes.mailboxes,
+    messages: messages.messages,
+    massActions: messages.massActions,
+    publish,
+    log: app.log,
+  });
 
   const events = createEventsModule({
     config: config.events,
@@ -152,6 +165,7 @@ export async function buildApp(
     imageProxy.module,
     compose.module,
     contacts.module,
+    search.module,
     settings.module,
     events.module,
   ]);

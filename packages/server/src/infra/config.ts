@@ -59,6 +59,15 @@ const EnvSchema = z.object({
     .int()
     .min(1024)
     .default(5 * 1024 * 1024),
+  /**
+   * Cross-folder search: `auto` uses the server's "all mail" virtual folders when they exist (Dovecot's virtual
+   * plugin; one SEARCH + SORT for every folder), else searches folder by folder; `allMail` / `folders` force one.
+   */
+  SEARCH_ENGINE: z.enum(['auto', 'allMail', 'folders']).default('auto'),
+  /** The virtual folder of every folder but Trash and Junk (`*`, `-Trash`, `-Trash/*`, `-Junk`, `-Junk/*`). */
+  SEARCH_ALL_MAIL_FOLDER: z.string().min(1).default('Virtual/All'),
+  /** The virtual folder of every folder (`in:anywhere`). */
+  SEARCH_ANYWHERE_FOLDER: z.string().min(1).default('Virtual/Anywhere'),
   AUTH_APP_URL: z.url().optional(),
   /** Comma-separated features to switch off: targets, folders, signatures, autoreply, contacts, filters. */
   DISABLED_FEATURES: z
@@ -170,6 +179,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smtpSavesSent: e.SMTP_SAVES_SENT,
       uploadTtlMs: e.COMPOSE_UPLOAD_TTL_HOURS * 3_600_000,
       recentPartiesRefreshMs: e.RECENT_PARTIES_REFRESH_SECONDS * 1000,
+    },
+    search: {
+      engine: e.SEARCH_ENGINE,
+      allMailFolder: e.SEARCH_ALL_MAIL_FOLDER,
+      anywhereFolder: e.SEARCH_ANYWHERE_FOLDER,
     },
     disabledFeatures: e.DISABLED_FEATURES,
     contacts: {

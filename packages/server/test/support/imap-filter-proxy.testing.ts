@@ -1,7 +1,8 @@
 import net from 'node:net';
 
 /**
- * A TCP relay in front of the real test Dovecot that makes it look like a server without some feature:
+ * A TCP relay in front of the real test Dovecot that can watch the conversation (`tap`) and make it look like a
+ * server without some feature:
  * it hides one folder from LIST (the sandbox auto-creates Trash/Junk/Archive and lists them even after
  * `doveadm mailbox delete`, so an account without an Archive can only be met this way) or takes
  * capabilities out of the CAPABILITY lists. COMPRESS=DEFLATE always goes, so the stream stays readable.
@@ -9,6 +10,8 @@ import net from 'node:net';
 export async function startImapFilterProxy(
   upstreamPort: number,
   hide: { folder?: string; capabilities?: string[] },
+  /** Sees every byte the client sends and every (filtered) byte the server answers, e.g. to check commands. */
+  tap: { client?: (chunk: Buffer) => void; server?: (chunk: Buffer) => void } = {},
 ): Promise<{ port: number; close: () => Promise<void> }> {
   const sockets = new Set<net.Socket>();
   const hidden = hide.folder
@@ -33,6 +36,7 @@ export async function startImapFilterProxy(
         upstream.destroy();
       });
     }
+    client.on('data', (chunk: Buffer) => tap.client?.(chunk));
     client.pipe(upstream);
     let pending = '';
     upstream.on('data', (chunk: Buffer) => {
@@ -40,7 +44,9 @@ export async function startImapFilterProxy(
       pending += chunk.toString('latin1');
       const end = pending.lastIndexOf('\n');
       if (end < 0) return;
-      client.write(Buffer.from(filter(pending.slice(0, end + 1)), 'latin1'));
+      const out = Buffer.from(filter(pending.slice(0, end + 1)), 'latin1');
+      tap.server?.(out);
+      client.write(out);
       pending = pending.slice(end + 1);
     });
   });

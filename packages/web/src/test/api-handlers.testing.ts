@@ -1,4 +1,11 @@
-import type { Folder, MessageDetail, MessageSummary, Quota, UserDetails } from '@webmail/contracts';
+import {
+  searchKeywordPatterns,
+  type Folder,
+  type MessageDetail,
+  type MessageSummary,
+  type Quota,
+  type UserDetails,
+} from '@webmail/contracts';
 import { http, HttpResponse } from 'msw';
 import { setCookie } from './cookies';
 
@@ -157,6 +164,11 @@ export function mailApi(state: MailState) {
       }
       return HttpResponse.json(after);
     }),
+    // The search bar and the sidebar's saved searches are on every page: none saved, the contract's keywords.
+    http.get('/api/u/:userIndex/search/saved', () => HttpResponse.json({ savedSearches: [] })),
+    http.get('/api/u/:userIndex/search/keywords', () =>
+      HttpResponse.json({ keywords: searchKeywordPatterns }),
+    ),
   ];
 
   return { handlers, requests };

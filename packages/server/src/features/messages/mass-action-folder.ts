@@ -1,7 +1,7 @@
 import type { ImapFlow } from 'imapflow';
 import type { MassActionName, MassActionResponse } from '@webmail/contracts';
 import { AppError } from '../../infra/errors.js';
-import { rawCommand } from '../../mail/imap/imap-raw-command.js';
+import { rawCommand, type ImapArg } from '../../mail/imap/imap-raw-command.js';
 import { atom, searchUidSet, sequence, storeFlag } from '../../mail/imap/imap-uid-lists.js';
 import { folderState } from '../../mail/imap/selected-folder.js';
 import { compressUids, expandUids } from '../../mail/imap/uid-set.js';
@@ -12,6 +12,11 @@ export interface Source {
   path: string;
   all: boolean;
   uids: Set<number>;
+  /**
+   * Instead of `all`/`uids`: every message matching a search's criteria (its results), worked out in the folder
+   * (a search may need the folder's own UIDs for its negations).
+   */
+  criteria?: (client: ImapFlow) => Promise<ImapArg[]>;
 }
 export interface Target {
   mailboxId: string;
@@ -32,7 +37,8 @@ export const isFlagAction = (action: MassActionName) => flagChanges[action] !== 
 
 /**
  * One folder of a mass action, under its lock. One `UID SEARCH RETURN (ALL)` resolves which addressed
- * UIDs still exist ('*' → ALL, so mail arriving meanwhile is never moved or deleted unseen); the answer is
+ * UIDs still exist ('*' → ALL, so mail arriving meanwhile is never moved or deleted unseen; a search's results →
+ * its criteria, so every hit is acted on, loaded or not); the answer is
  * a compressed set (`1:100000`), never a list of numbers. Then one command on that set:
  * - flags: a second search finds the messages whose flag changes (`changedUidSet`, so undo restores
  *   exactly the earlier state) and one silent STORE changes just those;
@@ -55,8 +61,12 @@ export async function applyToFolder(
     handledUidSet: '',
     changedUidSet: '',
   };
-  if (!source.all && source.uids.size === 0) return { result, move: null };
-  const criteria = source.all ? [atom('ALL')] : [atom('UID'), sequence(compressUids(source.uids))];
+  if (!source.criteria && !source.all && source.uids.size === 0) return { result, move: null };
+  const criteria = source.criteria
+    ? await source.criteria(client)
+    : source.all
+      ? [atom('ALL')]
+      : [atom('UID'), sequence(compressUids(source.uids))];
   const existing = await searchUidSet(client, criteria);
   result.total = existing.count;
   if (existing.count === 0) return { result, move: null };

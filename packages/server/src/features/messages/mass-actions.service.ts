@@ -1,6 +1,8 @@
 import type { MassActionName, MassActionRequest, MassActionResponse, SpecialUse } from '@webmail/contracts';
 import type { ErrorReason } from '@webmail/contracts';
 import { notFound, refusal, validationError } from '../../infra/errors.js';
+import type { ImapFlow } from 'imapflow';
+import type { ImapArg } from '../../mail/imap/imap-raw-command.js';
 import type { MailSession } from '../../mail/mail-session.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
 import { FolderLists } from './folder-lists.js';
@@ -8,6 +10,8 @@ import { applyToFolder, isFlagAction, type Source, type Target } from './mass-ac
 import type { SortedUidsCache } from './sorted-uids-cache.js';
 
 type FolderResult = MassActionResponse['folders'][number];
+/** A search's SEARCH criteria, worked out in the folder (see mass-action-folder.ts `Source`). */
+type Criteria = (client: ImapFlow) => Promise<ImapArg[]>;
 type Moved = MassActionResponse['moved'][number];
 
 /** Actions that move to a special-use folder, and the 403 reason when the account has none. */
@@ -36,15 +40,40 @@ export class MassActionsService {
 
   async run(mail: MailSession, request: MassActionRequest): Promise<MassActionResponse> {
     if (request.context === 'searchAll') {
-      const message = 'Mass actions on search results are not available yet';
+      const message = 'Mass actions on search results go to POST /search/massAction';
       throw validationError({ context: [{ code: 'notAllowed', message }] }, 'searchNotAvailable');
     }
-    if (request.messages.length === 0) {
+    return this.execute(mail, request, request.messages, []);
+  }
+
+  /**
+   * For the search feature: chosen messages (`messages`, named by UID) and, per folder,
+   * every message matching a search's criteria (`matches`), with the same checks, order and answer as `run`.
+   */
+  async runOnMatches(
+    mail: MailSession,
+    request: Pick<MassActionRequest, 'action' | 'moveToTarget'>,
+    messages: MassActionRequest['messages'],
+    matches: Array<{ mailboxId: string; criteria: Criteria }>,
+  ): Promise<MassActionResponse> {
+    return this.execute(mail, request, messages, matches);
+  }
+
+  private async execute(
+    mail: MailSession,
+    request: Pick<MassActionRequest, 'action' | 'moveToTarget'>,
+    refs: MassActionRequest['messages'],
+    matches: Array<{ mailboxId: string; criteria: Criteria }>,
+  ): Promise<MassActionResponse> {
+    if (refs.length === 0 && matches.length === 0) {
       const message = 'Select at least one message';
       throw validationError({ messages: [{ code: 'noMessagesSelected', message }] }, 'noMessagesSelected');
     }
     // Everything is checked before anything changes: an unknown folder must not leave half a job done.
-    const { sources, target, client } = await this.resolve(mail, request);
+    const { sources, target, client } = await this.resolve(mail, request, refs, matches);
+    // The target's own messages first: mail moved in from other folders must not be counted (or searched) again
+    // when a search's matches in the target are resolved.
+    if (target) sources.sort((a, b) => Number(b.path === target.path) - Number(a.path === target.path));
     const folders: FolderResult[] = [];
     const moved: Moved[] = [];
     for (const source of sources) {
@@ -67,15 +96,24 @@ export class MassActionsService {
     };
   }
 
-  private async resolve(mail: MailSession, request: MassActionRequest) {
+  private async resolve(
+    mail: MailSession,
+    request: Pick<MassActionRequest, 'action' | 'moveToTarget'>,
+    refs: MassActionRequest['messages'],
+    matches: Array<{ mailboxId: string; criteria: Criteria }>,
+  ) {
     const listing = await this.mailboxes.listing(mail);
     const byId = new Map([...listing.records.values()].map((r) => [r.id, r.path]));
     const special = new Map<SpecialUse, string>();
     for (const [use, path] of this.mailboxes.specialUses(listing)) special.set(use, path);
     const groups = new Map<string, Source>();
-    for (const ref of request.messages) {
-      const path = byId.get(ref.mailboxId);
+    const pathOf = (mailboxId: string) => {
+      const path = byId.get(mailboxId);
       if (!path || !listing.entries.some((e) => e.path === path)) throw notFound('Folder', 'folderNotFound');
+      return path;
+    };
+    for (const ref of refs) {
+      const path = pathOf(ref.mailboxId);
       const source = groups.get(ref.mailboxId) ?? {
         mailboxId: ref.mailboxId,
         path,
@@ -87,6 +125,17 @@ export class MassActionsService {
       groups.set(ref.mailboxId, source);
     }
     const sources = [...groups.values()];
+    // A search's matches in a folder are one more source there (chosen messages of it are acted on too).
+    for (const match of matches) {
+      const path = pathOf(match.mailboxId);
+      sources.push({
+        mailboxId: match.mailboxId,
+        path,
+        all: false,
+        uids: new Set(),
+        criteria: match.criteria,
+      });
+    }
     const idOf = (path: string) => listing.records.get(path)?.id ?? path;
     let target: Target | null = null;
     if (request.action === 'move') {

@@ -29,5 +29,5 @@ export function createMessagesModule(deps: MessagesModuleDeps) {
     await app.register(massActionsRoutes(mail, massActions));
   };
   const module: FeatureModule = { name: 'messages', routes };
-  return { module, messages };
+  return { module, messages, massActions };
 }

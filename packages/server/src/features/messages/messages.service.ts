@@ -1,10 +1,16 @@
 import type { FetchMessageObject, ImapFlow } from 'imapflow';
 import type { ListMode, MessageDetail, MessageListResponse, MessageSummary } from '@webmail/contracts';
 import { AppError, notFound } from '../../infra/errors.js';
-import { fetchListRows } from '../../mail/imap/imap-fetch-rows.js';
+import { fetchListRows, type ListRow } from '../../mail/imap/imap-fetch-rows.js';
 import { noteFlagsChanged } from '../../mail/imap/selected-folder.js';
 import type { MailSession } from '../../mail/mail-session.js';
 import { firstAddress, toAddresses } from '../../mail/mime/addresses.js';
+import {
+  conversationAt,
+  conversationCount,
+  groupConversations,
+  type GroupedConversations,
+} from './conversations.js';
 import { FolderLists } from './folder-lists.js';
 import { loadMessageContent } from './message-content.js';
 import { fetchWithoutStructure, loadContentFromSource } from './message-source-fallback.js';
@@ -52,6 +58,20 @@ export class MessagesService {
     return rows
       .map((row) => toSummary(row, mailboxId))
       .sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);
+  }
+
+  /** A list row of any folder in the list's shape (search results name each row's own folder). */
+  summaryOf(row: ListRow, mailboxId: string): MessageSummary {
+    return toSummary(row, mailboxId);
+  }
+
+  /**
+   * Threads grouped as a folder's conversations are (conversations.ts): each thread's UIDs newest first by their
+   * place in `newestFirst`, threads ordered by their newest message; UIDs not in `newestFirst` left out.
+   */
+  conversationsOf(threads: readonly number[][], newestFirst: readonly number[]): Conversations {
+    const grouped = groupConversations(threads, newestFirst);
+    return { count: conversationCount(grouped), at: (i) => conversationAt(grouped, i), grouped };
   }
 
   /**
@@ -126,6 +146,13 @@ export class MessagesService {
       return { seen: after.flags?.has('\\Seen') ?? false, flagged: after.flags?.has('\\Flagged') ?? false };
     });
   }
+}
+
+/** Conversations of a list: how many, and conversation `i`'s UIDs newest first. */
+export interface Conversations {
+  count: number;
+  at: (i: number) => number[];
+  grouped: GroupedConversations;
 }
 
 /** Signed to learn whether the image proxy still signs as it did when a body was cached. */

@@ -1,12 +1,21 @@
 import type { FetchMessageObject, ImapFlow } from 'imapflow';
 // imapflow's own ENVELOPE and BODYSTRUCTURE readers, so rows look exactly like its fetch() results.
 import { parseBodystructure, parseEnvelope } from 'imapflow/lib/tools.js';
-import { atom, list, rawCommand, sequence, type ImapArg } from './imap-raw-command.js';
+import { atom, decodeMailboxName, list, rawCommand, sequence, type ImapArg } from './imap-raw-command.js';
 import { parseFetch, type Token } from './raw-reply-parser.js';
 import { compressUids } from './uid-set.js';
 
-/** A list row: imapflow's fetch result plus the body preview (RFC 8970 PREVIEW), which imapflow does not read. */
-export type ListRow = FetchMessageObject & { preview?: string };
+/**
+ * A list row: imapflow's fetch result plus the body preview (RFC 8970 PREVIEW), which imapflow does not read, and
+ * for a row of a virtual folder its real folder and UID (`origin`).
+ */
+export type ListRow = FetchMessageObject & { preview?: string; origin?: MessageOrigin };
+
+/** Where a message of a virtual folder really is: Dovecot's `X-MAILBOX` (decoded path) and `X-REAL-UID`. */
+export interface MessageOrigin {
+  path: string;
+  uid: number;
+}
 
 /**
  * The rows of a message-list page in one `UID FETCH`, read by our own tokenizer. imapflow's fetch()
@@ -23,8 +32,11 @@ export type ListRow = FetchMessageObject & { preview?: string };
 export async function fetchListRows(
   client: ImapFlow,
   uids: number[],
-  /** `preview: false` leaves PREVIEW out: for rows that may not be shown, whose preview Dovecot would compute. */
-  options: { preview?: boolean } = {},
+  /**
+   * `preview: false` leaves PREVIEW out: for rows that may not be shown, whose preview Dovecot would compute.
+   * `origin: true` (a Dovecot virtual folder) also asks where each message really is (X-MAILBOX, X-REAL-UID).
+   */
+  options: { preview?: boolean; origin?: boolean } = {},
 ): Promise<{ rows: ListRow[]; unsolicited: number }> {
   const rows: ListRow[] = [];
   let unsolicited = 0;
@@ -37,6 +49,7 @@ export async function fetchListRows(
   };
   const names = ['UID', 'FLAGS', 'ENVELOPE', 'BODYSTRUCTURE', 'INTERNALDATE', 'RFC822.SIZE'];
   if (options.preview !== false && client.capabilities.has('PREVIEW')) names.push('PREVIEW');
+  if (options.origin) names.push('X-MAILBOX', 'X-REAL-UID');
   const items = list(...names.map(atom), references);
   const unreadable: number[] = [];
   await rawCommand(client, 'UID FETCH', [sequence(compressUids(uids)), items], {
@@ -50,7 +63,7 @@ export async function fetchListRows(
       }
       let row: ListRow;
       try {
-        row = toRow(parseFetch(payload, literals));
+        row = toRow(parseFetch(payload, literals), client);
       } catch (err) {
         // One hostile message (a BODYSTRUCTURE nested 1,000 deep) must not take the page down with it.
         const uid = Number(/\bUID (\d+)/i.exec(payload.toString('latin1', 0, 200))?.[1]);
@@ -62,8 +75,72 @@ export async function fetchListRows(
       else unsolicited += 1;
     },
   });
-  if (unreadable.length) rows.push(...(await withoutStructure(client, unreadable)));
+  if (unreadable.length) {
+    const fallback = await withoutStructure(client, unreadable);
+    if (options.origin) await addOrigins(client, fallback);
+    rows.push(...fallback);
+  }
   return { rows, unsolicited };
+}
+
+/**
+ * Where messages of a virtual folder really are, by virtual UID (`UID FETCH set (UID X-MAILBOX X-REAL-UID)`,
+ * Dovecot's own FETCH items), read by our parser: a search with thousands of hits maps them in one reply.
+ * Other sessions' FETCH lines in the reply are counted as `unsolicited`.
+ */
+export async function fetchOrigins(
+  client: ImapFlow,
+  set: string,
+): Promise<{ origins: Map<number, MessageOrigin>; unsolicited: number }> {
+  const origins = new Map<number, MessageOrigin>();
+  let unsolicited = 0;
+  if (!set) return { origins, unsolicited };
+  const items = list(atom('UID'), atom('X-MAILBOX'), atom('X-REAL-UID'));
+  await rawCommand(client, 'UID FETCH', [sequence(set), items], {
+    FETCH: (payload, literals) => {
+      const { items: values } = parseFetch(payload, literals);
+      const uid = Number(text(values.get('UID')));
+      const origin = originOf(values, client);
+      if (uid && origin) origins.set(uid, origin);
+      else unsolicited += 1;
+    },
+  });
+  return { origins, unsolicited };
+}
+
+/**
+ * INTERNALDATE (arrival, ms) of messages of the selected folder, by UID, in one `UID FETCH`: the
+ * folder-by-folder search merges its hits by it.
+ */
+export async function fetchArrivals(
+  client: ImapFlow,
+  set: string,
+): Promise<{ arrivals: Map<number, number>; unsolicited: number }> {
+  const arrivals = new Map<number, number>();
+  let unsolicited = 0;
+  if (!set) return { arrivals, unsolicited };
+  await rawCommand(client, 'UID FETCH', [sequence(set), list(atom('UID'), atom('INTERNALDATE'))], {
+    FETCH: (payload, literals) => {
+      const { items } = parseFetch(payload, literals);
+      const uid = Number(text(items.get('UID')));
+      const date = text(items.get('INTERNALDATE'));
+      if (uid && date) arrivals.set(uid, new Date(date).getTime());
+      else unsolicited += 1;
+    },
+  });
+  return { arrivals, unsolicited };
+}
+
+function originOf(items: Map<string, Token>, client: ImapFlow): MessageOrigin | undefined {
+  const name = text(items.get('X-MAILBOX'));
+  const uid = Number(text(items.get('X-REAL-UID')));
+  return name && uid ? { path: decodeMailboxName(client, name), uid } : undefined;
+}
+
+/** For rows read by imapflow (without structure): their origins in one more FETCH. */
+async function addOrigins(client: ImapFlow, rows: ListRow[]): Promise<void> {
+  const { origins } = await fetchOrigins(client, compressUids(rows.map((r) => r.uid)));
+  for (const row of rows) row.origin = origins.get(row.uid);
 }
 
 /**
@@ -115,8 +192,10 @@ const text = (token: Token | undefined): string | undefined =>
       : token.value
     : undefined;
 
-function toRow({ seq, items }: ReturnType<typeof parseFetch>): ListRow {
+function toRow({ seq, items }: ReturnType<typeof parseFetch>, client: ImapFlow): ListRow {
   const row = { seq } as ListRow;
+  const origin = originOf(items, client);
+  if (origin) row.origin = origin;
   for (const [name, value] of items) {
     if (name === 'UID') row.uid = Number(text(value));
     else if (name === 'FLAGS' && Array.isArray(value)) row.flags = new Set(value.map((f) => text(f) ?? ''));

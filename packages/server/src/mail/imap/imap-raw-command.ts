@@ -50,9 +50,15 @@ interface FlowInternals {
   preCheck?: false | (() => Promise<void>);
 }
 
-/** imapflow's command-compiler input: atoms (with a `[section]`), sequence sets, strings and lists. */
+/**
+ * imapflow's command-compiler input: atoms (with a `[section]`), sequence sets, strings (sent quoted, `"` and `\`
+ * escaped; imapflow refuses CR, LF and NUL in them), literals (`{n+}` with LITERAL+, else a synchronising
+ * literal imapflow waits for) and lists.
+ */
 export type ImapArg =
-  { type: 'ATOM' | 'SEQUENCE' | 'STRING'; value: string; section?: ImapArg[] } | ImapArg[];
+  | { type: 'ATOM' | 'SEQUENCE' | 'STRING'; value: string; section?: ImapArg[] }
+  | { type: 'LITERAL'; value: Buffer }
+  | ImapArg[];
 
 export const atom = (value: string): ImapArg => ({ type: 'ATOM', value });
 export const sequence = (value: string): ImapArg => ({ type: 'SEQUENCE', value });

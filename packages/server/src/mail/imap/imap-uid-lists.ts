@@ -54,11 +54,14 @@ export async function uidsByArrival(client: ImapFlow, criteria: ImapArg[] = all)
   return uids ?? missing('UID SORT');
 }
 
-/** `UID THREAD REFS UTF-8 ALL`: one UID list per thread; null when the server has no THREAD=REFS. */
-export async function threadRefs(client: ImapFlow): Promise<number[][] | null> {
+/**
+ * `UID THREAD REFS UTF-8 <criteria>` (default ALL): one UID list per thread of the matching messages; null when
+ * the server has no THREAD=REFS.
+ */
+export async function threadRefs(client: ImapFlow, criteria: ImapArg[] = all): Promise<number[][] | null> {
   if (!client.capabilities.has('THREAD=REFS')) return null;
   let threads: number[][] | null = null;
-  await rawCommand(client, 'UID THREAD', [atom('REFS'), atom('UTF-8'), ...all], {
+  await rawCommand(client, 'UID THREAD', [atom('REFS'), atom('UTF-8'), ...criteria], {
     THREAD: (payload, literals) => {
       threads = [...(threads ?? []), ...parseThread(payload, literals)];
     },
@@ -85,6 +88,20 @@ export async function searchUidSet(
   });
   const found: string = set ?? missing('UID SEARCH');
   return { set: found, count: countUidSet(found) };
+}
+
+/** How many messages match (`UID SEARCH RETURN (COUNT)` with ESEARCH). */
+export async function searchCount(client: ImapFlow, criteria: ImapArg[]): Promise<number> {
+  if (!client.capabilities.has('ESEARCH')) return new Set(await searchUids(client, criteria)).size;
+  let count: number | null = null;
+  await rawCommand(client, 'UID SEARCH', [atom('RETURN'), list(atom('COUNT')), ...criteria], {
+    ESEARCH: (payload, literals, tag) => {
+      const reply = parseEsearch(payload, literals);
+      checkTag(reply.tag, tag, payload);
+      count = reply.count ?? 0;
+    },
+  });
+  return count ?? missing('UID SEARCH');
 }
 
 /** Plain `UID SEARCH` (servers without ESEARCH): the numbers as sent. */

@@ -9,6 +9,7 @@ import type mailboxes from '../../locales/en/mailboxes.json';
 import type messages from '../../locales/en/messages.json';
 import type pwa from '../../locales/en/pwa.json';
 import type reading from '../../locales/en/reading.json';
+import type search from '../../locales/en/search.json';
 import type security from '../../locales/en/security.json';
 import type settings from '../../locales/en/settings.json';
 
@@ -28,6 +29,7 @@ export interface NamespaceResources {
   settings: typeof settings;
   security: typeof security;
   compose: typeof compose;
+  search: typeof search;
   pwa: typeof pwa;
   events: typeof events;
   contacts: typeof contacts;
@@ -44,6 +46,7 @@ export const namespaces = [
   'settings',
   'security',
   'compose',
+  'search',
   'pwa',
   'events',
   'contacts',

@@ -5,7 +5,8 @@ import { routeEntry } from './route-entry';
 import { settingsAreaRoutes } from './settings-area.routes';
 
 /**
- * A signed-in user's pages (route BaseLayout, /u/{i}): the mailbox with its reading pane, the composer, settings.
+ * A signed-in user's pages (route BaseLayout, /u/{i}): the mailbox with its reading pane, search results, the
+ * composer, settings.
  * The loader applies the session rule on every navigation.
  */
 export const mailAreaRoutes: RouteObject = {
@@ -26,6 +27,19 @@ export const mailAreaRoutes: RouteObject = {
           // Static, so it ranks above `:mailboxId`.
           ...routeEntry('Compose'),
           lazy: async () => ({ Component: (await import('./compose.route')).ComposeRoute }),
+        },
+        {
+          // Static, so it ranks above `:mailboxId`.
+          ...routeEntry('MailboxSearch'),
+          lazy: async () => ({ Component: (await import('./mailbox-search.route')).MailboxSearchRoute }),
+          children: [
+            {
+              ...routeEntry('MailboxSearchThread'),
+              lazy: async () => ({
+                Component: (await import('./mailbox-search-thread.route')).MailboxSearchThreadRoute,
+              }),
+            },
+          ],
         },
         {
           ...routeEntry('Mailbox'),

@@ -12,7 +12,14 @@ import { useTranslation } from '../../shared/i18n/translation';
 
 export type ConversationAddress = Pick<
   ConversationEnv,
-  'mailboxId' | 'threadId' | 'messageId' | 'messageHref' | 'listHref' | 'showBack' | 'inTab'
+  | 'mailboxId'
+  | 'threadId'
+  | 'messageId'
+  | 'messageHref'
+  | 'listHref'
+  | 'showBack'
+  | 'inTab'
+  | 'neighbourHrefs'
 >;
 
 /**

@@ -23,6 +23,8 @@ export interface AppTopBarProps {
   account: ReactNode;
   /** The settings link (the gear in the header); absent without a session. */
   settingsHref?: string | null;
+  /** The search bar (the search feature's), between the logo and the gear. */
+  search?: ReactNode;
   /**
    * A settings page on a small screen: a back arrow and the page's title take the place of the menu
    * button and the logo.
@@ -39,6 +41,7 @@ export function AppTopBar({
   account,
   settingsHref,
   back,
+  search,
 }: AppTopBarProps) {
   const { t } = useTranslation('common');
   return (
@@ -60,9 +63,17 @@ export function AppTopBar({
             sidebarOpen={sidebarOpen}
             sidebarId={sidebarId}
             onLogoClick={onLogoClick}
+            // On a phone the search bar needs the room: the menu button leads home as well.
+            logoFromSm={Boolean(search)}
           />
         )}
-        <Box sx={{ flex: 1 }} />
+        {search && !back ? (
+          <Box sx={{ flex: 1, minWidth: 0, display: 'flex', justifyContent: 'center', px: { md: 2 } }}>
+            {search}
+          </Box>
+        ) : (
+          <Box sx={{ flex: 1 }} />
+        )}
         {settingsHref && (
           <IconButton component={RouterLink} to={settingsHref} aria-label={t('layout.settings')}>
             <SettingsOutlinedIcon />
@@ -77,10 +88,11 @@ export function AppTopBar({
 type BrandProps = Pick<
   AppTopBarProps,
   'homeHref' | 'onOpenSidebar' | 'sidebarOpen' | 'sidebarId' | 'onLogoClick'
->;
+> & { logoFromSm?: boolean };
 
 /** The menu button (small screens) and the logo, linking home. */
-function Brand({ homeHref, onOpenSidebar, sidebarOpen, sidebarId, onLogoClick }: BrandProps) {
+function Brand(props: BrandProps) {
+  const { homeHref, onOpenSidebar, sidebarOpen, sidebarId, onLogoClick, logoFromSm = false } = props;
   const { t } = useTranslation('common');
   return (
     <>
@@ -93,7 +105,9 @@ function Brand({ homeHref, onOpenSidebar, sidebarOpen, sidebarId, onLogoClick }:
       >
         <MenuIcon />
       </IconButton>
-      <BrandLink homeHref={homeHref} onClick={onLogoClick} />
+      <Box sx={{ display: logoFromSm ? { xs: 'none', sm: 'flex' } : 'flex' }}>
+        <BrandLink homeHref={homeHref} onClick={onLogoClick} />
+      </Box>
     </>
   );
 }

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useCallback, useId, useState } from 'react';
-import { Outlet, useParams } from 'react-router';
+import { useCallback, useId, useMemo, useState } from 'react';
+import { Outlet, useLocation, useParams, useSearchParams } from 'react-router';
 import { LiveEvents } from '../../features/events/components/live-events';
 import { AccountMenu } from '../../features/accounts/components/account-menu';
 import { RecipientDirectoryContext } from '../../features/compose/api/recipient-directory';
@@ -10,9 +10,14 @@ import { useContactDirectory } from '../../features/contacts/api/get-contact-sug
 import { ContactDialogsProvider } from '../../features/contacts/components/contact-dialogs';
 import { ContactsPanel } from '../../features/contacts/components/contacts-panel';
 import { useMe } from '../../features/auth/api/get-me';
+import { useMailboxTree } from '../../features/mailboxes/api/get-mailbox-tree';
 import { FolderSidebar } from '../../features/mailboxes/components/folder-sidebar';
 import { useRunMassAction } from '../../features/messages/api/mass-action';
+import { useRunSearchAction } from '../../features/search/api/search-mass-action';
+import { SavedSearchList } from '../../features/search/components/saved-search-list';
+import { SearchBar } from '../../features/search/components/search-bar';
 import { useUserDetails } from '../../features/settings/api/get-user-details';
+import { isWithin } from '../../shared/routing/app-paths';
 import type { MessageDragPayload } from '../../shared/dnd/message-drag';
 import { useTranslation } from '../../shared/i18n/translation';
 import { hasActiveSession, userHomePath } from '../../shared/session/session';
@@ -23,6 +28,7 @@ import { AppTopBar } from './app-top-bar';
 import { BackToInboxButton } from './back-to-inbox-button';
 import { ComposeButton } from './compose-button';
 import { SidebarDrawer } from './sidebar-drawer';
+import { searchScopesOf } from './search-scopes';
 import { SidebarHeader } from './sidebar-header';
 import { useContactsPanelOpen } from './use-contacts-panel-open';
 import { OfflineBanner } from '../../shared/ui/offline-banner';
@@ -39,14 +45,23 @@ export function BaseLayout() {
   const userIndex = useUserIndex();
   const { mailboxId } = useParams();
   const { t } = useTranslation('settings');
+  const { t: tMailboxes } = useTranslation('mailboxes');
   const theme = useTheme();
   const small = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const me = useMe(userIndex);
   // Until the details arrive (or when they fail) nothing counts as disabled: the server refuses what the plan
   // does not allow anyway.
-  const disabledFeatures = useUserDetails(userIndex).data?.disabledFeatures ?? [];
+  const details = useUserDetails(userIndex).data;
+  const disabledFeatures = details?.disabledFeatures ?? [];
   const contactsEnabled = !disabledFeatures.includes('contacts');
   const contactsPanel = useContactsPanelOpen(userIndex);
+  const tree = useMailboxTree(userIndex).data;
+  const scopes = useMemo(() => searchScopesOf(tree ?? [], tMailboxes), [tree, tMailboxes]);
+  // Search results are dragged from the results page: their drops run that search's action.
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const pageSearch = isWithin('MailboxSearch', pathname) ? (params.get('search') ?? '') : '';
+  const runSearchAction = useRunSearchAction(userIndex, pageSearch);
   const settings = useSettingsLocation();
   const pageLabel = useSettingsPageLabel();
   const runMassAction = useRunMassAction(userIndex);
@@ -59,14 +74,20 @@ export function BaseLayout() {
   const homeHref = active ? userHomePath(userIndex) : null;
 
   const dropMessages = useCallback(
-    (targetId: string, payload: MessageDragPayload) =>
-      runMassAction({
-        action: 'move',
+    (targetId: string, payload: MessageDragPayload) => {
+      const input = {
+        action: 'move' as const,
         mailboxId: payload.mailboxId,
         messageIds: payload.messageIds,
         moveToTarget: targetId,
-      }),
-    [runMassAction],
+      };
+      if (payload.search !== undefined && payload.search === pageSearch) {
+        runSearchAction({ ...input, refs: payload.refs ?? [] });
+      } else {
+        runMassAction(input);
+      }
+    },
+    [runMassAction, runSearchAction, pageSearch],
   );
 
   // A settings page on a small screen shows a back arrow and its title in the app bar.
@@ -95,6 +116,16 @@ export function BaseLayout() {
             account={<AccountMenu userIndex={userIndex} user={me.data} />}
             settingsHref={active ? settingsPath(userIndex) : null}
             back={back}
+            search={
+              active && !settings.inSettings ? (
+                <SearchBar
+                  userIndex={userIndex}
+                  timeZone={details?.timezone ?? null}
+                  address={me.data?.email ?? details?.address ?? null}
+                  scopes={scopes}
+                />
+              ) : null
+            }
           />
           <OfflineBanner context="mail" />
           <Box sx={{ flex: 1, minHeight: 0, display: 'flex' }}>
@@ -124,13 +155,16 @@ export function BaseLayout() {
                     foldersEnabled={!disabledFeatures.includes('folders')}
                     onDropMessages={dropMessages}
                     below={
-                      contactsEnabled && (
-                        <ContactsPanel
-                          userIndex={userIndex}
-                          open={contactsPanel.open}
-                          onToggle={contactsPanel.toggle}
-                        />
-                      )
+                      <>
+                        <SavedSearchList userIndex={userIndex} onNavigate={closeSidebar} />
+                        {contactsEnabled && (
+                          <ContactsPanel
+                            userIndex={userIndex}
+                            open={contactsPanel.open}
+                            onToggle={contactsPanel.toggle}
+                          />
+                        )}
+                      </>
                     }
                   />
                 </>

@@ -13,6 +13,12 @@ export interface MessageDragPayload {
   messageIds: number[] | '*';
   /** How many messages the drag carries, for the drag image and announcements. */
   count: number;
+  /**
+   * Search results (rows of several folders): the search, and the dragged messages each by its folder; with
+   * `messageIds: '*'` every result of the search.
+   */
+  search?: string;
+  refs?: ReadonlyArray<{ mailboxId: string; messageId: number }>;
 }
 
 export function writeMessageDrag(dataTransfer: DataTransfer, payload: MessageDragPayload): void {

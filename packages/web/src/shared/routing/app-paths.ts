@@ -15,6 +15,8 @@ export const appPaths = {
   BaseLayout: '/u/:userIndex',
   Mailbox: '/u/:userIndex/:mailboxId',
   MailboxThread: '/u/:userIndex/:mailboxId/:threadId/:messageId',
+  MailboxSearch: '/u/:userIndex/search',
+  MailboxSearchThread: '/u/:userIndex/search/:mailboxId/:threadId/:messageId',
   Compose: '/u/:userIndex/compose/:draftId?',
   SettingsLayout: '/u/:userIndex/settings',
   General: '/u/:userIndex/settings/general',

@@ -10,6 +10,22 @@ export function folderHref(userIndex: number, mailboxId: string): string {
   return appHref('Mailbox', { userIndex, mailboxId });
 }
 
+/** The results of a search (route MailboxSearch, query parameter `search`). */
+export function searchHref(userIndex: number, search: string): string {
+  return appHref('MailboxSearch', { userIndex }, { search });
+}
+
+/** A message opened from search results (route MailboxSearchThread): the search stays in the address. */
+export function searchMessageHref(
+  userIndex: number,
+  search: string,
+  mailboxId: string,
+  thread: string,
+  messageId: number,
+): string {
+  return appHref('MailboxSearchThread', { userIndex, mailboxId, threadId: thread, messageId }, { search });
+}
+
 /** The tab layout (route BaseLayoutTab): pages opened in a new browser tab, without the app chrome. */
 export const tabHrefs = {
   /** MailboxThreadTab: the conversation alone. */

@@ -13,6 +13,7 @@ import {
 } from '../../messages/api/messages.cache';
 import { messagesKeys } from '../../messages/api/messages.keys';
 import { applyContactEvent } from '../../contacts/api/contacts.cache';
+import { searchKeys } from '../../search/api/search.keys';
 import { applySecurityEvent } from '../../security/api/security.cache';
 import { settingsKeys } from '../../settings/api/settings.keys';
 import { createBatch } from '../lib/batch';
@@ -74,6 +75,8 @@ export function createEventEffects(options: EventEffectsOptions): EventEffects {
 
   const handlers: Handlers = {
     COUNTERS: ({ counters }) => {
+      // Saved searches show their unread counts: any folder's count may change them.
+      stale({ queryKey: searchKeys.saved(userIndex) });
       if (mailChangePending(queryClient, userIndex)) stale(tree);
       else setFolderCounts(queryClient, userIndex, counters);
     },
@@ -122,6 +125,10 @@ export function createEventEffects(options: EventEffectsOptions): EventEffects {
     webauthnRemoved: (event) => applySecurityEvent(queryClient, userIndex, event),
     applicationPasswordAdded: (event) => applySecurityEvent(queryClient, userIndex, event),
     applicationPasswordRemoved: (event) => applySecurityEvent(queryClient, userIndex, event),
+    recentSearchUpdated: () => stale({ queryKey: searchKeys.recent(userIndex) }),
+    recentSearchDeleted: () => stale({ queryKey: searchKeys.recent(userIndex) }),
+    savedSearchUpdated: () => stale({ queryKey: searchKeys.saved(userIndex) }),
+    savedSearchDeleted: () => stale({ queryKey: searchKeys.saved(userIndex) }),
     avatarUpdated: () => stale({ queryKey: accountsKeys.list() }, { queryKey: authKeys.me(userIndex) }),
     // Opening a stream: nothing changed; its id is where a reconnect resumes.
     connected: () => undefined,

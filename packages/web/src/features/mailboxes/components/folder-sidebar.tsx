@@ -25,7 +25,7 @@ export interface FolderSidebarProps {
   foldersEnabled?: boolean;
   /** Messages dragged from the list and dropped on a folder. */
   onDropMessages?: DropMessagesHandler;
-  /** Shown right under the folders, above the storage bar (the contacts panel). */
+  /** Shown right under the folders, above the storage bar (the layout puts saved searches and contacts here). */
   below?: ReactNode;
 }
 

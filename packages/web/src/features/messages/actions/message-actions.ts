@@ -28,6 +28,14 @@ export interface ActionSelection {
   count: number;
   /** The selected rows that are loaded (flag and read actions look at their state; empty for '*' is fine). */
   rows: readonly MessageSummary[];
+  /** The same messages by folder (not for '*'): what a list spanning folders (search results) acts on. */
+  refs?: readonly MessageRef[];
+}
+
+/** A message by its folder and UID. */
+export interface MessageRef {
+  mailboxId: string;
+  messageId: number;
 }
 
 export interface ActionFolder {
@@ -78,7 +86,13 @@ function action(
     confirm: options.confirm ?? false,
     isAvailable: options.isAvailable ?? (() => true),
     perform: (selection, { run, moveToTarget }) =>
-      run({ action: id, mailboxId: selection.mailboxId, messageIds: selection.messageIds, moveToTarget }),
+      run({
+        action: id,
+        mailboxId: selection.mailboxId,
+        messageIds: selection.messageIds,
+        moveToTarget,
+        ...(selection.refs ? { refs: selection.refs } : {}),
+      }),
   };
 }
 

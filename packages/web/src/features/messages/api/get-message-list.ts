@@ -27,6 +27,11 @@ export function messageListQueryOptions(userIndex: number, mailboxId: string, mo
   });
 }
 
-export function useMessageList(userIndex: number, mailboxId: string, mode: ListMode = 'messages') {
-  return useInfiniteQuery(messageListQueryOptions(userIndex, mailboxId, mode));
+export function useMessageList(
+  userIndex: number,
+  mailboxId: string,
+  mode: ListMode = 'messages',
+  enabled = true,
+) {
+  return useInfiniteQuery({ ...messageListQueryOptions(userIndex, mailboxId, mode), enabled });
 }

@@ -7,11 +7,12 @@ import { useMessageList } from './get-message-list';
 /**
  * Previous and next message in the order of the folder's list (newest first, in the list mode the user chose).
  * The list is usually cached from the list beside or behind the conversation; opened from a link it is read here.
- * At the last loaded row the next page is asked for, so "next" goes on past 50.
+ * At the last loaded row the next page is asked for, so "next" goes on past 50. `enabled: false` when the
+ * conversation was opened from another list (search results), which gives its own neighbours.
  */
-export function useListNeighbours(userIndex: number, mailboxId: string, messageId: number) {
+export function useListNeighbours(userIndex: number, mailboxId: string, messageId: number, enabled = true) {
   const [mode] = useListMode(userIndex);
-  const list = useMessageList(userIndex, mailboxId, mode);
+  const list = useMessageList(userIndex, mailboxId, mode, enabled);
   const rows = useMemo(() => flattenPages(list.data), [list.data]);
   const neighbours = useMemo(() => listNeighbours(rows, messageId), [rows, messageId]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;

@@ -6,7 +6,7 @@ import type { TFunction } from '../../../shared/i18n/translation';
 import { mailboxChannel } from '../../../shared/session/mailbox-channel';
 import type { SnackbarApi, SnackbarInput } from '../../../shared/snackbar/snackbar-context';
 import { actionEffect, inScope } from '../lib/list-patch';
-import { undoRequests } from '../lib/mass-action-undo';
+import { undoRequests } from './mass-action-undo';
 import { refreshTree } from '../../mailboxes/api/mailboxes.cache';
 import {
   applyOptimisticEffects,
@@ -116,7 +116,7 @@ export function failMassAction(
   });
 }
 
-/** The success message (5 s); Undo when the answer allows one (lib/mass-action-undo.ts). */
+/** The success message (5 s); Undo when the answer allows one (mass-action-undo.ts). */
 function successSnackbar(
   response: MassActionResponse,
   undo: boolean,

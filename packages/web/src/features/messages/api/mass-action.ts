@@ -23,8 +23,14 @@ export interface MassActionInput {
   messageIds: number[] | '*';
   /** Folder id; required for `move`. */
   moveToTarget?: string;
+  /**
+   * The same messages each by its own folder, from lists that span folders (search results), for runners that
+   * act across folders; a folder's runner reads `mailboxId` and `messageIds`.
+   */
+  refs?: ReadonlyArray<{ mailboxId: string; messageId: number }>;
 }
-export type RunMassAction = (input: MassActionInput) => void;
+/** Runs a mass action; `undo: true` when it undoes an answered one (its snackbar says "undone", no further undo). */
+export type RunMassAction = (input: MassActionInput, options?: { undo?: boolean }) => void;
 
 export function toMassActionRequest(input: MassActionInput, undo = false): MassActionRequest {
   const { action, mailboxId, messageIds, moveToTarget } = input;
@@ -88,12 +94,12 @@ export function useRunMassAction(userIndex: number): RunMassAction {
   });
 
   return useCallback(
-    (input: MassActionInput) => {
+    (input: MassActionInput, options?: { undo?: boolean }) => {
       if (isEmpty(input)) {
         snackbar.show({ type: 'error', message: t('massActions.errors.noMessagesSelected') });
         return;
       }
-      mutate({ input, undo: false });
+      mutate({ input, undo: options?.undo ?? false });
     },
     [mutate, snackbar, t],
   );

@@ -17,6 +17,8 @@ export type SelectAllState = 'none' | 'some' | 'all';
 export interface MessageListHeaderProps {
   title: string;
   total: number | undefined;
+  /** The line under the title; by default "n messages" / "n conversations". */
+  totalLabel?: (total: number, mode: ListMode) => string;
   mode: ListMode;
   onModeChange: (mode: ListMode) => void;
   onRefresh: () => void;
@@ -31,6 +33,7 @@ export interface MessageListHeaderProps {
 /** Select-all, then the folder name and count (or the selection toolbar), the list mode and refresh. */
 export function MessageListHeader(props: MessageListHeaderProps) {
   const { title, total, mode, onModeChange, onRefresh, selectAll, onSelectAll, toolbar, progress } = props;
+  const { totalLabel } = props;
   const { t } = useTranslation('messages');
   return (
     <Box sx={{ flexShrink: 0, borderBottom: 1, borderColor: 'divider' }}>
@@ -58,9 +61,11 @@ export function MessageListHeader(props: MessageListHeaderProps) {
               </Typography>
               {total !== undefined && (
                 <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                  {mode === 'conversations'
-                    ? t('list.conversations', { count: total })
-                    : t('list.total', { count: total })}
+                  {totalLabel
+                    ? totalLabel(total, mode)
+                    : mode === 'conversations'
+                      ? t('list.conversations', { count: total })
+                      : t('list.total', { count: total })}
                 </Typography>
               )}
             </Box>

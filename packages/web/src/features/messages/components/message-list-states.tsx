@@ -29,12 +29,12 @@ export function MessageListSkeleton({ rows = 8 }: { rows?: number }) {
   );
 }
 
-export function MessageListEmpty() {
+export function MessageListEmpty({ label }: { label?: string }) {
   const { t } = useTranslation('messages');
   return (
     <Box sx={{ textAlign: 'center', px: 3, py: 8, color: 'text.secondary' }}>
       <MarkEmailReadOutlinedIcon aria-hidden sx={{ fontSize: 56, opacity: 0.5, mb: 1 }} />
-      <Typography>{t('list.empty')}</Typography>
+      <Typography>{label ?? t('list.empty')}</Typography>
     </Box>
   );
 }
@@ -55,15 +55,18 @@ export interface MessageListBodyProps {
   pending: boolean;
   failed: boolean;
   empty: boolean;
+  /** The empty state's text (default: no messages in this folder). */
+  emptyLabel?: string;
   onRetry: () => void;
   children: ReactNode;
 }
 
 /** Loading (offline: not on this device), failed (with nothing to show), empty, or the rows. */
-export function MessageListBody({ pending, failed, empty, onRetry, children }: MessageListBodyProps) {
+export function MessageListBody(props: MessageListBodyProps) {
+  const { pending, failed, empty, emptyLabel, onRetry, children } = props;
   const online = useConnectivity() === 'online';
   if (pending) return online ? <MessageListSkeleton /> : <NotOnDevice />;
   if (failed && empty) return <MessageListError onRetry={onRetry} />;
-  if (empty) return <MessageListEmpty />;
+  if (empty) return <MessageListEmpty label={emptyLabel} />;
   return children;
 }

@@ -5,6 +5,7 @@ import { type CSSProperties, type DragEvent, type MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatListDate } from '../../../shared/format/format-date';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { rowKey, type RowKey } from '../hooks/use-message-selection';
 import { rowLabel, rowParty, subjectLabel } from '../lib/message-labels';
 import type { RowLayout } from '../lib/row-density';
 import { FlagButton } from './flag-button';
@@ -27,7 +28,7 @@ export interface MessageRowProps {
   style: CSSProperties;
   onToggleFlag: (message: MessageSummary) => void;
   /** `range`: shift-click, from the last toggled row to this one. */
-  onSelect: (rowId: number, range: boolean) => void;
+  onSelect: (row: RowKey, range: boolean) => void;
   onFocusRow: (index: number) => void;
   onDragStart: (message: MessageSummary, event: DragEvent) => void;
 }
@@ -69,7 +70,7 @@ export function MessageRow(props: MessageRowProps) {
   const onLinkClick = (event: MouseEvent) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey) {
       event.preventDefault();
-      onSelect(message.id, event.shiftKey);
+      onSelect(rowKey(message), event.shiftKey);
     }
   };
 
@@ -92,7 +93,7 @@ export function MessageRow(props: MessageRowProps) {
         size={layout.avatar}
         label={t('selection.select', { subject: subjectLabel(message.subject, t), party })}
         tabbable={tabbable}
-        onToggle={(event) => onSelect(message.id, event.shiftKey)}
+        onToggle={(event) => onSelect(rowKey(message), event.shiftKey)}
       />
       <Box
         component={RouterLink}

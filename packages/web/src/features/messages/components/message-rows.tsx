@@ -3,27 +3,33 @@ import type { MessageSummary } from '@webmail/contracts';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, type DragEvent } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
-import { messageHref } from '../../../shared/routing/mail-hrefs';
+import { rowKey, type RowKey } from '../hooks/use-message-selection';
 import { useRovingFocus } from '../hooks/use-roving-focus';
 import { onListKeyDown, type ListKeyHandlers } from '../lib/list-keyboard';
 import type { RowLayout } from '../lib/row-density';
 import { MessageRow } from './message-row';
 
 export interface MessageRowsProps {
-  userIndex: number;
-  mailboxId: string;
   rows: MessageSummary[];
   setSize: number;
+  /** The folder's name: the list is "Messages in <label>", unless `listLabel` names it. */
   label: string;
-  openMessageId: number | undefined;
-  isChecked: (rowId: number) => boolean;
-  showRecipients: boolean;
+  listLabel?: string;
+  /** The page a row opens. */
+  rowHref: (row: MessageSummary) => string;
+  /** The row of the message open in the reading pane. */
+  openRow: RowKey | undefined;
+  isChecked: (row: RowKey) => boolean;
+  /** Sent and Drafts name the recipients instead of the sender. */
+  showRecipients: (row: MessageSummary) => boolean;
   layout: RowLayout;
   scrollElement: HTMLDivElement | null;
+  /** Where the list starts (a remembered scroll position). */
+  initialOffset?: number;
   /** The last row rendered (for loading the next page). */
   onLastVisible: (index: number) => void;
   onToggleFlag: (message: MessageSummary) => void;
-  onSelect: (rowId: number, range: boolean) => void;
+  onSelect: (row: RowKey, range: boolean) => void;
   onDragStart: (message: MessageSummary, event: DragEvent) => void;
   keys: Omit<ListKeyHandlers, 'move'>;
 }
@@ -34,8 +40,7 @@ export interface MessageRowsProps {
  * rendered).
  */
 export function MessageRows(props: MessageRowsProps) {
-  const { userIndex, mailboxId, rows, setSize, label, openMessageId, isChecked, showRecipients, layout } =
-    props;
+  const { rows, setSize, label, rowHref, openRow, isChecked, showRecipients, layout } = props;
   const { scrollElement, onLastVisible, onToggleFlag, onSelect, onDragStart, keys } = props;
   const { t } = useTranslation('messages');
   const listRef = useRef<HTMLUListElement>(null);
@@ -47,6 +52,7 @@ export function MessageRows(props: MessageRowsProps) {
     getScrollElement: () => scrollElement,
     estimateSize: () => layout.height,
     overscan: 6,
+    initialOffset: props.initialOffset ?? 0,
   });
   const items = virtualizer.getVirtualItems();
   const lastVisible = items[items.length - 1]?.index ?? -1;
@@ -60,23 +66,24 @@ export function MessageRows(props: MessageRowsProps) {
     <Box
       component="ul"
       ref={listRef}
-      aria-label={t('list.label', { folder: label })}
+      aria-label={props.listLabel ?? t('list.label', { folder: label })}
       onKeyDown={(event) => onListKeyDown(event, focusIndex, { ...keys, move })}
       {...listFocusHandlers}
       sx={{ position: 'relative', m: 0, p: 0, height: virtualizer.getTotalSize() }}
     >
       {items.map((item) => {
         const message = rows[item.index]!;
+        const key = rowKey(message);
         return (
           <MessageRow
-            key={message.id}
+            key={key}
             message={message}
             index={item.index}
-            href={messageHref(userIndex, mailboxId, message.thread, message.id)}
-            open={message.id === openMessageId}
-            checked={isChecked(message.id)}
+            href={rowHref(message)}
+            open={key === openRow}
+            checked={isChecked(key)}
             tabbable={item.index === focusIndex}
-            showRecipients={showRecipients}
+            showRecipients={showRecipients(message)}
             layout={layout}
             setSize={setSize}
             style={{ transform: `translateY(${item.start}px)` }}
@@ -109,7 +116,8 @@ function useScrollAnchor(
     if (!scrollElement || before === rows || scrollElement.scrollTop <= 0) return;
     const index = Math.floor(scrollElement.scrollTop / rowHeight);
     const top = before[index];
-    const now = top ? rows.findIndex((row) => row.id === top.id) : -1;
+    // By folder and UID: a list over several folders (search results) has equal UIDs in different folders.
+    const now = top ? rows.findIndex((row) => row.id === top.id && row.mailbox === top.mailbox) : -1;
     if (now >= 0 && now !== index) scrollBy(scrollElement, (now - index) * rowHeight);
   }, [scrollElement, rows, rowHeight]);
 }

@@ -3,6 +3,8 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import type { MessageAction } from '../actions/message-actions';
@@ -20,12 +22,20 @@ export interface MessageToolbarProps {
 /** 48 px on phones (touch), 40 px with a mouse. */
 const touchTarget = { width: { xs: 48, sm: 40 }, height: { xs: 48, sm: 40 } };
 
+/** Toolbar buttons a phone shows; the others join the more-menu, so the label ("All 1,284 results") keeps room. */
+const phoneButtons = 2;
+
 /** The selection's actions (registry `placement: toolbar`) and the more-menu (the rest, and move to a folder). */
 export function MessageToolbar({ label, actions, moveTargets, onAction }: MessageToolbarProps) {
   const { t } = useTranslation('messages');
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
-  const buttons = actions.filter((action) => action.placement === 'toolbar');
-  const menuActions = actions.filter((action) => action.placement === 'menu');
+  const toolbarActions = actions.filter((action) => action.placement === 'toolbar');
+  const buttons = phone ? toolbarActions.slice(0, phoneButtons) : toolbarActions;
+  const menuActions = [
+    ...toolbarActions.slice(buttons.length),
+    ...actions.filter((action) => action.placement === 'menu'),
+  ];
 
   return (
     <Box

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { ActionSelection, MessageAction } from '../actions/message-actions';
-import { useRunMassAction } from '../api/mass-action';
+import { useRunMassAction, type RunMassAction } from '../api/mass-action';
 
 interface Pending {
   action: MessageAction;
@@ -10,9 +10,15 @@ interface Pending {
 /**
  * Performs registry actions for the toolbar, the menu and the keys alike: an action that must be confirmed waits
  * for the dialog (`pending`); `onPerformed` runs once it has really started (the list clears its selection).
+ * `runOther` replaces the folder's mass action (search results run theirs).
  */
-export function useActionRunner(userIndex: number, onPerformed: (action: MessageAction) => void) {
-  const run = useRunMassAction(userIndex);
+export function useActionRunner(
+  userIndex: number,
+  onPerformed: (action: MessageAction) => void,
+  runOther?: RunMassAction,
+) {
+  const runFolder = useRunMassAction(userIndex);
+  const run = runOther ?? runFolder;
   const [pending, setPending] = useState<Pending | null>(null);
 
   const perform = useCallback(

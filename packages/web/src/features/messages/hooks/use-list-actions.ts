@@ -7,12 +7,13 @@ import {
   type ActionFolder,
   type MessageAction,
 } from '../actions/message-actions';
+import type { RunMassAction } from '../api/mass-action';
 import { useUpdateMessageFlags } from '../api/update-message-flags';
 import { actionEffect } from '../lib/list-patch';
 import type { ListKeyHandlers } from '../lib/list-keyboard';
 import { startMessageDrag } from '../lib/start-message-drag';
 import { useActionRunner } from './use-action-runner';
-import { rowSelection, toActionSelection, type MessageSelection } from './use-message-selection';
+import { rowKey, rowSelection, toActionSelection, type MessageSelection } from './use-message-selection';
 
 export interface ListActionsInput {
   userIndex: number;
@@ -21,13 +22,21 @@ export interface ListActionsInput {
   folderTotal: number;
   rows: readonly MessageSummary[];
   selection: MessageSelection;
+  /**
+   * A list spanning folders (search results) runs its own mass actions: they get each message's folder in
+   * `refs`, and '*' means every result. Stars then go through it too.
+   */
+  run?: RunMassAction;
+  /** The search a drag of its results carries ('*' = every result). */
+  dragSearch?: string;
 }
 
 /**
  * Wires the registry to the list: the selection as the scope of the toolbar, the keys (without a selection a
  * shortcut acts on the focused row), the star of one row, dragging (a selected row drags the selection).
  */
-export function useListActions({ userIndex, folder, folderTotal, rows, selection }: ListActionsInput) {
+export function useListActions(input: ListActionsInput) {
+  const { userIndex, folder, folderTotal, rows, selection, run: runOther, dragSearch } = input;
   const { t } = useTranslation('messages');
   const { clear, toggle } = selection;
   const onPerformed = useCallback(
@@ -37,7 +46,7 @@ export function useListActions({ userIndex, folder, folderTotal, rows, selection
     },
     [clear],
   );
-  const runner = useActionRunner(userIndex, onPerformed);
+  const runner = useActionRunner(userIndex, onPerformed, runOther);
   const scope = toActionSelection(folder.id, selection.selected, rows, folderTotal);
   const hasSelection = selection.selected === 'all' || selection.size > 0;
   const actions = hasSelection ? availableActions(scope, folder) : [];
@@ -45,7 +54,7 @@ export function useListActions({ userIndex, folder, folderTotal, rows, selection
   const keys: Omit<ListKeyHandlers, 'move'> = {
     toggle: (index) => {
       const row = rows[index];
-      if (row) toggle(row.id);
+      if (row) toggle(rowKey(row));
     },
     clearSelection: clear,
     shortcut: (key, index) => {
@@ -60,23 +69,36 @@ export function useListActions({ userIndex, folder, folderTotal, rows, selection
 
   const { run } = runner;
   const { mutate: updateFlags } = useUpdateMessageFlags(userIndex, folder.id);
-  /** A conversation's star stars its whole thread (a mass action); a message's goes through the flag PATCH. */
+  /**
+   * A conversation's star stars its whole thread (a mass action); a message's goes through the flag PATCH. Rows of
+   * another folder (search results) go through the list's own runner.
+   */
   const toggleFlag = useCallback(
-    (row: MessageSummary) =>
-      row.conversation
-        ? run({
-            action: row.flagged ? 'unflag' : 'flagged',
-            mailboxId: folder.id,
-            messageIds: row.conversation.uids,
-          })
-        : updateFlags({ messageId: row.id, patch: { flagged: !row.flagged } }),
-    [run, updateFlags, folder.id],
+    (row: MessageSummary) => {
+      const action = row.flagged ? 'unflag' : 'flagged';
+      if (runOther) {
+        const uids = row.conversation ? row.conversation.uids : [row.id];
+        const refs = uids.map((messageId) => ({ mailboxId: row.mailbox, messageId }));
+        run({ action, mailboxId: row.mailbox, messageIds: uids, refs });
+      } else if (row.conversation) {
+        run({ action, mailboxId: folder.id, messageIds: row.conversation.uids });
+      } else {
+        updateFlags({ messageId: row.id, patch: { flagged: !row.flagged } });
+      }
+    },
+    [run, runOther, updateFlags, folder.id],
   );
 
   const { isSelected } = selection;
   const startDrag = (row: MessageSummary, event: DragEvent) => {
-    const dragged = isSelected(row.id) ? scope : rowSelection(folder.id, row);
-    const payload = { userIndex, mailboxId: folder.id, messageIds: dragged.messageIds, count: dragged.count };
+    const dragged = isSelected(rowKey(row)) ? scope : rowSelection(folder.id, row);
+    const payload = {
+      userIndex,
+      mailboxId: folder.id,
+      messageIds: dragged.messageIds,
+      count: dragged.count,
+      ...(dragSearch !== undefined ? { search: dragSearch, refs: dragged.refs ?? [] } : {}),
+    };
     startMessageDrag(event, payload, t('drag.count', { count: dragged.count }));
   };
 

@@ -3,15 +3,22 @@ import { useCallback, useMemo, useState } from 'react';
 import type { ActionSelection } from '../actions/message-actions';
 import { rowUids } from '../lib/list-patch';
 
-/** Selected row ids, or 'all': every message of the folder, loaded or not (mass action messageId '*'). */
-export type SelectedRows = 'all' | ReadonlySet<number>;
+/**
+ * A row's identity in a list: its folder and UID. A folder's rows all share the folder; search results list
+ * several folders, where UIDs repeat.
+ */
+export type RowKey = string;
+export const rowKey = (row: Pick<MessageSummary, 'mailbox' | 'id'>): RowKey => `${row.mailbox}/${row.id}`;
+
+/** Selected rows, or 'all': every message the list holds, loaded or not (mass action messageId '*'). */
+export type SelectedRows = 'all' | ReadonlySet<RowKey>;
 
 interface State {
   /** Folder and list mode the selection belongs to; another one starts empty. */
   key: string;
   selected: SelectedRows;
   /** The last row toggled on its own: one end of a shift-click range. */
-  anchor: number | null;
+  anchor: RowKey | null;
 }
 
 const empty = (key: string): State => ({ key, selected: new Set(), anchor: null });
@@ -20,12 +27,12 @@ export interface MessageSelection {
   selected: SelectedRows;
   /** Selected rows (all loaded rows for 'all'). */
   size: number;
-  isSelected: (rowId: number) => boolean;
-  toggle: (rowId: number) => void;
+  isSelected: (row: RowKey) => boolean;
+  toggle: (row: RowKey) => void;
   /** Adds the rows between the anchor and this one (shift-click); a toggle when there is no anchor. */
-  selectRange: (rowId: number) => void;
+  selectRange: (row: RowKey) => void;
   /** A click on a row's checkbox: a range with shift, else a toggle. */
-  select: (rowId: number, range: boolean) => void;
+  select: (row: RowKey, range: boolean) => void;
   selectAll: () => void;
   clear: () => void;
 }
@@ -42,27 +49,26 @@ export function useMessageSelection(resetKey: string, rows: readonly MessageSumm
   if (current !== state) setState(current);
 
   const toggle = useCallback(
-    (rowId: number) =>
+    (key: RowKey) =>
       setState((previous) => {
-        const base =
-          previous.selected === 'all' ? new Set(rows.map((row) => row.id)) : new Set(previous.selected);
-        if (base.has(rowId)) base.delete(rowId);
-        else base.add(rowId);
-        return { ...previous, selected: base, anchor: rowId };
+        const base = previous.selected === 'all' ? new Set(rows.map(rowKey)) : new Set(previous.selected);
+        if (base.has(key)) base.delete(key);
+        else base.add(key);
+        return { ...previous, selected: base, anchor: key };
       }),
     [rows],
   );
 
   const selectRange = useCallback(
-    (rowId: number) =>
+    (key: RowKey) =>
       setState((previous) => {
-        const from = rows.findIndex((row) => row.id === previous.anchor);
-        const to = rows.findIndex((row) => row.id === rowId);
+        const from = rows.findIndex((row) => rowKey(row) === previous.anchor);
+        const to = rows.findIndex((row) => rowKey(row) === key);
         if (previous.selected === 'all' || to < 0) return previous;
         const next = new Set(previous.selected);
-        if (from < 0) next.add(rowId);
-        else for (const row of rows.slice(Math.min(from, to), Math.max(from, to) + 1)) next.add(row.id);
-        return { ...previous, selected: next, anchor: rowId };
+        if (from < 0) next.add(key);
+        else for (const row of rows.slice(Math.min(from, to), Math.max(from, to) + 1)) next.add(rowKey(row));
+        return { ...previous, selected: next, anchor: key };
       }),
     [rows],
   );
@@ -74,19 +80,26 @@ export function useMessageSelection(resetKey: string, rows: readonly MessageSumm
   const clear = useCallback(() => setState((previous) => empty(previous.key)), []);
 
   const select = useCallback(
-    (rowId: number, range: boolean) => (range ? selectRange(rowId) : toggle(rowId)),
+    (key: RowKey, range: boolean) => (range ? selectRange(key) : toggle(key)),
     [toggle, selectRange],
   );
 
   const { selected } = current;
   return useMemo(() => {
-    const isSelected = (rowId: number) => selected === 'all' || selected.has(rowId);
-    const size = selected === 'all' ? rows.length : rows.filter((row) => selected.has(row.id)).length;
+    const isSelected = (key: RowKey) => selected === 'all' || selected.has(key);
+    const size = selected === 'all' ? rows.length : rows.filter((row) => selected.has(rowKey(row))).length;
     return { selected, size, isSelected, toggle, selectRange, select, selectAll, clear };
   }, [selected, rows, toggle, selectRange, select, selectAll, clear]);
 }
 
-/** The selection as an action's scope: '*' for all, else the UIDs of the chosen rows (conversations: all uids). */
+/** The messages of some rows, each by its own folder (conversations: all their uids). */
+const refsOf = (rows: readonly MessageSummary[]) =>
+  rows.flatMap((row) => rowUids(row).map((messageId) => ({ mailboxId: row.mailbox, messageId })));
+
+/**
+ * The selection as an action's scope: '*' for all, else the UIDs of the chosen rows (conversations: all uids),
+ * and the same messages by folder (`refs`) for lists that span folders.
+ */
 export function toActionSelection(
   mailboxId: string,
   selected: SelectedRows,
@@ -94,13 +107,13 @@ export function toActionSelection(
   folderTotal: number,
 ): ActionSelection {
   if (selected === 'all') return { mailboxId, messageIds: '*', count: folderTotal, rows };
-  const chosen = rows.filter((row) => selected.has(row.id));
+  const chosen = rows.filter((row) => selected.has(rowKey(row)));
   const messageIds = chosen.flatMap(rowUids);
-  return { mailboxId, messageIds, count: messageIds.length, rows: chosen };
+  return { mailboxId, messageIds, count: messageIds.length, rows: chosen, refs: refsOf(chosen) };
 }
 
 /** One row as a scope (keyboard shortcut without a selection, dragging an unselected row). */
 export function rowSelection(mailboxId: string, row: MessageSummary): ActionSelection {
   const messageIds = rowUids(row);
-  return { mailboxId, messageIds, count: messageIds.length, rows: [row] };
+  return { mailboxId, messageIds, count: messageIds.length, rows: [row], refs: refsOf([row]) };
 }

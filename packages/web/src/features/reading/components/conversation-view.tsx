@@ -38,11 +38,11 @@ export function ConversationView({ env }: { env: ConversationEnv }) {
 
   // Below this width a message's toolbar keeps only star, reply and the menu, and the date goes under the name.
   const [compact, attachWidth] = useNarrow(600);
-  const neighbours = useListNeighbours(userIndex, mailboxId, messageId);
+  const neighbours = useListNeighbours(userIndex, mailboxId, messageId, !env.neighbourHrefs);
   const hrefOf = (neighbour: { thread: string; id: number } | null) =>
     neighbour ? env.messageHref(neighbour.thread, neighbour.id) : null;
-  const previousHref = hrefOf(neighbours.previous);
-  const nextHref = hrefOf(neighbours.next);
+  const previousHref = env.neighbourHrefs ? env.neighbourHrefs.previous : hrefOf(neighbours.previous);
+  const nextHref = env.neighbourHrefs ? env.neighbourHrefs.next : hrefOf(neighbours.next);
   useNavigationKeys({
     previous: previousHref ? () => void navigate(previousHref) : null,
     next: nextHref ? () => void navigate(nextHref) : null,

@@ -18,6 +18,11 @@ export interface ConversationEnv {
   moveTargets: MoveTarget[];
   /** The address of another message of the folder's list (previous / next), in this layout. */
   messageHref: (thread: string, messageId: number) => string;
+  /**
+   * Opened from a list other than the folder's (search results): the previous and next messages of that list,
+   * as addresses. Without it they come from the folder's list.
+   */
+  neighbourHrefs?: { previous: string | null; next: string | null };
   /** The folder's list: the back button (where shown) and where "mark as unread" returns to. */
   listHref: string;
   /** Small screens and the 2-panel layout: the conversation replaces the list, so it has a back button. */

@@ -1,6 +1,6 @@
 import type { MassActionName, MassActionResponse } from '@webmail/contracts';
-import type { MassActionTarget } from '../api/mass-action-cache';
-import { parseUidSet } from './uid-set';
+import type { MassActionTarget } from './mass-action-cache';
+import { parseUidSet } from '../lib/uid-set';
 
 const oppositeFlag: Partial<Record<MassActionName, MassActionName>> = {
   flagged: 'unflag',

@@ -1,0 +1,187 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { sizeDirections, sizeSteps, type SizeDirection, type SizeStep } from '@webmail/contracts';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from '../../../shared/i18n/translation';
+import {
+  emptyForm,
+  formErrors,
+  formFromQuery,
+  queryFromForm,
+  type AdvancedSearchForm,
+} from '../lib/advanced-search-form';
+
+export interface ScopeChoice {
+  /** The `in:` value (a folder path). */
+  value: string;
+  label: string;
+  depth: number;
+}
+
+export interface SearchAdvancedViewProps {
+  text: string;
+  onTextChange: (text: string) => void;
+  scopes: readonly ScopeChoice[];
+  /** The query's problems (the Search button stays disabled while there are any). */
+  errorText: string | null;
+  onSearch: () => void;
+  onBack: () => void;
+  /**
+   * The filter-creation mode's place (criteria, then name and actions): the filters feature renders it here
+   * when it exists. Nothing is shown without it.
+   */
+  filterCreation?: (form: AdvancedSearchForm) => ReactNode;
+}
+
+const directionLabel = { off: 'sizeOff', larger: 'sizeLarger', smaller: 'sizeSmaller' } as const;
+
+/**
+ * The advanced view: fields for the query's parts. The form and the bar's text stay in step both ways: every
+ * change of a field rewrites the text, and text typed in the bar is read back into the fields.
+ */
+export function SearchAdvancedView(props: SearchAdvancedViewProps) {
+  const { text, onTextChange, scopes, errorText } = props;
+  const { t } = useTranslation('search');
+  const [state, setState] = useState(() => ({ text, form: formFromQuery(text) }));
+  // Text typed in the bar (not written by this form): read it into the fields.
+  const current = state.text === text ? state : { text, form: formFromQuery(text) };
+  if (current !== state) setState(current);
+  const { form } = current;
+  const errors = formErrors(form);
+
+  const update = (patch: Partial<AdvancedSearchForm>) => {
+    const next = { ...form, ...patch };
+    const nextText = queryFromForm(next);
+    setState({ text: nextText, form: next });
+    onTextChange(nextText);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!blocked) props.onSearch();
+  };
+  const blocked = errorText !== null || Object.keys(errors).length > 0 || text.trim() === '';
+  const field = (name: 'from' | 'to' | 'subject' | 'words') => (
+    <TextField
+      size="small"
+      fullWidth
+      label={t(`advanced.${name}`)}
+      value={form[name]}
+      onChange={(event) => update({ [name]: event.target.value })}
+    />
+  );
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} sx={{ p: 2 }} aria-label={t('advanced.title')}>
+      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 500, mb: 1.5 }}>
+        {t('advanced.title')}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        {field('from')}
+        {field('to')}
+        {field('subject')}
+        {field('words')}
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1, mt: 1.5, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+        <TextField
+          select
+          size="small"
+          label={t('advanced.sizeDirection')}
+          value={form.sizeDirection}
+          onChange={(event) => update({ sizeDirection: event.target.value as SizeDirection })}
+          sx={{ minWidth: 150, flex: '1 1 150px' }}
+        >
+          {sizeDirections.map((direction) => (
+            <MenuItem key={direction} value={direction}>
+              {t(`advanced.${directionLabel[direction]}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          size="small"
+          label={t('advanced.sizeValue')}
+          value={form.sizeValue}
+          disabled={form.sizeDirection === 'off'}
+          error={errors.sizeValue !== undefined}
+          helperText={errors.sizeValue ? t('advanced.onlyNumbers') : undefined}
+          onChange={(event) => update({ sizeValue: event.target.value.trim() })}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          sx={{ width: 110, flex: '1 1 90px' }}
+        />
+        <TextField
+          select
+          size="small"
+          label={t('advanced.sizeStep')}
+          value={form.sizeStep}
+          onChange={(event) => update({ sizeStep: event.target.value as SizeStep })}
+          sx={{ width: 90 }}
+        >
+          {Object.keys(sizeSteps).map((step) => (
+            <MenuItem key={step} value={step}>
+              {step}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1, mt: 1.5, flexWrap: 'wrap' }}>
+        {(['after', 'before'] as const).map((name) => (
+          <TextField
+            key={name}
+            type="date"
+            size="small"
+            label={t(`advanced.${name}`)}
+            value={form[name]}
+            onChange={(event) => update({ [name]: event.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+            sx={{ flex: '1 1 150px' }}
+          />
+        ))}
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1, mt: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+        <TextField
+          select
+          size="small"
+          label={t('advanced.scope')}
+          value={form.scope}
+          onChange={(event) => update({ scope: event.target.value })}
+          sx={{ flex: '1 1 220px' }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
+          <MenuItem value="">{t('advanced.scopeDefault')}</MenuItem>
+          <MenuItem value="anywhere">{t('advanced.scopeAnywhere')}</MenuItem>
+          {scopes.map((scope) => (
+            <MenuItem key={scope.value} value={scope.value} sx={{ pl: 2 + scope.depth * 2 }}>
+              {scope.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={form.hasAttachment}
+              onChange={(event) => update({ hasAttachment: event.target.checked })}
+            />
+          }
+          label={t('advanced.hasAttachment')}
+        />
+      </Box>
+      {errorText && (
+        <Typography role="alert" variant="body2" sx={{ color: 'error.main', mt: 1.5 }}>
+          {errorText}
+        </Typography>
+      )}
+      {props.filterCreation?.(form)}
+      <Box sx={{ display: 'flex', gap: 1, mt: 2, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+        <Button onClick={props.onBack}>{t('advanced.back')}</Button>
+        <Button onClick={() => update(emptyForm)}>{t('advanced.reset')}</Button>
+        <Button type="submit" variant="contained" disabled={blocked}>
+          {t('advanced.search')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
