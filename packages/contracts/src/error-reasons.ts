@@ -28,6 +28,7 @@ export const errorReasons = {
   ],
   imageProxy: ['imageLinkInvalid', 'addressNotAllowed', 'hostNotResolved', 'notAnImage', 'imageFetchFailed'],
   settings: ['senderNotFound'],
+  signatures: ['signaturesDisabled', 'signatureNotFound', 'signatureLimit'],
   security: [
     'secondFactorRequired',
     'signInExpired',

@@ -20,6 +20,8 @@ import type { RetentionJob } from './features/mailboxes/retention-job.js';
 import { createMessagesModule } from './features/messages/messages.module.js';
 import { createReadingModule } from './features/reading/reading.module.js';
 import { securityMigrations } from './features/security/security.migrations.js';
+import { signaturesMigrations } from './features/signatures/signatures.migrations.js';
+import { createSignaturesModule } from './features/signatures/signatures.module.js';
 import { createSecurityCore, createSecurityModule } from './features/security/security.module.js';
 import type { SecurityEventsService } from './features/security/security-events.service.js';
 import { createSettingsModule } from './features/settings/settings.module.js';
@@ -35,6 +37,7 @@ const migrations = {
   ...composeMigrations,
   ...eventLogMigrations,
   ...securityMigrations,
+  ...signaturesMigrations,
 };
 
 export type { RouteEntry };
@@ -105,6 +108,11 @@ export async function buildApp(
     disabledFeatures: config.disabledFeatures,
     publish,
   });
+  const signatures = createSignaturesModule({
+    db,
+    disabledFeatures: config.disabledFeatures,
+    publish,
+  });
   const messages = createMessagesModule({
     mail,
     mailboxes: mailboxes.mailboxes,
@@ -148,6 +156,7 @@ export async function buildApp(
     imageProxy.module,
     compose.module,
     settings.module,
+    signatures.module,
     events.module,
   ]);
   app.addHook('onClose', async () => {
