@@ -1,5 +1,6 @@
 import {
   composeLimits,
+  formatBytes,
   signatureLimits,
   type DisabledFeature,
   type Signature,
@@ -10,7 +11,6 @@ import { FieldProblems, notFound, refusal } from '../../infra/errors.js';
 import type { PublishEvent } from '../../infra/events/event-bus.js';
 import type { SessionContext } from '../../infra/session/session-context.js';
 import { sanitizeMailHtml } from '../../mail/mime/sanitize-html.js';
-import { limitProblems } from '../compose/draft-validation.js';
 import type { SignatureRow, SignaturesRepository } from './signatures.repository.js';
 
 /** The create body after its schema (the default flag filled in). */
@@ -119,12 +119,24 @@ export function cleanSignatureHtml(html: string): string {
     const url = match[1]!;
     const type = url.slice(5, url.search(/[;,]/)).toLowerCase();
     const name = `image ${n}`;
-    const problem = composeLimits.disallowedInlineTypes.includes(type)
-      ? limitProblems.inlineType(name, type)
-      : dataUrlBytes(url) > composeLimits.inlineImageMaxBytes
-        ? limitProblems.inline(name)
-        : null;
-    if (problem) problems.add('html', problem.code, problem.message, problem.params);
+    if (composeLimits.disallowedInlineTypes.includes(type)) {
+      problems.add(
+        'html',
+        'inlineTypeNotAllowed',
+        `"${name}" cannot be shown inline: ${type} images are not allowed`,
+        {
+          name,
+          type,
+        },
+      );
+    } else if (dataUrlBytes(url) > composeLimits.inlineImageMaxBytes) {
+      problems.add(
+        'html',
+        'inlineImageTooLarge',
+        `The inline image "${name}" is larger than the limit for inline images, ${formatBytes(composeLimits.inlineImageMaxBytes)}`,
+        { name, max: composeLimits.inlineImageMaxBytes },
+      );
+    }
   }
   problems.throwIfAny();
   return clean;

@@ -10,6 +10,7 @@ import type pwa from '../../locales/en/pwa.json';
 import type reading from '../../locales/en/reading.json';
 import type security from '../../locales/en/security.json';
 import type settings from '../../locales/en/settings.json';
+import type signatures from '../../locales/en/signatures.json';
 
 /**
  * The namespace registration: one namespace per feature, its files in `src/locales/{lang}/{namespace}.json`
@@ -26,6 +27,7 @@ export interface NamespaceResources {
   reading: typeof reading;
   settings: typeof settings;
   security: typeof security;
+  signatures: typeof signatures;
   compose: typeof compose;
   pwa: typeof pwa;
   events: typeof events;
@@ -41,6 +43,7 @@ export const namespaces = [
   'reading',
   'settings',
   'security',
+  'signatures',
   'compose',
   'pwa',
   'events',

@@ -57,6 +57,12 @@ export const settingsAreaRoutes: RouteObject = {
         Component: (await import('../../layouts/settings/settings-index')).SettingsIndex,
       }),
     },
-    ...settingsPages.map(pageRoute),
+    ...settingsPages.flatMap((page) => [
+      pageRoute(page),
+      ...(page.morePages ?? []).map((more): RouteObject => ({
+        ...routeEntry(more.route),
+        lazy: async () => ({ Component: await more.load() }),
+      })),
+    ]),
   ],
 };

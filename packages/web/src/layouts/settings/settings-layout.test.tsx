@@ -27,7 +27,7 @@ describe('settings layout', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/u/0/settings/general'));
     const nav = await screen.findByRole('navigation', { name: 'Settings' });
     const links = within(nav).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['General', 'Security', 'Folders']);
+    expect(links.map((link) => link.textContent)).toEqual(['General', 'Security', 'Signatures', 'Folders']);
     await waitFor(() => expect(links[0]).toHaveAttribute('aria-current', 'page'));
     expect(await screen.findByRole('heading', { level: 1, name: 'General' })).toBeInTheDocument();
     // The Inbox's unread count stays in front of every page's title.
@@ -73,7 +73,7 @@ describe('settings layout', () => {
         'href',
         '/u/0/settings/folders',
       );
-      expect(within(nav).getAllByTestId('ChevronRightIcon')).toHaveLength(3);
+      expect(within(nav).getAllByTestId('ChevronRightIcon')).toHaveLength(4);
       expect(await screen.findByText('alice@example.test')).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/u/0/settings');
       expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import DrawOutlinedIcon from '@mui/icons-material/DrawOutlined';
 import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
 import SecurityOutlinedIcon from '@mui/icons-material/SecurityOutlined';
 import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
@@ -41,6 +42,17 @@ export interface SettingsPage {
    * row's `route` and `load` are its first tab).
    */
   tabs?: readonly SettingsTab[];
+  /**
+   * Pages below the row's route that have no entry of their own (an editor opened from the row's page): routes of
+   * the area, the row's entry stays current on them.
+   */
+  morePages?: readonly SettingsSubpage[];
+}
+
+/** A page below a settings page, reached from it (its path may carry more parameters than the user index). */
+export interface SettingsSubpage {
+  route: RouteName;
+  load: () => Promise<ComponentType>;
 }
 
 /** One page of an area: its route, its tab label (a key of its own namespace) and its component. */
@@ -100,6 +112,21 @@ export const settingsPages: readonly SettingsPage[] = [
         load: async () =>
           (await import('../../features/settings/components/external-content-settings'))
             .ExternalContentSettingsPage,
+      },
+    ],
+  },
+  {
+    id: 'signatures',
+    route: 'Signature',
+    label: 'signatures:title',
+    icon: DrawOutlinedIcon,
+    feature: 'signatures',
+    load: async () => (await import('../../features/signatures/components/signatures-page')).SignaturesPage,
+    morePages: [
+      {
+        route: 'SignatureEdit',
+        load: async () =>
+          (await import('../../features/signatures/components/signature-edit-page')).SignatureEditPage,
       },
     ],
   },

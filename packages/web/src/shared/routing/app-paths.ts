@@ -25,6 +25,8 @@ export const appPaths = {
   AccountPassword: '/u/:userIndex/settings/security/password',
   Events: '/u/:userIndex/settings/security/events',
   ExternalContent: '/u/:userIndex/settings/security/content',
+  Signature: '/u/:userIndex/settings/signatures',
+  SignatureEdit: '/u/:userIndex/settings/signatures/edit/:signatureId?',
   BaseLayoutTab: '/u/:userIndex/tab',
   ComposeTab: '/u/:userIndex/tab/compose/:draftId?',
   MailboxSource: '/u/:userIndex/tab/:mailboxId/messages/:messageId/source',

@@ -14,6 +14,7 @@ import {
 import { messagesKeys } from '../../messages/api/messages.keys';
 import { applySecurityEvent } from '../../security/api/security.cache';
 import { settingsKeys } from '../../settings/api/settings.keys';
+import { applySignaturesEvent } from '../../signatures/api/signatures.cache';
 import { createBatch } from '../lib/batch';
 import { debugLog } from '../lib/debug-log';
 
@@ -114,6 +115,8 @@ export function createEventEffects(options: EventEffectsOptions): EventEffects {
     webauthnRemoved: (event) => applySecurityEvent(queryClient, userIndex, event),
     applicationPasswordAdded: (event) => applySecurityEvent(queryClient, userIndex, event),
     applicationPasswordRemoved: (event) => applySecurityEvent(queryClient, userIndex, event),
+    signatureUpdated: (event) => applySignaturesEvent(queryClient, userIndex, event),
+    signatureDeleted: (event) => applySignaturesEvent(queryClient, userIndex, event),
     avatarUpdated: () => stale({ queryKey: accountsKeys.list() }, { queryKey: authKeys.me(userIndex) }),
     // Opening a stream: nothing changed; its id is where a reconnect resumes.
     connected: () => undefined,
