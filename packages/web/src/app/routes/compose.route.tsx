@@ -23,9 +23,9 @@ export function ComposePage({ tab }: { tab: boolean }) {
   const me = useMe(userIndex);
   const { t } = useTranslation('compose');
   usePageTitle(t('newMessage'));
-  const details = useUserDetails(userIndex);
-  const disabled = details.isError ? true : details.data?.disabledFeatures.includes('signatures');
-  const signatureList = useSignatures(userIndex, disabled === false);
+  // Read at once, beside the details: a plan without signatures answers 403, which counts as none.
+  const disabled = useUserDetails(userIndex).data?.disabledFeatures.includes('signatures') === true;
+  const signatureList = useSignatures(userIndex, { enabled: !disabled, once: true });
   // Undefined while it is not known yet; null when there are none to offer (switched off, or unreadable).
   const signatures =
     disabled === true || signatureList.isError

@@ -34,9 +34,11 @@ export function signatureText(html: string): string {
 /**
  * A new draft (new mail, reply, forward) with the default signature above the quote. The place is kept even
  * without a default (an empty signature block), so the composer's signature menu can put one there later.
- * Plain-text drafts get the signature as text.
+ * Plain-text drafts get the signature as text. A user without signatures gets the draft as it is.
  */
 export function withSignature(draft: ComposerDraft, signatures: readonly ComposerSignature[]): ComposerDraft {
+  // No signatures at all: nothing to hold a place for.
+  if (signatures.length === 0) return draft;
   const chosen = signatures.find((s) => s.default) ?? null;
   if (draft.plainText) {
     if (!chosen) return draft;

@@ -12,8 +12,16 @@ export function signaturesQueryOptions(userIndex: number) {
   });
 }
 
-export const useSignatures = (userIndex: number, enabled = true) =>
-  useQuery({ ...signaturesQueryOptions(userIndex), enabled });
+/**
+ * The list. `once`: a failure is final at once (the composer waits for the list before it opens a new draft, and
+ * opens it without a signature rather than keeping the user waiting through retries).
+ */
+export const useSignatures = (userIndex: number, options: { enabled?: boolean; once?: boolean } = {}) =>
+  useQuery({
+    ...signaturesQueryOptions(userIndex),
+    enabled: options.enabled ?? true,
+    ...(options.once ? { retry: false } : {}),
+  });
 
 /** POST …/signatures; the caller shows what failed (the form keeps what was typed). */
 export function useCreateSignature(userIndex: number) {
