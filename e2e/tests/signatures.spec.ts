@@ -120,10 +120,12 @@ test.describe('signatures', () => {
   });
 });
 
-test('signature page screenshots', async ({ page, context }) => {
+test('signature page screenshots', async ({ page }) => {
   test.setTimeout(180_000);
   const user = newMailUser('sigshots');
-  await useLanguage(context, 'en');
+  // The language is switched between the shots: stored on the page, not fixed by a context init script.
+  await page.goto('/login/password');
+  await page.evaluate(() => window.localStorage.setItem('webmail.language', 'en'));
   await signIn(page, user, 'en');
   await page.goto('/u/0/settings/signatures');
   await createSignature(page, 'Work', 'Best regards, Alice Example — Example Ltd, +358 40 123 4567', true);
@@ -145,11 +147,17 @@ test('signature page screenshots', async ({ page, context }) => {
         await page.getByRole('listitem').filter({ hasText: 'Work' }).getByRole('link').click();
       }
       await expect(page.getByRole('progressbar')).toHaveCount(0);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
         for (const size of widths) {
           await page.setViewportSize(size);
-          await page.evaluate(() => document.fonts.ready);
+          await page.mouse.move(0, 0);
+          // The colours' transitions after a scheme change have run, the fonts are in.
+          await page.evaluate(async () => {
+            await document.fonts.ready;
+            await Promise.all(document.getAnimations().map((animation) => animation.finished));
+          });
           await page.screenshot({
             path: path.join(screenshotDir, `${name}-${language}-${scheme}-${size.width}.png`),
           });

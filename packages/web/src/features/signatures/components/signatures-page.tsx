@@ -120,7 +120,7 @@ export function SignaturesPage() {
                 slotProps={{ secondary: { noWrap: true } }}
                 sx={{ minWidth: 0, flex: '1 1 240px' }}
               />
-              <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexShrink: 0 }}>
+              <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexShrink: 0, ml: 'auto' }}>
                 {!signature.default && (
                   <Button size="small" onClick={() => makeDefault(signature)}>
                     {t('makeDefault')}
