@@ -1,3 +1,4 @@
+import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
 import DrawOutlinedIcon from '@mui/icons-material/DrawOutlined';
 import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
 import SecurityOutlinedIcon from '@mui/icons-material/SecurityOutlined';
@@ -69,6 +70,13 @@ export interface SettingsTab {
  * arrives with its row, its path in the paths table and its label in its own namespace — never as a placeholder.
  */
 export const settingsPages: readonly SettingsPage[] = [
+  {
+    id: 'account',
+    route: 'Account',
+    label: 'settings:pages.account',
+    icon: AccountCircleOutlinedIcon,
+    load: async () => (await import('../../features/settings/components/account-page')).AccountPage,
+  },
   {
     id: 'general',
     route: 'General',

@@ -17,6 +17,7 @@ export const appPaths = {
   MailboxThread: '/u/:userIndex/:mailboxId/:threadId/:messageId',
   Compose: '/u/:userIndex/compose/:draftId?',
   SettingsLayout: '/u/:userIndex/settings',
+  Account: '/u/:userIndex/settings/account',
   General: '/u/:userIndex/settings/general',
   Folders: '/u/:userIndex/settings/folders',
   Security: '/u/:userIndex/settings/security',
