@@ -12,6 +12,7 @@ export * from './external-content.js';
 export * from './security.js';
 export * from './reading.js';
 export * from './account.js';
+export * from './user-config.js';
 export * from './signatures.js';
 export * from './constants.js';
 export * from './format.js';

@@ -20,10 +20,10 @@ import type { RetentionJob } from './features/mailboxes/retention-job.js';
 import { createMessagesModule } from './features/messages/messages.module.js';
 import { createReadingModule } from './features/reading/reading.module.js';
 import { securityMigrations } from './features/security/security.migrations.js';
-import { signaturesMigrations } from './features/signatures/signatures.migrations.js';
 import { createSignaturesModule } from './features/signatures/signatures.module.js';
 import { createSecurityCore, createSecurityModule } from './features/security/security.module.js';
 import type { SecurityEventsService } from './features/security/security-events.service.js';
+import { settingsMigrations } from './features/settings/settings.migrations.js';
 import { createSettingsModule } from './features/settings/settings.module.js';
 import { createTranslationsModule } from './features/translations/translations.module.js';
 
@@ -37,7 +37,7 @@ const migrations = {
   ...composeMigrations,
   ...eventLogMigrations,
   ...securityMigrations,
-  ...signaturesMigrations,
+  ...settingsMigrations,
 };
 
 export type { RouteEntry };

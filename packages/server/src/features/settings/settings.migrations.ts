@@ -1,9 +1,18 @@
 import type { Kysely, Migration } from 'kysely';
 
-/** Migration 0011_settings: signatures (settings/signatures). */
-export const signaturesMigrations: Record<string, Migration> = {
+/**
+ * Migration 0011_settings: the tables of the settings area — the configuration store (`/config`, one JSON
+ * document per account) and the signatures (settings/signatures; their feature declares and reads the table).
+ */
+export const settingsMigrations: Record<string, Migration> = {
   '0011_settings': {
     async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('user_config')
+        .addColumn('account', 'text', (c) => c.primaryKey())
+        .addColumn('config', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
       await db.schema
         .createTable('signatures')
         .addColumn('id', 'text', (c) => c.primaryKey())
@@ -18,6 +27,7 @@ export const signaturesMigrations: Record<string, Migration> = {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('signatures').execute();
+      await db.schema.dropTable('user_config').execute();
     },
   },
 };
