@@ -109,6 +109,8 @@ export function mailApi(state: MailState) {
       await record(request);
       return HttpResponse.json(state.userDetails ?? buildUserDetails());
     }),
+    // The configuration store: nothing chosen (the device's language applies).
+    http.get('/api/u/:userIndex/config', () => HttpResponse.json({ language: null })),
     http.get('/api/u/:userIndex/mailbox/:mailboxId/messages', async ({ request, params }) => {
       await record(request);
       const url = new URL(request.url);

@@ -9,6 +9,7 @@ import { LiveEvents } from '../../features/events/components/live-events';
 import { FolderSidebar } from '../../features/mailboxes/components/folder-sidebar';
 import { useRunMassAction } from '../../features/messages/api/mass-action';
 import { useUserDetails } from '../../features/settings/api/get-user-details';
+import { StoredLanguage } from '../../features/settings/components/stored-language';
 import type { MessageDragPayload } from '../../shared/dnd/message-drag';
 import { useTranslation } from '../../shared/i18n/translation';
 import { hasActiveSession, userHomePath } from '../../shared/session/session';
@@ -73,6 +74,7 @@ export function BaseLayout() {
   return (
     <Box sx={{ height: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <LiveEvents userIndex={userIndex} />
+      <StoredLanguage userIndex={userIndex} />
       <AppTopBar
         homeHref={homeHref}
         onOpenSidebar={() => setSidebarOpen(true)}

@@ -27,7 +27,13 @@ describe('settings layout', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/u/0/settings/account'));
     const nav = await screen.findByRole('navigation', { name: 'Settings' });
     const links = within(nav).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['Account', 'General', 'Security', 'Signatures', 'Folders']);
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Account',
+      'General',
+      'Security',
+      'Signatures',
+      'Folders',
+    ]);
     await waitFor(() => expect(links[0]).toHaveAttribute('aria-current', 'page'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Account' })).toBeInTheDocument();
     // The Inbox's unread count stays in front of every page's title.

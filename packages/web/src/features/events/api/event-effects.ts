@@ -109,7 +109,8 @@ export function createEventEffects(options: EventEffectsOptions): EventEffects {
       ),
     accountDetailsUpdated: () =>
       stale({ queryKey: settingsKeys.details(userIndex) }, { queryKey: authKeys.me(userIndex) }),
-    accountAttributesUpdated: () => stale({ queryKey: settingsKeys.details(userIndex) }),
+    accountAttributesUpdated: () =>
+      stale({ queryKey: settingsKeys.details(userIndex) }, { queryKey: settingsKeys.config(userIndex) }),
     // The security feature owns its keys: its cache module says what each of its events makes stale.
     webauthnAdded: (event) => applySecurityEvent(queryClient, userIndex, event),
     webauthnRemoved: (event) => applySecurityEvent(queryClient, userIndex, event),
