@@ -52,7 +52,7 @@ test('display name: 1 and 31 characters refused with the spec’s messages, 30 s
   expect(delivered.from?.value[0]).toMatchObject({ name: thirty, address: user.email });
 });
 
-test('account page screenshots', async ({ page }) => {
+test('account and general page screenshots', async ({ page }) => {
   test.setTimeout(120_000);
   const user = newMailUser('accshots');
   await page.goto('/login/password');
@@ -63,11 +63,21 @@ test('account page screenshots', async ({ page }) => {
     { width: 1024, height: 768 },
     { width: 1440, height: 900 },
   ];
-  for (const language of ['en', 'fi'] as const) {
+  for (const [language, target] of [
+    ['en', 'account'],
+    ['fi', 'account'],
+    ['en', 'general'],
+    ['fi', 'general'],
+  ] as const) {
     await page.evaluate((lang) => window.localStorage.setItem('webmail.language', lang), language);
-    await page.goto('/u/0/settings/account');
+    await page.goto(`/u/0/settings/${target}`);
     await expect(page.locator('html')).toHaveAttribute('lang', language);
-    await expect(page.getByRole('progressbar', { name: /./ })).toBeVisible();
+    await expect(
+      page
+        .getByRole('combobox')
+        .or(page.getByRole('progressbar', { name: /./ }))
+        .first(),
+    ).toBeVisible();
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       for (const size of widths) {
@@ -75,10 +85,13 @@ test('account page screenshots', async ({ page }) => {
         await page.mouse.move(0, 0);
         await page.evaluate(async () => {
           await document.fonts.ready;
-          await Promise.all(document.getAnimations().map((animation) => animation.finished));
+          // A transition cut short by the next one rejects its promise: that is settled too.
+          await Promise.all(
+            document.getAnimations().map((animation) => animation.finished.catch(() => undefined)),
+          );
         });
         await page.screenshot({
-          path: path.join(screenshotDir, `account-${language}-${scheme}-${size.width}.png`),
+          path: path.join(screenshotDir, `${target}-${language}-${scheme}-${size.width}.png`),
         });
       }
     }

@@ -156,7 +156,10 @@ test('signature page screenshots', async ({ page }) => {
           // The colours' transitions after a scheme change have run, the fonts are in.
           await page.evaluate(async () => {
             await document.fonts.ready;
-            await Promise.all(document.getAnimations().map((animation) => animation.finished));
+            // A transition cut short by the next one rejects its promise: that is settled too.
+            await Promise.all(
+              document.getAnimations().map((animation) => animation.finished.catch(() => undefined)),
+            );
           });
           await page.screenshot({
             path: path.join(screenshotDir, `${name}-${language}-${scheme}-${size.width}.png`),

@@ -15,10 +15,11 @@ export function LanguageSetting({ userIndex }: { userIndex: number }) {
   const update = useUpdateUserConfig(userIndex);
   const current = (i18n.resolvedLanguage ?? i18n.language) as Language;
 
-  const choose = (language: Language) => {
+  const choose = async (language: Language) => {
     if (language === current) return;
     const previous = current;
-    void i18n.changeLanguage(language);
+    // Applied first (its texts loaded), so the save already goes out with the new Accept-Language.
+    await i18n.changeLanguage(language);
     update.mutate(
       { language },
       {
@@ -36,7 +37,7 @@ export function LanguageSetting({ userIndex }: { userIndex: number }) {
       label={t('settings:general.language.label')}
       helperText={t('settings:general.language.help')}
       value={current}
-      onChange={(event) => choose(event.target.value as Language)}
+      onChange={(event) => void choose(event.target.value as Language)}
       sx={{ minWidth: 240, maxWidth: 360 }}
     >
       {languages.map((language) => (
