@@ -4,7 +4,7 @@
 //   mail/   (IMAP, SMTP, MIME, the per-request mail session)          imports infra only
 //   features/<f>/                                                      import infra, mail, and down the graph:
 //
-//   auth, health, translations, image-proxy  <  mailboxes  <  messages, reading
+//   auth, health, translations, image-proxy, signatures  <  mailboxes  <  messages, reading
 //     <  compose, search, filters, contacts, settings, security  <  events
 //
 // A feature may import a lower feature's service (`<f>.service.ts`) and nothing else of it (never a repository,
@@ -14,7 +14,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 
 const src = 'packages/server/src';
 const levels = [
-  ['auth', 'health', 'translations', 'image-proxy'],
+  ['auth', 'health', 'translations', 'image-proxy', 'signatures'],
   ['mailboxes'],
   ['messages', 'reading'],
   ['compose', 'search', 'filters', 'contacts', 'settings', 'security'],

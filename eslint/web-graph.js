@@ -21,6 +21,8 @@ export const featureTiers = [
   ['messages'],
   ['reading'],
   ['compose', 'search', 'filters', 'contacts', 'settings', 'security'],
+  // Signature pages edit with the composer's body field; the composer gets the signatures from the app's route.
+  ['signatures'],
   ['events'],
 ];
 

@@ -6,7 +6,7 @@
 set -euo pipefail
 
 PACKAGES=(dovecot-imapd dovecot-lmtpd dovecot-sieve dovecot-managesieved dovecot-submissiond
-  dovecot-sqlite dovecot-fts-xapian postfix sqlite3)
+  dovecot-sqlite dovecot-fts-xapian postfix postfix-sqlite sqlite3)
 
 if [[ $(id -u) -ne 0 ]]; then
   echo "install.sh: must run as root (apt-get, useradd)" >&2

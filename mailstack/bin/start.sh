@@ -45,15 +45,19 @@ install -d -m 0700 -o postfix -g postfix "$POSTFIX_DATA"
 
 render_configs
 ensure_user_db
+ensure_sender_db
 # The sink mailbox is a real user so tests can read what "left" the machine.
 if [[ -z $(user_db_exec "SELECT 1 FROM users WHERE email = '$SINK_ADDRESS';") ]]; then
   upsert_user "$SINK_ADDRESS" "$SINK_PASSWORD"
 fi
 
-# Mail runs as vmail and the auth worker as dovecot: both must be able to traverse every parent
+# Mail runs as vmail, the auth worker as dovecot and smtpd as postfix: all must be able to traverse every parent
 # of the state dir. A parent made by mkdtemp (0700) blocks them, so such parents get search
 # permission only (o+x: no listing, no reading), and we say so.
-can_reach() { runuser -u vmail -- test -w "$VMAIL_DIR" && runuser -u dovecot -- test -r "$USER_DB"; }
+can_reach() {
+  runuser -u vmail -- test -w "$VMAIL_DIR" && runuser -u dovecot -- test -r "$USER_DB" &&
+    runuser -u postfix -- test -r "$SENDER_DB"
+}
 if ! can_reach; then
   d=$STATE_DIR
   while [[ $d != / ]]; do
@@ -63,7 +67,7 @@ if ! can_reach; then
       chmod o+x "$d"
     fi
   done
-  can_reach || { log "users vmail/dovecot cannot reach $STATE_DIR; check its permissions"; exit 1; }
+  can_reach || { log "users vmail/dovecot/postfix cannot reach $STATE_DIR; check its permissions"; exit 1; }
 fi
 
 printf 'PORT_BASE=%s\nSTATE_DIR=%s\nRUN_DIR=%s\n' "$PORT_BASE" "$STATE_DIR" "$RUN_DIR" >"$STACK_ENV"

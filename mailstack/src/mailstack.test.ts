@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   countImapLogins,
@@ -15,7 +17,7 @@ import {
 } from './index.js';
 
 // A port base of its own so the suite never collides with the demo stack (10000).
-const PORT_BASE = 23000;
+const PORT_BASE = Number(process.env.MAILSTACK_TEST_PORT_BASE ?? 23000);
 let stack: Mailstack;
 let dir: string;
 let seq = 0;
@@ -128,6 +130,31 @@ describe('mailstack sandbox', () => {
         { from: sender.email, to: sender.email, text: 'x' },
       ),
     ).rejects.toThrow(/auth/i);
+  });
+
+  it('lets a login send as its own address and as addresses listed for it in the sender table only', async () => {
+    const owner = await newUser();
+    const other = await newUser();
+    const rcpt = await newUser();
+    const alias = `alias-${process.pid}-${++seq}@example.org`;
+    const send = (user: { email: string; password: string }, from: string) =>
+      submitViaSmtp(stack, { user: user.email, pass: user.password }, { from, to: rcpt.email, text: 'x' });
+    // Nobody owns the alias yet: refused at MAIL FROM (reject_sender_login_mismatch), whoever is logged in.
+    await expect(send(owner, alias)).rejects.toThrow(/not owned|Sender address rejected/i);
+    await promisify(execFile)('sqlite3', [
+      stack.senderDb,
+      `INSERT INTO sender_logins (address, email) VALUES ('${alias}', '${owner.email}')`,
+    ]);
+    expect((await send(owner, alias)).accepted).toEqual([rcpt.email]);
+    expect((await send(owner, owner.email)).accepted).toEqual([rcpt.email]);
+    // Listed for the owner only: another account, or the owner sending as someone else, is still refused.
+    await expect(send(other, alias)).rejects.toThrow(/not owned|Sender address rejected/i);
+    await expect(send(owner, other.email)).rejects.toThrow(/not owned|Sender address rejected/i);
+    await promisify(execFile)('sqlite3', [
+      stack.senderDb,
+      `DELETE FROM sender_logins WHERE address = '${alias}'`,
+    ]);
+    await expect(send(owner, alias)).rejects.toThrow(/not owned|Sender address rejected/i);
   });
 
   it('creates and subscribes the special-use folders at first login', async () => {

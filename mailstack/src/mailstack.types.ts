@@ -29,6 +29,11 @@ export interface Mailstack {
   ports: MailstackPorts;
   dovecotLog: string;
   postfixLog: string;
+  /**
+   * Postfix's sender-login table (SQLite, `sender_logins(address, email)`): the outgoing addresses each account
+   * may send as besides its own. The webmail writes it (MAIL_SENDER_DB).
+   */
+  senderDb: string;
   /** Real Dovecot user that receives every message addressed outside the local domains. */
   sink: MailstackCredentials;
   addUser(email: string, password: string, opts?: { quotaMb?: number }): Promise<void>;

@@ -28,6 +28,7 @@ export function attachMailstack(target: ScriptTarget): Mailstack {
     ports: portsFor(target.portBase),
     dovecotLog: path.join(dir, 'log', 'dovecot.log'),
     postfixLog: path.join(dir, 'log', 'postfix.log'),
+    senderDb: path.join(dir, 'senders.sqlite'),
     sink: { ...SINK_ACCOUNT },
     async addUser(email, password, userOpts = {}) {
       const args = [email, password];

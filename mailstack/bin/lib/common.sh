@@ -42,6 +42,10 @@ LOG_DIR=$STATE_DIR/log
 DOVECOT_LOG=$LOG_DIR/dovecot.log
 POSTFIX_LOG=$LOG_DIR/postfix.log
 USER_DB=$STATE_DIR/users.sqlite
+# Who may send as which address (Postfix smtpd_sender_login_maps): written by the webmail (MAIL_SENDER_DB), read by
+# Postfix. A file of its own: Postfix drops supplementary groups, so it could only read the user DB if the password
+# hashes were readable by the postfix user too.
+SENDER_DB=$STATE_DIR/senders.sqlite
 VMAIL_DIR=$STATE_DIR/vmail
 STACK_ENV=$STATE_DIR/stack.env
 
@@ -106,6 +110,20 @@ ensure_user_db() {
   # Dovecot's auth worker runs as the unprivileged 'dovecot' user and only reads the DB.
   # The default rollback journal keeps readers lock-free while add-user.sh writes as root.
   chgrp dovecot "$USER_DB" && chmod 0640 "$USER_DB"
+}
+
+# The sender-login table (MAIL_SENDER_DB). A row (address, email) lets the account `email` use `address` as its
+# envelope sender on the submission ports: the webmail adds one when the user verifies an outgoing address and
+# removes it with the address. Every account may send as its own address without a row (the map's query says so).
+ensure_sender_db() {
+  mkdir -p "$STATE_DIR"
+  sqlite3 -bail -cmd '.timeout 5000' "$SENDER_DB" "CREATE TABLE IF NOT EXISTS sender_logins (
+      address TEXT NOT NULL,
+      email   TEXT NOT NULL,
+      PRIMARY KEY (address, email)
+    );" >/dev/null
+  # Postfix's smtpd (user postfix) reads it; only root (the webmail in the sandbox) writes it.
+  chgrp postfix "$SENDER_DB" && chmod 0640 "$SENDER_DB"
 }
 
 # Dovecot's auth policy reports every authentication to the webmail (MAILSTACK_AUTH_REPORT_URL with

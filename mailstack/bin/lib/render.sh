@@ -50,6 +50,7 @@ render_configs() {
     [DOVECOT_LOG]=$DOVECOT_LOG
     [VMAIL_DIR]=$VMAIL_DIR
     [USER_DB]=$USER_DB
+    [SENDER_DB]=$SENDER_DB
     [DEFAULT_QUOTA_MB]=$DEFAULT_QUOTA_MB
     [FTS_EXTRA_EXCLUDES]="  fts_autoindex_exclude3 = $FTS_BULK_EXCLUDE"
     [PORT_IMAP]=$PORT_IMAP
@@ -76,7 +77,7 @@ render_configs() {
   render_template "$t/dovecot/dovecot-sql-app-passwords.conf.ext" \
     "$ETC_DIR/dovecot/dovecot-sql-app-passwords.conf.ext"
   local f
-  for f in main.cf master.cf sink-catchall.regexp sender-login.regexp; do
+  for f in main.cf master.cf sink-catchall.regexp sender-logins.cf; do
     render_template "$t/postfix/$f" "$POSTFIX_CONF_DIR/$f"
   done
   # The SQL config holds no secrets, but keep configs root-owned and not world-writable:

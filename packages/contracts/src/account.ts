@@ -27,6 +27,9 @@ export const ThemeName = z.enum(themeNames);
 export const themeColors = ['blue', 'red', 'green', 'gray'] as const;
 export const ThemeColor = z.enum(themeColors);
 
+/** Display name: required, 2 to 30 characters (spec §5, §9). */
+export const displayNameLimits = { minLength: 2, maxLength: 30 } as const;
+
 export const disabledFeatureNames = [
   'targets',
   'folders',
@@ -72,8 +75,8 @@ export const UserDetailsPatch = z
     name: z
       .string()
       .trim()
-      .min(2, 'The display name must be at least 2 characters')
-      .max(30, 'The display name can be at most 30 characters')
+      .min(displayNameLimits.minLength, 'The display name must be at least 2 characters')
+      .max(displayNameLimits.maxLength, 'The display name can be at most 30 characters')
       .optional(),
     view_mode: ViewMode.optional(),
     ui: z.object({ theme: ThemeName, color: ThemeColor }).strict().optional(),

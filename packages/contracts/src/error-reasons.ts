@@ -35,6 +35,7 @@ export const errorReasons = {
     'savedSearchNotFound',
     'savedSearchLimit',
   ],
+  signatures: ['signaturesDisabled', 'signatureNotFound', 'signatureLimit'],
   security: [
     'secondFactorRequired',
     'signInExpired',

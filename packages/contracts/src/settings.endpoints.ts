@@ -1,6 +1,7 @@
 import { OkResponse, UserIndexParams } from './auth.js';
 import { UserDetails, UserDetailsPatch } from './account.js';
 import { defineEndpoint } from './endpoint.js';
+import { UserConfig, UserConfigPatch } from './user-config.js';
 import {
   ExternalContentPatch,
   ExternalContentSender,
@@ -33,6 +34,27 @@ export const settingsEndpoints = {
     params: UserIndexParams,
     body: UserDetailsPatch,
     responses: { 200: UserDetails },
+    errors: [401, 419, 422],
+  }),
+  config: defineEndpoint({
+    method: 'GET',
+    path: '/u/:userIndex/config',
+    auth: 'session',
+    summary: 'The configuration store: the interface language',
+    tags,
+    params: UserIndexParams,
+    responses: { 200: UserConfig },
+    errors: [401],
+  }),
+  updateConfig: defineEndpoint({
+    method: 'PATCH',
+    path: '/u/:userIndex/config',
+    auth: 'session',
+    summary: 'Change some of the configuration; the rest stays',
+    tags,
+    params: UserIndexParams,
+    body: UserConfigPatch,
+    responses: { 200: UserConfig },
     errors: [401, 419, 422],
   }),
   externalContent: defineEndpoint({

@@ -24,8 +24,10 @@ import { createReadingModule } from './features/reading/reading.module.js';
 import { createSearchModule } from './features/search/search.module.js';
 import { searchMigrations } from './features/search/search.migrations.js';
 import { securityMigrations } from './features/security/security.migrations.js';
+import { createSignaturesModule } from './features/signatures/signatures.module.js';
 import { createSecurityCore, createSecurityModule } from './features/security/security.module.js';
 import type { SecurityEventsService } from './features/security/security-events.service.js';
+import { settingsMigrations } from './features/settings/settings.migrations.js';
 import { createSettingsModule } from './features/settings/settings.module.js';
 import { createTranslationsModule } from './features/translations/translations.module.js';
 
@@ -41,6 +43,7 @@ const migrations = {
   ...contactsMigrations,
   ...securityMigrations,
   ...searchMigrations,
+  ...settingsMigrations,
 };
 
 export type { RouteEntry };
@@ -111,6 +114,11 @@ export async function buildApp(
     disabledFeatures: config.disabledFeatures,
     publish,
   });
+  const signatures = createSignaturesModule({
+    db,
+    disabledFeatures: config.disabledFeatures,
+    publish,
+  });
   const messages = createMessagesModule({
     mail,
     mailboxes: mailboxes.mailboxes,
@@ -167,6 +175,7 @@ export async function buildApp(
     contacts.module,
     search.module,
     settings.module,
+    signatures.module,
     events.module,
   ]);
   app.addHook('onClose', async () => {

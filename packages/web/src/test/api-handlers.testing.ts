@@ -128,6 +128,8 @@ export function mailApi(state: MailState) {
       HttpResponse.json({ groups: [], total: 0, offset: 0, limit: 500 }),
     ),
     http.get('/api/u/:userIndex/contacts/suggestions', () => HttpResponse.json({ suggestions: [] })),
+    // The configuration store: nothing chosen (the device's language applies).
+    http.get('/api/u/:userIndex/config', () => HttpResponse.json({ language: null })),
     http.get('/api/u/:userIndex/mailbox/:mailboxId/messages', async ({ request, params }) => {
       await record(request);
       const url = new URL(request.url);

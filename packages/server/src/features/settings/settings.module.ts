@@ -11,6 +11,9 @@ import { DetailsService } from './details.service.js';
 import { externalContentRoutes } from './external-content.routes.js';
 import { ExternalContentRepository } from './external-content.repository.js';
 import { ExternalContentService } from './external-content.service.js';
+import { UserConfigRepository } from './user-config.repository.js';
+import { userConfigRoutes } from './user-config.routes.js';
+import { UserConfigService } from './user-config.service.js';
 import { UserSettingsRepository } from './user-settings.repository.js';
 
 export interface SettingsModuleDeps {
@@ -22,7 +25,7 @@ export interface SettingsModuleDeps {
   publish: PublishEvent;
 }
 
-/** User details and preferences, external-content settings. */
+/** User details and preferences, the configuration store, external-content settings. */
 export function createSettingsModule(deps: SettingsModuleDeps) {
   const externalContent = new ExternalContentService(new ExternalContentRepository(deps.db), deps.publish);
   const details = new DetailsService(
@@ -32,8 +35,10 @@ export function createSettingsModule(deps: SettingsModuleDeps) {
     deps.disabledFeatures,
     deps.publish,
   );
+  const config = new UserConfigService(new UserConfigRepository(deps.db), deps.publish);
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(detailsRoutes(deps.mail, details));
+    await app.register(userConfigRoutes(config));
     await app.register(externalContentRoutes(externalContent));
   };
   const module: FeatureModule = { name: 'settings', routes };

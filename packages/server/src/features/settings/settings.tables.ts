@@ -22,9 +22,17 @@ export interface ExternalContentSendersTable {
   created_at: number;
 }
 
+/** The configuration store (`/config`): one JSON document per account, fields per `UserConfig`. */
+export interface UserConfigTable {
+  account: string;
+  config: string;
+  updated_at: number;
+}
+
 declare module '../../infra/db/database.js' {
   interface Database {
     user_settings: UserSettingsTable;
+    user_config: UserConfigTable;
     external_content: ExternalContentTable;
     external_content_senders: ExternalContentSendersTable;
   }

@@ -12,6 +12,7 @@ import type reading from '../../locales/en/reading.json';
 import type search from '../../locales/en/search.json';
 import type security from '../../locales/en/security.json';
 import type settings from '../../locales/en/settings.json';
+import type signatures from '../../locales/en/signatures.json';
 
 /**
  * The namespace registration: one namespace per feature, its files in `src/locales/{lang}/{namespace}.json`
@@ -28,6 +29,7 @@ export interface NamespaceResources {
   reading: typeof reading;
   settings: typeof settings;
   security: typeof security;
+  signatures: typeof signatures;
   compose: typeof compose;
   search: typeof search;
   pwa: typeof pwa;
@@ -45,6 +47,7 @@ export const namespaces = [
   'reading',
   'settings',
   'security',
+  'signatures',
   'compose',
   'search',
   'pwa',

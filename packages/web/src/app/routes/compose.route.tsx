@@ -3,6 +3,8 @@ import { useMe } from '../../features/auth/api/get-me';
 import { ComposeDraftPage } from '../../features/compose/components/compose-draft-page';
 import { ComposeStart } from '../../features/compose/components/compose-start';
 import { composeStateOf } from '../../features/compose/lib/compose-location';
+import { useUserDetails } from '../../features/settings/api/get-user-details';
+import { useSignatures } from '../../features/signatures/api/signatures';
 import { useTranslation } from '../../shared/i18n/translation';
 import { userHomePath } from '../../shared/session/session';
 import { useUserIndex } from '../../shared/session/use-user-index';
@@ -10,8 +12,9 @@ import { usePageTitle } from '../../shared/ui/use-page-title';
 
 /**
  * The composer page of routes Compose (`/u/{i}/compose/{draftId?}`) and ComposeTab (`/u/{i}/tab/compose/…`).
- * It composes the features: the signed-in account (auth) is the sender; compose does the rest. Without a
- * draftId a new draft starts (from `?to=` or a reply prefill) and the address gains its draftId.
+ * It composes the features: the signed-in account (auth) is the sender, the signatures feature gives the
+ * signatures (the default one into a new draft, the others in the composer's menu); compose does the rest. Without
+ * a draftId a new draft starts (from `?to=` or a reply prefill) and the address gains its draftId.
  */
 export function ComposePage({ tab }: { tab: boolean }) {
   const userIndex = useUserIndex();
@@ -20,8 +23,18 @@ export function ComposePage({ tab }: { tab: boolean }) {
   const me = useMe(userIndex);
   const { t } = useTranslation('compose');
   usePageTitle(t('newMessage'));
+  // Read at once, beside the details: a plan without signatures answers 403, which counts as none.
+  const disabled = useUserDetails(userIndex).data?.disabledFeatures.includes('signatures') === true;
+  const signatureList = useSignatures(userIndex, { enabled: !disabled, once: true });
+  // Undefined while it is not known yet; null when there are none to offer (switched off, or unreadable).
+  const signatures =
+    disabled === true || signatureList.isError
+      ? null
+      : signatureList.data
+        ? signatureList.data.signatures
+        : undefined;
 
-  if (!draftId) return <ComposeStart userIndex={userIndex} tab={tab} />;
+  if (!draftId) return <ComposeStart userIndex={userIndex} tab={tab} signatures={signatures} />;
   const state = composeStateOf(location.state);
   return (
     <ComposeDraftPage
@@ -31,6 +44,7 @@ export function ComposePage({ tab }: { tab: boolean }) {
       initial={state.initial}
       returnTo={state.returnTo ?? userHomePath(userIndex)}
       tab={tab}
+      signatures={signatures}
     />
   );
 }

@@ -38,7 +38,7 @@ function pageRoute(page: SettingsPage): RouteObject {
         element: null,
       },
       ...pages,
-      ...(page.morePages ?? []).map(routeOf),
+      ...(page.areaPages ?? []).map(routeOf),
     ],
   };
 }
@@ -59,6 +59,12 @@ export const settingsAreaRoutes: RouteObject = {
         Component: (await import('../../layouts/settings/settings-index')).SettingsIndex,
       }),
     },
-    ...settingsPages.map(pageRoute),
+    ...settingsPages.flatMap((page) => [
+      pageRoute(page),
+      ...(page.morePages ?? []).map((more): RouteObject => ({
+        ...routeEntry(more.route),
+        lazy: async () => ({ Component: await more.load() }),
+      })),
+    ]),
   ],
 };

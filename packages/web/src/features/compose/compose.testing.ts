@@ -207,6 +207,11 @@ export function composeApi(state: ComposeApiState = {}) {
 export function serveCompose(state: ComposeApiState = {}) {
   const api = composeApi(state);
   signIn(0);
-  server.use(...mailApi({ tree: sampleTree(), messages: {} }).handlers, ...api.handlers);
+  server.use(
+    ...mailApi({ tree: sampleTree(), messages: {} }).handlers,
+    ...api.handlers,
+    // The compose route reads the signatures before a new draft starts: none unless a test serves some.
+    http.get('/api/u/:userIndex/signatures', () => HttpResponse.json({ signatures: [] })),
+  );
   return api;
 }

@@ -17,6 +17,7 @@ import { useRunSearchAction } from '../../features/search/api/search-mass-action
 import { SavedSearchList } from '../../features/search/components/saved-search-list';
 import { SearchBar } from '../../features/search/components/search-bar';
 import { useUserDetails } from '../../features/settings/api/get-user-details';
+import { StoredLanguage } from '../../features/settings/components/stored-language';
 import { isWithin } from '../../shared/routing/app-paths';
 import type { MessageDragPayload } from '../../shared/dnd/message-drag';
 import { useTranslation } from '../../shared/i18n/translation';
@@ -107,6 +108,7 @@ export function BaseLayout() {
           sx={{ height: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}
         >
           <LiveEvents userIndex={userIndex} />
+          <StoredLanguage userIndex={userIndex} />
           <AppTopBar
             homeHref={homeHref}
             onOpenSidebar={() => setSidebarOpen(true)}

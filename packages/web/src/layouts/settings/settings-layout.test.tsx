@@ -24,14 +24,21 @@ describe('settings layout', () => {
     setViewportWidth(1024);
     const { router } = await renderApp('/u/0/settings');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/u/0/settings/general'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/u/0/settings/account'));
     const nav = await screen.findByRole('navigation', { name: 'Settings' });
     const links = within(nav).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['General', 'Security', 'Folders', 'Contacts']);
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Account',
+      'General',
+      'Security',
+      'Signatures',
+      'Folders',
+      'Contacts',
+    ]);
     await waitFor(() => expect(links[0]).toHaveAttribute('aria-current', 'page'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'General' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account' })).toBeInTheDocument();
     // The Inbox's unread count stays in front of every page's title.
-    await waitFor(() => expect(document.title).toBe('(3) General - Webmail'));
+    await waitFor(() => expect(document.title).toBe('(3) Account - Webmail'));
   });
 
   it('puts back to inbox in place of the primary button, and the settings list in place of the folders', async () => {
@@ -73,7 +80,7 @@ describe('settings layout', () => {
         'href',
         '/u/0/settings/folders',
       );
-      expect(within(nav).getAllByTestId('ChevronRightIcon')).toHaveLength(4);
+      expect(within(nav).getAllByTestId('ChevronRightIcon')).toHaveLength(6);
       expect(await screen.findByText('alice@example.test')).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/u/0/settings');
       expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();

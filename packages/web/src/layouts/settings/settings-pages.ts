@@ -1,4 +1,6 @@
 import ContactsOutlinedIcon from '@mui/icons-material/ContactsOutlined';
+import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
+import DrawOutlinedIcon from '@mui/icons-material/DrawOutlined';
 import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
 import SecurityOutlinedIcon from '@mui/icons-material/SecurityOutlined';
 import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
@@ -31,7 +33,7 @@ export interface SettingsPage {
   /** The route the entry stands for when it is an area of several pages: it is current anywhere below it. */
   area?: SettingsRouteName;
   /** The area's other pages, served by the same component (it tells them apart by the address). */
-  morePages?: readonly SettingsRouteName[];
+  areaPages?: readonly SettingsRouteName[];
   /** The entry's name (sidebar, page heading, title): a key of the page's own namespace. */
   label: SettingsPageLabel;
   icon: ComponentType<SvgIconProps>;
@@ -44,6 +46,17 @@ export interface SettingsPage {
    * row's `route` and `load` are its first tab).
    */
   tabs?: readonly SettingsTab[];
+  /**
+   * Pages below the row's route that have no entry of their own (an editor opened from the row's page): routes of
+   * the area, the row's entry stays current on them.
+   */
+  morePages?: readonly SettingsSubpage[];
+}
+
+/** A page below a settings page, reached from it (its path may carry more parameters than the user index). */
+export interface SettingsSubpage {
+  route: RouteName;
+  load: () => Promise<ComponentType>;
 }
 
 /** One page of an area: its route, its tab label (a key of its own namespace) and its component. */
@@ -60,6 +73,13 @@ export interface SettingsTab {
  * arrives with its row, its path in the paths table and its label in its own namespace — never as a placeholder.
  */
 export const settingsPages: readonly SettingsPage[] = [
+  {
+    id: 'account',
+    route: 'Account',
+    label: 'settings:pages.account',
+    icon: AccountCircleOutlinedIcon,
+    load: async () => (await import('../../features/settings/components/account-page')).AccountPage,
+  },
   {
     id: 'general',
     route: 'General',
@@ -107,6 +127,21 @@ export const settingsPages: readonly SettingsPage[] = [
     ],
   },
   {
+    id: 'signatures',
+    route: 'Signature',
+    label: 'signatures:title',
+    icon: DrawOutlinedIcon,
+    feature: 'signatures',
+    load: async () => (await import('../../features/signatures/components/signatures-page')).SignaturesPage,
+    morePages: [
+      {
+        route: 'SignatureEdit',
+        load: async () =>
+          (await import('../../features/signatures/components/signature-edit-page')).SignatureEditPage,
+      },
+    ],
+  },
+  {
     id: 'folders',
     route: 'Folders',
     label: 'mailboxes:settingsPage.title',
@@ -118,7 +153,7 @@ export const settingsPages: readonly SettingsPage[] = [
     id: 'contacts',
     route: 'ContactsAddressBooks',
     area: 'Contacts',
-    morePages: ['ContactsList', 'ContactsGroups'],
+    areaPages: ['ContactsList', 'ContactsGroups'],
     label: 'contacts:settingsPage.title',
     icon: ContactsOutlinedIcon,
     feature: 'contacts',

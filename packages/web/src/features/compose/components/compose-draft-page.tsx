@@ -8,6 +8,7 @@ import { useTranslation } from '../../../shared/i18n/translation';
 import { PaneLoader } from '../../../shared/ui/pane-loader';
 import { useResumeDraft } from '../hooks/use-resume-draft';
 import type { ComposerDraft } from '../lib/composer-draft';
+import type { ComposerSignature } from '../lib/signature-block';
 import { Composer } from './composer';
 import type { ComposerAccount } from './recipient-fields';
 
@@ -18,6 +19,7 @@ export interface ComposeDraftPageProps {
   initial: ComposerDraft | undefined;
   returnTo: string;
   tab?: boolean;
+  signatures?: readonly ComposerSignature[] | null;
 }
 
 export function ComposeMessage({ text, action }: { text: string; action: ReactNode }) {
@@ -49,7 +51,15 @@ export function ComposeDraftPage(props: ComposeDraftPageProps) {
   return <ResumingComposer key={props.draftId} {...props} />;
 }
 
-function ResumingComposer({ userIndex, draftId, account, initial, returnTo, tab }: ComposeDraftPageProps) {
+function ResumingComposer({
+  userIndex,
+  draftId,
+  account,
+  initial,
+  returnTo,
+  tab,
+  signatures,
+}: ComposeDraftPageProps) {
   const { t } = useTranslation('compose');
   const { t: tCommon } = useTranslation('common');
   const resumed = useResumeDraft(userIndex, draftId, initial);
@@ -74,6 +84,7 @@ function ResumingComposer({ userIndex, draftId, account, initial, returnTo, tab 
       account={account}
       returnTo={returnTo}
       tab={tab}
+      signatures={signatures}
     />
   );
 }

@@ -9,15 +9,26 @@ import { useReplyPrefill } from '../api/get-reply-prefill';
 import { parseAddresses } from '../lib/address-chips';
 import { composePath, composeStateOf, replySourceOf } from '../lib/compose-location';
 import { composerDraftOf, emptyDraft, type ComposerDraft } from '../lib/composer-draft';
+import { withSignature, type ComposerSignature } from '../lib/signature-block';
 import { ComposeMessage } from './compose-draft-page';
+
+export interface ComposeStartProps {
+  userIndex: number;
+  tab?: boolean;
+  /**
+   * The user's signatures: the default one goes into the new draft above the quote. Undefined while they load
+   * (the start waits), null when signatures are not available (switched off, or they could not be read).
+   */
+  signatures: readonly ComposerSignature[] | null | undefined;
+}
 
 /**
  * `compose` without a draftId starts a new draft: a new UUID, then `compose/{draftId}` with the starting
  * content in the history state (so a reload keeps it). The content is empty, the `to` query's addresses
  * (`?to=a@x,b@y`), or — with `mode`, `mailboxId` and `messageId` from the conversation view — the
- * server's reply / reply-all / forward prefill.
+ * server's reply / reply-all / forward prefill; with the default signature above the quote.
  */
-export function ComposeStart({ userIndex, tab = false }: { userIndex: number; tab?: boolean }) {
+export function ComposeStart({ userIndex, tab = false, signatures }: ComposeStartProps) {
   const { t } = useTranslation('compose');
   const { t: tCommon } = useTranslation('common');
   const [params] = useSearchParams();
@@ -31,6 +42,7 @@ export function ComposeStart({ userIndex, tab = false }: { userIndex: number; ta
     (source ? folderHref(userIndex, source.mailboxId) : userHomePath(userIndex));
 
   useEffect(() => {
+    if (signatures === undefined) return;
     let initial: ComposerDraft;
     if (source) {
       if (!prefill.data) return;
@@ -39,11 +51,12 @@ export function ComposeStart({ userIndex, tab = false }: { userIndex: number; ta
       const to = new URLSearchParams(paramsKey).getAll('to').join(',');
       initial = { ...emptyDraft, to: parseAddresses(to) };
     }
+    if (signatures) initial = withSignature(initial, signatures);
     navigate(composePath(userIndex, crypto.randomUUID(), tab), {
       replace: true,
       state: { compose: { initial, returnTo } },
     });
-  }, [navigate, paramsKey, prefill.data, returnTo, source, tab, userIndex]);
+  }, [navigate, paramsKey, prefill.data, returnTo, signatures, source, tab, userIndex]);
 
   if (prefill.isError) {
     return (

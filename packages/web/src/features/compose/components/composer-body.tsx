@@ -8,9 +8,11 @@ import { useBodyEditor, type BodyEditor } from '../hooks/use-body-editor';
 import type { DraftPatch } from '../hooks/use-composer-form';
 import { checkAttachment, type AttachmentRefusal } from '../lib/attachment-check';
 import { textToHtml, type ComposerDraft } from '../lib/composer-draft';
+import type { ComposerSignature } from '../lib/signature-block';
 import { EditorToolbar } from './editor-toolbar';
 import { LinkDialog } from './link-dialog';
 import { editorSx } from './editor-styles';
+import { SignatureMenu } from './signature-menu';
 
 export interface ComposerBodyProps {
   draft: Pick<ComposerDraft, 'html' | 'text' | 'plainText'>;
@@ -19,6 +21,12 @@ export interface ComposerBodyProps {
   messageBytes: number;
   onRefused: (file: File, refusal: AttachmentRefusal) => void;
   errors?: string[];
+  /** The user's signatures, for the signature menu (undefined: signatures are not available). */
+  signatures?: readonly ComposerSignature[];
+  /** A field of its own that is always rich text (a signature's text): no plain-text switch. */
+  richTextOnly?: boolean;
+  /** The body's name for assistive technology (default: the message body). */
+  label?: string;
 }
 
 function readAsDataUrl(file: File): Promise<string> {
@@ -36,7 +44,16 @@ function readAsDataUrl(file: File): Promise<string> {
  * (toolbar or paste) are checked against the inline limits (512,000 bytes, never TIFF) and inserted as data:
  * URLs, which the server sends as related parts.
  */
-export function ComposerBody({ draft, onChange, messageBytes, onRefused, errors = [] }: ComposerBodyProps) {
+export function ComposerBody({
+  draft,
+  onChange,
+  messageBytes,
+  onRefused,
+  errors = [],
+  signatures,
+  richTextOnly = false,
+  label,
+}: ComposerBodyProps) {
   const { t } = useTranslation('compose');
   const [linkUrl, setLinkUrl] = useState<string | null>(null);
   const imageInput = useRef<HTMLInputElement>(null);
@@ -67,7 +84,7 @@ export function ComposerBody({ draft, onChange, messageBytes, onRefused, errors 
   const onPasteImages = useCallback((files: File[]) => void insertImages(files), [insertImages]);
   const editor = useBodyEditor({
     initialHtml: draft.html,
-    label: t('editor.body'),
+    label: label ?? t('editor.body'),
     placeholder: t('editor.placeholder'),
     onChange: onHtml,
     onPasteImages,
@@ -103,6 +120,12 @@ export function ComposerBody({ draft, onChange, messageBytes, onRefused, errors 
         onTogglePlainText={togglePlainText}
         onLink={() => setLinkUrl(String(editor.getAttributes('link').href ?? ''))}
         onImage={() => imageInput.current?.click()}
+        richTextOnly={richTextOnly}
+        extra={
+          signatures && !draft.plainText ? (
+            <SignatureMenu editor={editor} signatures={signatures} />
+          ) : undefined
+        }
       />
       <Box sx={{ ...editorSx, display: draft.plainText ? 'none' : 'block' }}>
         <EditorContent editor={editor} />
@@ -115,7 +138,7 @@ export function ComposerBody({ draft, onChange, messageBytes, onRefused, errors 
           value={draft.text}
           onChange={(event) => onChange({ text: event.target.value })}
           placeholder={t('editor.placeholder')}
-          inputProps={{ 'aria-label': t('editor.body') }}
+          inputProps={{ 'aria-label': label ?? t('editor.body') }}
           sx={{ py: 1.5, alignItems: 'flex-start', fontFamily: 'monospace', fontSize: 14 }}
         />
       )}

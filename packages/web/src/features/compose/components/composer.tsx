@@ -13,6 +13,7 @@ import { bodyBytes, type AttachmentRefusal } from '../lib/attachment-check';
 import { composeLinkState, composePath } from '../lib/compose-location';
 import { composerFieldErrors } from '../lib/field-errors';
 import { removeLocalDraft } from '../lib/local-draft-store';
+import type { ComposerSignature } from '../lib/signature-block';
 import type { StartingDraft } from '../lib/starting-draft';
 import { AttachmentList } from './attachment-list';
 import { ComposerBody } from './composer-body';
@@ -35,6 +36,8 @@ export interface ComposerProps {
   returnTo: string;
   /** Opened as ComposeTab (`/u/{i}/tab/compose/…`). */
   tab?: boolean;
+  /** The user's signatures for the signature menu (null or undefined: not available). */
+  signatures?: readonly ComposerSignature[] | null;
 }
 
 const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes('Files');
@@ -44,7 +47,15 @@ const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).incl
  * screen on phones with 48 px targets. Ctrl/Cmd+Enter sends from anywhere in it (caught before the editor,
  * whose own Mod-Enter would insert a line break).
  */
-export function Composer({ userIndex, draftId, start, account, returnTo, tab = false }: ComposerProps) {
+export function Composer({
+  userIndex,
+  draftId,
+  start,
+  account,
+  returnTo,
+  tab = false,
+  signatures,
+}: ComposerProps) {
   const { t, i18n } = useTranslation('compose');
   const navigate = useNavigate();
   const snackbar = useSnackbar();
@@ -185,6 +196,7 @@ export function Composer({ userIndex, draftId, start, account, returnTo, tab = f
           messageBytes={bodyBytes(draft) + draft.attachments.reduce((sum, a) => sum + a.size, 0)}
           onRefused={onRefused}
           errors={errors.body}
+          signatures={signatures ?? undefined}
         />
         <AttachmentList
           attachments={draft.attachments}

@@ -49,10 +49,22 @@ export interface EditorToolbarProps {
   onTogglePlainText: () => void;
   onLink: () => void;
   onImage: () => void;
+  /** Hides the plain-text switch (an editor that is always rich text). */
+  richTextOnly?: boolean;
+  /** More controls at the end of the row (the composer's signature menu). */
+  extra?: ReactNode;
 }
 
 /** Formatting commands of the body (wrapping onto a second row on phones), and the plain-text switch. */
-export function EditorToolbar({ editor, plainText, onTogglePlainText, onLink, onImage }: EditorToolbarProps) {
+export function EditorToolbar({
+  editor,
+  plainText,
+  onTogglePlainText,
+  onLink,
+  onImage,
+  richTextOnly = false,
+  extra,
+}: EditorToolbarProps) {
   const { t } = useTranslation('compose');
   const active = useEditorState({
     editor,
@@ -135,15 +147,18 @@ export function EditorToolbar({ editor, plainText, onTogglePlainText, onLink, on
             disabled={!active.canRedo}
             onClick={() => chain().redo().run()}
           />
-          <Divider orientation="vertical" flexItem sx={{ mx: 0.5 }} />
+          {!richTextOnly && <Divider orientation="vertical" flexItem sx={{ mx: 0.5 }} />}
         </>
       )}
-      <ToolButton
-        label={t('editor.plainText')}
-        icon={<TextFieldsIcon />}
-        pressed={plainText}
-        onClick={onTogglePlainText}
-      />
+      {!richTextOnly && (
+        <ToolButton
+          label={t('editor.plainText')}
+          icon={<TextFieldsIcon />}
+          pressed={plainText}
+          onClick={onTogglePlainText}
+        />
+      )}
+      {extra}
     </Box>
   );
 }

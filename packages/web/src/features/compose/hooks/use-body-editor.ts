@@ -2,10 +2,11 @@ import Image from '@tiptap/extension-image';
 import Link from '@tiptap/extension-link';
 import Placeholder from '@tiptap/extension-placeholder';
 import Underline from '@tiptap/extension-underline';
-import { useEditor, type Editor } from '@tiptap/react';
+import { mergeAttributes, Node, useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef } from 'react';
 import { cleanPastedHtml } from '../lib/clean-pasted-html';
+import { signatureAttribute, signatureNodeName } from '../lib/signature-block';
 
 export interface BodyEditorOptions {
   initialHtml: string;
@@ -15,6 +16,32 @@ export interface BodyEditorOptions {
   /** Image files pasted into the body: inserted inline after the limit check. */
   onPasteImages: (files: File[]) => void;
 }
+
+/**
+ * The signature's place in the body (`<div data-signature="{id}">`): a block of its own, so the signature menu can
+ * swap it without touching the text around it. Its content is ordinary editable text.
+ */
+export const SignatureNode = Node.create({
+  name: signatureNodeName,
+  group: 'block',
+  content: 'block*',
+  defining: true,
+  addAttributes() {
+    return {
+      id: {
+        default: '',
+        parseHTML: (element) => element.getAttribute(signatureAttribute) ?? '',
+        renderHTML: (attributes) => ({ [signatureAttribute]: String(attributes.id ?? '') }),
+      },
+    };
+  },
+  parseHTML() {
+    return [{ tag: `div[${signatureAttribute}]` }];
+  },
+  renderHTML({ HTMLAttributes }) {
+    return ['div', mergeAttributes(HTMLAttributes), 0];
+  },
+});
 
 const imageFiles = (list: FileList | null | undefined) =>
   Array.from(list ?? []).filter((file) => file.type.startsWith('image/'));
@@ -55,6 +82,7 @@ export function useBodyEditor({
       // Pasted and resumed images are data: URLs; the server turns them into cid: parts when it builds the mail.
       Image.configure({ allowBase64: true }),
       Placeholder.configure({ placeholder }),
+      SignatureNode,
     ],
     content: initialHtml,
     editorProps: {

@@ -16,6 +16,7 @@ import { applyContactEvent } from '../../contacts/api/contacts.cache';
 import { searchKeys } from '../../search/api/search.keys';
 import { applySecurityEvent } from '../../security/api/security.cache';
 import { settingsKeys } from '../../settings/api/settings.keys';
+import { applySignaturesEvent } from '../../signatures/api/signatures.cache';
 import { createBatch } from '../lib/batch';
 import { debugLog } from '../lib/debug-log';
 
@@ -112,7 +113,6 @@ export function createEventEffects(options: EventEffectsOptions): EventEffects {
       ),
     accountDetailsUpdated: () =>
       stale({ queryKey: settingsKeys.details(userIndex) }, { queryKey: authKeys.me(userIndex) }),
-    accountAttributesUpdated: () => stale({ queryKey: settingsKeys.details(userIndex) }),
     // Contacts, address books and groups: the contacts feature's cache module re-reads what they show.
     addressbookUpdated: (event) => applyContactEvent(queryClient, userIndex, event),
     addressbookDeleted: (event) => applyContactEvent(queryClient, userIndex, event),
@@ -120,6 +120,8 @@ export function createEventEffects(options: EventEffectsOptions): EventEffects {
     contactDeleted: (event) => applyContactEvent(queryClient, userIndex, event),
     groupUpdated: (event) => applyContactEvent(queryClient, userIndex, event),
     groupDeleted: (event) => applyContactEvent(queryClient, userIndex, event),
+    accountAttributesUpdated: () =>
+      stale({ queryKey: settingsKeys.details(userIndex) }, { queryKey: settingsKeys.config(userIndex) }),
     // The security feature owns its keys: its cache module says what each of its events makes stale.
     webauthnAdded: (event) => applySecurityEvent(queryClient, userIndex, event),
     webauthnRemoved: (event) => applySecurityEvent(queryClient, userIndex, event),
@@ -129,6 +131,8 @@ export function createEventEffects(options: EventEffectsOptions): EventEffects {
     recentSearchDeleted: () => stale({ queryKey: searchKeys.recent(userIndex) }),
     savedSearchUpdated: () => stale({ queryKey: searchKeys.saved(userIndex) }),
     savedSearchDeleted: () => stale({ queryKey: searchKeys.saved(userIndex) }),
+    signatureUpdated: (event) => applySignaturesEvent(queryClient, userIndex, event),
+    signatureDeleted: (event) => applySignaturesEvent(queryClient, userIndex, event),
     avatarUpdated: () => stale({ queryKey: accountsKeys.list() }, { queryKey: authKeys.me(userIndex) }),
     // Opening a stream: nothing changed; its id is where a reconnect resumes.
     connected: () => undefined,

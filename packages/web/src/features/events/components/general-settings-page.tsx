@@ -6,11 +6,12 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useUserIndex } from '../../../shared/session/use-user-index';
+import { LanguageSetting } from '../../settings/components/language-setting';
 import { useNotificationSetting } from '../hooks/use-notification-setting';
 
 /**
- * Page General (settings/general). For now it holds the desktop notifications for new mail, which belong to the
- * live events; the general settings of the product (language, time zone …) join it on this page.
+ * Page General (settings/general): the interface language (the settings feature's, kept with the account) and the
+ * desktop notifications for new mail, which belong to the live events.
  */
 export function GeneralSettingsPage() {
   const userIndex = useUserIndex();
@@ -21,6 +22,9 @@ export function GeneralSettingsPage() {
 
   return (
     <Box component="section" sx={{ maxWidth: 680 }}>
+      <Box sx={{ mb: 4 }}>
+        <LanguageSetting userIndex={userIndex} />
+      </Box>
       <FormControlLabel
         control={
           <Switch

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { Language } from './locales.js';
+
+/**
+ * The per-user configuration store (`GET/PATCH /u/{i}/config`): settings of the General page that are not user
+ * details (spec §3 lists those). Kept with the account, so they follow the user to every browser; what belongs to
+ * one device (desktop notifications, which need that browser's permission) stays on the device.
+ */
+export const UserConfig = z
+  .object({
+    /** The interface language; null until the user chooses one (the device's choice applies). */
+    language: Language.nullable(),
+  })
+  .meta({ id: 'UserConfig' });
+export type UserConfig = z.infer<typeof UserConfig>;
+
+export const defaultUserConfig: UserConfig = { language: null };
+
+/** PATCH /config: any of the fields; the others stay. */
+export const UserConfigPatch = z.object({ language: Language.nullable().optional() }).strict();
+export type UserConfigPatch = z.infer<typeof UserConfigPatch>;

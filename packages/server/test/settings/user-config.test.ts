@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError, UserConfig } from '@webmail/contracts';
+import { EventStreamReader } from '../support/event-stream.testing.js';
+import type { TestClient } from '../support/http-client.testing.js';
+import { dbKinds, newMailUser, startServer } from '../support/harness.testing.js';
+
+describe.each(dbKinds)('the configuration store /config (%s)', (db) => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let client: TestClient;
+  let user: { email: string; password: string };
+
+  beforeAll(async () => {
+    server = await startServer(db);
+    user = await newMailUser('config');
+    client = server.client();
+    await client.signIn(user.email, user.password);
+  });
+  afterAll(() => server.close());
+
+  it('answers the defaults, stores the language for every browser, and tells the other tabs', async () => {
+    expect((await client.get<UserConfig>('/api/u/0/config')).body).toEqual({ language: null });
+    const events = await EventStreamReader.open(client, 0);
+    try {
+      const saved = await client.patch<UserConfig>('/api/u/0/config', { language: 'et' });
+      expect(saved.status).toBe(200);
+      expect(saved.body).toEqual({ language: 'et' });
+      await events.next((e) => e.command === 'accountAttributesUpdated');
+    } finally {
+      events.close();
+    }
+    // Another browser of the same user reads it.
+    const other = server.client();
+    await other.signIn(user.email, user.password);
+    expect((await other.get<UserConfig>('/api/u/0/config')).body).toEqual({ language: 'et' });
+    // A patch without the field leaves it as it is.
+    expect((await client.patch<UserConfig>('/api/u/0/config', {})).body).toEqual({ language: 'et' });
+  });
+
+  it('refuses an unknown language or field with 422 and field errors, keeping the stored value', async () => {
+    const bad = await client.patch<ApiError>('/api/u/0/config', { language: 'de' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.fieldErrors?.language).toBeDefined();
+    expect((await client.patch<ApiError>('/api/u/0/config', { theme: 'x' })).status).toBe(422);
+    expect((await client.get<UserConfig>('/api/u/0/config')).body).toEqual({ language: 'et' });
+  });
+
+  it('is per user index: each signed-in account has its own, an unknown index is refused', async () => {
+    const second = await newMailUser('config-2');
+    expect((await client.signIn(second.email, second.password)).userIndex).toBe(1);
+    expect((await client.get<UserConfig>('/api/u/1/config')).body).toEqual({ language: null });
+    await client.patch('/api/u/1/config', { language: 'ru' });
+    expect((await client.get<UserConfig>('/api/u/0/config')).body).toEqual({ language: 'et' });
+    expect((await client.get('/api/u/2/config')).status).toBe(401);
+  });
+});

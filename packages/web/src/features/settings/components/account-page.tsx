@@ -1,0 +1,135 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { displayNameLimits, type UserDetails } from '@webmail/contracts';
+import { useState, type FormEvent } from 'react';
+import { isApiRequestError } from '../../../shared/api/api-request-error';
+import { formErrorsOf, reasonText } from '../../../shared/api/error-text';
+import { useTranslation } from '../../../shared/i18n/translation';
+import { useUserIndex } from '../../../shared/session/use-user-index';
+import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
+import { PaneLoader } from '../../../shared/ui/pane-loader';
+import { StorageUsageBar } from '../../mailboxes/components/storage-usage-bar';
+import { useUserDetails } from '../api/get-user-details';
+import { useUpdateUserDetails } from '../api/update-user-details';
+
+/**
+ * Page Account (settings/account): the display name (2 to 30 characters; the From of sent mail and the account
+ * menu use it), the e-mail address and the storage used.
+ */
+export function AccountPage() {
+  const userIndex = useUserIndex();
+  const { t } = useTranslation('settings');
+  const { t: tErrors } = useTranslation('errors');
+  const details = useUserDetails(userIndex);
+  if (details.isError && !details.data) {
+    return <Alert severity="error">{reasonText(details.error, tErrors) ?? t('account.loadFailed')}</Alert>;
+  }
+  if (!details.data) return <PaneLoader />;
+  return <AccountForm userIndex={userIndex} details={details.data} />;
+}
+
+function AccountForm({ userIndex, details }: { userIndex: number; details: UserDetails }) {
+  const { t } = useTranslation('settings');
+  const { t: tErrors } = useTranslation('errors');
+  const snackbar = useSnackbar();
+  const update = useUpdateUserDetails(userIndex);
+  // What the user typed; null while untouched, so a name changed elsewhere (another tab) shows as it is.
+  const [typed, setName] = useState<string | null>(null);
+  const name = typed ?? details.name;
+  const [error, setError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const check = (value: string): string | null => {
+    const length = value.trim().length;
+    if (length < displayNameLimits.minLength)
+      return t('account.errors.minLength', { min: displayNameLimits.minLength });
+    if (length > displayNameLimits.maxLength)
+      return t('account.errors.maxLength', { max: displayNameLimits.maxLength });
+    return null;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = check(name);
+    setError(problem);
+    setFormError(null);
+    if (problem) return;
+    update.mutate(
+      { name: name.trim() },
+      {
+        onSuccess: () => {
+          setName(null);
+          snackbar.show({ type: 'success', message: t('account.saved') });
+        },
+        onError: (e) => {
+          if (isApiRequestError(e) && e.status === 422) {
+            const errors = formErrorsOf(e, tErrors, ['name'] as const, (texts) => texts[0]);
+            setError(errors.fields.name ?? null);
+            setFormError(errors.form);
+          } else setFormError(reasonText(e, tErrors) ?? t('account.saveFailed'));
+        },
+      },
+    );
+  };
+
+  return (
+    <Box sx={{ maxWidth: 680, display: 'flex', flexDirection: 'column', gap: 4 }}>
+      <Box component="form" noValidate onSubmit={submit} aria-label={t('account.nameTitle')}>
+        <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
+          {t('account.nameTitle')}
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+          {t('account.nameHelp')}
+        </Typography>
+        {formError && (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            {formError}
+          </Alert>
+        )}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+          <TextField
+            label={t('account.name')}
+            value={name}
+            onChange={(event) => {
+              setName(event.target.value);
+              if (error) setError(check(event.target.value));
+            }}
+            required
+            error={error !== null}
+            helperText={error ?? t('account.nameLimits', displayNameLimits)}
+            sx={{ flex: 1, maxWidth: { sm: 360 } }}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            loading={update.isPending}
+            disabled={name.trim() === details.name}
+            sx={{ mt: { sm: 1 }, alignSelf: { xs: 'flex-start', sm: 'flex-start' } }}
+          >
+            {t('account.save')}
+          </Button>
+        </Stack>
+      </Box>
+      <Box>
+        <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
+          {t('account.addressTitle')}
+        </Typography>
+        <Typography sx={{ overflowWrap: 'anywhere' }}>{details.address}</Typography>
+      </Box>
+      {details.quota && details.quota.allowed > 0 && (
+        <Box>
+          <Typography component="h2" variant="h6">
+            {t('account.storageTitle')}
+          </Typography>
+          <Box sx={{ mx: -2.5 }}>
+            <StorageUsageBar quota={details.quota} />
+          </Box>
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,73 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserConfig } from '@webmail/contracts';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { sampleTree } from '../mailboxes/folder.testing';
+import { mailApi, requestLog, signIn } from '../../test/api-handlers.testing';
+import { setViewportWidth } from '../../test/media-query';
+import { server } from '../../test/msw-server';
+import { renderApp } from '../../test/render-app';
+
+/** The configuration store over one in-memory user; `failPatch` answers every PATCH with a 500. */
+function setup(config: UserConfig = { language: null }, failPatch = false) {
+  signIn(0);
+  setViewportWidth(1024);
+  const state = { config, acceptLanguage: [] as (string | null)[] };
+  const { requests, record } = requestLog();
+  server.use(
+    http.get('/api/u/:userIndex/config', () => HttpResponse.json(state.config)),
+    http.patch('/api/u/:userIndex/config', async ({ request }) => {
+      await record(request);
+      state.acceptLanguage.push(request.headers.get('accept-language'));
+      if (failPatch) return HttpResponse.json({ code: 'Internal', message: 'Boom' }, { status: 500 });
+      state.config = { ...state.config, ...((await request.json()) as UserConfig) };
+      return HttpResponse.json(state.config);
+    }),
+    ...mailApi({ tree: sampleTree(), messages: {} }).handlers,
+  );
+  return { requests, state };
+}
+
+async function chooseLanguage(
+  user: Awaited<ReturnType<typeof renderApp>>['user'],
+  label: string,
+  name: string,
+) {
+  await user.click(await screen.findByRole('combobox', { name: label }));
+  await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name }));
+}
+
+describe('interface language (settings/general)', () => {
+  it('applies the chosen language at once, stores it with the account and sends it as Accept-Language', async () => {
+    const { requests, state } = setup();
+    const { user } = await renderApp('/u/0/settings/general');
+
+    await chooseLanguage(user, 'Language', 'Eesti');
+    expect(await screen.findByRole('combobox', { name: 'Keel' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('et');
+    await waitFor(() => expect(requests.map((r) => r.body)).toEqual([{ language: 'et' }]));
+    expect(window.localStorage.getItem('webmail.language')).toBe('et');
+    // The save itself already goes out in the new language.
+    expect(state.acceptLanguage).toEqual(['et']);
+  });
+
+  it('puts the previous language back with a notice when the save fails', async () => {
+    const { requests } = setup({ language: null }, true);
+    const { user } = await renderApp('/u/0/settings/general');
+
+    await chooseLanguage(user, 'Language', 'Suomi');
+    expect(
+      await screen.findByText('The language could not be saved, so the previous one is back. Try again.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveTextContent('English');
+    expect(document.documentElement.lang).toBe('en');
+    expect(requests).toHaveLength(1);
+  });
+
+  it('applies the language stored with the account when the user’s pages open', async () => {
+    setup({ language: 'ru' });
+    await renderApp('/u/0/settings/general');
+    expect(await screen.findByRole('combobox', { name: 'Язык' })).toHaveTextContent('Русский');
+    await waitFor(() => expect(document.documentElement.lang).toBe('ru'));
+  });
+});
