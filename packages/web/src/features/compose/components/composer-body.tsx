@@ -19,6 +19,11 @@ export interface ComposerBodyProps {
   messageBytes: number;
   onRefused: (file: File, refusal: AttachmentRefusal) => void;
   errors?: string[];
+  /**
+   * Put the caret at the top of the body when the composer opens: above the quote of a reply (and above the
+   * signature once there is one), where the answer goes.
+   */
+  focusAtStart?: boolean;
 }
 
 function readAsDataUrl(file: File): Promise<string> {
@@ -36,7 +41,14 @@ function readAsDataUrl(file: File): Promise<string> {
  * (toolbar or paste) are checked against the inline limits (512,000 bytes, never TIFF) and inserted as data:
  * URLs, which the server sends as related parts.
  */
-export function ComposerBody({ draft, onChange, messageBytes, onRefused, errors = [] }: ComposerBodyProps) {
+export function ComposerBody({
+  draft,
+  onChange,
+  messageBytes,
+  onRefused,
+  errors = [],
+  focusAtStart = false,
+}: ComposerBodyProps) {
   const { t } = useTranslation('compose');
   const [linkUrl, setLinkUrl] = useState<string | null>(null);
   const imageInput = useRef<HTMLInputElement>(null);
@@ -75,6 +87,14 @@ export function ComposerBody({ draft, onChange, messageBytes, onRefused, errors 
   useEffect(() => {
     editorRef.current = editor;
   }, [editor]);
+  // Once, as the composer opens (EditorContent, a child, has mounted the view by now). Without it the focus stays
+  // on the page: typing goes nowhere, and a click into the body lands wherever it hits — often inside the quote.
+  const focusOnOpen = useRef(focusAtStart);
+  useEffect(() => {
+    if (!focusOnOpen.current || draft.plainText) return;
+    focusOnOpen.current = false;
+    editor.commands.focus('start', { scrollIntoView: false });
+  }, [editor, draft.plainText]);
 
   const togglePlainText = () => {
     if (!draft.plainText) {
@@ -115,6 +135,8 @@ export function ComposerBody({ draft, onChange, messageBytes, onRefused, errors 
           value={draft.text}
           onChange={(event) => onChange({ text: event.target.value })}
           placeholder={t('editor.placeholder')}
+          // A plain-text reply: the caret at the top, above the quote (focusing a textarea puts it at the start).
+          autoFocus={focusAtStart}
           inputProps={{ 'aria-label': t('editor.body') }}
           sx={{ py: 1.5, alignItems: 'flex-start', fontFamily: 'monospace', fontSize: 14 }}
         />

@@ -51,6 +51,9 @@ export function Composer({ userIndex, draftId, start, account, returnTo, tab = f
   const { draft, editedAt, update } = useComposerForm(start);
   const sync = useDraftSync({ userIndex, draftId, draft, editedAt, start });
   const [dragging, setDragging] = useState(false);
+  // Where the caret goes as the composer opens: a reply (it has its recipients) is answered at the top of the body,
+  // above the quote; a new message or a forward starts with its recipients.
+  const [bodyFirst] = useState(() => start.draft.to.length > 0);
 
   const language = i18n.resolvedLanguage ?? i18n.language;
   const onRefused = useCallback(
@@ -172,7 +175,7 @@ export function Composer({ userIndex, draftId, start, account, returnTo, tab = f
           account={account}
           onChange={update}
           errors={errors}
-          autoFocus={draft.to.length === 0}
+          autoFocus={!bodyFirst}
         />
         <SubjectField
           value={draft.subject}
@@ -185,6 +188,7 @@ export function Composer({ userIndex, draftId, start, account, returnTo, tab = f
           messageBytes={bodyBytes(draft) + draft.attachments.reduce((sum, a) => sum + a.size, 0)}
           onRefused={onRefused}
           errors={errors.body}
+          focusAtStart={bodyFirst}
         />
         <AttachmentList
           attachments={draft.attachments}
