@@ -1,9 +1,11 @@
 import Box from '@mui/material/Box';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
 import { discardDraft } from '../api/drafts';
+import { refreshDraftsFolder } from '../api/drafts-folder';
 import { useAttachments } from '../hooks/use-attachments';
 import { useComposerForm } from '../hooks/use-composer-form';
 import { useDraftSync } from '../hooks/use-draft-sync';
@@ -48,6 +50,7 @@ export function Composer({ userIndex, draftId, start, account, returnTo, tab = f
   const { t, i18n } = useTranslation('compose');
   const navigate = useNavigate();
   const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
   const { draft, editedAt, update } = useComposerForm(start);
   const sync = useDraftSync({ userIndex, draftId, draft, editedAt, start });
   const [dragging, setDragging] = useState(false);
@@ -103,7 +106,10 @@ export function Composer({ userIndex, draftId, start, account, returnTo, tab = f
     removeLocalDraft(userIndex, draftId);
     leave();
     discardDraft(userIndex, draftId).then(
-      () => snackbar.show({ type: 'info', message: t('actions.discarded') }),
+      () => {
+        refreshDraftsFolder(queryClient, userIndex);
+        snackbar.show({ type: 'info', message: t('actions.discarded') });
+      },
       () => snackbar.show({ type: 'error', message: t('actions.discardFailed') }),
     );
   };
