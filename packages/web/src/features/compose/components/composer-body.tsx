@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputBase from '@mui/material/InputBase';
+import { Selection } from '@tiptap/pm/state';
 import { EditorContent } from '@tiptap/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
@@ -89,11 +90,15 @@ export function ComposerBody({
   }, [editor]);
   // Once, as the composer opens (EditorContent, a child, has mounted the view by now). Without it the focus stays
   // on the page: typing goes nowhere, and a click into the body lands wherever it hits — often inside the quote.
+  // Synchronously, not Tiptap's focus command: that waits a frame, and would take the focus back from a field the
+  // user has clicked meanwhile.
   const focusOnOpen = useRef(focusAtStart);
   useEffect(() => {
     if (!focusOnOpen.current || draft.plainText) return;
     focusOnOpen.current = false;
-    editor.commands.focus('start', { scrollIntoView: false });
+    const { view } = editor;
+    view.dispatch(view.state.tr.setSelection(Selection.atStart(view.state.doc)));
+    view.focus();
   }, [editor, draft.plainText]);
 
   const togglePlainText = () => {
