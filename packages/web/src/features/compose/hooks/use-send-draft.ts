@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiRequestError } from '../../../shared/api/api-request-error';
 import { errorMessage } from '../../../shared/api/error-message';
+import { invalidateMailOfAnyFolder } from '../../../shared/api/mail-change';
 import { fieldErrorTexts, joinedFieldErrors } from '../../../shared/api/error-text';
 import { isRetryableError } from '../../../shared/api/retry-policy';
 import { useTranslation } from '../../../shared/i18n/translation';
@@ -62,7 +63,11 @@ export function useSendDraft(options: SendDraftOptions) {
         snackbar,
         t,
         openDraft,
-        onSent: () => refreshDraftsFolder(queryClient, userIndex),
+        onSent: () => {
+          refreshDraftsFolder(queryClient, userIndex);
+          // The conversation the composer went back to gathers Sent too: it shows the sent copy now.
+          void invalidateMailOfAnyFolder(queryClient, userIndex);
+        },
       });
     } catch (error) {
       busy.current = false;
