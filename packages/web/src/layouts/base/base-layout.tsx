@@ -19,6 +19,7 @@ import { settingsPath, useSettingsLocation, useSettingsPageLabel } from '../sett
 import { AppTopBar } from './app-top-bar';
 import { BackToInboxButton } from './back-to-inbox-button';
 import { ComposeButton } from './compose-button';
+import { ComposeFab } from './compose-fab';
 import { SidebarDrawer } from './sidebar-drawer';
 import { SidebarHeader } from './sidebar-header';
 
@@ -30,7 +31,7 @@ import { SidebarHeader } from './sidebar-header';
  */
 export function BaseLayout() {
   const userIndex = useUserIndex();
-  const { mailboxId } = useParams();
+  const { mailboxId, threadId } = useParams();
   const { t } = useTranslation('settings');
   const theme = useTheme();
   const small = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
@@ -129,6 +130,8 @@ export function BaseLayout() {
           <Outlet />
         </Box>
       </Box>
+      {/* Phones: compose from a folder's list without opening the drawer (not over a conversation or the composer). */}
+      {small && mailboxId && !threadId && <ComposeFab userIndex={userIndex} />}
     </Box>
   );
 }
