@@ -1,6 +1,6 @@
 import { redirect, type RouteObject } from 'react-router';
 import { settingsPages, type SettingsPage } from '../../layouts/settings/settings-pages';
-import { appHref } from '../../shared/routing/app-paths';
+import { appHref, appPaths } from '../../shared/routing/app-paths';
 import { routeEntry } from './route-entry';
 
 /**
@@ -62,7 +62,7 @@ export const settingsAreaRoutes: RouteObject = {
       // Any other address below settings (a page of a later build, a mistyped one). Two segments and a splat rank
       // above the mailbox routes (`/u/:userIndex/:mailboxId/:threadId/:messageId`), so `settings/signatures/edit` is
       // never read as a folder called "settings"; the pages above, all static, rank above it.
-      path: '/u/:userIndex/settings/:page/*',
+      path: `${appPaths.SettingsLayout}/:page/*`,
       lazy: async () => ({
         Component: (await import('../../layouts/settings/settings-page-missing')).SettingsPageMissing,
       }),
