@@ -3,6 +3,8 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import type { MessageAction } from '../actions/message-actions';
@@ -20,12 +22,25 @@ export interface MessageToolbarProps {
 /** 48 px on phones (touch), 40 px with a mouse. */
 const touchTarget = { width: { xs: 48, sm: 40 }, height: { xs: 48, sm: 40 } };
 
+/**
+ * On a phone the header is ~360 px: the check box, the label and at most this many 48 px buttons plus More fit
+ * without cutting the label ("2 sel…"); the other toolbar actions go to the top of the More menu.
+ */
+export const phoneToolbarButtons = 2;
+
 /** The selection's actions (registry `placement: toolbar`) and the more-menu (the rest, and move to a folder). */
 export function MessageToolbar({ label, actions, moveTargets, onAction }: MessageToolbarProps) {
   const { t } = useTranslation('messages');
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
-  const buttons = actions.filter((action) => action.placement === 'toolbar');
-  const menuActions = actions.filter((action) => action.placement === 'menu');
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const toolbarActions = actions.filter((action) => action.placement === 'toolbar');
+  const shown = phone ? phoneToolbarButtons : toolbarActions.length;
+  const buttons = toolbarActions.slice(0, shown);
+  const menuActions = [
+    ...toolbarActions.slice(shown),
+    ...actions.filter((action) => action.placement === 'menu'),
+  ];
 
   return (
     <Box
@@ -33,7 +48,7 @@ export function MessageToolbar({ label, actions, moveTargets, onAction }: Messag
       aria-label={t('selection.toolbar')}
       sx={{ flex: 1, minWidth: 0, display: 'flex', alignItems: 'center', gap: 0.25 }}
     >
-      <Typography variant="body2" noWrap sx={{ flex: 1, minWidth: 0, fontWeight: 500 }}>
+      <Typography variant="body2" noWrap sx={{ flex: 1, minWidth: 'min-content', fontWeight: 500 }}>
         {label}
       </Typography>
       {buttons.map((action) => {
