@@ -82,6 +82,27 @@ describe('message selection', () => {
     expect(within(wide).getAllByRole('menuitem').length).toBeGreaterThan(2);
   });
 
+  it('clears the selection with Escape after a mass action from the toolbar', async () => {
+    setup();
+    setViewportWidth(1024);
+    const { user } = await renderApp('/u/0/id-inbox');
+    await screen.findByRole('list', { name: 'Messages in Inbox' });
+    await user.click(checkboxOf(5));
+    await user.click(checkboxOf(4));
+    const toolbar = await screen.findByRole('toolbar', { name: 'Actions for the selected messages' });
+    await user.click(within(toolbar).getByRole('button', { name: 'Mark as unread' }));
+    expect(await screen.findByRole('status')).toBeInTheDocument();
+    expect(within(toolbar).getByText('2 selected')).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('toolbar', { name: 'Actions for the selected messages' }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(checkboxOf(5)).not.toBeChecked();
+  });
+
   it('starts empty in another folder', async () => {
     setup();
     const { user, router } = await renderApp('/u/0/id-inbox');

@@ -2,12 +2,13 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import type { DisplayDensity } from '@webmail/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { refreshTree } from '../../mailboxes/api/mailboxes.cache';
 import type { ActionFolder } from '../actions/message-actions';
 import { useMessageList } from '../api/get-message-list';
 import { useMassActionProgress } from '../api/mass-action-progress';
+import { useEscapeClearsSelection } from '../hooks/use-escape-clears-selection';
 import { useListActions } from '../hooks/use-list-actions';
 import { useListMode } from '../hooks/use-list-mode';
 import { useMailboxChangeSync } from '../hooks/use-mailbox-change-sync';
@@ -56,6 +57,8 @@ export function MessageList(props: MessageListProps) {
   const selection = useMessageSelection(`${folder.id}\n${mode}`, rows);
   const actions = useListActions({ userIndex, folder, folderTotal: folderTotal ?? 0, rows, selection });
   const progress = useMassActionProgress(userIndex, folder.id);
+  const pane = useRef<HTMLDivElement>(null);
+  useEscapeClearsSelection(pane, actions.hasSelection, selection.clear);
   const onLastVisible = useNextPage(query, rows.length);
   useMailboxChangeSync(userIndex);
   // State, not a ref: rows mounted in the same commit as their scroll box (cached data) run their layout effects
@@ -82,7 +85,10 @@ export function MessageList(props: MessageListProps) {
   );
 
   return (
-    <Box sx={{ position: 'relative', flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+    <Box
+      ref={pane}
+      sx={{ position: 'relative', flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}
+    >
       <MessageListHeader
         title={label}
         total={listTotal}
