@@ -7,11 +7,30 @@ export const listModes = ['messages', 'conversations'] as const;
 export const ListMode = z.enum(listModes);
 export type ListMode = z.infer<typeof ListMode>;
 
+/**
+ * What a list is ordered by: the message's own time (its Date header, else its arrival — RFC 5256 `DATE`), the
+ * sender, the subject (without Re:/Fwd:) or the size.
+ */
+export const listSortFields = ['date', 'from', 'subject', 'size'] as const;
+export const ListSortField = z.enum(listSortFields);
+export type ListSortField = z.infer<typeof ListSortField>;
+export const sortOrders = ['desc', 'asc'] as const;
+export const SortOrder = z.enum(sortOrders);
+export type SortOrder = z.infer<typeof SortOrder>;
+
+/** A list's order; newest first unless the user chose another (remembered in user details). */
+export const ListSort = z.object({ field: ListSortField, order: SortOrder });
+export type ListSort = z.infer<typeof ListSort>;
+export const defaultListSort: ListSort = { field: 'date', order: 'desc' };
+
 export const MessageListQuery = z.object({
   offset: decimalParam(0, imapNumberMax).default(0),
   limit: decimalParam(1, 200).default(50),
   /** `conversations`: one row per thread of this folder (its newest message), `total` counts threads. */
   mode: ListMode.default('messages'),
+  /** The order (`date` and `desc` = newest first by the Date header). */
+  sort: ListSortField.default('date'),
+  order: SortOrder.default('desc'),
 });
 
 /** In conversation mode: the thread's messages in this folder (the row itself is the newest one). */

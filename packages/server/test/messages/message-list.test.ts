@@ -33,6 +33,8 @@ describe('message list: conversations and a folder that changes', () => {
       to: user.email,
       subject,
       text: subject,
+      // The message's own time (the list sorts by the Date header), and the same INTERNALDATE.
+      date: new Date(at),
       ...extra,
     });
     await other.append('Project', raw, flags, new Date(at));

@@ -107,7 +107,23 @@ describe('conversation, source and download-all', () => {
     expect(res.body.messages[0]!.hasAttachments).toBe(true);
     const wrong = await client.get(`/api/u/0/mailbox/${ids.inbox}/threads/nope?messageId=${uid}`);
     expect(wrong.status).toBe(404);
-    expect((await client.get(`/api/u/0/mailbox/${ids.inbox}/threads/${thread}`)).status).toBe(422);
+    expect((await client.get(`/api/u/0/mailbox/${ids.inbox}/threads/nope`)).status).toBe(404);
+  });
+
+  it('finds a conversation by its id alone (the thread print address carries no message)', async () => {
+    const uid = inbox.get('Re: Plans')!;
+    const { thread } = await detail(uid);
+    const alone = await client.get<ThreadResponse>(`/api/u/0/mailbox/${ids.inbox}/threads/${thread}`);
+    expect(alone.status).toBe(200);
+    expect(alone.body.messages.map((m) => [m.subject, m.mailbox])).toEqual([
+      ['Plans', ids.inbox],
+      ['Re: Plans', ids.sent],
+      ['Re: Plans', ids.inbox],
+    ]);
+    const lone = inbox.get('Files')!;
+    const own = (await detail(lone)).thread;
+    const files = await client.get<ThreadResponse>(`/api/u/0/mailbox/${ids.inbox}/threads/${own}`);
+    expect(files.body.messages.map((m) => m.subject)).toEqual(['Files']);
   });
 
   it('shows the raw source as text and downloads it as .eml', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prefixedSubject, replyRecipients, threading, type OriginalHeaders } from './reply-format.js';
+import { prefixedSubject, quote, replyRecipients, threading, type OriginalHeaders } from './reply-format.js';
 
 const base: OriginalHeaders = {
   messageId: '<m3@x.test>',
@@ -56,5 +56,16 @@ describe('reply helpers', () => {
       inReplyTo: '<m3@x.test>',
       references: ['<m1@x.test>', '<m2@x.test>', '<m3@x.test>'],
     });
+  });
+
+  it("dates the quote header by the product's rule, DD.MM.YYYY HH:mm in the user's time zone, in every language", () => {
+    const original = { ...base, date: new Date('2026-11-23T14:47:00Z') };
+    const body = { html: '<p>Hi</p>', text: 'Hi' };
+    const en = quote(original, body, { mode: 'reply', lang: 'en', timeZone: 'UTC' });
+    expect(en.text).toContain('23.11.2026 14:47');
+    expect(en.text).not.toMatch(/PM|Nov/);
+    const fi = quote(original, body, { mode: 'forward', lang: 'fi', timeZone: 'Europe/Helsinki' });
+    expect(fi.text).toContain('23.11.2026 16:47');
+    expect(quote(original, body, { mode: 'reply', lang: 'ru' }).text).toContain('23.11.2026 14:47');
   });
 });

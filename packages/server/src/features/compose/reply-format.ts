@@ -1,4 +1,4 @@
-import type { Address, ReplyMode } from '@webmail/contracts';
+import { formatFullDate, type Address, type ReplyMode } from '@webmail/contracts';
 
 export interface OriginalHeaders {
   messageId: string | null;
@@ -94,14 +94,14 @@ export function languageOf(acceptLanguage: string | undefined): Lang {
   return 'en';
 }
 
-export function formatDate(date: Date | null, lang: Lang, timeZone: string | undefined): string {
+/**
+ * The quote header's date: the product's full date, `DD.MM.YYYY HH:mm`, in the user's time zone (UTC when it is
+ * unknown) — the same rule and module (contracts' format.ts) the reader uses, not a locale's own long form
+ * (`Nov 23, 2026, 2:47 PM`).
+ */
+export function formatDate(date: Date | null, timeZone: string | undefined): string {
   if (!date) return '';
-  const options = { dateStyle: 'medium', timeStyle: 'short' } as const;
-  try {
-    return new Intl.DateTimeFormat(lang, { ...options, timeZone: timeZone ?? 'UTC' }).format(date);
-  } catch {
-    return new Intl.DateTimeFormat(lang, { ...options, timeZone: 'UTC' }).format(date);
-  }
+  return formatFullDate(date, timeZone ?? 'UTC');
 }
 
 const person = (a: Address) => (a.name ? `${a.name} <${a.address}>` : a.address);
@@ -119,7 +119,7 @@ export function quote(
   context: { mode: ReplyMode; lang: Lang; timeZone?: string },
 ): { html: string; text: string } {
   const w = words[context.lang];
-  const when = formatDate(original.date, context.lang, context.timeZone);
+  const when = formatDate(original.date, context.timeZone);
   if (context.mode === 'reply' || context.mode === 'replyAll') {
     const line = w.wrote(when, original.from ? person(original.from) : '');
     const html = `<p></p><p>${escapeHtml(line)}</p><blockquote type="cite">${body.html}</blockquote>`;

@@ -1,8 +1,8 @@
 /**
  * Conversation mode: the folder's THREAD=REFS threads, ordered like message mode so the two agree. Each
- * conversation lists its UIDs newest first by arrival (their position in the sorted list), and
- * conversations are ordered by their newest message. THREAD's own order is not used: Dovecot orders REFS
- * threads by the latest message's Date header, which can disagree with arrival.
+ * conversation lists its UIDs in the list's order (their position in the sorted list: newest first by default),
+ * and conversations are ordered by their first message in that order. THREAD's own order is not used: it knows
+ * only one order (Dovecot's REFS: the latest message's Date header), and the user may have chosen another.
  *
  * A message the THREAD reply did not mention (it arrived or went between the SORT and the THREAD) stays a
  * conversation of its own; one that is not in the sorted list is left out. The list route notices such

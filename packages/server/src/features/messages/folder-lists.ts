@@ -1,8 +1,10 @@
 import type { ImapFlow } from 'imapflow';
-import { atom, searchUidSet, sequence, threadRefs, uidsByArrival } from '../../mail/imap/imap-uid-lists.js';
+import type { ListSort } from '@webmail/contracts';
+import { atom, searchUidSet, sequence, threadRefs, uidsSorted } from '../../mail/imap/imap-uid-lists.js';
 import { folderState, type FolderState } from '../../mail/imap/selected-folder.js';
 import { UidRangeSet } from '../../mail/imap/uid-set.js';
 import { groupConversations } from './conversations.js';
+import { sortPlan, type SortPlan } from './list-sort.js';
 import {
   planSorted,
   stampOf,
@@ -20,26 +22,31 @@ import {
 export class FolderLists {
   constructor(private readonly cache: SortedUidsCache) {}
 
-  /** Newest first by arrival (RFC 5256 ARRIVAL). */
-  async sorted(client: ImapFlow, key: string): Promise<SortedList> {
+  /**
+   * The folder's UIDs in the list's order (list-sort.ts; by default newest first by the Date header). One order is
+   * cached per folder: asking for another sorts again.
+   */
+  async sorted(client: ImapFlow, key: string, sort?: ListSort): Promise<SortedList> {
+    const order = sortPlan(client, sort);
     const lists = this.cache.lists(key);
     const now = folderState(client);
-    const plan = planSorted(lists.sorted, now);
+    const cached = lists.sorted?.sort === order.id ? lists.sorted : undefined;
+    const plan = planSorted(cached, now);
     if (plan.kind === 'valid') {
       // Same list object (conversations built from it stay valid), checked against this selection now.
-      lists.sorted!.stamp = stampOf(now);
-      return lists.sorted!;
+      cached!.stamp = stampOf(now);
+      return cached!;
     }
-    if (plan.kind === 'arrivals') {
-      const grown = await this.withArrivals(client, lists.sorted!, plan.count, now);
+    if (plan.kind === 'arrivals' && order.newestFirst) {
+      const grown = await this.withArrivals(client, cached!, plan.count, now, order);
       if (grown) return (lists.sorted = grown);
     }
-    return (lists.sorted = await this.sortAll(client, now));
+    return (lists.sorted = await this.sortAll(client, now, order));
   }
 
-  /** Conversations of the folder (THREAD=REFS), newest conversation first; see conversations.ts. */
-  async conversations(client: ImapFlow, key: string): Promise<ConversationList> {
-    const sorted = await this.sorted(client, key);
+  /** Conversations of the folder (THREAD=REFS), in the list's order; see conversations.ts. */
+  async conversations(client: ImapFlow, key: string, sort?: ListSort): Promise<ConversationList> {
+    const sorted = await this.sorted(client, key, sort);
     const lists = this.cache.lists(key);
     if (lists.conversations?.source === sorted) return lists.conversations;
     const threads = await threadRefs(client);
@@ -77,13 +84,13 @@ export class FolderLists {
     this.cache.forget(key);
   }
 
-  private async sortAll(client: ImapFlow, now: FolderState): Promise<SortedList> {
-    // Sorted ascending and reversed here, not REVERSE ARRIVAL: RFC 5256 breaks ties by ascending
-    // sequence number even under REVERSE, so mail that arrived in the same second would list oldest first.
-    const uids = (await uidsByArrival(client)).reverse();
+  private async sortAll(client: ImapFlow, now: FolderState, order: SortPlan): Promise<SortedList> {
+    const answer = await uidsSorted(client, order.keys);
+    const uids = order.reverse ? answer.reverse() : answer;
     const highest = uids.reduce((max, uid) => (uid > max ? uid : max), 0);
     // `now` was taken before the SORT: an expunge reported during it makes the next check re-sort.
     return {
+      sort: order.id,
       uids,
       uidValidity: now.uidValidity,
       uidNext: Math.max(now.uidNext, highest + 1),
@@ -92,25 +99,28 @@ export class FolderLists {
   }
 
   /**
-   * New mail only: sorts just the UIDs from the old UIDNEXT on, together with the newest cached message.
-   * New mail sorts after it (newest by arrival) unless a message was moved in with an older INTERNALDATE;
-   * then, or when the count does not match, null (the caller re-sorts everything).
+   * New mail only (newest-first lists): sorts just the UIDs from the old UIDNEXT on, together with the newest cached
+   * message. A new UID is not necessarily a new message — mail moved, copied or restored into the folder keeps its
+   * old date — so the new ones go on top only when every one of them sorts after that message; otherwise, or when
+   * the count does not match, null (the caller re-sorts everything).
    */
   private async withArrivals(
     client: ImapFlow,
     list: SortedList,
     count: number,
     now: FolderState,
+    order: SortPlan,
   ): Promise<SortedList | null> {
     const head = list.uids[0];
     // `n:*` always includes the highest UID, even one below n (`*` is the largest UID in use): filtered.
     const set = head === undefined ? `${list.uidNext}:*` : `${head},${list.uidNext}:*`;
-    const sorted = await uidsByArrival(client, [atom('UID'), sequence(set)]);
+    const sorted = await uidsSorted(client, order.keys, [atom('UID'), sequence(set)]);
     const fresh = sorted.filter((uid) => uid >= list.uidNext);
     if (fresh.length !== count || (head !== undefined && sorted[0] !== head)) return null;
     if (sorted.length !== count + (head === undefined ? 0 : 1)) return null;
     const highest = fresh.reduce((max, uid) => (uid > max ? uid : max), 0);
     return {
+      sort: list.sort,
       uids: [...fresh.reverse(), ...list.uids],
       uidValidity: list.uidValidity,
       uidNext: Math.max(list.uidNext, now.uidNext, highest + 1),

@@ -1,5 +1,5 @@
 import type { ImapFlow } from 'imapflow';
-import type { ConversationInfo, ListMode, MessageListResponse } from '@webmail/contracts';
+import type { ConversationInfo, ListMode, ListSort, MessageListResponse } from '@webmail/contracts';
 import { fetchListRows, type ListRow } from '../../mail/imap/imap-fetch-rows.js';
 import { folderState, noteFlagsChanged, sameMessages } from '../../mail/imap/selected-folder.js';
 import { conversationAt, conversationCount } from './conversations.js';
@@ -11,6 +11,7 @@ export interface ListRequest {
   offset: number;
   limit: number;
   mode: ListMode;
+  sort?: ListSort;
 }
 
 interface PageItem {
@@ -63,14 +64,17 @@ export async function listPage(
 }
 
 async function messageItems(client: ImapFlow, lists: FolderLists, key: string, request: ListRequest) {
-  const sorted = await lists.sorted(client, key);
+  const sorted = await lists.sorted(client, key, request.sort);
   const items = sorted.uids.slice(request.offset, request.offset + request.limit).map((uid) => ({ uid }));
   return { total: sorted.uids.length, items: items as PageItem[] };
 }
 
-/** The row is each conversation's newest message; `conversation` counts its messages in this folder. */
+/**
+ * The row is each conversation's first message in the list's order (its newest by default); `conversation` counts
+ * its messages in this folder.
+ */
 async function conversationItems(client: ImapFlow, lists: FolderLists, key: string, request: ListRequest) {
-  const { grouped } = await lists.conversations(client, key);
+  const { grouped } = await lists.conversations(client, key, request.sort);
   const unseen = await lists.unseen(client, key);
   const total = conversationCount(grouped);
   const items: PageItem[] = [];

@@ -8,8 +8,8 @@ export function messagesRoutes(mail: MailSessions, messages: MessagesService): F
   return async (app) => {
     route(app, endpoints.list, async (request) => {
       const { mailboxId } = request.params;
-      const { offset, limit, mode } = request.query;
-      return messages.list(mail.forRequest(request), mailboxId, offset, limit, mode);
+      const { offset, limit, mode, sort, order } = request.query;
+      return messages.list(mail.forRequest(request), mailboxId, offset, limit, mode, { field: sort, order });
     });
 
     route(app, endpoints.message, async (request, reply) => {

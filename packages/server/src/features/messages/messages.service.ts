@@ -1,5 +1,11 @@
 import type { FetchMessageObject, ImapFlow } from 'imapflow';
-import type { ListMode, MessageDetail, MessageListResponse, MessageSummary } from '@webmail/contracts';
+import type {
+  ListMode,
+  ListSort,
+  MessageDetail,
+  MessageListResponse,
+  MessageSummary,
+} from '@webmail/contracts';
 import { AppError, notFound } from '../../infra/errors.js';
 import { fetchListRows, type ListRow } from '../../mail/imap/imap-fetch-rows.js';
 import { noteFlagsChanged } from '../../mail/imap/selected-folder.js';
@@ -33,8 +39,9 @@ export class MessagesService {
   }
 
   /**
-   * One page of a folder, newest first: messages, or conversations (`mode`). The lists come from IMAP
-   * SORT / THREAD, cached by folder state (folder-lists.ts); the rows are one UID FETCH (message-list.ts).
+   * One page of a folder in the list's order (`sort`; newest first by the Date header unless given): messages, or
+   * conversations (`mode`). The lists come from IMAP SORT / THREAD, cached by folder state (folder-lists.ts); the
+   * rows are one UID FETCH (message-list.ts).
    */
   async list(
     mail: MailSession,
@@ -42,9 +49,10 @@ export class MessagesService {
     offset: number,
     limit: number,
     mode: ListMode = 'messages',
+    sort?: ListSort,
   ): Promise<MessageListResponse> {
     return mail.inFolder(mailboxId, ({ client, path }) =>
-      listPage(client, this.lists, `${mail.account.id}:${path}`, { mailboxId, offset, limit, mode }),
+      listPage(client, this.lists, `${mail.account.id}:${path}`, { mailboxId, offset, limit, mode, sort }),
     );
   }
 

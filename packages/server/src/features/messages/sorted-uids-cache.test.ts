@@ -23,6 +23,7 @@ const state = (over: Partial<FolderState> = {}): FolderState => ({
   ...over,
 });
 const list = (now: FolderState, uids = [10, 9, 8, 7, 6, 5, 4, 3, 2, 1]): SortedList => ({
+  sort: 'date-desc',
   uids,
   uidValidity: now.uidValidity,
   uidNext: now.uidNext,

@@ -3,7 +3,7 @@ import type { UidRangeSet } from '../../mail/imap/uid-set.js';
 import type { GroupedConversations } from './conversations.js';
 
 /**
- * The per-(session, folder) lists a page of the message list needs — newest-first UIDs, conversations, the
+ * The per-(session, folder) lists a page of the message list needs — UIDs in the list's order, conversations, the
  * unseen set — cached by the folder's IMAP state, not by time. Bounded; the least
  * recently used folder goes first. The decisions are pure functions below; folder-lists.ts runs the IMAP
  * commands they call for.
@@ -19,7 +19,9 @@ export interface Stamp {
 }
 
 export interface SortedList {
-  /** Newest first by arrival. */
+  /** The order the list is in (list-sort.ts `sortId`; `date-desc` = newest first by the Date header). */
+  sort: string;
+  /** In that order. */
   uids: number[];
   uidValidity: string;
   /** Every existing message with a lower UID is in `uids`, and no other. */
@@ -111,7 +113,7 @@ export function withoutRemoved(
   const gone = new Set(removed);
   const uids = list.uids.filter((uid) => !gone.has(uid));
   if (uids.length !== list.uids.length - removed.length) return null;
-  return { uids, uidValidity: list.uidValidity, uidNext: list.uidNext, stamp: stampOf(after) };
+  return { ...list, uids, stamp: stampOf(after) };
 }
 
 /** Roughly how many UIDs an entry holds (a conversation list costs about twice its messages). */

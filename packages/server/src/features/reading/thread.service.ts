@@ -43,10 +43,12 @@ export class ThreadService {
     this.folders = new ThreadFolders(mailboxes);
   }
 
-  async get(mail: MailSession, mailboxId: string, threadId: string, uid: number): Promise<ThreadResponse> {
+  /** The conversation opened at message `uid` of the folder, or at the folder's newest message of it. */
+  async get(mail: MailSession, mailboxId: string, threadId: string, uid?: number): Promise<ThreadResponse> {
     const path = await mail.pathOf(mailboxId);
     const client = await mail.client();
     const opened = { path, id: mailboxId };
+    uid ??= await newestMemberOf(client, opened, threadId);
     return this.folders.retrying(mail, client, (special) =>
       // The addressed folder, then Inbox and Sent when they are other folders.
       this.gather(
@@ -152,6 +154,36 @@ export class ThreadService {
       throw err instanceof AppError && err.status === 404 ? new FolderGone(err) : err;
     }
   }
+}
+
+/** How many of a folder's newest messages are looked through for a conversation named by its id alone. */
+export const memberScanLimit = 5000;
+const memberScanBatch = 500;
+
+/**
+ * The folder's newest message (by UID) of the conversation `threadId`. The id is a hash of the thread root's
+ * Message-ID, so no SEARCH finds it: the newest messages' threading headers are fetched in batches and hashed,
+ * at most `memberScanLimit` of them (only the thread print address, which carries no message, needs this).
+ */
+async function newestMemberOf(client: ImapFlow, folder: ThreadFolder, threadId: string): Promise<number> {
+  return withMailbox(client, folder.path, async () => {
+    const uids = ((await client.search({ all: true }, { uid: true })) || [])
+      .sort((a, b) => b - a)
+      .slice(0, memberScanLimit);
+    for (let at = 0; at < uids.length; at += memberScanBatch) {
+      const batch = uids.slice(at, at + memberScanBatch);
+      const rows = await client.fetchAll(
+        batch.join(','),
+        { uid: true, envelope: true, headers: ['references'] },
+        { uid: true },
+      );
+      const hit = rows
+        .filter((row) => threadOf(row, folder.id) === threadId)
+        .reduce((max, row) => Math.max(max, row.uid), 0);
+      if (hit > 0) return hit;
+    }
+    throw notFound('Thread', 'threadNotFound');
+  });
 }
 
 /** Rows as the message list reads them; other sessions' flag changes in the reply are noted. */

@@ -25,15 +25,28 @@ function missing(command: string): never {
 
 /**
  * UIDs matching `criteria` in ascending arrival order (RFC 5256 ARRIVAL = INTERNALDATE, ties by sequence
- * number). With ESORT, `RETURN (ALL)` answers in compressed runs (`1:100000` when arrival follows UID
- * order, as it does for delivered mail), a few bytes instead of ~600 kB. Ascending on purpose: Dovecot
- * compresses ascending runs only, and RFC 5256 keeps ties ascending even under REVERSE, so callers reverse
- * the list themselves. Without SORT: UID order, which is arrival order for delivered mail.
+ * number). See uidsSorted.
  */
-export async function uidsByArrival(client: ImapFlow, criteria: ImapArg[] = all): Promise<number[]> {
+export function uidsByArrival(client: ImapFlow, criteria: ImapArg[] = all): Promise<number[]> {
+  return uidsSorted(client, [atom('ARRIVAL')], criteria);
+}
+
+/**
+ * UIDs matching `criteria` ordered by the RFC 5256 sort keys `keys` (`DATE`, `REVERSE SUBJECT DATE` …; ties by
+ * sequence number, ascending even under REVERSE). With ESORT, `RETURN (ALL)` answers in compressed runs
+ * (`1:100000` when the order follows UID order, as it does for delivered mail in date or arrival order), a few
+ * bytes instead of ~600 kB; Dovecot compresses ascending runs only, so callers wanting newest first sort
+ * ascending and reverse the list themselves. Without SORT: UID order, which is arrival order for delivered
+ * mail (the best a server without SORT offers).
+ */
+export async function uidsSorted(
+  client: ImapFlow,
+  keys: readonly ImapArg[],
+  criteria: ImapArg[] = all,
+): Promise<number[]> {
   let uids: number[] | null = null;
   if (client.capabilities.has('ESORT')) {
-    const args = [atom('RETURN'), list(atom('ALL')), list(atom('ARRIVAL')), atom('UTF-8'), ...criteria];
+    const args = [atom('RETURN'), list(atom('ALL')), list(...keys), atom('UTF-8'), ...criteria];
     await rawCommand(client, 'UID SORT', args, {
       ESEARCH: (payload, literals, tag) => {
         const reply = parseEsearch(payload, literals);
@@ -42,7 +55,7 @@ export async function uidsByArrival(client: ImapFlow, criteria: ImapArg[] = all)
       },
     });
   } else if (client.capabilities.has('SORT')) {
-    const args = [list(atom('ARRIVAL')), atom('UTF-8'), ...criteria];
+    const args = [list(...keys), atom('UTF-8'), ...criteria];
     await rawCommand(client, 'UID SORT', args, {
       SORT: (payload, literals) => {
         uids = [...(uids ?? []), ...parseNumberList(payload, 'SORT', literals)];

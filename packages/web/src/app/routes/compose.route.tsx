@@ -26,9 +26,10 @@ export function ComposePage({ tab }: { tab: boolean }) {
   // Read at once, beside the details: a plan without signatures answers 403, which counts as none.
   const disabled = useUserDetails(userIndex).data?.disabledFeatures.includes('signatures') === true;
   const signatureList = useSignatures(userIndex, { enabled: !disabled, once: true });
-  // Undefined while it is not known yet; null when there are none to offer (switched off, or unreadable).
+  // Undefined while it is not known yet; null when there are none to offer (switched off, unreadable, or
+  // waiting for a connection: a new draft does not wait for the network).
   const signatures =
-    disabled === true || signatureList.isError
+    disabled === true || signatureList.isError || signatureList.isPaused
       ? null
       : signatureList.data
         ? signatureList.data.signatures

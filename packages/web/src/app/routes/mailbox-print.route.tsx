@@ -14,14 +14,14 @@ export function MailboxPrintRoute() {
 }
 
 /**
- * Route MailboxThreadPrint (/u/:userIndex/tab/:mailboxId/:threadId/print?messageId=): the conversation, printed.
- * The conversation API finds a thread from one of its messages, hence the `messageId` query.
+ * Route MailboxThreadPrint (/u/:userIndex/tab/:mailboxId/:threadId/print): the conversation, printed. The spec's
+ * address names the thread alone; the conversation view's link adds `?messageId=` (the message it was opened at),
+ * which saves the server looking through the folder for one of the thread's messages.
  */
 export function MailboxThreadPrintRoute() {
   const userIndex = useUserIndex();
   const { mailboxId = '', threadId = '' } = useParams();
   const [search] = useSearchParams();
-  const uid = parseMessageUid(search.get('messageId') ?? undefined);
-  if (uid === null) return <Navigate to={folderHref(userIndex, mailboxId)} replace />;
+  const uid = parseMessageUid(search.get('messageId') ?? undefined) ?? undefined;
   return <ThreadPrintView userIndex={userIndex} mailboxId={mailboxId} threadId={threadId} messageId={uid} />;
 }

@@ -1,6 +1,6 @@
 import { redirect, type RouteObject } from 'react-router';
 import { settingsPages, type SettingsPage } from '../../layouts/settings/settings-pages';
-import { appHref } from '../../shared/routing/app-paths';
+import { appHref, appPaths } from '../../shared/routing/app-paths';
 import { routeEntry } from './route-entry';
 
 /**
@@ -45,7 +45,7 @@ function pageRoute(page: SettingsPage): RouteObject {
 
 /**
  * Settings (route SettingsLayout, /u/{i}/settings). The pages are the rows of `layouts/settings/settings-pages.ts`:
- * only working pages exist. The index opens the first page (on small screens it is the list itself).
+ * only working pages exist; any other address below settings says the page is not there. The index opens the first page (on small screens it is the list itself).
  */
 export const settingsAreaRoutes: RouteObject = {
   ...routeEntry('SettingsLayout'),
@@ -66,5 +66,14 @@ export const settingsAreaRoutes: RouteObject = {
         lazy: async () => ({ Component: await more.load() }),
       })),
     ]),
+    {
+      // Any other address below settings (a page of a later build, a mistyped one). Two segments and a splat rank
+      // above the mailbox routes (`/u/:userIndex/:mailboxId/:threadId/:messageId`), so `settings/signatures/edit` is
+      // never read as a folder called "settings"; the pages above, all static, rank above it.
+      path: `${appPaths.SettingsLayout}/:page/*`,
+      lazy: async () => ({
+        Component: (await import('../../layouts/settings/settings-page-missing')).SettingsPageMissing,
+      }),
+    },
   ],
 };

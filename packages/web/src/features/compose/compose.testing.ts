@@ -98,6 +98,8 @@ export function composeApi(state: ComposeApiState = {}) {
     const done: OutboxEntry = failure
       ? { ...entry, status: 'failed', failure }
       : { ...entry, status: 'sent', sentAt: new Date().toISOString() };
+    // A sent message leaves Drafts (the server removes the draft once it is delivered).
+    if (!failure) delete drafts[entry.draftId];
     outbox.set(entry.id, done);
     return done;
   };

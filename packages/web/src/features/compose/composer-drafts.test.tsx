@@ -1,7 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { setViewportWidth } from '../../test/media-query';
 import { server } from '../../test/msw-server';
+import { sampleTree } from '../mailboxes/folder.testing';
 import { renderApp } from '../../test/render-app';
 import { buildResumedDraft, serveCompose, storeLocalCopy, testDraftId } from './compose.testing';
 import { toChip } from './lib/address-chips';
@@ -29,6 +31,41 @@ describe('drafts (draft states and save results)', () => {
     expect(save.body).toMatchObject({ draft: { subject: 'Hello' }, revision: expect.any(Number) });
     expect(readLocalDraft(0, draftId)?.savedRevision).toBe((save.body as { revision: number }).revision);
   });
+
+  it('shows the new Drafts count as soon as a save, a discard or a send has changed Drafts', async () => {
+    const api = serveCompose({ undoSeconds: 0 });
+    // The server's tree: Drafts holds its two old messages and the drafts saved since.
+    server.use(
+      http.get('/api/u/:userIndex/mailbox', () => {
+        const tree = sampleTree().map((folder) =>
+          folder.specialUse === 'drafts' ? { ...folder, total: 2 + Object.keys(api.drafts).length } : folder,
+        );
+        return HttpResponse.json({ mailboxes: tree, quota: null });
+      }),
+    );
+    setViewportWidth(1024);
+    const { user, router } = await renderApp('/u/0/compose');
+    const nav = await screen.findByRole('navigation', { name: 'Folders' });
+    expect(await within(nav).findByRole('link', { name: 'Drafts, 2 messages' })).toBeInTheDocument();
+
+    await user.type(await screen.findByRole('textbox', { name: 'Subject' }), 'Hi');
+    expect(await screen.findByText('Saved', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(await within(nav).findByRole('link', { name: 'Drafts, 3 messages' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Discard draft' }));
+    expect(await within(nav).findByRole('link', { name: 'Drafts, 2 messages' })).toBeInTheDocument();
+
+    // A message sent at once (no undo window): saved first, then gone from Drafts.
+    await router.navigate('/u/0/compose?to=bob@example.test');
+    // With its recipient given, the composer opens with the caret in the body (a frame after it shows).
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Message body' })).toHaveFocus());
+    await user.type(screen.getByRole('textbox', { name: 'Subject' }), 'Sent');
+    expect(await screen.findByText('Saved', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(await within(nav).findByRole('link', { name: 'Drafts, 3 messages' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Message sent')).toBeInTheDocument();
+    expect(await within(nav).findByRole('link', { name: 'Drafts, 2 messages' })).toBeInTheDocument();
+  }, 60_000);
 
   it('shows that a save could not reach the server and keeps the text on the device', async () => {
     serveCompose();

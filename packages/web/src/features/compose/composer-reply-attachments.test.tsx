@@ -20,6 +20,24 @@ function drop(target: Element, files: File[]) {
 }
 
 describe('reply, reply all, forward', () => {
+  it('puts the caret into To for a forward, which has no recipients yet', async () => {
+    serveCompose({
+      prefills: {
+        'id-inbox/7/forward': {
+          to: [],
+          cc: [],
+          subject: 'Fwd: Plans',
+          html: '<p></p><p>Forwarded message</p><blockquote><p>Shall we?</p></blockquote>',
+          inReplyTo: null,
+          references: [],
+        },
+      },
+    });
+    await renderApp('/u/0/compose?mode=forward&mailboxId=id-inbox&messageId=7');
+    expect(await screen.findByRole('textbox', { name: 'Subject' })).toHaveValue('Fwd: Plans');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'To' })).toHaveFocus());
+  });
+
   it('starts a new draft from the server prefill named in the query', async () => {
     const api = serveCompose({
       prefills: {
@@ -43,6 +61,12 @@ describe('reply, reply all, forward', () => {
     await waitFor(() => expect(body).toHaveTextContent('Shall we?'));
     expect(router.state.location.pathname).toMatch(uuidPath);
 
+    // The caret is in the body, at its top: above the attribution line and the quote.
+    await waitFor(() => expect(body).toHaveFocus());
+    const caret = document.getSelection()!.anchorNode!;
+    const caretBlock = (caret instanceof Element ? caret : caret.parentElement)!.closest('p');
+    expect(caretBlock).toBe(body.querySelector('p'));
+    expect(caretBlock?.closest('blockquote')).toBeNull();
     const prefill = api.requests.find((r) => r.url.pathname.includes('/compose/replyTo/'))!;
     expect(prefill.url.pathname).toBe('/api/u/0/compose/replyTo/id-inbox/7');
     expect(prefill.url.searchParams.get('mode')).toBe('replyAll');

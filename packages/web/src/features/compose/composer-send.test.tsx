@@ -1,9 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
-import { serveCompose } from './compose.testing';
+import { mailApi, signIn } from '../../test/api-handlers.testing';
+import { sampleTree } from '../mailboxes/folder.testing';
+import { buildMessageDetail, buildMessageSummary } from '../messages/message.testing';
+import { buildSentDetail, buildThreadMessage, readingApi } from '../reading/conversation.testing';
+import { composeApi, serveCompose } from './compose.testing';
 
 const sends = (api: ReturnType<typeof serveCompose>) =>
   api.requests.filter((r) => r.method === 'POST' && r.url.pathname.endsWith('/compose/send'));
@@ -74,6 +78,52 @@ describe('sending (send exactly once, undo send)', () => {
     expect(await screen.findAllByText('Too long for the server')).not.toHaveLength(0);
     expect(screen.getByRole('textbox', { name: 'Subject' })).toHaveAttribute('aria-invalid', 'true');
     expect(router.state.location.pathname).toMatch(/\/compose\//);
+  });
+});
+
+describe('after sending a reply', () => {
+  it('goes back to the conversation, which then shows the sent reply', async () => {
+    signIn(0);
+    const question = buildMessageDetail(7, { subject: 'Trip', text: 'Shall we go on Friday?' });
+    const answer = buildSentDetail(21, { subject: 'Re: Trip', seen: true, text: 'Friday works.' });
+    const state = {
+      tree: sampleTree(),
+      messages: { 'id-inbox': [buildMessageSummary(7, { thread: 'thread-7' })] },
+      details: { 7: question, 21: answer },
+    };
+    const threads = { 'thread-7': [buildThreadMessage(question)] };
+    const compose = composeApi({
+      undoSeconds: 0,
+      prefills: {
+        'id-inbox/7/reply': {
+          to: [{ name: 'Bob', address: 'bob@example.test' }],
+          subject: 'Re: Trip',
+          html: '<p></p><p>Bob wrote:</p><blockquote><p>Shall we go on Friday?</p></blockquote>',
+        },
+      },
+    });
+    server.use(
+      ...mailApi(state).handlers,
+      ...readingApi({ threads }).handlers,
+      ...compose.handlers,
+      http.get('/api/u/:userIndex/signatures', () => HttpResponse.json({ signatures: [] })),
+    );
+    // The mail server has the reply in Sent once it is delivered: the conversation gathers it from there.
+    server.events.on('response:mocked', ({ request }) => {
+      if (request.url.endsWith('/compose/send')) threads['thread-7'].push(buildThreadMessage(answer));
+    });
+    onTestFinished(() => server.events.removeAllListeners('response:mocked'));
+    const { user, router } = await renderApp('/u/0/id-inbox/thread-7/7');
+
+    await user.click(await screen.findByRole('link', { name: 'Reply' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Message body' })).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+
+    expect(await screen.findByText('Message sent')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/u/0/id-inbox/thread-7/7');
+    const list = await screen.findByRole('list', { name: 'Messages in this conversation' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(list).getAllByRole('listitem')[1]).toHaveTextContent(/Me.*Friday works/);
   });
 });
 

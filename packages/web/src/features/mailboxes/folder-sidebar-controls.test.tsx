@@ -9,13 +9,18 @@ import { renderApp, renderWithProviders } from '../../test/render-app';
 import { FolderSidebar, type FolderSidebarProps } from './components/folder-sidebar';
 import { sampleTree } from './folder.testing';
 
-async function renderSidebar(props: Partial<FolderSidebarProps> = {}, quota: Quota | null = null) {
+async function renderSidebar(
+  props: Partial<FolderSidebarProps> = {},
+  quota: Quota | null = null,
+  language: 'en' | 'ru' = 'en',
+) {
   server.use(...mailApi({ tree: sampleTree(), messages: {}, quota }).handlers);
   const rendered = await renderWithProviders(
     <FolderSidebar userIndex={0} selectedMailboxId="id-inbox" {...props} />,
     '/u/0/id-inbox',
+    { language },
   );
-  const nav = await screen.findByRole('navigation', { name: 'Folders' });
+  const nav = await screen.findByRole('navigation', { name: language === 'en' ? 'Folders' : 'Папки' });
   await within(nav).findAllByRole('link');
   return { ...rendered, nav };
 }
@@ -111,10 +116,19 @@ describe('storage usage bar', () => {
     await renderSidebar({}, { used: 1.5 * GiB + 1, allowed: 10 * GiB });
 
     expect(screen.getByText('1.50 GiB of 10.00 GiB used')).toBeInTheDocument();
-    expect(screen.getByText('16 %')).toBeInTheDocument();
+    expect(screen.getByText('16%')).toBeInTheDocument();
     const bar = screen.getByRole('progressbar', { name: 'Storage usage' });
     expect(bar).toHaveAttribute('aria-valuenow', '16');
-    expect(bar).toHaveAttribute('aria-valuetext', '16 %, 1.50 GiB of 10.00 GiB used');
+    expect(bar).toHaveAttribute('aria-valuetext', '16%, 1.50 GiB of 10.00 GiB used');
+  });
+
+  it("writes sizes and the share as the user's language does, the share apart from the text", async () => {
+    await renderSidebar({}, { used: Math.round(6.46 * 1024 ** 2), allowed: GiB }, 'ru');
+
+    const used = screen.getByText('Использовано 6,46 MiB из 1,00 GiB');
+    const share = screen.getByText(/^1\s%$/);
+    expect(used).not.toContainElement(share);
+    expect(share.textContent).toBe('1\u00a0%');
   });
 
   it('turns to the warning colour from 90 %', async () => {

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { messageDragType } from '../../shared/dnd/message-drag';
 import { describe, expect, it } from 'vitest';
 import { mailApi, signIn, type MailState } from '../../test/api-handlers.testing';
+import { setViewportWidth } from '../../test/media-query';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
 import { sampleTree } from '../mailboxes/folder.testing';
@@ -59,6 +60,46 @@ describe('message selection', () => {
     act(() => linkOf(1).focus());
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
+    expect(checkboxOf(5)).not.toBeChecked();
+  });
+
+  it('keeps the selection header to the label, two actions and More on a phone, the rest in the menu', async () => {
+    setup();
+    setViewportWidth(360);
+    const { user } = await renderApp('/u/0/id-inbox');
+    await screen.findByRole('list', { name: 'Messages in Inbox' });
+    await user.click(checkboxOf(5));
+    await user.click(checkboxOf(4));
+
+    const toolbar = await screen.findByRole('toolbar', { name: 'Actions for the selected messages' });
+    expect(within(toolbar).getByText('2 selected')).toBeInTheDocument();
+    const buttons = within(toolbar).getAllByRole('button');
+    expect(buttons).toHaveLength(3);
+    expect(buttons[2]).toHaveAccessibleName('More actions');
+    await user.click(buttons[2]!);
+    // Whatever no longer fits is in the menu, ahead of the menu's own actions.
+    const wide = await screen.findByRole('menu');
+    expect(within(wide).getAllByRole('menuitem').length).toBeGreaterThan(2);
+  });
+
+  it('clears the selection with Escape after a mass action from the toolbar', async () => {
+    setup();
+    setViewportWidth(1024);
+    const { user } = await renderApp('/u/0/id-inbox');
+    await screen.findByRole('list', { name: 'Messages in Inbox' });
+    await user.click(checkboxOf(5));
+    await user.click(checkboxOf(4));
+    const toolbar = await screen.findByRole('toolbar', { name: 'Actions for the selected messages' });
+    await user.click(within(toolbar).getByRole('button', { name: 'Mark as unread' }));
+    expect(await screen.findByRole('status')).toBeInTheDocument();
+    expect(within(toolbar).getByText('2 selected')).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('toolbar', { name: 'Actions for the selected messages' }),
+      ).not.toBeInTheDocument(),
+    );
     expect(checkboxOf(5)).not.toBeChecked();
   });
 

@@ -28,6 +28,7 @@ import { settingsPath, useSettingsLocation, useSettingsPageLabel } from '../sett
 import { AppTopBar } from './app-top-bar';
 import { BackToInboxButton } from './back-to-inbox-button';
 import { ComposeButton } from './compose-button';
+import { ComposeFab } from './compose-fab';
 import { SidebarDrawer } from './sidebar-drawer';
 import { searchScopesOf } from './search-scopes';
 import { SidebarHeader } from './sidebar-header';
@@ -44,7 +45,7 @@ const noDirectory = () => [];
  */
 export function BaseLayout() {
   const userIndex = useUserIndex();
-  const { mailboxId } = useParams();
+  const { mailboxId, threadId } = useParams();
   const { t } = useTranslation('settings');
   const { t: tMailboxes } = useTranslation('mailboxes');
   const theme = useTheme();
@@ -187,6 +188,8 @@ export function BaseLayout() {
               <Outlet />
             </Box>
           </Box>
+          {/* Phones: compose from a folder's list without opening the drawer (not over a conversation or the composer). */}
+          {small && mailboxId && !threadId && <ComposeFab userIndex={userIndex} />}
         </Box>
       </ContactDialogsProvider>
     </RecipientDirectoryContext.Provider>

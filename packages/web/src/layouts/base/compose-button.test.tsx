@@ -24,4 +24,18 @@ describe('sidebar compose button', () => {
     expect(await screen.findByRole('link', { name: 'Back to inbox' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Compose' })).not.toBeInTheDocument();
   });
+
+  it('floats over the list on phones, where the sidebar is a drawer, and not over the composer or a conversation', async () => {
+    serveCompose();
+    setViewportWidth(360);
+    const { user, router } = await renderApp('/u/0/id-sent');
+    // The drawer is closed: the only Compose in reach is the floating one.
+    await user.click(await screen.findByRole('link', { name: 'Compose' }));
+    expect(await screen.findByRole('region', { name: 'New message' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Compose' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/u/0/id-sent'));
+    expect(await screen.findByRole('link', { name: 'Compose' })).toBeInTheDocument();
+  });
 });

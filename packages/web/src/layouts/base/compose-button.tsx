@@ -2,7 +2,8 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { composeLinkState, composePath } from '../../features/compose/lib/compose-location';
+import { composePath } from '../../features/compose/lib/compose-location';
+import { composeLinkState } from '../../shared/routing/compose-link-state';
 import { useTranslation } from '../../shared/i18n/translation';
 import { userHomePath } from '../../shared/session/session';
 

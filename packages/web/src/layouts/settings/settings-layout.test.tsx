@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { DisabledFeature } from '@webmail/contracts';
 import { describe, expect, it } from 'vitest';
 import { sampleTree } from '../../features/mailboxes/folder.testing';
 import { securityApi } from '../../features/security/security.testing';
@@ -8,7 +9,7 @@ import { setViewportWidth } from '../../test/media-query';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
 
-function setup(disabledFeatures: ('folders' | 'filters')[] = []) {
+function setup(disabledFeatures: DisabledFeature[] = []) {
   signIn(0);
   server.use(
     ...mailApi({ tree: sampleTree(), messages: {}, userDetails: buildUserDetails({ disabledFeatures }) })
@@ -61,6 +62,34 @@ describe('settings layout', () => {
 
     const nav = await screen.findByRole('navigation', { name: 'Settings' });
     expect(await within(nav).findByText('Not included in your plan')).toBeInTheDocument();
+  });
+
+  it('says a settings address of no page is not there, without reading it as a folder', async () => {
+    setup(['signatures']);
+    setViewportWidth(1024);
+    const requested: string[] = [];
+    const listen = ({ request }: { request: Request }) => requested.push(new URL(request.url).pathname);
+    server.events.on('request:start', listen);
+    try {
+      for (const path of [
+        '/u/0/settings/security/totp',
+        '/u/0/settings/contacts/import',
+        '/u/0/settings/filters',
+        '/u/0/settings/account/a/b/c',
+      ]) {
+        const { router, unmount } = await renderApp(path);
+        expect(await screen.findByText(/not available in this version/)).toBeInTheDocument();
+        expect(router.state.location.pathname).toBe(path);
+        unmount();
+      }
+      // A gated feature the plan leaves out shows the upgrade information instead.
+      const { router } = await renderApp('/u/0/settings/signatures/edit');
+      expect(await screen.findByText('This feature is not included in your plan.')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/u/0/settings/signatures/edit');
+      expect(requested.filter((p) => p.startsWith('/api/u/0/mailbox/settings'))).toEqual([]);
+    } finally {
+      server.events.removeListener('request:start', listen);
+    }
   });
 
   it('is reached from the gear in the app bar', async () => {

@@ -82,4 +82,17 @@ describe('tab layout (BaseLayoutTab)', () => {
     await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
     print.mockRestore();
   });
+
+  it('prints the conversation at the spec address, which names the thread alone', async () => {
+    const { reading } = setup();
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    const { router } = await renderApp('/u/0/tab/id-inbox/thread-7/print');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lunch' })).toBeInTheDocument();
+    expect(await screen.findAllByRole('article')).toHaveLength(2);
+    expect(router.state.location.pathname).toBe('/u/0/tab/id-inbox/thread-7/print');
+    expect(reading.requests[0]?.url.search).toBe('');
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+    print.mockRestore();
+  });
 });

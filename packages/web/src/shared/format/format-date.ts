@@ -1,9 +1,11 @@
+import { formatFullDate as fullDate, missingDate } from '@webmail/contracts';
+
 /**
  * Dates in lists and headers, in the browser's time zone (the user's own time zone setting comes with user details):
  * same day `HH:mm`; same week (weeks start on Monday) short weekday + `DD/MM`; otherwise `DD/MM/YY`;
  * the full form is `DD.MM.YYYY HH:mm`. An unreadable date shows as `--`.
  */
-export const missingDate = '--';
+export { missingDate };
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -40,9 +42,7 @@ export function formatListDate(value: string | Date, locale: string, now: Date =
   return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${pad(date.getFullYear() % 100)}`;
 }
 
-/** The full date: `DD.MM.YYYY HH:mm`. */
+/** The full date: `DD.MM.YYYY HH:mm` in the browser's time zone (contracts' format.ts: the server's quote headers too). */
 export function formatFullDate(value: string | Date): string {
-  const date = toDate(value);
-  if (!date) return missingDate;
-  return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()} ${formatTime(date)}`;
+  return fullDate(value);
 }

@@ -10,6 +10,8 @@ export interface SendTracking {
   t: TFunction<'compose'>;
   /** Opens the draft again: after an undo, or to fix a refused send. */
   openDraft: () => void;
+  /** The message was sent and left Drafts (counts and lists to read again). */
+  onSent?: () => void;
 }
 
 /** Polling after the undo window: quickly at first, then every 5 s, for at most 10 minutes. */
@@ -87,9 +89,10 @@ async function follow(first: OutboxEntry, tracking: SendTracking): Promise<void>
   report(entry, tracking);
 }
 
-function report(entry: OutboxEntry, { snackbar, t, userIndex, openDraft }: SendTracking): void {
+function report(entry: OutboxEntry, { snackbar, t, userIndex, openDraft, onSent }: SendTracking): void {
   if (entry.status === 'sent') {
     removeLocalDraft(userIndex, entry.draftId);
+    onSent?.();
     if (entry.rejectedRecipients.length > 0) {
       snackbar.show({
         type: 'attention',

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { formatBytes, type DraftAttachment } from '@webmail/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { useLocale } from '../../../shared/i18n/use-locale';
 import type { PendingUpload } from '../hooks/use-attachments';
 
 const rowSx = {
@@ -70,6 +71,7 @@ export function AttachmentList({
   onCancel: (key: string) => void;
 }) {
   const { t } = useTranslation('compose');
+  const locale = useLocale();
   const files = attachments.filter((a) => !a.inline);
   if (files.length === 0 && uploads.length === 0) return null;
   const removeButton = (name: string, onClick: () => void) => (
@@ -95,7 +97,7 @@ export function AttachmentList({
           icon={<AttachFileIcon fontSize="small" color="action" />}
           detail={
             <Typography variant="caption" color="text.secondary">
-              {formatBytes(attachment.size)}
+              {formatBytes(attachment.size, locale)}
             </Typography>
           }
         >

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputBase from '@mui/material/InputBase';
+import { Selection } from '@tiptap/pm/state';
 import { EditorContent } from '@tiptap/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
@@ -27,6 +28,11 @@ export interface ComposerBodyProps {
   richTextOnly?: boolean;
   /** The body's name for assistive technology (default: the message body). */
   label?: string;
+  /**
+   * Put the caret at the top of the body when the composer opens: above the quote of a reply (and above the
+   * signature once there is one), where the answer goes.
+   */
+  focusAtStart?: boolean;
 }
 
 function readAsDataUrl(file: File): Promise<string> {
@@ -53,6 +59,7 @@ export function ComposerBody({
   signatures,
   richTextOnly = false,
   label,
+  focusAtStart = false,
 }: ComposerBodyProps) {
   const { t } = useTranslation('compose');
   const [linkUrl, setLinkUrl] = useState<string | null>(null);
@@ -92,6 +99,18 @@ export function ComposerBody({
   useEffect(() => {
     editorRef.current = editor;
   }, [editor]);
+  // Once, as the composer opens (EditorContent, a child, has mounted the view by now). Without it the focus stays
+  // on the page: typing goes nowhere, and a click into the body lands wherever it hits — often inside the quote.
+  // Synchronously, not Tiptap's focus command: that waits a frame, and would take the focus back from a field the
+  // user has clicked meanwhile.
+  const focusOnOpen = useRef(focusAtStart);
+  useEffect(() => {
+    if (!focusOnOpen.current || draft.plainText) return;
+    focusOnOpen.current = false;
+    const { view } = editor;
+    view.dispatch(view.state.tr.setSelection(Selection.atStart(view.state.doc)));
+    view.focus();
+  }, [editor, draft.plainText]);
 
   const togglePlainText = () => {
     if (!draft.plainText) {
@@ -138,6 +157,8 @@ export function ComposerBody({
           value={draft.text}
           onChange={(event) => onChange({ text: event.target.value })}
           placeholder={t('editor.placeholder')}
+          // A plain-text reply: the caret at the top, above the quote (focusing a textarea puts it at the start).
+          autoFocus={focusAtStart}
           inputProps={{ 'aria-label': label ?? t('editor.body') }}
           sx={{ py: 1.5, alignItems: 'flex-start', fontFamily: 'monospace', fontSize: 14 }}
         />

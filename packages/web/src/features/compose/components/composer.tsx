@@ -1,16 +1,19 @@
 import Box from '@mui/material/Box';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
 import { discardDraft } from '../api/drafts';
+import { refreshDraftsFolder } from '../api/drafts-folder';
 import { useAttachments } from '../hooks/use-attachments';
 import { useComposerForm } from '../hooks/use-composer-form';
 import { useDraftSync } from '../hooks/use-draft-sync';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
 import { useSendDraft } from '../hooks/use-send-draft';
 import { bodyBytes, type AttachmentRefusal } from '../lib/attachment-check';
-import { composeLinkState, composePath } from '../lib/compose-location';
+import { composeLinkState } from '../../../shared/routing/compose-link-state';
+import { composePath } from '../lib/compose-location';
 import { composerFieldErrors } from '../lib/field-errors';
 import { removeLocalDraft } from '../lib/local-draft-store';
 import type { ComposerSignature } from '../lib/signature-block';
@@ -59,9 +62,13 @@ export function Composer({
   const { t, i18n } = useTranslation('compose');
   const navigate = useNavigate();
   const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
   const { draft, editedAt, update } = useComposerForm(start);
   const sync = useDraftSync({ userIndex, draftId, draft, editedAt, start });
   const [dragging, setDragging] = useState(false);
+  // Where the caret goes as the composer opens: a reply (it has its recipients) is answered at the top of the body,
+  // above the quote; a new message or a forward starts with its recipients.
+  const [bodyFirst] = useState(() => start.draft.to.length > 0);
 
   const language = i18n.resolvedLanguage ?? i18n.language;
   const onRefused = useCallback(
@@ -111,7 +118,10 @@ export function Composer({
     removeLocalDraft(userIndex, draftId);
     leave();
     discardDraft(userIndex, draftId).then(
-      () => snackbar.show({ type: 'info', message: t('actions.discarded') }),
+      () => {
+        refreshDraftsFolder(queryClient, userIndex);
+        snackbar.show({ type: 'info', message: t('actions.discarded') });
+      },
       () => snackbar.show({ type: 'error', message: t('actions.discardFailed') }),
     );
   };
@@ -183,7 +193,7 @@ export function Composer({
           account={account}
           onChange={update}
           errors={errors}
-          autoFocus={draft.to.length === 0}
+          autoFocus={!bodyFirst}
         />
         <SubjectField
           value={draft.subject}
@@ -197,6 +207,7 @@ export function Composer({
           onRefused={onRefused}
           errors={errors.body}
           signatures={signatures ?? undefined}
+          focusAtStart={bodyFirst}
         />
         <AttachmentList
           attachments={draft.attachments}

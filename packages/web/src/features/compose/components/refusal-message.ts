@@ -1,4 +1,4 @@
-import { formatBytes } from '@webmail/contracts';
+import { formatBytes, formatCount } from '@webmail/contracts';
 import type { TFunction } from '../../../shared/i18n/translation';
 import type { AttachmentRefusal } from '../lib/attachment-check';
 
@@ -8,10 +8,9 @@ import type { AttachmentRefusal } from '../lib/attachment-check';
  * "is 20.00 MiB; can be at most 20.00 MiB".
  */
 export function sizeAndLimit(size: number, limit: number, language: string) {
-  const rounded = { size: formatBytes(size), limit: formatBytes(limit) };
+  const rounded = { size: formatBytes(size, language), limit: formatBytes(limit, language) };
   if (rounded.size !== rounded.limit) return rounded;
-  const exact = new Intl.NumberFormat(language);
-  return { size: `${exact.format(size)} B`, limit: `${exact.format(limit)} B` };
+  return { size: `${formatCount(size, language)} B`, limit: `${formatCount(limit, language)} B` };
 }
 
 /** A refused file in words, naming the limit it broke (the composer limits). */
@@ -26,7 +25,7 @@ export function refusalMessage(
     case 'tooLarge':
       return t('attachments.refused.tooLarge', { name, ...sizeAndLimit(file.size, refusal.limit, language) });
     case 'messageTooLarge':
-      return t('attachments.refused.messageTooLarge', { name, limit: formatBytes(refusal.limit) });
+      return t('attachments.refused.messageTooLarge', { name, limit: formatBytes(refusal.limit, language) });
     case 'inlineTooLarge':
       return t('attachments.refused.inlineTooLarge', {
         name,

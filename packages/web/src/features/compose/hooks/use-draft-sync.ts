@@ -1,9 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { DraftState, SaveResult } from '@webmail/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { isApiRequestError } from '../../../shared/api/api-request-error';
 import { fieldErrorTexts } from '../../../shared/api/error-text';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { saveDraft } from '../api/drafts';
+import { refreshDraftsFolder } from '../api/drafts-folder';
 import { draftContentOf, type ComposerDraft } from '../lib/composer-draft';
 import { createDebouncer } from '../lib/debouncer';
 import { writeLocalDraft } from '../lib/local-draft-store';
@@ -38,6 +40,7 @@ export function useDraftSync({ userIndex, draftId, draft, editedAt, start }: Dra
   const [lastResult, setLastResult] = useState<SaveResult | null>(null);
   const [offline, setOffline] = useState(false);
   const { t: tErrors } = useTranslation('errors');
+  const queryClient = useQueryClient();
   /** The server's last refusal (422) of a save; its field errors are shown in the interface language. */
   const [refusal, setRefusal] = useState<unknown>(null);
   const fieldErrors = useMemo(() => fieldErrorTexts(refusal, tErrors), [refusal, tErrors]);
@@ -65,6 +68,7 @@ export function useDraftSync({ userIndex, draftId, draft, editedAt, start }: Dra
         setSavedRevision(saved.current);
         setLastResult(response.result);
         if (response.result !== 'nothingToSave') setOnServer(true);
+        if (response.result === 'saved') refreshDraftsFolder(queryClient, userIndex);
         setOffline(false);
         setRefusal(null);
         const now = latest.current;
@@ -91,7 +95,7 @@ export function useDraftSync({ userIndex, draftId, draft, editedAt, start }: Dra
       // Changes made while this save was on the wire (after a failure the retry timer takes over).
       if (!unreachable && latest.current.editedAt > saved.current) void run();
     },
-    [userIndex, draftId],
+    [userIndex, draftId, queryClient],
   );
 
   const debouncer = useMemo(

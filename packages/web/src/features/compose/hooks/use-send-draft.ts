@@ -1,6 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiRequestError } from '../../../shared/api/api-request-error';
 import { errorMessage } from '../../../shared/api/error-message';
+import { invalidateMailOfAnyFolder } from '../../../shared/api/mail-change';
 import { fieldErrorTexts, joinedFieldErrors } from '../../../shared/api/error-text';
 import { isRetryableError } from '../../../shared/api/retry-policy';
 import { useTranslation } from '../../../shared/i18n/translation';
@@ -9,6 +11,7 @@ import { sendDraft } from '../api/send';
 import { draftContentOf, type ComposerDraft } from '../lib/composer-draft';
 import { composerFieldErrors, type ComposerFieldErrors } from '../lib/field-errors';
 import { sendProblems } from '../lib/send-check';
+import { refreshDraftsFolder } from '../api/drafts-folder';
 import { trackSend } from '../api/track-send';
 
 export interface SendDraftOptions {
@@ -36,6 +39,7 @@ export function useSendDraft(options: SendDraftOptions) {
   const { t: tErrors } = useTranslation('errors');
   const { t: tCommon } = useTranslation('common');
   const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
   const [attempted, setAttempted] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<ComposerFieldErrors>({});
   const busy = useRef(false);
@@ -54,7 +58,17 @@ export function useSendDraft(options: SendDraftOptions) {
       const entry = await sendDraft(userIndex, { draftId, draft: draftContentOf(draft), revision: editedAt });
       sync.markSent(editedAt);
       onQueued();
-      trackSend(entry, { userIndex, snackbar, t, openDraft });
+      trackSend(entry, {
+        userIndex,
+        snackbar,
+        t,
+        openDraft,
+        onSent: () => {
+          refreshDraftsFolder(queryClient, userIndex);
+          // The conversation the composer went back to gathers Sent too: it shows the sent copy now.
+          void invalidateMailOfAnyFolder(queryClient, userIndex);
+        },
+      });
     } catch (error) {
       busy.current = false;
       sync.resume();
@@ -81,6 +95,7 @@ export function useSendDraft(options: SendDraftOptions) {
     editedAt,
     onQueued,
     openDraft,
+    queryClient,
     snackbar,
     sync,
     t,

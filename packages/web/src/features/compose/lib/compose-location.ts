@@ -7,15 +7,13 @@ export function composePath(userIndex: number, draftId?: string, tab = false): s
   return appHref(tab ? 'ComposeTab' : 'Compose', { userIndex, draftId });
 }
 
-/** History state of a compose page: the content a new draft starts with, and where to go after sending. */
+/**
+ * History state of a compose page: the content a new draft starts with, and where to go after sending (links set
+ * `returnTo` with `shared/routing/compose-link-state.ts`).
+ */
 export interface ComposeLocationState {
   initial?: ComposerDraft;
   returnTo?: string;
-}
-
-/** State for a link that opens the composer and comes back to `returnTo` (the folder the user was in). */
-export function composeLinkState(returnTo: string): { compose: ComposeLocationState } {
-  return { compose: { returnTo } };
 }
 
 /** A signed-in page of this app (`/u/{number}…`), never an address elsewhere. */

@@ -4,9 +4,10 @@ import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
-import type { Folder } from '@webmail/contracts';
+import { formatCount, type Folder } from '@webmail/contracts';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { useLocale } from '../../../shared/i18n/use-locale';
 import { folderHref } from '../../../shared/routing/mail-hrefs';
 import { useMessageDropTarget, type DropMessagesHandler } from '../hooks/use-message-drop-target';
 import { folderDisplayName } from '../lib/folder-display-name';
@@ -32,6 +33,7 @@ const toggleWidth = 28;
 export function FolderTreeItem(props: FolderTreeItemProps) {
   const { folder, depth, userIndex, selectedId, collapsed, onToggle, onNavigate, onDropMessages } = props;
   const { t } = useTranslation('mailboxes');
+  const locale = useLocale();
   // The open folder is where list drags start: it is not a target for its own messages.
   const drop = useMessageDropTarget(userIndex, folder.id, selectedId, onDropMessages);
   const hasChildren = folder.children.length > 0;
@@ -69,7 +71,7 @@ export function FolderTreeItem(props: FolderTreeItemProps) {
           variant="caption"
           sx={{ ml: 1, fontWeight: count.kind === 'unseen' ? 700 : 400, fontSize: 12, color: 'inherit' }}
         >
-          {count.value}
+          {formatCount(count.value, locale)}
         </Typography>
       )}
     </>

@@ -7,11 +7,12 @@ import {
   type UseInfiniteQueryOptions,
 } from '@tanstack/react-query';
 import type { DisplayDensity, ListMode, MessageListResponse, MessageSummary } from '@webmail/contracts';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import type { ActionFolder } from '../actions/message-actions';
 import type { RunMassAction } from '../api/mass-action';
 import type { MassActionProgress } from '../api/mass-action-progress';
+import { useEscapeClearsSelection } from '../hooks/use-escape-clears-selection';
 import { useListActions } from '../hooks/use-list-actions';
 import { useListMode } from '../hooks/use-list-mode';
 import { useMailboxChangeSync } from '../hooks/use-mailbox-change-sync';
@@ -107,6 +108,8 @@ export function MessageListView<K extends QueryKey>(props: MessageListViewProps<
     run,
     dragSearch,
   });
+  const pane = useRef<HTMLDivElement>(null);
+  useEscapeClearsSelection(pane, actions.hasSelection, selection.clear);
   const onLastVisible = useNextPage(query, rows.length);
   useMailboxChangeSync(userIndex);
   // State, not a ref: rows mounted in the same commit as their scroll box (cached data) run their layout effects
@@ -130,7 +133,10 @@ export function MessageListView<K extends QueryKey>(props: MessageListViewProps<
   );
 
   return (
-    <Box sx={{ position: 'relative', flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+    <Box
+      ref={pane}
+      sx={{ position: 'relative', flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}
+    >
       <MessageListHeader
         title={label}
         total={listTotal}

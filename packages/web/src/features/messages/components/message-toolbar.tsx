@@ -22,18 +22,23 @@ export interface MessageToolbarProps {
 /** 48 px on phones (touch), 40 px with a mouse. */
 const touchTarget = { width: { xs: 48, sm: 40 }, height: { xs: 48, sm: 40 } };
 
-/** Toolbar buttons a phone shows; the others join the more-menu, so the label ("All 1,284 results") keeps room. */
-const phoneButtons = 2;
+/**
+ * On a phone the header is ~360 px: the check box, the label and at most this many 48 px buttons plus More fit
+ * without cutting the label ("2 sel…"); the other toolbar actions go to the top of the More menu.
+ */
+export const phoneToolbarButtons = 2;
 
 /** The selection's actions (registry `placement: toolbar`) and the more-menu (the rest, and move to a folder). */
 export function MessageToolbar({ label, actions, moveTargets, onAction }: MessageToolbarProps) {
   const { t } = useTranslation('messages');
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const toolbarActions = actions.filter((action) => action.placement === 'toolbar');
-  const buttons = phone ? toolbarActions.slice(0, phoneButtons) : toolbarActions;
+  const shown = phone ? phoneToolbarButtons : toolbarActions.length;
+  const buttons = toolbarActions.slice(0, shown);
   const menuActions = [
-    ...toolbarActions.slice(buttons.length),
+    ...toolbarActions.slice(shown),
     ...actions.filter((action) => action.placement === 'menu'),
   ];
 
@@ -43,7 +48,7 @@ export function MessageToolbar({ label, actions, moveTargets, onAction }: Messag
       aria-label={t('selection.toolbar')}
       sx={{ flex: 1, minWidth: 0, display: 'flex', alignItems: 'center', gap: 0.25 }}
     >
-      <Typography variant="body2" noWrap sx={{ flex: 1, minWidth: 0, fontWeight: 500 }}>
+      <Typography variant="body2" noWrap sx={{ flex: 1, minWidth: 'min-content', fontWeight: 500 }}>
         {label}
       </Typography>
       {buttons.map((action) => {

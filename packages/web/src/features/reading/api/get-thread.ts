@@ -5,7 +5,8 @@ import { showsMailOfAnyFolder } from '../../../shared/api/mail-change';
 import { readingKeys } from './reading.keys';
 
 /**
- * GET /api/u/{i}/mailbox/{id}/threads/{threadId}?messageId={uid}: the conversation of one message, oldest first,
+ * GET /api/u/{i}/mailbox/{id}/threads/{threadId}?messageId={uid}: the conversation of one message (without
+ * `messageId`: of the folder's newest message of the thread — the thread print address has none), oldest first,
  * gathered from that folder, the Inbox and Sent, with a snippet per message. Bodies come from the message detail.
  * It lists messages of several folders, so any change to the account's mail makes it stale (`meta`).
  */
@@ -13,7 +14,7 @@ export function threadQueryOptions(
   userIndex: number,
   mailboxId: string,
   threadId: string,
-  messageId: number,
+  messageId?: number,
 ) {
   return queryOptions({
     queryKey: readingKeys.thread(userIndex, mailboxId, threadId, messageId),
@@ -27,6 +28,6 @@ export function threadQueryOptions(
   });
 }
 
-export function useThread(userIndex: number, mailboxId: string, threadId: string, messageId: number) {
+export function useThread(userIndex: number, mailboxId: string, threadId: string, messageId?: number) {
   return useQuery(threadQueryOptions(userIndex, mailboxId, threadId, messageId));
 }

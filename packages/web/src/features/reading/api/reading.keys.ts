@@ -7,8 +7,8 @@ export const readingKeys = {
   all: (userIndex: number) => ['reading', userIndex] as const,
   threads: (userIndex: number) => [...readingKeys.all(userIndex), 'thread'] as const,
   /** A conversation as opened from one message of `mailboxId`. */
-  thread: (userIndex: number, mailboxId: string, threadId: string, messageId: number) =>
-    [...readingKeys.threads(userIndex), mailboxId, threadId, messageId] as const,
+  thread: (userIndex: number, mailboxId: string, threadId: string, messageId?: number) =>
+    [...readingKeys.threads(userIndex), mailboxId, threadId, messageId ?? null] as const,
   /** The raw RFC 822 text of one message (MailboxSource). */
   source: (userIndex: number, mailboxId: string, messageId: number) =>
     [...readingKeys.all(userIndex), 'source', mailboxId, messageId] as const,

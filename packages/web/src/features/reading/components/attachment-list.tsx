@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { formatBytes, type Attachment } from '@webmail/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { useLocale } from '../../../shared/i18n/use-locale';
 import { attachmentsZipUrl, attachmentUrl } from '../api/download-urls';
 import { previewKind } from '../lib/attachment-preview';
 import { AttachmentIcon } from './attachment-icon';
@@ -48,6 +49,7 @@ const cardSx = {
  */
 export function AttachmentList({ userIndex, mailboxId, messageId, attachments }: AttachmentListProps) {
   const { t } = useTranslation('reading');
+  const locale = useLocale();
   const [preview, setPreview] = useState<PreviewTarget | null>(null);
   const headingId = useId();
   const files = attachments.filter((attachment) => !attachment.related);
@@ -80,7 +82,7 @@ export function AttachmentList({ userIndex, mailboxId, messageId, attachments }:
       <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, m: 0, p: 0, listStyle: 'none' }}>
         {files.map((file) => {
           const name = file.filename || t('attachments.unnamed');
-          const size = formatBytes(file.size);
+          const size = formatBytes(file.size, locale);
           const url = attachmentUrl(userIndex, mailboxId, messageId, file.id);
           const kind = previewKind(file);
           const label = (

@@ -13,8 +13,9 @@ import type { SvgIconProps } from '@mui/material/SvgIcon';
 import Tooltip from '@mui/material/Tooltip';
 import type { MessageDetail, ThreadMessage } from '@webmail/contracts';
 import { useCallback, type ComponentType } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { composeLinkState } from '../../../shared/routing/compose-link-state';
 import { composeHref, tabHrefs, type ComposeMode } from '../../../shared/routing/mail-hrefs';
 import { SingleMessageActions } from '../../messages/components/single-message-actions';
 import type { ConversationEnv } from '../lib/conversation-env';
@@ -54,7 +55,10 @@ export function MessageActionsBar({
 }: MessageActionsBarProps) {
   const { t } = useTranslation('reading');
   const navigate = useNavigate();
+  const location = useLocation();
   const { userIndex, listHref, inTab } = env;
+  // A reply comes back to this conversation once it is sent (the sent copy then shows in it), not to the folder.
+  const replyState = composeLinkState(`${location.pathname}${location.search}`);
   const replyHref = (mode: ComposeMode) => composeHref(userIndex, mode, message.mailbox, message.id);
   const inToolbar = compact ? replies.slice(0, 1) : replies;
   const flags = { seen: detail?.seen ?? message.seen, flagged: detail?.flagged ?? message.flagged };
@@ -79,7 +83,7 @@ export function MessageActionsBar({
       <MenuItem
         key={key}
         component={newTab ? 'a' : RouterLink}
-        {...(newTab ? { href, target: '_blank', rel: 'noopener' } : { to: href })}
+        {...(newTab ? { href, target: '_blank', rel: 'noopener' } : { to: href, state: replyState })}
         onClick={close}
       >
         <ListItemIcon>
@@ -130,6 +134,7 @@ export function MessageActionsBar({
             <IconButton
               component={RouterLink}
               to={replyHref(mode)}
+              state={replyState}
               aria-label={t(`view.${mode}`)}
               sx={touchTarget}
             >

@@ -104,7 +104,8 @@ export function ThreadPrintView(props: {
   userIndex: number;
   mailboxId: string;
   threadId: string;
-  messageId: number;
+  /** The message it was opened at; without one, the folder's newest message of the thread. */
+  messageId?: number;
 }) {
   const { t } = useTranslation('reading');
   const { userIndex } = props;
