@@ -1,6 +1,5 @@
-import Box from '@mui/material/Box';
 import { useMemo } from 'react';
-import { Outlet, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useMailboxTree } from '../../features/mailboxes/api/get-mailbox-tree';
 import { findFolder } from '../../features/mailboxes/lib/folder-tree';
 import { useSideBySide } from '../../features/messages/hooks/use-side-by-side';
@@ -10,6 +9,7 @@ import { useListPreferences } from '../../features/settings/api/get-user-details
 import { useTranslation } from '../../shared/i18n/translation';
 import { useUserIndex } from '../../shared/session/use-user-index';
 import { usePageTitle } from '../../shared/ui/use-page-title';
+import { ListAndReadingPanes } from './list-and-reading-panes';
 import { moveTargetsOf } from './move-targets';
 
 /**
@@ -33,37 +33,20 @@ export function MailboxSearchRoute() {
   const specialUseOf = (mailboxId: string) =>
     tree.data ? (findFolder(tree.data, mailboxId)?.specialUse ?? null) : null;
 
-  const list = (
-    <Box
-      sx={{
-        display: 'flex',
-        flexDirection: 'column',
-        minHeight: 0,
-        minWidth: 0,
-        flex: sideBySide ? 'none' : 1,
-        width: sideBySide ? { md: 400, lg: 460, xl: 500 } : '100%',
-        borderRight: sideBySide ? 1 : 0,
-        borderColor: 'divider',
-      }}
-    >
-      <SearchResults
-        userIndex={userIndex}
-        search={search}
-        density={density}
-        moveTargets={moveTargets}
-        specialUseOf={specialUseOf}
-      />
-    </Box>
-  );
-
   return (
-    <Box sx={{ flex: 1, minWidth: 0, display: 'flex' }}>
-      {(sideBySide || !messageOpen) && list}
-      {(sideBySide || messageOpen) && (
-        <Box sx={{ flex: 1, minWidth: 0, display: 'flex', overflowY: 'auto' }}>
-          {messageOpen ? <Outlet /> : <ReadingPaneEmpty folderName={t('results.title')} total={undefined} />}
-        </Box>
-      )}
-    </Box>
+    <ListAndReadingPanes
+      sideBySide={sideBySide}
+      messageOpen={messageOpen}
+      list={
+        <SearchResults
+          userIndex={userIndex}
+          search={search}
+          density={density}
+          moveTargets={moveTargets}
+          specialUseOf={specialUseOf}
+        />
+      }
+      empty={<ReadingPaneEmpty folderName={t('results.title')} total={undefined} />}
+    />
   );
 }

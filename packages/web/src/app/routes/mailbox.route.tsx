@@ -3,13 +3,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
-import { Link as RouterLink, Outlet, useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import { useFolder, useMailboxTree } from '../../features/mailboxes/api/get-mailbox-tree';
 import { folderDisplayName } from '../../features/mailboxes/lib/folder-display-name';
 import { MessageList } from '../../features/messages/components/message-list';
 import { ReadingPaneEmpty } from '../../features/reading/components/reading-pane-empty';
 import { useSideBySide } from '../../features/messages/hooks/use-side-by-side';
 import { useListPreferences } from '../../features/settings/api/get-user-details';
+import { ListAndReadingPanes } from './list-and-reading-panes';
 import { moveTargetsOf } from './move-targets';
 import { useTranslation } from '../../shared/i18n/translation';
 import { userHomePath } from '../../shared/session/session';
@@ -36,47 +37,24 @@ export function MailboxRoute() {
 
   if (folder.data === null) return <FolderNotFound userIndex={userIndex} />;
 
-  const list = (
-    <Box
-      sx={{
-        display: 'flex',
-        flexDirection: 'column',
-        minHeight: 0,
-        minWidth: 0,
-        // Alone (2-panel, phones) the list fills the content area in both directions; without a height of its
-        // own the virtual list would measure a zero-height viewport and render no rows.
-        flex: sideBySide ? 'none' : 1,
-        width: sideBySide ? { md: 400, lg: 460, xl: 500 } : '100%',
-        borderRight: sideBySide ? 1 : 0,
-        borderColor: 'divider',
-      }}
-    >
-      <MessageList
-        userIndex={userIndex}
-        folder={{ id: mailboxId, specialUse: folder.data?.specialUse ?? null }}
-        folderTotal={folder.data?.total}
-        openMessageId={messageOpen ? Number(messageId) : undefined}
-        showRecipients={folder.data?.specialUse === 'sent' || folder.data?.specialUse === 'drafts'}
-        label={name}
-        density={density}
-        moveTargets={moveTargets}
-      />
-    </Box>
-  );
-
-  const readingPane = (
-    <Box sx={{ flex: 1, minWidth: 0, display: 'flex', overflowY: 'auto' }}>
-      {messageOpen ? <Outlet /> : <ReadingPaneEmpty folderName={name} total={folder.data?.total} />}
-    </Box>
-  );
-
-  // One tree shape for both layouts: when the stored layout arrives after the list (3-panel is the default until
-  // then), the list stays mounted instead of starting over.
   return (
-    <Box sx={{ flex: 1, minWidth: 0, display: 'flex' }}>
-      {(sideBySide || !messageOpen) && list}
-      {(sideBySide || messageOpen) && readingPane}
-    </Box>
+    <ListAndReadingPanes
+      sideBySide={sideBySide}
+      messageOpen={messageOpen}
+      list={
+        <MessageList
+          userIndex={userIndex}
+          folder={{ id: mailboxId, specialUse: folder.data?.specialUse ?? null }}
+          folderTotal={folder.data?.total}
+          openMessageId={messageOpen ? Number(messageId) : undefined}
+          showRecipients={folder.data?.specialUse === 'sent' || folder.data?.specialUse === 'drafts'}
+          label={name}
+          density={density}
+          moveTargets={moveTargets}
+        />
+      }
+      empty={<ReadingPaneEmpty folderName={name} total={folder.data?.total} />}
+    />
   );
 }
 
