@@ -1,17 +1,9 @@
 import Autocomplete from '@mui/material/Autocomplete';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { contactLimits, type Contact } from '@webmail/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { isApiRequestError } from '../../../shared/api/api-request-error';
 import { formErrorsOf } from '../../../shared/api/error-text';
 import { useTranslation } from '../../../shared/i18n/translation';
@@ -26,6 +18,7 @@ import {
   type ContactFormValues,
 } from '../lib/contact-form';
 import { AvatarPicker } from './avatar-picker';
+import { FormDialog } from './form-dialog';
 import { ContactAvatar } from './contact-avatar';
 import { LabelledValuesField } from './labelled-values-field';
 import { addressBookName } from './address-book-name';
@@ -43,9 +36,6 @@ export interface ContactFormDialogProps {
 export function ContactFormDialog({ userIndex, contact, prefill, onClose, onSaved }: ContactFormDialogProps) {
   const { t } = useTranslation(['contacts', 'errors', 'common']);
   const { t: tErrors } = useTranslation('errors');
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const titleId = useId();
   const snackbar = useSnackbar();
   const books = useAddressBooks(userIndex).data ?? [];
   const groups = useGroups(userIndex).data ?? [];
@@ -92,116 +82,95 @@ export function ContactFormDialog({ userIndex, contact, prefill, onClose, onSave
   );
 
   return (
-    <Dialog
-      open
-      onClose={save.isPending ? undefined : onClose}
-      fullScreen={fullScreen}
-      aria-labelledby={titleId}
-      slotProps={{
-        paper: {
-          component: 'form',
-          onSubmit: submit,
-          noValidate: true,
-          sx: { width: '100%', maxWidth: 545 },
-        } as never,
-      }}
+    <FormDialog
+      title={contact ? t('contacts:form.titleEdit') : t('contacts:form.titleNew')}
+      pending={save.isPending}
+      formError={formError}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <DialogTitle id={titleId}>
-        {contact ? t('contacts:form.titleEdit') : t('contacts:form.titleNew')}
-      </DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2, alignContent: 'start', pt: '8px !important' }}>
-        {formError && <Alert severity="error">{formError}</Alert>}
-        <AvatarPicker
-          render={(preview) => (
-            <ContactAvatar
-              userIndex={userIndex}
-              contact={{
-                id: contact?.id ?? '',
-                fullName: values.fullName,
-                emails: values.emails,
-                hasAvatar: !!contact?.hasAvatar && !values.removeAvatar,
-                etag: contact?.etag ?? '',
-              }}
-              preview={preview}
-            />
-          )}
-          file={values.avatar}
-          hasStored={!!contact?.hasAvatar}
-          removed={values.removeAvatar}
-          onChoose={(file) => set({ avatar: file, removeAvatar: false })}
-          onRemove={() => set({ avatar: null, removeAvatar: true })}
-          error={errors.avatar}
-        />
-        <TextField
-          label={t('contacts:form.fullName')}
-          value={values.fullName}
-          onChange={(event) => set({ fullName: event.target.value })}
-          error={!!errors.fullName}
-          helperText={errors.fullName}
-          autoFocus
-          slotProps={{ htmlInput: { maxLength: contactLimits.fullNameMax } }}
-        />
-        <LabelledValuesField
-          kind="emails"
-          values={values.emails}
-          onChange={(emails) => set({ emails })}
-          errors={emailErrors}
-          max={contactLimits.emailsMax}
-        />
-        <LabelledValuesField
-          kind="phones"
-          values={values.phones}
-          onChange={(phones) => set({ phones })}
-          errors={{}}
-          max={contactLimits.phonesMax}
-        />
-        <TextField
-          label={t('contacts:form.organization')}
-          value={values.organization}
-          onChange={(event) => set({ organization: event.target.value })}
-          error={!!errors.organization}
-          helperText={errors.organization}
-        />
-        <TextField
-          label={t('contacts:form.notes')}
-          value={values.notes}
-          onChange={(event) => set({ notes: event.target.value })}
-          multiline
-          minRows={2}
-          error={!!errors.notes}
-          helperText={errors.notes}
-        />
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
-          <TextField
-            select
-            label={t('contacts:form.addressBook')}
-            value={books.some((b) => b.id === bookId) ? bookId : ''}
-            onChange={(event) => set({ addressBookId: event.target.value })}
-          >
-            {books.map((book) => (
-              <MenuItem key={book.id} value={book.id}>
-                {addressBookName(book, t)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <Autocomplete
-            multiple
-            options={groups.map((g) => g.id)}
-            value={values.groups.filter((id) => groups.some((g) => g.id === id))}
-            getOptionLabel={(id) => groups.find((g) => g.id === id)?.name ?? ''}
-            onChange={(_event, ids) => set({ groups: ids })}
-            renderInput={(params) => <TextField {...params} label={t('contacts:form.groups')} />}
+      <AvatarPicker
+        render={(preview) => (
+          <ContactAvatar
+            userIndex={userIndex}
+            contact={{
+              id: contact?.id ?? '',
+              fullName: values.fullName,
+              emails: values.emails,
+              hasAvatar: !!contact?.hasAvatar && !values.removeAvatar,
+              etag: contact?.etag ?? '',
+            }}
+            preview={preview}
           />
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={save.isPending}>
-          {t('contacts:form.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" loading={save.isPending}>
-          {t('contacts:form.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        )}
+        file={values.avatar}
+        hasStored={!!contact?.hasAvatar}
+        removed={values.removeAvatar}
+        onChoose={(file) => set({ avatar: file, removeAvatar: false })}
+        onRemove={() => set({ avatar: null, removeAvatar: true })}
+        error={errors.avatar}
+      />
+      <TextField
+        label={t('contacts:form.fullName')}
+        value={values.fullName}
+        onChange={(event) => set({ fullName: event.target.value })}
+        error={!!errors.fullName}
+        helperText={errors.fullName}
+        autoFocus
+        slotProps={{ htmlInput: { maxLength: contactLimits.fullNameMax } }}
+      />
+      <LabelledValuesField
+        kind="emails"
+        values={values.emails}
+        onChange={(emails) => set({ emails })}
+        errors={emailErrors}
+        max={contactLimits.emailsMax}
+      />
+      <LabelledValuesField
+        kind="phones"
+        values={values.phones}
+        onChange={(phones) => set({ phones })}
+        errors={{}}
+        max={contactLimits.phonesMax}
+      />
+      <TextField
+        label={t('contacts:form.organization')}
+        value={values.organization}
+        onChange={(event) => set({ organization: event.target.value })}
+        error={!!errors.organization}
+        helperText={errors.organization}
+      />
+      <TextField
+        label={t('contacts:form.notes')}
+        value={values.notes}
+        onChange={(event) => set({ notes: event.target.value })}
+        multiline
+        minRows={2}
+        error={!!errors.notes}
+        helperText={errors.notes}
+      />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
+        <TextField
+          select
+          label={t('contacts:form.addressBook')}
+          value={books.some((b) => b.id === bookId) ? bookId : ''}
+          onChange={(event) => set({ addressBookId: event.target.value })}
+        >
+          {books.map((book) => (
+            <MenuItem key={book.id} value={book.id}>
+              {addressBookName(book, t)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Autocomplete
+          multiple
+          options={groups.map((g) => g.id)}
+          value={values.groups.filter((id) => groups.some((g) => g.id === id))}
+          getOptionLabel={(id) => groups.find((g) => g.id === id)?.name ?? ''}
+          onChange={(_event, ids) => set({ groups: ids })}
+          renderInput={(params) => <TextField {...params} label={t('contacts:form.groups')} />}
+        />
+      </Box>
+    </FormDialog>
   );
 }

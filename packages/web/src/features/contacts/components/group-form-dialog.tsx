@@ -1,15 +1,7 @@
-import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { contactLimits, type Contact, type Group } from '@webmail/contracts';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { isApiRequestError } from '../../../shared/api/api-request-error';
 import { formErrorsOf } from '../../../shared/api/error-text';
 import { useTranslation } from '../../../shared/i18n/translation';
@@ -18,6 +10,7 @@ import { useContactList } from '../api/get-contacts';
 import { useSaveGroup } from '../api/save-group';
 import { groupFormData, groupFormValues, type GroupFormValues } from '../lib/contact-form';
 import { AvatarPicker } from './avatar-picker';
+import { FormDialog } from './form-dialog';
 import { ContactAvatar, GroupAvatar } from './contact-avatar';
 
 export interface GroupFormDialogProps {
@@ -34,9 +27,6 @@ const contactLabel = (c: Pick<Contact, 'fullName' | 'emails'>) => c.fullName || 
 export function GroupFormDialog({ userIndex, group, members, onClose }: GroupFormDialogProps) {
   const { t } = useTranslation(['contacts', 'errors']);
   const { t: tErrors } = useTranslation('errors');
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const titleId = useId();
   const snackbar = useSnackbar();
   const save = useSaveGroup(userIndex);
   const [values, setValues] = useState(() => groupFormValues(group, members));
@@ -79,105 +69,84 @@ export function GroupFormDialog({ userIndex, group, members, onClose }: GroupFor
   };
 
   return (
-    <Dialog
-      open
-      onClose={save.isPending ? undefined : onClose}
-      fullScreen={fullScreen}
-      aria-labelledby={titleId}
-      slotProps={{
-        paper: {
-          component: 'form',
-          onSubmit: submit,
-          noValidate: true,
-          sx: { width: '100%', maxWidth: 545 },
-        } as never,
-      }}
+    <FormDialog
+      title={group ? t('contacts:group.titleEdit') : t('contacts:group.titleNew')}
+      pending={save.isPending}
+      formError={formError}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <DialogTitle id={titleId}>
-        {group ? t('contacts:group.titleEdit') : t('contacts:group.titleNew')}
-      </DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2, alignContent: 'start', pt: '8px !important' }}>
-        {formError && <Alert severity="error">{formError}</Alert>}
-        <AvatarPicker
-          render={(preview) => (
-            <GroupAvatar
-              userIndex={userIndex}
-              group={{
-                id: group?.id ?? '',
-                name: values.name,
-                hasAvatar: !!group?.hasAvatar && !values.removeAvatar,
-                etag: group?.etag ?? '',
-              }}
-              preview={preview}
-            />
-          )}
-          file={values.avatar}
-          hasStored={!!group?.hasAvatar}
-          removed={values.removeAvatar}
-          onChoose={(file) => set({ avatar: file, removeAvatar: false })}
-          onRemove={() => set({ avatar: null, removeAvatar: true })}
-          error={errors.avatar}
-        />
-        <TextField
-          label={t('contacts:group.name')}
-          value={values.name}
-          onChange={(event) => set({ name: event.target.value })}
-          error={!!errors.name}
-          helperText={errors.name}
-          required
-          autoFocus
-          slotProps={{ htmlInput: { maxLength: contactLimits.groupNameMax } }}
-        />
-        <TextField
-          label={t('contacts:group.description')}
-          value={values.description}
-          onChange={(event) => set({ description: event.target.value })}
-          multiline
-          minRows={2}
-        />
-        <Autocomplete
-          multiple
-          filterOptions={(x) => x}
-          options={options.map((c) => c.id)}
-          value={values.members}
-          loading={found.isFetching}
-          inputValue={search}
-          onInputChange={(_event, value, reason) => reason !== 'reset' && setSearch(value)}
-          getOptionLabel={(id) =>
-            byId.get(id) ? contactLabel(byId.get(id)!) : t('contacts:group.unknownMember')
-          }
-          onChange={(_event, ids) => {
-            setKnown(byId);
-            set({ members: ids });
-          }}
-          renderOption={(props, id) => {
-            const { key, ...rest } = props as typeof props & { key: string };
-            const contact = byId.get(id);
-            return (
-              <li key={key} {...rest} style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
-                {contact && <ContactAvatar userIndex={userIndex} contact={contact} size={32} />}
-                <span>{contact ? contactLabel(contact) : id}</span>
-              </li>
-            );
-          }}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              label={t('contacts:group.members')}
-              error={!!errors.members}
-              helperText={errors.members}
-            />
-          )}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={save.isPending}>
-          {t('contacts:form.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" loading={save.isPending}>
-          {t('contacts:form.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <AvatarPicker
+        render={(preview) => (
+          <GroupAvatar
+            userIndex={userIndex}
+            group={{
+              id: group?.id ?? '',
+              name: values.name,
+              hasAvatar: !!group?.hasAvatar && !values.removeAvatar,
+              etag: group?.etag ?? '',
+            }}
+            preview={preview}
+          />
+        )}
+        file={values.avatar}
+        hasStored={!!group?.hasAvatar}
+        removed={values.removeAvatar}
+        onChoose={(file) => set({ avatar: file, removeAvatar: false })}
+        onRemove={() => set({ avatar: null, removeAvatar: true })}
+        error={errors.avatar}
+      />
+      <TextField
+        label={t('contacts:group.name')}
+        value={values.name}
+        onChange={(event) => set({ name: event.target.value })}
+        error={!!errors.name}
+        helperText={errors.name}
+        required
+        autoFocus
+        slotProps={{ htmlInput: { maxLength: contactLimits.groupNameMax } }}
+      />
+      <TextField
+        label={t('contacts:group.description')}
+        value={values.description}
+        onChange={(event) => set({ description: event.target.value })}
+        multiline
+        minRows={2}
+      />
+      <Autocomplete
+        multiple
+        filterOptions={(x) => x}
+        options={options.map((c) => c.id)}
+        value={values.members}
+        loading={found.isFetching}
+        inputValue={search}
+        onInputChange={(_event, value, reason) => reason !== 'reset' && setSearch(value)}
+        getOptionLabel={(id) =>
+          byId.get(id) ? contactLabel(byId.get(id)!) : t('contacts:group.unknownMember')
+        }
+        onChange={(_event, ids) => {
+          setKnown(byId);
+          set({ members: ids });
+        }}
+        renderOption={(props, id) => {
+          const { key, ...rest } = props as typeof props & { key: string };
+          const contact = byId.get(id);
+          return (
+            <li key={key} {...rest} style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
+              {contact && <ContactAvatar userIndex={userIndex} contact={contact} size={32} />}
+              <span>{contact ? contactLabel(contact) : id}</span>
+            </li>
+          );
+        }}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            label={t('contacts:group.members')}
+            error={!!errors.members}
+            helperText={errors.members}
+          />
+        )}
+      />
+    </FormDialog>
   );
 }

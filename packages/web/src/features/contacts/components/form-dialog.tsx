@@ -1,0 +1,62 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useId, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from '../../../shared/i18n/translation';
+
+export interface FormDialogProps {
+  title: string;
+  /** The save is under way: the dialog stays open, Cancel is off and Save shows its progress. */
+  pending: boolean;
+  /** An error of the whole form (field errors go beside their fields). */
+  formError: string | null;
+  onSubmit: (event: FormEvent) => void;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/**
+ * The frame of the contact and group forms: a dialog that is a form (full screen on phones), its title, an error
+ * of the whole form above the fields, and Cancel / Save.
+ */
+export function FormDialog({ title, pending, formError, onSubmit, onClose, children }: FormDialogProps) {
+  const { t } = useTranslation('contacts');
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const titleId = useId();
+  return (
+    <Dialog
+      open
+      onClose={pending ? undefined : onClose}
+      fullScreen={fullScreen}
+      aria-labelledby={titleId}
+      slotProps={{
+        paper: {
+          component: 'form',
+          onSubmit,
+          noValidate: true,
+          sx: { width: '100%', maxWidth: 545 },
+        } as never,
+      }}
+    >
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent sx={{ display: 'grid', gap: 2, alignContent: 'start', pt: '8px !important' }}>
+        {formError && <Alert severity="error">{formError}</Alert>}
+        {children}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={pending}>
+          {t('form.cancel')}
+        </Button>
+        <Button type="submit" variant="contained" loading={pending}>
+          {t('form.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
