@@ -138,7 +138,9 @@ async function imapFlags(user: MailUser, uid: number): Promise<string[]> {
     const lock = await client.getMailboxLock('INBOX', { readOnly: true });
     try {
       const message = await client.fetchOne(String(uid), { flags: true }, { uid: true });
-      return message && message.flags ? [...message.flags].sort() : [];
+      // Without the keywords the mail server sets itself on delivery ($HasAttachment / $HasNoAttachment).
+      const flags = message && message.flags ? [...message.flags] : [];
+      return flags.filter((flag) => !/^\$Has(No)?Attachment$/.test(flag)).sort();
     } finally {
       lock.release();
     }
