@@ -21,7 +21,8 @@ export const messagesEndpoints = {
     method: 'GET',
     path: '/u/:userIndex/mailbox/:mailboxId/messages',
     auth: 'session',
-    summary: 'One page of a folder, newest first by default (`sort`, `order`): messages, or conversations (`mode`)',
+    summary:
+      'One page of a folder, newest first by default (`sort`, `order`): messages, or conversations (`mode`)',
     tags,
     params: MailboxParams,
     query: MessageListQuery,
