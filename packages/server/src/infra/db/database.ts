@@ -33,9 +33,17 @@ export function createDatabase(config: Pick<Config, 'database'>): Db {
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 }
 
-/** Runs every pending migration of `migrations` (all owners' merged); throws with the failing one's error. */
+/**
+ * Runs every pending migration of `migrations` (all owners' merged); throws with the failing one's error.
+ * Features land in any order, so a database may already hold a higher number than a new feature's migration:
+ * unordered migrations are allowed (each one touches only its own tables).
+ */
 export async function migrateToLatest(db: Db, migrations: Record<string, Migration>): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider(migrations) });
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider(migrations),
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
