@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/precompress.ts';
 import { runtimeCacheNames } from './src/app/pwa/runtime-caches.ts';
 
 /**
@@ -97,7 +98,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), pwa],
+  plugins: [react(), pwa, precompress()],
   define: { __WEBMAIL_BUILD__: JSON.stringify(buildId()) },
   resolve: {
     alias: { '@webmail/contracts': contractsEntry },

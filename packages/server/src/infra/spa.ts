@@ -14,6 +14,9 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       root: path.resolve(distDir),
       wildcard: false,
       index: false,
+      // The build writes `.br` and `.gz` beside each text file (packages/web/scripts/precompress.ts); a browser
+      // that accepts one gets it, with `Content-Encoding` and `Vary: Accept-Encoding`.
+      preCompressed: true,
       // Hashed assets can be cached for a year. Everything else is revalidated on every request: index.html, and the
       // service worker (`sw.js`, its `workbox-*.js`) and `manifest.webmanifest`, whose update check must see a new
       // build at once (test/http/spa-caching.test.ts).
