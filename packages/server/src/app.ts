@@ -21,6 +21,7 @@ import { createMailboxesModule } from './features/mailboxes/mailboxes.module.js'
 import type { RetentionJob } from './features/mailboxes/retention-job.js';
 import { createMessagesModule } from './features/messages/messages.module.js';
 import { createReadingModule } from './features/reading/reading.module.js';
+import { ThreadIndexes } from './mail/imap/thread-index.js';
 import { createSearchModule } from './features/search/search.module.js';
 import { searchMigrations } from './features/search/search.migrations.js';
 import { securityMigrations } from './features/security/security.migrations.js';
@@ -127,8 +128,13 @@ export async function buildApp(
       proxy: (session, url) =>
         imageProxy.signer.sign(url, { account: session.email, userIndex: session.userIndex }),
     },
+    listed: (session, mailboxId) => void reading.threads.prepare(session, mailboxId),
   });
-  const reading = createReadingModule({ mail, mailboxes: mailboxes.mailboxes });
+  const reading = createReadingModule({
+    mail,
+    mailboxes: mailboxes.mailboxes,
+    threadIndexes: new ThreadIndexes(),
+  });
   const compose = createComposeModule({
     config,
     db,

@@ -4,7 +4,7 @@ import type { MailSessions } from '../../mail/mail-session.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
 import { massActionsRoutes } from './mass-actions.routes.js';
 import { MassActionsService } from './mass-actions.service.js';
-import { messagesRoutes } from './messages.routes.js';
+import { messagesRoutes, type FolderListed } from './messages.routes.js';
 import { MessagesService } from './messages.service.js';
 import type { RemoteContentPolicy } from './remote-content-policy.js';
 import { SortedUidsCache } from './sorted-uids-cache.js';
@@ -14,6 +14,8 @@ export interface MessagesModuleDeps {
   mailboxes: MailboxesService;
   /** Whether a message may show remote content, and the image proxy's URL signer (wired by the app). */
   remoteContent: RemoteContentPolicy;
+  /** Told after a folder's first page was listed (wired to the reading feature's conversation indexes). */
+  listed?: FolderListed;
 }
 
 /** A folder's message list (messages or conversations), one message, its flags, and mass actions. */
@@ -25,7 +27,7 @@ export function createMessagesModule(deps: MessagesModuleDeps) {
   const messages = new MessagesService(sortedUids, deps.remoteContent);
   const massActions = new MassActionsService(mailboxes, sortedUids);
   const routes: FastifyPluginAsync = async (app) => {
-    await app.register(messagesRoutes(mail, messages));
+    await app.register(messagesRoutes(mail, messages, deps.listed));
     await app.register(massActionsRoutes(mail, massActions));
   };
   const module: FeatureModule = { name: 'messages', routes };

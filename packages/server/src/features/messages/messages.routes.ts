@@ -1,15 +1,25 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { messagesEndpoints as endpoints } from '@webmail/contracts';
 import { route } from '../../infra/http/endpoint-route.js';
-import type { MailSessions } from '../../mail/mail-session.js';
+import type { MailSession, MailSessions } from '../../mail/mail-session.js';
 import type { MessagesService } from './messages.service.js';
 
-export function messagesRoutes(mail: MailSessions, messages: MessagesService): FastifyPluginAsync {
+/** Told after a folder's first page was listed (the reading feature prepares opening its messages). */
+export type FolderListed = (mail: MailSession, mailboxId: string) => void;
+
+export function messagesRoutes(
+  mail: MailSessions,
+  messages: MessagesService,
+  listed?: FolderListed,
+): FastifyPluginAsync {
   return async (app) => {
     route(app, endpoints.list, async (request) => {
       const { mailboxId } = request.params;
       const { offset, limit, mode, sort, order } = request.query;
-      return messages.list(mail.forRequest(request), mailboxId, offset, limit, mode, { field: sort, order });
+      const session = mail.forRequest(request);
+      const page = await messages.list(session, mailboxId, offset, limit, mode, { field: sort, order });
+      if (offset === 0) listed?.(session, mailboxId);
+      return page;
     });
 
     route(app, endpoints.message, async (request, reply) => {

@@ -1,4 +1,5 @@
 import type { FeatureModule } from '../../infra/http/feature-module.js';
+import type { ThreadIndexes } from '../../mail/imap/thread-index.js';
 import type { MailSessions } from '../../mail/mail-session.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
 import { MessageDownloadsService } from './message-downloads.service.js';
@@ -8,11 +9,16 @@ import { ThreadService } from './thread.service.js';
 export interface ReadingModuleDeps {
   mail: MailSessions;
   mailboxes: MailboxesService;
+  /** The accounts' folder conversation indexes (shared: a folder's content is the same for every session). */
+  threadIndexes: ThreadIndexes;
 }
 
 /** The conversation view, attachment and source downloads, the zip of a message's attachments. */
-export function createReadingModule(deps: ReadingModuleDeps): { module: FeatureModule } {
-  const threads = new ThreadService(deps.mailboxes);
+export function createReadingModule(deps: ReadingModuleDeps): {
+  module: FeatureModule;
+  threads: ThreadService;
+} {
+  const threads = new ThreadService(deps.mailboxes, deps.threadIndexes);
   const downloads = new MessageDownloadsService();
-  return { module: { name: 'reading', routes: readingRoutes(deps.mail, threads, downloads) } };
+  return { module: { name: 'reading', routes: readingRoutes(deps.mail, threads, downloads) }, threads };
 }

@@ -4,6 +4,7 @@ import { AppError, notFound } from '../../infra/errors.js';
 import { withMailbox } from '../../mail/imap/imap-commands.js';
 import { fetchListRows, fetchPreviews, type ListRow } from '../../mail/imap/imap-fetch-rows.js';
 import { noteFlagsChanged } from '../../mail/imap/selected-folder.js';
+import type { ThreadIndexes } from '../../mail/imap/thread-index.js';
 import type { MailSession } from '../../mail/mail-session.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
 import { snippetOf } from './message-snippet.js';
@@ -22,11 +23,13 @@ import {
 
 /**
  * A conversation: the messages whose threadId — the hash of the thread root's
- * Message-ID — equals the addressed message's, gathered from its folder, the Inbox and Sent. Each folder
- * is searched under its own lock with one `UID SEARCH OR HEADER Message-ID <root> OR HEADER References
- * <root> HEADER In-Reply-To <root>` (a substring match, so candidates are then checked by their computed
- * threadId). The same message found in two folders (mail to oneself) is listed once, from the first
- * folder in that order. Bodies come from the message detail route.
+ * Message-ID — equals the addressed message's, gathered from its folder, the Inbox and Sent. Each folder's
+ * candidates come from its conversation index (mail/imap/thread-index.ts: in memory, brought up to date with one
+ * FETCH of what arrived since), read in the background once the folder was listed (`prepare`). A folder without
+ * an index yet is searched under its own lock with one `UID SEARCH OR HEADER Message-ID <root> OR HEADER References
+ * <root> HEADER In-Reply-To <root>` (a substring match, unindexed: Dovecot reads every message's headers). Either
+ * way candidates are then checked by their computed threadId. The same message found in two folders (mail to
+ * oneself) is listed once, from the first folder in that order. Bodies come from the message detail route.
  *
  * The addressed folder is searched last, so it is still selected for the message request that follows
  * (a SELECT costs a round trip, and Dovecot's first FETCH after one is slow). Rows are read with the
@@ -39,8 +42,30 @@ export class ThreadService {
   private readonly folders: ThreadFolders;
   private readonly cache = new ThreadCache();
 
-  constructor(mailboxes: MailboxesService) {
+  constructor(
+    mailboxes: MailboxesService,
+    private readonly indexes: ThreadIndexes,
+    /** How long after a folder was listed its indexes start reading (the user's next clicks go first). */
+    private readonly prepareDelayMs = 1000,
+  ) {
     this.folders = new ThreadFolders(mailboxes);
+  }
+
+  /**
+   * After a folder was listed: reads the conversation indexes of it, the Inbox and Sent in the background (one at
+   * a time, in chunks), so opening any message shown needs no header search. Resolves when they are read (tests).
+   */
+  async prepare(mail: MailSession, mailboxId: string): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, this.prepareDelayMs).unref());
+    try {
+      const path = await mail.pathOf(mailboxId);
+      const client = await mail.client();
+      const special = await this.folders.retrying(mail, client, async (folders) => folders);
+      for (const folderPath of [path, ...special.map((f) => f.path).filter((p) => p !== path)])
+        await this.indexes.build(client, mail.email, folderPath);
+    } catch {
+      // The session ended or the folder went: the next list asks again; opening searches meanwhile.
+    }
   }
 
   /** The conversation opened at message `uid` of the folder, or at the folder's newest message of it. */
@@ -52,6 +77,7 @@ export class ThreadService {
     return this.folders.retrying(mail, client, (special) =>
       // The addressed folder, then Inbox and Sent when they are other folders.
       this.gather(
+        mail.email,
         client,
         opened,
         special.filter((f) => f.path !== path),
@@ -62,6 +88,7 @@ export class ThreadService {
   }
 
   private async gather(
+    account: string,
     client: ImapFlow,
     opened: ThreadFolder,
     others: ThreadFolder[],
@@ -83,11 +110,11 @@ export class ThreadService {
       const keys = { root, subject: baseSubject(addressed.envelope?.subject) };
       const stamps = [];
       for (const folder of others) {
-        const searched = await this.searchFolder(client, folder, keys, threadId, null, otherStamp);
+        const searched = await this.searchFolder(account, client, folder, keys, threadId, null, otherStamp);
         found.push(...searched.found);
         stamps.push(searched.stamp);
       }
-      const own = await this.searchFolder(client, opened, keys, threadId, addressed, openedStamp);
+      const own = await this.searchFolder(account, client, opened, keys, threadId, addressed, openedStamp);
       found.unshift(...own.found);
       const response = toThreadResponse(threadId, found);
       if (stamps.every((s) => s !== null))
@@ -107,6 +134,7 @@ export class ThreadService {
    * folder that cannot be selected is FolderGone (ThreadFolders lists again).
    */
   private async searchFolder<S>(
+    account: string,
     client: ImapFlow,
     folder: ThreadFolder,
     keys: { root: string; subject: string | null },
@@ -116,9 +144,10 @@ export class ThreadService {
   ): Promise<{ found: Found[]; stamp: S }> {
     const search = async () => {
       const stamp = stampOf(client, folder.path);
-      const uids = ((await client.search({ or: candidateCriteria(keys) }, { uid: true })) || [])
-        .sort((a, b) => b - a)
-        .slice(0, maxCandidates);
+      const indexed = await this.indexes.candidates(client, account, folder.path, threadId);
+      const candidates =
+        indexed ?? ((await client.search({ or: candidateCriteria(keys) }, { uid: true })) || []);
+      const uids = candidates.sort((a, b) => b - a).slice(0, maxCandidates);
       const others = addressed ? uids.filter((u) => u !== addressed.uid) : uids;
       // Without PREVIEW: Dovecot would compute it for every subject match, most of them other conversations.
       const rows = await fetchRows(client, others, { preview: false });
