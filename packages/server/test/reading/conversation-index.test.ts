@@ -150,7 +150,8 @@ describe('conversation lookup from the folder index', () => {
     const imap = await imapAs(user);
     const lock = await imap.getMailboxLock('INBOX');
     try {
-      const [root] = await imap.search({ header: { 'message-id': '<b0@example.test>' } }, { uid: true });
+      const [root] =
+        (await imap.search({ header: { 'message-id': '<b0@example.test>' } }, { uid: true })) || [];
       await imap.messageMove(String(root), 'Archive', { uid: true });
     } finally {
       lock.release();
