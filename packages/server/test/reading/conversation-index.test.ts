@@ -168,4 +168,27 @@ describe('conversation lookup from the folder index', () => {
     expect(await open(uid)).toEqual([...conversation, 'inbox <b3@example.test>']);
     expect(headerSearches()).toEqual([]);
   });
+
+  it('opens new mail at once, though the session connection was not told of it yet', async () => {
+    const root = await uidOf('<b0@example.test>');
+    const { thread } = (await client.get<MessageDetail>(`/api/u/0/mailbox/${ids.inbox}/messages/${root}`))
+      .body;
+    // The Inbox is selected on the session's connection; the new message arrives through another one, and the
+    // app (told by the live-events stream) asks for its conversation first, as the reader does.
+    const imap = await imapAs(user);
+    const appended = await imap.append(
+      'INBOX',
+      await mail('Re: Budget', '2025-03-04T08:00:00Z', {
+        'Message-ID': '<b4@example.test>',
+        References: '<b0@example.test>',
+      }),
+    );
+    await imap.logout();
+    const uid = appended && appended.uid;
+    const res = await client.get<ThreadResponse>(
+      `/api/u/0/mailbox/${ids.inbox}/threads/${thread}?messageId=${uid}`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.messages.map((m) => m.messageId)).toContain('<b4@example.test>');
+  });
 });

@@ -8,7 +8,7 @@ import type {
 } from '@webmail/contracts';
 import { AppError, notFound } from '../../infra/errors.js';
 import { fetchListRows, type ListRow } from '../../mail/imap/imap-fetch-rows.js';
-import { noteFlagsChanged } from '../../mail/imap/selected-folder.js';
+import { fetchSeeingArrivals, noteFlagsChanged } from '../../mail/imap/selected-folder.js';
 import type { MailSession } from '../../mail/mail-session.js';
 import { firstAddress, toAddresses } from '../../mail/mime/addresses.js';
 import {
@@ -93,9 +93,12 @@ export class MessagesService {
     options: { showRemote?: boolean } = {},
   ): Promise<MessageDetail> {
     return mail.inFolder(mailboxId, async ({ client, path, mailbox }) => {
-      const row =
-        (await client.fetchOne(String(uid), summaryQuery, { uid: true })) ||
-        (await fetchWithoutStructure(client, uid));
+      const row = await fetchSeeingArrivals(
+        client,
+        async () =>
+          (await client.fetchOne(String(uid), summaryQuery, { uid: true })) ||
+          (await fetchWithoutStructure(client, uid)),
+      );
       if (!row) throw notFound('Message', 'messageNotFound');
       const env = row.envelope;
       const decision = await this.remote.decide(mail.account, firstAddress(env?.from)?.address);
@@ -167,7 +170,9 @@ export interface Conversations {
 const proxyProbe = 'https://proxy-probe.invalid/';
 
 async function fetchOne(client: ImapFlow, uid: number): Promise<FetchMessageObject> {
-  const row = await client.fetchOne(String(uid), summaryQuery, { uid: true });
+  const row = await fetchSeeingArrivals(client, () =>
+    client.fetchOne(String(uid), summaryQuery, { uid: true }),
+  );
   if (!row) throw notFound('Message', 'messageNotFound');
   return row;
 }

@@ -3,7 +3,7 @@ import type { ThreadResponse } from '@webmail/contracts';
 import { AppError, notFound } from '../../infra/errors.js';
 import { withMailbox } from '../../mail/imap/imap-commands.js';
 import { fetchListRows, fetchPreviews, type ListRow } from '../../mail/imap/imap-fetch-rows.js';
-import { noteFlagsChanged } from '../../mail/imap/selected-folder.js';
+import { fetchSeeingArrivals, noteFlagsChanged } from '../../mail/imap/selected-folder.js';
 import type { ThreadIndexes } from '../../mail/imap/thread-index.js';
 import type { MailSession } from '../../mail/mail-session.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
@@ -97,7 +97,9 @@ export class ThreadService {
   ): Promise<ThreadResponse> {
     const key = `${opened.id}\n${uid}\n${threadId}`;
     const { addressed, cached } = await withMailbox(client, opened.path, async () => {
-      const row = (await fetchRows(client, [uid])).find((r) => r.uid === uid);
+      const row = await fetchSeeingArrivals(client, async () =>
+        (await fetchRows(client, [uid])).find((r) => r.uid === uid),
+      );
       if (!row) throw notFound('Message', 'messageNotFound');
       if (threadOf(row, opened.id) !== threadId) throw notFound('Thread', 'threadNotFound');
       const paths = others.map((f) => f.path);

@@ -88,3 +88,19 @@ export function noteFlagsChanged(client: ImapFlow): void {
 export function sameMessages(a: FolderState, b: FolderState): boolean {
   return a.selection === b.selection && a.exists === b.exists && a.expunges === b.expunges;
 }
+
+/**
+ * Runs `fetch` once more after a NOOP when it found nothing. The web app learns of new mail from the live-events
+ * stream (another connection) and may ask for a UID this connection was never told of; Dovecot answers a FETCH of
+ * it with nothing until it has sent this connection the EXISTS, which the NOOP collects. Only a miss costs the round
+ * trip.
+ */
+export async function fetchSeeingArrivals<T>(
+  client: ImapFlow,
+  fetch: () => Promise<T | null | undefined | false>,
+): Promise<T | null> {
+  const first = await fetch();
+  if (first) return first;
+  await client.noop();
+  return (await fetch()) || null;
+}
