@@ -61,12 +61,16 @@ async function appendReply(imap: ImapFlow, root: string, n: number): Promise<num
 const threadIdOf = (root: string) =>
   createHash('sha256').update(root.toLowerCase()).digest('base64url').slice(0, 16);
 
+/** Per row: how long the conversation call took of each open (the rest is the message call). */
+const threadTimes: number[] = [];
+
 async function open(api: ApiSession, folderId: string, uid: number, thread: string): Promise<number> {
   const base = `/api/u/0/mailbox/${encodeURIComponent(folderId)}`;
   const start = performance.now();
   const conversation = await api.json<{ messages: Array<{ id: number }> }>(
     `${base}/threads/${encodeURIComponent(thread)}?messageId=${uid}`,
   );
+  threadTimes.push(performance.now() - start);
   const detail = await api.json<{ text: string | null }>(`${base}/messages/${uid}`);
   const total = performance.now() - start;
   if (!conversation.messages.some((m) => m.id === uid)) throw new Error('the conversation lacks the message');
@@ -146,6 +150,7 @@ async function measureOpens(
   // Before: nothing listed the folder in this server process, so there is no index yet.
   const before: number[] = [];
   const beforeWire: number[] = [];
+  threadTimes.length = 0;
   for (let i = 0; i < runs; i += 1) {
     const { uid, thread } = await fresh();
     // Not listed (that would start the index): a pause instead, so the server's connection has seen the
@@ -154,6 +159,9 @@ async function measureOpens(
     before.push(await open(api, folder.id, uid, thread));
     beforeWire.push(await wireOpen((await fresh()).uid));
   }
+  const split = (row: number[]) =>
+    `conversation ${med(threadTimes).toFixed(1)} + message ${(med(row) - med(threadTimes)).toFixed(1)} ms (medians)`;
+  console.log(`before the folder index: ${split(before)}`);
   // The app lists the folder; its index is read in the background. Wait until a fresh open is fast.
   const listed = performance.now();
   await api.json(`/api/u/0/mailbox/${encodeURIComponent(folder.id)}/messages?limit=50`);
@@ -168,6 +176,7 @@ async function measureOpens(
   console.log(`the folder index was ready ${waited.toFixed(0)} s after the first listing`);
   const after: number[] = [];
   const afterWire: number[] = [];
+  threadTimes.length = 0;
   for (let i = 0; i < runs; i += 1) {
     const { uid, thread } = await fresh();
     // As the app shows new mail: the list first (untimed), then the open.
@@ -175,6 +184,7 @@ async function measureOpens(
     after.push(await open(api, folder.id, uid, thread));
     afterWire.push(await wireOpen((await fresh()).uid));
   }
+  console.log(`folder index: ${split(after)}`);
   const wireCommands = 'UID FETCH (BODY.PEEK[]) of a never-fetched message';
   return [
     {

@@ -48,8 +48,9 @@ describe('conversation lookup from the folder index', () => {
     const imap = await imapAs(user);
     const lock = await imap.getMailboxLock('INBOX');
     try {
-      const [uid] = (await imap.search({ header: { 'message-id': messageId } }, { uid: true })) || [];
-      return uid!;
+      // Not SEARCH HEADER: the full-text index answers it by words, so <e1@…> would match every @example.test.
+      const rows = await imap.fetchAll('1:*', { uid: true, envelope: true });
+      return rows.find((r) => r.envelope?.messageId === messageId)!.uid;
     } finally {
       lock.release();
       await imap.logout();
@@ -139,6 +140,16 @@ describe('conversation lookup from the folder index', () => {
     expect(headerSearches()).toEqual([]);
   });
 
+  it('does not even select Sent when its index holds none of the conversation', async () => {
+    const uid = await uidOf('<e1@example.test>');
+    sent = [];
+    expect(await open(uid)).toEqual(['inbox <e1@example.test>']);
+    const commands = Buffer.concat(sent).toString('utf8');
+    expect(commands).toMatch(/STATUS "?Sent"?/);
+    expect(commands).not.toMatch(/(SELECT|EXAMINE) "?Sent"?/);
+    expect(headerSearches()).toEqual([]);
+  });
+
   it('finds a reply that arrived after the index was read, and a message moved out and back', async () => {
     await deliver(user.email, [
       await mail('Re: Budget', '2025-03-03T08:00:00Z', {
@@ -150,8 +161,8 @@ describe('conversation lookup from the folder index', () => {
     const imap = await imapAs(user);
     const lock = await imap.getMailboxLock('INBOX');
     try {
-      const [root] =
-        (await imap.search({ header: { 'message-id': '<b0@example.test>' } }, { uid: true })) || [];
+      const rows = await imap.fetchAll('1:*', { uid: true, envelope: true });
+      const root = rows.find((r) => r.envelope?.messageId === '<b0@example.test>')!.uid;
       await imap.messageMove(String(root), 'Archive', { uid: true });
     } finally {
       lock.release();

@@ -25,7 +25,8 @@ import {
  * A conversation: the messages whose threadId — the hash of the thread root's
  * Message-ID — equals the addressed message's, gathered from its folder, the Inbox and Sent. Each folder's
  * candidates come from its conversation index (mail/imap/thread-index.ts: in memory, brought up to date with one
- * FETCH of what arrived since), read in the background once the folder was listed (`prepare`). A folder without
+ * FETCH of what arrived since), read in the background once the folder was listed (`prepare`). Inbox or Sent whose
+ * index holds none of the conversation, and whose STATUS shows nothing new, is not even selected. A folder without
  * an index yet is searched under its own lock with one `UID SEARCH OR HEADER Message-ID <root> OR HEADER References
  * <root> HEADER In-Reply-To <root>` (a substring match, unindexed: Dovecot reads every message's headers). Either
  * way candidates are then checked by their computed threadId. The same message found in two folders (mail to
@@ -112,6 +113,12 @@ export class ThreadService {
       const keys = { root, subject: baseSubject(addressed.envelope?.subject) };
       const stamps = [];
       for (const folder of others) {
+        // Indexed and unchanged, and none of the conversation there: the folder is not selected at all.
+        const quick = await this.indexes.candidatesUnselected(client, account, folder.path, threadId);
+        if (quick && quick.uids.length === 0) {
+          stamps.push({ path: folder.path, ...quick.status });
+          continue;
+        }
         const searched = await this.searchFolder(account, client, folder, keys, threadId, null, otherStamp);
         found.push(...searched.found);
         stamps.push(searched.stamp);

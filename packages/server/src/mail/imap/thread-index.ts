@@ -55,6 +55,37 @@ export class ThreadIndexes {
     return lookup(index, hashOf(threadId));
   }
 
+  /**
+   * For a folder that is not selected: the conversation's UIDs from the index, when one `STATUS` shows that nothing
+   * arrived since it was read (same UIDVALIDITY and UIDNEXT), with that status; else null (select it and use
+   * `candidates`). No folder switch: re-selecting the opened big folder afterwards would cost more than the lookup
+   * (Dovecot's SELECT and first FETCH of a 100,000-message folder).
+   */
+  async candidatesUnselected(
+    client: ImapFlow,
+    account: string,
+    path: string,
+    threadId: string,
+  ): Promise<{
+    uids: number[];
+    status: { uidValidity: string; uidNext: number; highestModseq: string };
+  } | null> {
+    const index = this.folders.get(keyOf(account, path));
+    // imapflow would take a STATUS of the selected folder as news about the selection.
+    if (!index || !client.mailbox || client.mailbox.path === path) return null;
+    const s = await client
+      .status(path, { uidValidity: true, uidNext: true, highestModseq: true })
+      .catch(() => null);
+    if (!s || String(s.uidValidity) !== index.uidValidity || s.uidNext !== index.upTo) return null;
+    if (s.highestModseq === undefined) return null;
+    const status = {
+      uidValidity: index.uidValidity,
+      uidNext: s.uidNext,
+      highestModseq: String(s.highestModseq),
+    };
+    return { uids: lookup(index, hashOf(threadId)), status };
+  }
+
   /** Whether the folder has a complete index (for tests and the bench). */
   has(account: string, path: string): boolean {
     return this.folders.has(keyOf(account, path));
