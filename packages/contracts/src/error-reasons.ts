@@ -61,6 +61,17 @@ export const errorReasons = {
     'defaultAddressBookDelete',
     'contactLimitReached',
   ],
+  filters: [
+    'filtersDisabled',
+    'targetsDisabled',
+    'autoreplyDisabled',
+    'filterNotFound',
+    'filterLimit',
+    'foreignSieveScript',
+    'sieveScriptRejected',
+    'sieveExtensionMissing',
+    'filtersImportInvalid',
+  ],
 } as const;
 
 export type ErrorReasonFeature = keyof typeof errorReasons;
