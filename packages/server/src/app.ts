@@ -14,6 +14,8 @@ import { contactsMigrations } from './features/contacts/contacts.migrations.js';
 import { createAuthModule } from './features/auth/auth.module.js';
 import { createComposeModule } from './features/compose/compose.module.js';
 import { createContactsModule } from './features/contacts/contacts.module.js';
+import { createFiltersModule } from './features/filters/filters.module.js';
+import { filtersMigrations } from './features/filters/filters.migrations.js';
 import { createEventsModule } from './features/events/events.module.js';
 import { createHealthModule } from './features/health/health.module.js';
 import { createImageProxyModule } from './features/image-proxy/image-proxy.module.js';
@@ -44,6 +46,7 @@ const migrations = {
   ...securityMigrations,
   ...searchMigrations,
   ...settingsMigrations,
+  ...filtersMigrations,
 };
 
 export type { RouteEntry };
@@ -106,6 +109,16 @@ export async function buildApp(
     log: app.log,
   });
   const imageProxy = createImageProxyModule({ config });
+  const filters = createFiltersModule({
+    db,
+    mail,
+    mailboxes: mailboxes.mailboxes,
+    sieve: config.sieve,
+    disabledFeatures: config.disabledFeatures,
+    publish,
+    changeLog: securityCore.securityEvents,
+  });
+
   const settings = createSettingsModule({
     db,
     mail,
@@ -113,6 +126,7 @@ export async function buildApp(
     mailboxes: mailboxes.mailboxes,
     disabledFeatures: config.disabledFeatures,
     publish,
+    delivery: filters.filters,
   });
   const signatures = createSignaturesModule({
     db,
@@ -176,6 +190,7 @@ export async function buildApp(
     search.module,
     settings.module,
     signatures.module,
+    filters.module,
     events.module,
   ]);
   app.addHook('onClose', async () => {

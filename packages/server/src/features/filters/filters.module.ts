@@ -1,0 +1,39 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { DisabledFeature } from '@webmail/contracts';
+import type { Db } from '../../infra/db/database.js';
+import type { PublishEvent } from '../../infra/events/event-bus.js';
+import type { FeatureModule } from '../../infra/http/feature-module.js';
+import type { MailSessions } from '../../mail/mail-session.js';
+import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
+import { filtersRoutes } from './filters.routes.js';
+import { FiltersRepository } from './filters.repository.js';
+import { FiltersService, type FilterChangeLog } from './filters.service.js';
+import { SieveSync } from './sieve-sync.js';
+
+export interface FiltersModuleDeps {
+  db: Db;
+  mail: MailSessions;
+  mailboxes: MailboxesService;
+  sieve: { host: string; port: number };
+  disabledFeatures: readonly DisabledFeature[];
+  publish: PublishEvent;
+  /** The security log (security's service; filters sit beside security in the graph). */
+  changeLog: FilterChangeLog;
+}
+
+/** Filters, forwarding targets, auto-reply and spam level, compiled to one Sieve script per account. */
+export function createFiltersModule(deps: FiltersModuleDeps) {
+  const filters = new FiltersService(
+    new FiltersRepository(deps.db),
+    deps.mailboxes,
+    new SieveSync(deps.sieve),
+    deps.disabledFeatures,
+    deps.publish,
+    deps.changeLog,
+  );
+  const routes: FastifyPluginAsync = async (app) => {
+    await app.register(filtersRoutes(deps.mail, filters));
+  };
+  const module: FeatureModule = { name: 'filters', routes };
+  return { module, filters };
+}
