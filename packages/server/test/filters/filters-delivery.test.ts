@@ -30,8 +30,8 @@ interface Case {
 }
 
 const to = (mailbox: string) => ({ mailbox });
-const fw = ['fw-one@sink.test'];
-const all = ['all-mail@sink.test'];
+const fw = ['fw-one@elsewhere.test'];
+const all = ['all-mail@elsewhere.test'];
 
 const cases: Case[] = [
   { name: 'no filters, the default spam level: Inbox', spamLevel: 50, mail: {}, folder: 'INBOX' },
@@ -207,11 +207,11 @@ const cases: Case[] = [
     name: 'targets of every matching filter add up',
     filters: [
       { query: { subject: 'hello' }, action: { targets: fw } },
-      { query: { from: 'someone' }, action: { targets: ['fw-two@sink.test'] } },
+      { query: { from: 'someone' }, action: { targets: ['fw-two@elsewhere.test'] } },
     ],
     mail: {},
     folder: 'INBOX',
-    forwards: ['fw-one@sink.test', 'fw-two@sink.test'],
+    forwards: ['fw-one@elsewhere.test', 'fw-two@elsewhere.test'],
   },
   {
     name: 'no forward for spam',
@@ -334,7 +334,7 @@ describe('delivery through Postfix → LMTP → the compiled Sieve script', () =
   });
 
   it('really forwards: the copy arrives at the target and the local copy stays', async () => {
-    const { user, imap } = await prepare({ targets: ['forward-check@sink.test'] });
+    const { user, imap } = await prepare({ targets: ['forward-check@elsewhere.test'] });
     try {
       const stack = attachMailstack(inject('mailstack'));
       const { raw, messageId } = buildMail({ subject: 'Forward me' }, user.email);

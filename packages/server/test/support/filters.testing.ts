@@ -111,13 +111,16 @@ export async function storedAt(
     try {
       // A folder that was already selected shows new mail only after the server syncs the view.
       await imap.noop();
-      const uids = await imap.search({ header: { 'message-id': messageId } }, { uid: true });
-      if (uids && uids.length > 0) {
-        const message = await imap.fetchOne(String(uids[0]), { flags: true }, { uid: true });
-        const flags = [...((message && message.flags) || [])].filter(
-          (f) => f === '\\Seen' || f === '\\Flagged',
-        );
-        return { folder, flags: flags.sort() };
+      // Read the envelopes, not SEARCH HEADER: Dovecot answers that from the full-text index, which splits ids.
+      if (imap.mailbox && imap.mailbox.exists > 0) {
+        // Read to the end (leaving imapflow's fetch iterator early would leave the command unfinished).
+        let found: { folder: string; flags: string[] } | null = null;
+        for await (const message of imap.fetch('1:*', { envelope: true, flags: true })) {
+          if (message.envelope?.messageId !== messageId) continue;
+          const flags = [...(message.flags ?? [])].filter((f) => f === '\\Seen' || f === '\\Flagged');
+          found = { folder, flags: flags.sort() };
+        }
+        if (found) return found;
       }
     } finally {
       lock.release();
