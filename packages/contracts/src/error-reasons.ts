@@ -67,7 +67,6 @@ export const errorReasons = {
     'autoreplyDisabled',
     'filterNotFound',
     'filterLimit',
-    'foreignSieveScript',
     'sieveScriptRejected',
     'sieveExtensionMissing',
     'filtersImportInvalid',

@@ -23,8 +23,9 @@ const base = '/u/:userIndex/filters';
 /**
  * Filters (spec §7), forwarding targets, auto-reply and the spam level (their paths are not in the spec; they
  * sit beside the filters because all four make one Sieve script). Every change recompiles and uploads the script;
- * a refused upload changes nothing (409 `sieveScriptRejected`, 503 when the Sieve server cannot be reached).
- * 409 `foreignSieveScript`: another client's script is active; `POST /filters/script/takeOver` replaces it.
+ * a refused upload changes nothing (502 `sieveScriptRejected`, 503 when the Sieve server cannot be reached).
+ * While another client's script is active the webmail's is stored beside it, inactive (`script.state: foreign`);
+ * `POST /filters/script/takeOver` makes ours active and keeps the other one on the server.
  */
 export const filtersEndpoints = {
   list: defineEndpoint({
@@ -47,7 +48,7 @@ export const filtersEndpoints = {
     params: UserIndexParams,
     body: FilterInput,
     responses: { 201: Filter },
-    errors: [401, 403, 409, 419, 422, 503],
+    errors: [401, 403, 419, 422, 502, 503],
   }),
   update: defineEndpoint({
     method: 'PATCH',
@@ -58,7 +59,7 @@ export const filtersEndpoints = {
     params: FilterParams,
     body: FilterPatch,
     responses: { 200: Filter },
-    errors: [401, 403, 404, 409, 419, 422, 503],
+    errors: [401, 403, 404, 419, 422, 502, 503],
   }),
   remove: defineEndpoint({
     method: 'DELETE',
@@ -68,7 +69,7 @@ export const filtersEndpoints = {
     tags,
     params: FilterParams,
     responses: { 204: z.null() },
-    errors: [401, 403, 404, 409, 419, 503],
+    errors: [401, 403, 404, 419, 502, 503],
   }),
   moveToBottom: defineEndpoint({
     method: 'POST',
@@ -78,7 +79,7 @@ export const filtersEndpoints = {
     tags,
     params: FilterParams,
     responses: { 200: Filter },
-    errors: [401, 403, 404, 409, 419, 503],
+    errors: [401, 403, 404, 419, 502, 503],
   }),
   massDelete: defineEndpoint({
     method: 'POST',
@@ -89,7 +90,7 @@ export const filtersEndpoints = {
     params: UserIndexParams,
     body: FilterIds,
     responses: { 200: z.object({ deleted: z.number().int() }) },
-    errors: [401, 403, 409, 419, 422, 503],
+    errors: [401, 403, 419, 422, 502, 503],
   }),
   massToggle: defineEndpoint({
     method: 'POST',
@@ -100,7 +101,33 @@ export const filtersEndpoints = {
     params: UserIndexParams,
     body: FiltersMassToggle,
     responses: { 200: z.object({ changed: z.number().int() }) },
-    errors: [401, 403, 409, 419, 422, 503],
+    errors: [401, 403, 419, 422, 502, 503],
+  }),
+  importFilters: defineEndpoint({
+    method: 'POST',
+    path: `${base}/import`,
+    auth: 'session',
+    summary:
+      'Import Gmail’s mailFilters.xml (multipart file `filtersImport`); what cannot be imported is reported per entry',
+    tags,
+    params: UserIndexParams,
+    body: z.object({ filtersImport: z.any() }),
+    multipart: true,
+    responses: { 200: FiltersImportResult },
+    errors: [401, 403, 413, 415, 419, 422, 502, 503],
+    timeoutMs: null,
+  }),
+  exportFilters: defineEndpoint({
+    method: 'GET',
+    path: `${base}/export`,
+    auth: 'session',
+    summary: 'Every filter as Gmail’s mailFilters.xml (file mailFilters.xml)',
+    tags,
+    params: UserIndexParams,
+    responses: { 200: z.any() },
+    raw: true,
+    errors: [401, 403, 503],
+    timeoutMs: null,
   }),
   takeOver: defineEndpoint({
     method: 'POST',
@@ -112,7 +139,7 @@ export const filtersEndpoints = {
     params: UserIndexParams,
     body: SieveTakeOver,
     responses: { 200: SieveScriptState },
-    errors: [401, 403, 409, 419, 422, 503],
+    errors: [401, 403, 419, 422, 502, 503],
   }),
   getTargets: defineEndpoint({
     method: 'GET',
@@ -133,7 +160,7 @@ export const filtersEndpoints = {
     params: UserIndexParams,
     body: ForwardingTargets,
     responses: { 200: ForwardingTargets },
-    errors: [401, 403, 409, 419, 422, 503],
+    errors: [401, 403, 419, 422, 502, 503],
   }),
   getAutoreply: defineEndpoint({
     method: 'GET',
@@ -154,7 +181,7 @@ export const filtersEndpoints = {
     params: UserIndexParams,
     body: Autoreply,
     responses: { 200: Autoreply },
-    errors: [401, 403, 409, 419, 422, 503],
+    errors: [401, 403, 419, 422, 502, 503],
   }),
   getSpamLevel: defineEndpoint({
     method: 'GET',
@@ -175,6 +202,6 @@ export const filtersEndpoints = {
     params: UserIndexParams,
     body: SpamLevel,
     responses: { 200: SpamLevel },
-    errors: [401, 409, 419, 422, 503],
+    errors: [401, 419, 422, 502, 503],
   }),
 };

@@ -1,5 +1,7 @@
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { filtersEndpoints as endpoints } from '@webmail/contracts';
+import { filterLimits, filtersEndpoints as endpoints } from '@webmail/contracts';
+import { AppError, validationError } from '../../infra/errors.js';
 import { route } from '../../infra/http/endpoint-route.js';
 import type { MailSessions } from '../../mail/mail-session.js';
 import type { ChangeOrigin, FiltersService } from './filters.service.js';
@@ -12,6 +14,8 @@ const originOf = (request: FastifyRequest): ChangeOrigin => ({
 /** Settings › filters, forwarding targets, auto-reply and spam level (one Sieve script behind them all). */
 export function filtersRoutes(mail: MailSessions, service: FiltersService): FastifyPluginAsync {
   return async (app) => {
+    // Files over the limit are read to their end and dropped, so the answer can name the field and the limit.
+    await app.register(multipart, { throwFileSizeLimit: false });
     route(app, endpoints.list, async (request) => service.list(mail.forRequest(request)));
     route(app, endpoints.create, async (request, reply) =>
       reply.status(201).send(await service.create(mail.forRequest(request), request.body, originOf(request))),
@@ -37,6 +41,20 @@ export function filtersRoutes(mail: MailSessions, service: FiltersService): Fast
         originOf(request),
       ),
     }));
+    route(app, endpoints.importFilters, async (request) =>
+      service.importFilters(mail.forRequest(request), await readImportFile(request), originOf(request)),
+    );
+    route(app, endpoints.exportFilters, async (request, reply) => {
+      const xml = await service.exportFilters(mail.forRequest(request));
+      return reply
+        .headers({
+          'Content-Type': 'application/xml; charset=utf-8',
+          'Content-Disposition': 'attachment; filename="mailFilters.xml"',
+          'Cache-Control': 'private, no-store',
+          'X-Content-Type-Options': 'nosniff',
+        })
+        .send(xml);
+    });
     route(app, endpoints.takeOver, async (request) =>
       service.takeOver(mail.forRequest(request), originOf(request)),
     );
@@ -57,4 +75,38 @@ export function filtersRoutes(mail: MailSessions, service: FiltersService): Fast
       spamLevel: await service.setSpamLevel(mail.forRequest(request), request.body.spamLevel),
     }));
   };
+}
+
+/** The multipart file `filtersImport` as text: 413 over the limit, 422 when it is missing. */
+async function readImportFile(request: FastifyRequest): Promise<string> {
+  if (!request.isMultipart()) {
+    throw validationError({
+      filtersImport: [{ code: 'required', message: 'Send the file as multipart/form-data' }],
+    });
+  }
+  const max = filterLimits.importMaxBytes;
+  let data: Buffer | null = null;
+  let tooLarge = false;
+  for await (const part of request.parts({ limits: { fileSize: max + 1, files: 1, fields: 5 } })) {
+    if (part.type !== 'file') continue;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of part.file as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size <= max) chunks.push(chunk);
+    }
+    if (part.fieldname !== 'filtersImport') continue;
+    if (size > max || part.file.truncated) tooLarge = true;
+    else data = Buffer.concat(chunks);
+  }
+  if (tooLarge) {
+    const message = `The file is larger than ${max} bytes`;
+    throw new AppError('PayloadTooLarge', 413, message, { filtersImport: [message] }, undefined, {
+      fieldErrors: { filtersImport: [{ code: 'tooBig', params: { max } }] },
+    });
+  }
+  if (!data || data.length === 0) {
+    throw validationError({ filtersImport: [{ code: 'required', message: 'No file was sent' }] });
+  }
+  return data.toString('utf8');
 }

@@ -1,6 +1,9 @@
 import {
   defaultSpamLevel,
   filterLimits,
+  FilterInput,
+  type FiltersImportResult,
+  type FilterImportProblem,
   type Autoreply,
   type DisabledFeature,
   type Filter,
@@ -18,6 +21,7 @@ import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
 import { compileScript } from './filters-compiler.js';
 import type { FilterRow, FiltersRepository } from './filters.repository.js';
 import type { SieveSync } from './sieve-sync.js';
+import { exportGmailFilters, NotAFilterFile, parseGmailFilters, type FolderResolver } from './gmail-xml.js';
 
 /** The filter body after its schema. */
 export interface FilterFields {
@@ -49,6 +53,7 @@ interface MailContext {
   password: string;
   folderPaths: Map<string, string>;
   junkPath: string;
+  folders: FolderResolver;
 }
 
 /**
@@ -185,6 +190,89 @@ export class FiltersService {
     return this.toFilter(row);
   }
 
+  /**
+   * Imports Gmail's mailFilters.xml at the bottom of the list: entries our filters cannot express, or properties
+   * they cannot, are reported per entry (`problems`); the rest is imported in one change.
+   */
+  async importFilters(mail: MailSession, xml: string, origin: ChangeOrigin): Promise<FiltersImportResult> {
+    this.check('filters');
+    const context = await this.context(mail);
+    let parsed: ReturnType<typeof parseGmailFilters>;
+    try {
+      parsed = parseGmailFilters(xml, context.folders);
+    } catch (err) {
+      if (!(err instanceof NotAFilterFile)) throw err;
+      throw refusal(
+        'ValidationError',
+        422,
+        'filtersImportInvalid',
+        `Not a filter export (mailFilters.xml): ${err.message}`,
+      );
+    }
+    const problems: FilterImportProblem[] = [...parsed.problems];
+    const accepted: FilterFields[] = [];
+    for (const filter of parsed.filters) {
+      if (filter.action.targets?.length && this.disabled('targets')) {
+        delete filter.action.targets;
+        problems.push({ entry: filter.entry, name: filter.name, properties: ['forwardTo'], skipped: false });
+      }
+      const { entry: _entry, ...fields } = filter;
+      const checked = FilterInput.safeParse(fields);
+      const empty = Object.keys(cleanAction(filter.action)).length === 0;
+      if (!checked.success || empty) {
+        const fields = checked.success ? ['no actions'] : checked.error.issues.map((i) => i.path.join('.'));
+        problems.push({ entry: filter.entry, name: filter.name, properties: fields, skipped: true });
+      } else accepted.push(checked.data);
+    }
+    const now = Date.now();
+    const { result: ids } = await this.commit(mail, context, async (repo) => {
+      const existing = (await repo.list(mail.email)).length;
+      if (existing + accepted.length > filterLimits.max) {
+        throw refusal(
+          'ValidationError',
+          422,
+          'filterLimit',
+          `An account can have at most ${filterLimits.max} filters`,
+        );
+      }
+      let position = await repo.nextPosition(mail.email);
+      const created: string[] = [];
+      for (const fields of accepted) {
+        const id = randomToken(12);
+        await repo.insert(mail.email, {
+          id,
+          position: position++,
+          name: fields.name,
+          disabled: fields.disabled ? 1 : 0,
+          query: JSON.stringify(cleanQuery(fields.query)),
+          action: JSON.stringify(cleanAction(fields.action)),
+          created_at: now,
+          updated_at: now,
+        });
+        created.push(id);
+      }
+      return created;
+    });
+    problems.sort((a, b) => a.entry - b.entry);
+    this.changed(
+      mail,
+      origin,
+      accepted.some((f) => f.action.targets?.length) ? 'forwardingChanged' : 'filtersChanged',
+    );
+    this.publish(mail.email, { command: 'filterImported', count: ids.length });
+    if (problems.length > 0)
+      this.publish(mail.email, { command: 'filterImportFailed', failed: problems.length });
+    return { imported: ids.length, problems };
+  }
+
+  /** Every filter, in list order, as Gmail's mailFilters.xml. */
+  async exportFilters(mail: MailSession): Promise<string> {
+    this.check('filters');
+    const context = await this.context(mail);
+    const filters = (await this.repository.list(mail.email)).map((row) => this.toFilter(row));
+    return exportGmailFilters(filters, mail.email, context.folders);
+  }
+
   /** Makes the webmail's script active in place of another client's (which stays on the server). */
   async takeOver(mail: MailSession, origin: ChangeOrigin): Promise<SieveScriptState> {
     const context = await this.context(mail);
@@ -250,8 +338,16 @@ export class FiltersService {
     const listing = await this.mailboxes.listing(mail);
     const folderPaths = new Map<string, string>();
     for (const [path, record] of listing.records) folderPaths.set(record.id, path);
-    const junkPath = this.mailboxes.specialUses(listing).get('junk') ?? 'Junk';
-    return { password, folderPaths, junkPath };
+    const special = this.mailboxes.specialUses(listing);
+    const junkPath = special.get('junk') ?? 'Junk';
+    const idOfPath = (path: string | undefined) => (path ? listing.records.get(path)?.id : undefined);
+    const folders: FolderResolver = {
+      idOfPath,
+      pathOfId: (id) => folderPaths.get(id),
+      archiveId: idOfPath(special.get('archive')),
+      trashId: idOfPath(special.get('trash')),
+    };
+    return { password, folderPaths, junkPath, folders };
   }
 
   /** Runs the change, recompiles from the changed rows and uploads, all in one transaction. */
