@@ -126,7 +126,7 @@ export async function buildApp(
     mailboxes: mailboxes.mailboxes,
     disabledFeatures: config.disabledFeatures,
     publish,
-    delivery: filters.filters,
+    delivery: filters.delivery,
   });
   const signatures = createSignaturesModule({
     db,

@@ -7,7 +7,10 @@ import type { MailSessions } from '../../mail/mail-session.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
 import { filtersRoutes } from './filters.routes.js';
 import { FiltersRepository } from './filters.repository.js';
-import { FiltersService, type FilterChangeLog } from './filters.service.js';
+import { FiltersService } from './filters.service.js';
+import { DeliverySettingsService } from './delivery-settings.service.js';
+import { FilterScript, type FilterChangeLog } from './filter-script.js';
+import { FiltersTransferService } from './filters-transfer.service.js';
 import { SieveSync } from './sieve-sync.js';
 
 export interface FiltersModuleDeps {
@@ -23,17 +26,21 @@ export interface FiltersModuleDeps {
 
 /** Filters, forwarding targets, auto-reply and spam level, compiled to one Sieve script per account. */
 export function createFiltersModule(deps: FiltersModuleDeps) {
-  const filters = new FiltersService(
+  const script = new FilterScript(
     new FiltersRepository(deps.db),
     deps.mailboxes,
     new SieveSync(deps.sieve),
     deps.disabledFeatures,
-    deps.publish,
     deps.changeLog,
   );
+  const services = {
+    filters: new FiltersService(script, deps.publish),
+    transfer: new FiltersTransferService(script, deps.publish),
+    delivery: new DeliverySettingsService(script),
+  };
   const routes: FastifyPluginAsync = async (app) => {
-    await app.register(filtersRoutes(deps.mail, filters));
+    await app.register(filtersRoutes(deps.mail, services));
   };
   const module: FeatureModule = { name: 'filters', routes };
-  return { module, filters };
+  return { module, delivery: services.delivery };
 }

@@ -4,7 +4,10 @@ import { filterLimits, filtersEndpoints as endpoints } from '@webmail/contracts'
 import { AppError, validationError } from '../../infra/errors.js';
 import { route } from '../../infra/http/endpoint-route.js';
 import type { MailSessions } from '../../mail/mail-session.js';
-import type { ChangeOrigin, FiltersService } from './filters.service.js';
+import type { DeliverySettingsService } from './delivery-settings.service.js';
+import type { ChangeOrigin } from './filter-script.js';
+import type { FiltersTransferService } from './filters-transfer.service.js';
+import type { FiltersService } from './filters.service.js';
 
 const originOf = (request: FastifyRequest): ChangeOrigin => ({
   ip: request.ip,
@@ -12,7 +15,11 @@ const originOf = (request: FastifyRequest): ChangeOrigin => ({
 });
 
 /** Settings › filters, forwarding targets, auto-reply and spam level (one Sieve script behind them all). */
-export function filtersRoutes(mail: MailSessions, service: FiltersService): FastifyPluginAsync {
+export function filtersRoutes(
+  mail: MailSessions,
+  services: { filters: FiltersService; transfer: FiltersTransferService; delivery: DeliverySettingsService },
+): FastifyPluginAsync {
+  const { filters: service, transfer, delivery } = services;
   return async (app) => {
     // Files over the limit are read to their end and dropped, so the answer can name the field and the limit.
     await app.register(multipart, { throwFileSizeLimit: false });
@@ -42,10 +49,10 @@ export function filtersRoutes(mail: MailSessions, service: FiltersService): Fast
       ),
     }));
     route(app, endpoints.importFilters, async (request) =>
-      service.importFilters(mail.forRequest(request), await readImportFile(request), originOf(request)),
+      transfer.importFilters(mail.forRequest(request), await readImportFile(request), originOf(request)),
     );
     route(app, endpoints.exportFilters, async (request, reply) => {
-      const xml = await service.exportFilters(mail.forRequest(request));
+      const xml = await transfer.exportFilters(mail.forRequest(request));
       return reply
         .headers({
           'Content-Type': 'application/xml; charset=utf-8',
@@ -59,20 +66,20 @@ export function filtersRoutes(mail: MailSessions, service: FiltersService): Fast
       service.takeOver(mail.forRequest(request), originOf(request)),
     );
     route(app, endpoints.getTargets, async (request) => ({
-      targets: await service.targets(mail.forRequest(request)),
+      targets: await delivery.targets(mail.forRequest(request)),
     }));
     route(app, endpoints.setTargets, async (request) => ({
-      targets: await service.setTargets(mail.forRequest(request), request.body.targets, originOf(request)),
+      targets: await delivery.setTargets(mail.forRequest(request), request.body.targets, originOf(request)),
     }));
-    route(app, endpoints.getAutoreply, async (request) => service.autoreply(mail.forRequest(request)));
+    route(app, endpoints.getAutoreply, async (request) => delivery.autoreply(mail.forRequest(request)));
     route(app, endpoints.setAutoreply, async (request) =>
-      service.setAutoreply(mail.forRequest(request), request.body),
+      delivery.setAutoreply(mail.forRequest(request), request.body),
     );
     route(app, endpoints.getSpamLevel, async (request) => ({
-      spamLevel: await service.spamLevel(mail.forRequest(request)),
+      spamLevel: await delivery.spamLevel(mail.forRequest(request)),
     }));
     route(app, endpoints.setSpamLevel, async (request) => ({
-      spamLevel: await service.setSpamLevel(mail.forRequest(request), request.body.spamLevel),
+      spamLevel: await delivery.setSpamLevel(mail.forRequest(request), request.body.spamLevel),
     }));
   };
 }

@@ -99,13 +99,10 @@ export function parseGmailFilters(
       return;
     }
     if (left.length > 0) problems.push({ entry: number, name, properties: left, skipped: false });
-    filters.push({
-      entry: number,
-      name: name.replace(/[\u0000-\u001f\u007f]/g, ' '),
-      query,
-      action,
-      disabled,
-    });
+    // Gmail's titles never hold line breaks, but a hand-edited file may: they become spaces, not a refusal.
+    // eslint-disable-next-line no-control-regex
+    const clean = name.replace(/[\u0000-\u001f\u007f]/g, ' ');
+    filters.push({ entry: number, name: clean, query, action, disabled });
   });
   return { filters, problems };
 }
