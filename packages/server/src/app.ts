@@ -7,6 +7,7 @@ import { eventLogMigrations } from './infra/events/event-log.migrations.js';
 import { publisherOf, type EventBus } from './infra/events/event-bus.js';
 import { createHttpServer, registerFeatures, type RouteEntry } from './infra/http/http-server.js';
 import type { ImapPool } from './mail/imap/imap-pool.js';
+import type { MailSession } from './mail/mail-session.js';
 import { createCore } from './core.js';
 import type { Config } from './infra/config.js';
 import { composeMigrations } from './features/compose/compose.migrations.js';
@@ -99,6 +100,8 @@ export async function buildApp(
     mail,
     publish,
   });
+  // Mailboxes come before filters in the graph; the filters' script is told about folder path changes late-bound.
+  let folderPathsChanged: (mail: MailSession) => Promise<void> = async () => undefined;
   const mailboxes = createMailboxesModule({
     db,
     mail,
@@ -107,6 +110,7 @@ export async function buildApp(
     retentionIntervalMs: config.retentionIntervalMs,
     publish,
     log: app.log,
+    folderPathsChanged: (mail) => folderPathsChanged(mail),
   });
   const imageProxy = createImageProxyModule({ config });
   const filters = createFiltersModule({
@@ -117,7 +121,9 @@ export async function buildApp(
     disabledFeatures: config.disabledFeatures,
     publish,
     changeLog: securityCore.securityEvents,
+    log: app.log,
   });
+  folderPathsChanged = filters.folderPathsChanged;
 
   const settings = createSettingsModule({
     db,

@@ -242,7 +242,7 @@ describe.each(dbKinds)('filters API on %s', (db) => {
     }
   });
 
-  it('moves mail into a folder by id', async () => {
+  it('moves mail into a folder by id, and follows the folder when it is renamed or deleted', async () => {
     const other = await signedIn(server, 'fold');
     const imap = await imapAs(other.user);
     await imap.mailboxCreate('Projects');
@@ -257,6 +257,13 @@ describe.each(dbKinds)('filters API on %s', (db) => {
     const sieve = await sieveAs(other.user);
     try {
       expect(await sieve.getScript('webmail')).toContain('set "wm_mailbox" "Projects"');
+      // Renaming the folder in the webmail recompiles the script with the new path (the filter keeps the id).
+      const renamed = await other.client.patch(`/api/u/0/mailbox/folders/${id}`, { name: 'Clients' });
+      expect(renamed.status).toBe(200);
+      expect(await sieve.getScript('webmail')).toContain('set "wm_mailbox" "Clients"');
+      // Deleting it: the message would stay in Inbox.
+      expect((await other.client.delete(`/api/u/0/mailbox/folders/${id}`)).status).toBeLessThan(300);
+      expect(await sieve.getScript('webmail')).toContain('set "wm_mailbox" "INBOX"');
     } finally {
       await sieve.logout();
     }

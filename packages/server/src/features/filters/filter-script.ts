@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type {
   Autoreply,
   DisabledFeature,
@@ -59,10 +60,27 @@ export class FilterScript {
     private readonly sync: SieveSync,
     private readonly disabledFeatures: readonly DisabledFeature[],
     private readonly changeLog: FilterChangeLog,
+    private readonly log: FastifyBaseLogger,
   ) {}
 
   disabled(feature: DisabledFeature): boolean {
     return this.disabledFeatures.includes(feature);
+  }
+
+  /**
+   * Recompiles and uploads after folder paths changed (rename, move, delete), for accounts that have used
+   * filters, forwarding, auto-reply or the spam level. The folder change itself is done: a failure is logged.
+   */
+  async refresh(mail: MailSession): Promise<void> {
+    if (!(await this.repository.hasSettings(mail.email))) return;
+    try {
+      await this.commit(mail, await this.context(mail), async () => undefined);
+    } catch (err) {
+      this.log.warn(
+        { err: { message: (err as Error).message } },
+        'filters: script not refreshed after a folder change',
+      );
+    }
   }
 
   /** The state of the account's active script. */

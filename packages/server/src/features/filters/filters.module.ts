@@ -1,9 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { DisabledFeature } from '@webmail/contracts';
 import type { Db } from '../../infra/db/database.js';
 import type { PublishEvent } from '../../infra/events/event-bus.js';
 import type { FeatureModule } from '../../infra/http/feature-module.js';
-import type { MailSessions } from '../../mail/mail-session.js';
+import type { MailSession, MailSessions } from '../../mail/mail-session.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
 import { filtersRoutes } from './filters.routes.js';
 import { FiltersRepository } from './filters.repository.js';
@@ -22,6 +22,7 @@ export interface FiltersModuleDeps {
   publish: PublishEvent;
   /** The security log (security's service; filters sit beside security in the graph). */
   changeLog: FilterChangeLog;
+  log: FastifyBaseLogger;
 }
 
 /** Filters, forwarding targets, auto-reply and spam level, compiled to one Sieve script per account. */
@@ -32,6 +33,7 @@ export function createFiltersModule(deps: FiltersModuleDeps) {
     new SieveSync(deps.sieve),
     deps.disabledFeatures,
     deps.changeLog,
+    deps.log,
   );
   const services = {
     filters: new FiltersService(script, deps.publish),
@@ -42,5 +44,7 @@ export function createFiltersModule(deps: FiltersModuleDeps) {
     await app.register(filtersRoutes(deps.mail, services));
   };
   const module: FeatureModule = { name: 'filters', routes };
-  return { module, delivery: services.delivery };
+  /** For the composition root: folder paths changed, so the script is recompiled. */
+  const folderPathsChanged = (mail: MailSession) => script.refresh(mail);
+  return { module, delivery: services.delivery, folderPathsChanged };
 }

@@ -119,6 +119,16 @@ export class FiltersRepository {
     return Number(result.numDeletedRows);
   }
 
+  /** Whether the account ever changed filters or their settings (a script of ours may exist). */
+  async hasSettings(account: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('filter_settings')
+      .select('account')
+      .where('account', '=', account)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async settings(account: string): Promise<FilterSettingsRow> {
     const row = await this.db
       .selectFrom('filter_settings')
