@@ -61,6 +61,16 @@ export const errorReasons = {
     'defaultAddressBookDelete',
     'contactLimitReached',
   ],
+  filters: [
+    'filtersDisabled',
+    'targetsDisabled',
+    'autoreplyDisabled',
+    'filterNotFound',
+    'filterLimit',
+    'sieveScriptRejected',
+    'sieveExtensionMissing',
+    'filtersImportInvalid',
+  ],
 } as const;
 
 export type ErrorReasonFeature = keyof typeof errorReasons;

@@ -28,6 +28,8 @@ export const securityEventTypes = [
   'applicationPasswordUsed',
   'passwordChanged',
   'sessionRevoked',
+  'filtersChanged',
+  'forwardingChanged',
 ] as const;
 export const SecurityEventType = z.enum(securityEventTypes);
 export type SecurityEventType = z.infer<typeof SecurityEventType>;

@@ -7,6 +7,7 @@ import { eventLogMigrations } from './infra/events/event-log.migrations.js';
 import { publisherOf, type EventBus } from './infra/events/event-bus.js';
 import { createHttpServer, registerFeatures, type RouteEntry } from './infra/http/http-server.js';
 import type { ImapPool } from './mail/imap/imap-pool.js';
+import type { MailSession } from './mail/mail-session.js';
 import { createCore } from './core.js';
 import type { Config } from './infra/config.js';
 import { composeMigrations } from './features/compose/compose.migrations.js';
@@ -14,6 +15,8 @@ import { contactsMigrations } from './features/contacts/contacts.migrations.js';
 import { createAuthModule } from './features/auth/auth.module.js';
 import { createComposeModule } from './features/compose/compose.module.js';
 import { createContactsModule } from './features/contacts/contacts.module.js';
+import { createFiltersModule } from './features/filters/filters.module.js';
+import { filtersMigrations } from './features/filters/filters.migrations.js';
 import { createEventsModule } from './features/events/events.module.js';
 import { createHealthModule } from './features/health/health.module.js';
 import { createImageProxyModule } from './features/image-proxy/image-proxy.module.js';
@@ -45,6 +48,7 @@ const migrations = {
   ...securityMigrations,
   ...searchMigrations,
   ...settingsMigrations,
+  ...filtersMigrations,
 };
 
 export type { RouteEntry };
@@ -97,6 +101,8 @@ export async function buildApp(
     mail,
     publish,
   });
+  // Mailboxes come before filters in the graph; the filters' script is told about folder path changes late-bound.
+  let folderPathsChanged: (mail: MailSession) => Promise<void> = async () => undefined;
   const mailboxes = createMailboxesModule({
     db,
     mail,
@@ -105,8 +111,21 @@ export async function buildApp(
     retentionIntervalMs: config.retentionIntervalMs,
     publish,
     log: app.log,
+    folderPathsChanged: (mail) => folderPathsChanged(mail),
   });
   const imageProxy = createImageProxyModule({ config });
+  const filters = createFiltersModule({
+    db,
+    mail,
+    mailboxes: mailboxes.mailboxes,
+    sieve: config.sieve,
+    disabledFeatures: config.disabledFeatures,
+    publish,
+    changeLog: securityCore.securityEvents,
+    log: app.log,
+  });
+  folderPathsChanged = filters.folderPathsChanged;
+
   const settings = createSettingsModule({
     db,
     mail,
@@ -114,6 +133,7 @@ export async function buildApp(
     mailboxes: mailboxes.mailboxes,
     disabledFeatures: config.disabledFeatures,
     publish,
+    delivery: filters.delivery,
   });
   const signatures = createSignaturesModule({
     db,
@@ -182,6 +202,7 @@ export async function buildApp(
     search.module,
     settings.module,
     signatures.module,
+    filters.module,
     events.module,
   ]);
   app.addHook('onClose', async () => {

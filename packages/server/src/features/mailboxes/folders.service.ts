@@ -30,6 +30,8 @@ export class FoldersService {
     private readonly ids: FolderIdsRepository,
     private readonly settings: FolderSettingsRepository,
     private readonly publish: PublishEvent,
+    /** Told after folder paths changed (rename, move, delete): the filters' script names folders by path. */
+    private readonly pathsChanged: (mail: MailSession) => Promise<void> = async () => undefined,
   ) {}
 
   async create(mail: MailSession, body: FolderCreateBody): Promise<Folder> {
@@ -90,6 +92,7 @@ export class FoldersService {
       if (newPath !== entry.path) {
         await this.rename(mail, listing, entry.path, newPath);
         this.publish(mail.email, { command: 'folderRename', mailboxId: recordId });
+        await this.pathsChanged(mail);
       }
     }
     await this.settings.updateSettings(mail.email, recordId, {
@@ -121,6 +124,7 @@ export class FoldersService {
     await this.ids.removeTree(mail.email, entry.path, listing.delimiter);
     this.mailboxes.quotaChanged(mail.account);
     this.publish(mail.email, { command: 'folderDelete', mailboxId: id });
+    await this.pathsChanged(mail);
   }
 
   /** Stores the user's order of folders; every id must be one of the account's folders. */

@@ -4,7 +4,7 @@ import type { PublishEvent } from '../../infra/events/event-bus.js';
 import type { FeatureModule } from '../../infra/http/feature-module.js';
 import type { SessionLifecycle } from '../../infra/session/session-lifecycle.js';
 import type { FolderIdsRepository } from '../../mail/folder-ids.repository.js';
-import type { MailSessions } from '../../mail/mail-session.js';
+import type { MailSession, MailSessions } from '../../mail/mail-session.js';
 import { ActiveSessions } from './active-sessions.js';
 import { FolderRetentionService } from './folder-retention.service.js';
 import { FolderSettingsRepository } from './folder-settings.repository.js';
@@ -22,6 +22,8 @@ export interface MailboxesModuleDeps {
   retentionIntervalMs: number;
   publish: PublishEvent;
   log: FastifyBaseLogger;
+  /** Told after folder paths changed (the filters' Sieve script is recompiled; passed by the composition root). */
+  folderPathsChanged?: (mail: MailSession) => Promise<void>;
 }
 
 /** The folder tree, folder management, quota and folder retention. */
@@ -30,7 +32,7 @@ export function createMailboxesModule(deps: MailboxesModuleDeps) {
   const quotas = new QuotaCache();
   const settings = new FolderSettingsRepository(db);
   const mailboxes = new MailboxesService(folderIds, quotas, log);
-  const folders = new FoldersService(mailboxes, folderIds, settings, deps.publish);
+  const folders = new FoldersService(mailboxes, folderIds, settings, deps.publish, deps.folderPathsChanged);
   const activeSessions = new ActiveSessions();
   const retention = new RetentionJob({
     retention: new FolderRetentionService(settings, log),

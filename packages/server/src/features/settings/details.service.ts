@@ -33,6 +33,11 @@ const StoredSettings = z.object({
 });
 type StoredSettings = z.infer<typeof StoredSettings>;
 
+/** Forwarding targets and spam level of an account (the filters feature's; passed by the composition root). */
+export interface MailDeliverySettings {
+  detailsOf(account: string): Promise<{ targets: string[]; spamLevel: number }>;
+}
+
 /** User details: the account, its stored preferences and what the deployment switched off. */
 export class DetailsService {
   constructor(
@@ -41,22 +46,23 @@ export class DetailsService {
     private readonly mailboxes: MailboxesService,
     private readonly disabledFeatures: DisabledFeature[],
     private readonly publish: PublishEvent,
+    private readonly delivery: MailDeliverySettings,
   ) {}
 
   async get(mail: MailSession, language: Language): Promise<UserDetails> {
-    const [stored, name, quota] = await Promise.all([
+    const [stored, name, quota, delivery] = await Promise.all([
       this.read(mail.email),
       this.auth.nameOf(mail.email),
       this.mailboxes.quotaOf(mail),
+      this.delivery.detailsOf(mail.email),
     ]);
     return {
       id: mail.email,
       name,
       address: mail.email,
-      // Forwarding targets and the spam level come with the filters, compiled to Sieve; not built yet.
-      targets: [],
+      targets: delivery.targets,
       quota,
-      spamLevel: 50,
+      spamLevel: delivery.spamLevel,
       timezone: stored.timezone,
       view_mode: stored.view_mode,
       language,

@@ -7,7 +7,7 @@ import type { MailSessions } from '../../mail/mail-session.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
 import { detailsRoutes } from './details.routes.js';
-import { DetailsService } from './details.service.js';
+import { DetailsService, type MailDeliverySettings } from './details.service.js';
 import { externalContentRoutes } from './external-content.routes.js';
 import { ExternalContentRepository } from './external-content.repository.js';
 import { ExternalContentService } from './external-content.service.js';
@@ -23,6 +23,8 @@ export interface SettingsModuleDeps {
   mailboxes: MailboxesService;
   disabledFeatures: DisabledFeature[];
   publish: PublishEvent;
+  /** Forwarding targets and spam level for the user details (the filters feature). */
+  delivery: MailDeliverySettings;
 }
 
 /** User details and preferences, the configuration store, external-content settings. */
@@ -34,6 +36,7 @@ export function createSettingsModule(deps: SettingsModuleDeps) {
     deps.mailboxes,
     deps.disabledFeatures,
     deps.publish,
+    deps.delivery,
   );
   const config = new UserConfigService(new UserConfigRepository(deps.db), deps.publish);
   const routes: FastifyPluginAsync = async (app) => {

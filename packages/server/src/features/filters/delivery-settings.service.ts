@@ -1,0 +1,65 @@
+import { defaultSpamLevel, type Autoreply } from '@webmail/contracts';
+import type { MailSession } from '../../mail/mail-session.js';
+import type { ChangeOrigin, FilterScript } from './filter-script.js';
+
+/**
+ * Forwarding targets (a local copy always stays), the auto-reply and the spam level: account settings that live
+ * in the same Sieve script as the filters, so every change goes through `FilterScript.commit`.
+ */
+export class DeliverySettingsService {
+  constructor(private readonly script: FilterScript) {}
+
+  async targets(mail: MailSession): Promise<string[]> {
+    this.script.check('targets');
+    return JSON.parse((await this.script.repository.settings(mail.email)).targets) as string[];
+  }
+
+  async setTargets(mail: MailSession, targets: string[], origin: ChangeOrigin): Promise<string[]> {
+    this.script.check('targets');
+    const unique = [...new Set(targets.map((t) => t.trim().toLowerCase()))];
+    const context = await this.script.context(mail);
+    await this.script.commit(mail, context, (repo) =>
+      repo.updateSettings(mail.email, { targets: JSON.stringify(unique) }),
+    );
+    this.script.changed(mail, origin, 'forwardingChanged');
+    return unique;
+  }
+
+  async autoreply(mail: MailSession): Promise<Autoreply> {
+    this.script.check('autoreply');
+    const stored = (await this.script.repository.settings(mail.email)).autoreply;
+    return stored
+      ? (JSON.parse(stored) as Autoreply)
+      : { status: false, name: '', subject: '', text: '', html: '', start: null, end: null };
+  }
+
+  async setAutoreply(mail: MailSession, autoreply: Autoreply): Promise<Autoreply> {
+    this.script.check('autoreply');
+    const context = await this.script.context(mail);
+    await this.script.commit(mail, context, (repo) =>
+      repo.updateSettings(mail.email, { autoreply: JSON.stringify(autoreply) }),
+    );
+    return autoreply;
+  }
+
+  async spamLevel(mail: MailSession): Promise<number> {
+    return (await this.script.repository.settings(mail.email)).spam_level;
+  }
+
+  async setSpamLevel(mail: MailSession, spamLevel: number): Promise<number> {
+    const context = await this.script.context(mail);
+    await this.script.commit(mail, context, (repo) =>
+      repo.updateSettings(mail.email, { spam_level: spamLevel }),
+    );
+    return spamLevel;
+  }
+
+  /** Targets and spam level for the user details. */
+  async detailsOf(account: string): Promise<{ targets: string[]; spamLevel: number }> {
+    const settings = await this.script.repository.settings(account);
+    return {
+      targets: this.script.disabled('targets') ? [] : (JSON.parse(settings.targets) as string[]),
+      spamLevel: settings.spam_level ?? defaultSpamLevel,
+    };
+  }
+}

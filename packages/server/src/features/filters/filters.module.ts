@@ -1,0 +1,50 @@
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import type { DisabledFeature } from '@webmail/contracts';
+import type { Db } from '../../infra/db/database.js';
+import type { PublishEvent } from '../../infra/events/event-bus.js';
+import type { FeatureModule } from '../../infra/http/feature-module.js';
+import type { MailSession, MailSessions } from '../../mail/mail-session.js';
+import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
+import { filtersRoutes } from './filters.routes.js';
+import { FiltersRepository } from './filters.repository.js';
+import { FiltersService } from './filters.service.js';
+import { DeliverySettingsService } from './delivery-settings.service.js';
+import { FilterScript, type FilterChangeLog } from './filter-script.js';
+import { FiltersTransferService } from './filters-transfer.service.js';
+import { SieveSync } from './sieve-sync.js';
+
+export interface FiltersModuleDeps {
+  db: Db;
+  mail: MailSessions;
+  mailboxes: MailboxesService;
+  sieve: { host: string; port: number };
+  disabledFeatures: readonly DisabledFeature[];
+  publish: PublishEvent;
+  /** The security log (security's service; filters sit beside security in the graph). */
+  changeLog: FilterChangeLog;
+  log: FastifyBaseLogger;
+}
+
+/** Filters, forwarding targets, auto-reply and spam level, compiled to one Sieve script per account. */
+export function createFiltersModule(deps: FiltersModuleDeps) {
+  const script = new FilterScript(
+    new FiltersRepository(deps.db),
+    deps.mailboxes,
+    new SieveSync(deps.sieve),
+    deps.disabledFeatures,
+    deps.changeLog,
+    deps.log,
+  );
+  const services = {
+    filters: new FiltersService(script, deps.publish),
+    transfer: new FiltersTransferService(script, deps.publish),
+    delivery: new DeliverySettingsService(script),
+  };
+  const routes: FastifyPluginAsync = async (app) => {
+    await app.register(filtersRoutes(deps.mail, services));
+  };
+  const module: FeatureModule = { name: 'filters', routes };
+  /** For the composition root: folder paths changed, so the script is recompiled. */
+  const folderPathsChanged = (mail: MailSession) => script.refresh(mail);
+  return { module, delivery: services.delivery, folderPathsChanged };
+}

@@ -1,0 +1,119 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { filterLimits, filtersEndpoints as endpoints } from '@webmail/contracts';
+import { AppError, validationError } from '../../infra/errors.js';
+import { route } from '../../infra/http/endpoint-route.js';
+import type { MailSessions } from '../../mail/mail-session.js';
+import type { DeliverySettingsService } from './delivery-settings.service.js';
+import type { ChangeOrigin } from './filter-script.js';
+import type { FiltersTransferService } from './filters-transfer.service.js';
+import type { FiltersService } from './filters.service.js';
+
+const originOf = (request: FastifyRequest): ChangeOrigin => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? '',
+});
+
+/** Settings › filters, forwarding targets, auto-reply and spam level (one Sieve script behind them all). */
+export function filtersRoutes(
+  mail: MailSessions,
+  services: { filters: FiltersService; transfer: FiltersTransferService; delivery: DeliverySettingsService },
+): FastifyPluginAsync {
+  const { filters: service, transfer, delivery } = services;
+  return async (app) => {
+    // Files over the limit are read to their end and dropped, so the answer can name the field and the limit.
+    await app.register(multipart, { throwFileSizeLimit: false });
+    route(app, endpoints.list, async (request) => service.list(mail.forRequest(request)));
+    route(app, endpoints.create, async (request, reply) =>
+      reply.status(201).send(await service.create(mail.forRequest(request), request.body, originOf(request))),
+    );
+    route(app, endpoints.update, async (request) =>
+      service.update(mail.forRequest(request), request.params.id, request.body, originOf(request)),
+    );
+    route(app, endpoints.remove, async (request, reply) => {
+      await service.remove(mail.forRequest(request), request.params.id, originOf(request));
+      return reply.status(204).send(null);
+    });
+    route(app, endpoints.moveToBottom, async (request) =>
+      service.moveToBottom(mail.forRequest(request), request.params.id, originOf(request)),
+    );
+    route(app, endpoints.massDelete, async (request) => ({
+      deleted: await service.massDelete(mail.forRequest(request), request.body.ids, originOf(request)),
+    }));
+    route(app, endpoints.massToggle, async (request) => ({
+      changed: await service.massToggle(
+        mail.forRequest(request),
+        request.body.disabled,
+        request.body.ids,
+        originOf(request),
+      ),
+    }));
+    route(app, endpoints.importFilters, async (request) =>
+      transfer.importFilters(mail.forRequest(request), await readImportFile(request), originOf(request)),
+    );
+    route(app, endpoints.exportFilters, async (request, reply) => {
+      const xml = await transfer.exportFilters(mail.forRequest(request));
+      return reply
+        .headers({
+          'Content-Type': 'application/xml; charset=utf-8',
+          'Content-Disposition': 'attachment; filename="mailFilters.xml"',
+          'Cache-Control': 'private, no-store',
+          'X-Content-Type-Options': 'nosniff',
+        })
+        .send(xml);
+    });
+    route(app, endpoints.takeOver, async (request) =>
+      service.takeOver(mail.forRequest(request), originOf(request)),
+    );
+    route(app, endpoints.getTargets, async (request) => ({
+      targets: await delivery.targets(mail.forRequest(request)),
+    }));
+    route(app, endpoints.setTargets, async (request) => ({
+      targets: await delivery.setTargets(mail.forRequest(request), request.body.targets, originOf(request)),
+    }));
+    route(app, endpoints.getAutoreply, async (request) => delivery.autoreply(mail.forRequest(request)));
+    route(app, endpoints.setAutoreply, async (request) =>
+      delivery.setAutoreply(mail.forRequest(request), request.body),
+    );
+    route(app, endpoints.getSpamLevel, async (request) => ({
+      spamLevel: await delivery.spamLevel(mail.forRequest(request)),
+    }));
+    route(app, endpoints.setSpamLevel, async (request) => ({
+      spamLevel: await delivery.setSpamLevel(mail.forRequest(request), request.body.spamLevel),
+    }));
+  };
+}
+
+/** The multipart file `filtersImport` as text: 413 over the limit, 422 when it is missing. */
+async function readImportFile(request: FastifyRequest): Promise<string> {
+  if (!request.isMultipart()) {
+    throw validationError({
+      filtersImport: [{ code: 'required', message: 'Send the file as multipart/form-data' }],
+    });
+  }
+  const max = filterLimits.importMaxBytes;
+  let data: Buffer | null = null;
+  let tooLarge = false;
+  for await (const part of request.parts({ limits: { fileSize: max + 1, files: 1, fields: 5 } })) {
+    if (part.type !== 'file') continue;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of part.file as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size <= max) chunks.push(chunk);
+    }
+    if (part.fieldname !== 'filtersImport') continue;
+    if (size > max || part.file.truncated) tooLarge = true;
+    else data = Buffer.concat(chunks);
+  }
+  if (tooLarge) {
+    const message = `The file is larger than ${max} bytes`;
+    throw new AppError('PayloadTooLarge', 413, message, { filtersImport: [message] }, undefined, {
+      fieldErrors: { filtersImport: [{ code: 'tooBig', params: { max } }] },
+    });
+  }
+  if (!data || data.length === 0) {
+    throw validationError({ filtersImport: [{ code: 'required', message: 'No file was sent' }] });
+  }
+  return data.toString('utf8');
+}
