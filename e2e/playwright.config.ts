@@ -1,6 +1,14 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions, e2eBaseUrl } from './support/environment';
 
+/**
+ * Specs that sign in as the demo accounts (alice, bob, carol) and change their mail or settings run one at a time
+ * (their own project, one worker); every other spec makes its own accounts and runs beside them on the second
+ * worker.
+ */
+const demoAccountSpecs =
+  /\/(accounts|compose|compose-reply|compose-send|live-events|mailbox|polish|pwa|read-mail|screenshots|screenshots-mail|security|signatures)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: './tests',
   // A run with its own state directory (E2E_STATE_DIR) keeps its own traces too.
@@ -8,7 +16,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   forbidOnly: true,
   globalSetup: './support/global-setup.ts',
@@ -20,5 +28,8 @@ export default defineConfig({
     timezoneId: 'Europe/Helsinki',
     trace: 'retain-on-failure',
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'demo-accounts', testMatch: demoAccountSpecs, workers: 1, use: { browserName: 'chromium' } },
+    { name: 'own-accounts', testIgnore: demoAccountSpecs, use: { browserName: 'chromium' } },
+  ],
 });

@@ -33,7 +33,9 @@ test.describe('drafts survive the server', () => {
     const first = 'The first paragraph is saved before the crash.';
     const second = ' This sentence was typed just before the server died.';
     const options = {
-      port: extraServerPort,
+      // Not extraServerPort itself: the demo-account specs (live events, send, PWA) use that one and its next port,
+      // and they run beside this spec on the other worker.
+      port: extraServerPort + 5,
       dataDir: path.join(e2eStateDir, 'server-crash'),
       logFile: path.join(e2eStateDir, 'server-crash.log'),
     };

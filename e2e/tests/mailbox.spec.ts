@@ -32,6 +32,8 @@ test.describe('the mailbox', () => {
   });
 
   test('scrolls a 5,000-message folder with a bounded DOM; select all, mark read, undo', async ({ page }) => {
+    // 400 scroll steps, each waiting for the list to settle: ~30 s alone, more beside the other worker's spec.
+    test.slow();
     await signIn(page, demoUsers.alice, 'en');
     const archive = await folderByPath(page, 'Lists/Newsletters-archive');
     expect(archive.total).toBe(5000);
