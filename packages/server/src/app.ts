@@ -27,6 +27,7 @@ import { securityMigrations } from './features/security/security.migrations.js';
 import { createSignaturesModule } from './features/signatures/signatures.module.js';
 import { createSecurityCore, createSecurityModule } from './features/security/security.module.js';
 import type { SecurityEventsService } from './features/security/security-events.service.js';
+import { outgoingAddressesMigrations } from './features/settings/outgoing-addresses.migrations.js';
 import { settingsMigrations } from './features/settings/settings.migrations.js';
 import { createSettingsModule } from './features/settings/settings.module.js';
 import { createTranslationsModule } from './features/translations/translations.module.js';
@@ -44,6 +45,7 @@ const migrations = {
   ...securityMigrations,
   ...searchMigrations,
   ...settingsMigrations,
+  ...outgoingAddressesMigrations,
 };
 
 export type { RouteEntry };
@@ -107,6 +109,7 @@ export async function buildApp(
   });
   const imageProxy = createImageProxyModule({ config });
   const settings = createSettingsModule({
+    config,
     db,
     mail,
     auth: auth.auth,
@@ -136,6 +139,7 @@ export async function buildApp(
     connector: core.connector,
     folderIds,
     nameOf: (email) => auth.auth.nameOf(email),
+    senders: (email) => settings.outgoingAddresses.senders(email),
     log: app.log,
   });
   const contacts = createContactsModule({ config, db, publish });
