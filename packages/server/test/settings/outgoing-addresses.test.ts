@@ -80,7 +80,9 @@ describe.each(dbKinds)('outgoing addresses (%s)', (db) => {
     expect(mail.source).toContain('Confirm your outgoing address');
 
     // Not verified yet: not a From choice, and the mail server still refuses it.
-    const verifiedBefore = await client.get<OutgoingAddressesResponse>('/api/u/0/settings/whitelist/verified');
+    const verifiedBefore = await client.get<OutgoingAddressesResponse>(
+      '/api/u/0/settings/whitelist/verified',
+    );
     expect(verifiedBefore.body.addresses).toEqual([]);
     await expect(submitAs(user, alias.email, recipient.email)).rejects.toThrow(/Sender address rejected/);
 
@@ -142,9 +144,9 @@ describe.each(dbKinds)('outgoing addresses (%s)', (db) => {
     expect((await other.patch(`/api/u/0/settings/whitelist/${entry.id}`, { name: 'x' })).status).toBe(404);
 
     expect((await client.delete(`/api/u/0/settings/whitelist/${entry.id}`)).status).toBe(200);
-    expect((await client.get<OutgoingAddressesResponse>('/api/u/0/settings/whitelist')).body.addresses).toEqual(
-      [],
-    );
+    expect(
+      (await client.get<OutgoingAddressesResponse>('/api/u/0/settings/whitelist')).body.addresses,
+    ).toEqual([]);
     await expect(submitAs(user, alias.email, recipient.email)).rejects.toThrow(/Sender address rejected/);
   });
 
@@ -153,7 +155,9 @@ describe.each(dbKinds)('outgoing addresses (%s)', (db) => {
     expect(own.status).toBe(422);
     expect(own.body.fieldErrors?.address?.[0]?.code).toBe('notAllowed');
 
-    const created = await client.post<OutgoingAddress>('/api/u/0/settings/whitelist', { address: alias.email });
+    const created = await client.post<OutgoingAddress>('/api/u/0/settings/whitelist', {
+      address: alias.email,
+    });
     expect(created.status).toBe(201);
     const mail = await verificationMail(alias, 2);
     const link = new URL(mail.link);
@@ -177,7 +181,9 @@ describe.each(dbKinds)('outgoing addresses (%s)', (db) => {
       const res = await client.post('/api/u/0/settings/whitelist', { address: `far${n}@elsewhere.test` });
       expect(res.status).toBe(201);
     }
-    const sixth = await client.post<ApiError>('/api/u/0/settings/whitelist', { address: 'far3@elsewhere.test' });
+    const sixth = await client.post<ApiError>('/api/u/0/settings/whitelist', {
+      address: 'far3@elsewhere.test',
+    });
     expect(sixth.status).toBe(429);
     expect(sixth.body.reason).toBe('rateLimited');
     const listed = await client.get<OutgoingAddressesResponse>('/api/u/0/settings/whitelist');

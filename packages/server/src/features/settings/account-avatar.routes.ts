@@ -33,7 +33,9 @@ export function accountAvatarRoutes(service: AccountAvatarService): FastifyPlugi
     route(app, endpoints.uploadAvatar, async (request) => {
       const file = await request.file({ limits: { fileSize: avatarLimits.maxBytes, files: 1, fields: 0 } });
       if (!file || file.fieldname !== 'avatar')
-        throw validationError({ avatar: [{ code: 'required', message: 'Send one image in the field avatar' }] });
+        throw validationError({
+          avatar: [{ code: 'required', message: 'Send one image in the field avatar' }],
+        });
       let data: Buffer;
       try {
         data = await file.toBuffer();

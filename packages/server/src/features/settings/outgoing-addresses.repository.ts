@@ -84,7 +84,10 @@ export class OutgoingAddressesRepository {
 
   /** Records a verification mail and forgets the ones older than the window. */
   async recordMail(account: string, now: number, windowMs: number): Promise<void> {
-    await this.db.deleteFrom('outgoing_address_mails').where('sent_at', '<=', now - windowMs).execute();
+    await this.db
+      .deleteFrom('outgoing_address_mails')
+      .where('sent_at', '<=', now - windowMs)
+      .execute();
     await this.db.insertInto('outgoing_address_mails').values({ account, sent_at: now }).execute();
   }
 }

@@ -59,9 +59,15 @@ export class OutgoingAddressesService {
         address: [{ code: 'notAllowed', message: 'This is the address of the account itself' }],
       });
     const existing = (await this.deps.repo.list(account)).find((r) => r.address === address);
-    if (existing) throw refusal('ValidationError', 422, 'outgoingAddressExists', 'This address is already on the list');
+    if (existing)
+      throw refusal('ValidationError', 422, 'outgoingAddressExists', 'This address is already on the list');
     if ((await this.deps.repo.count(account)) >= limits.max)
-      throw refusal('ValidationError', 422, 'outgoingAddressLimit', `At most ${limits.max} outgoing addresses`);
+      throw refusal(
+        'ValidationError',
+        422,
+        'outgoingAddressLimit',
+        `At most ${limits.max} outgoing addresses`,
+      );
     await this.checkMailLimit(account, Date.now());
     const now = Date.now();
     const row: OutgoingAddressRow = {
@@ -104,7 +110,11 @@ export class OutgoingAddressesService {
   async verify(account: string, id: string, code: string): Promise<OutgoingAddress> {
     const row = await this.row(account, id);
     if (row.verified) return toContract(row);
-    if (!row.code_hash || Number(row.code_expires_at) < Date.now() || row.code_attempts >= limits.codeAttemptsMax)
+    if (
+      !row.code_hash ||
+      Number(row.code_expires_at) < Date.now() ||
+      row.code_attempts >= limits.codeAttemptsMax
+    )
       throw validationError({
         code: [{ code: 'codeExpired', message: 'The code has expired or was used up; send a new one' }],
       });
@@ -174,7 +184,12 @@ export class OutgoingAddressesService {
       });
     } catch (err) {
       if (err instanceof AppError) throw err;
-      const failure = refusal('MailServerError', 502, 'verificationMailFailed', 'The verification mail could not be sent');
+      const failure = refusal(
+        'MailServerError',
+        502,
+        'verificationMailFailed',
+        'The verification mail could not be sent',
+      );
       failure.cause = err;
       throw failure;
     }
@@ -208,7 +223,14 @@ export class OutgoingAddressesService {
 
 function rateLimited(waitMs: number, message: string): AppError {
   const seconds = String(Math.max(1, Math.ceil(waitMs / 1000)));
-  return new AppError('RateLimited', 429, message, undefined, { 'Retry-After': seconds }, { reason: 'rateLimited' });
+  return new AppError(
+    'RateLimited',
+    429,
+    message,
+    undefined,
+    { 'Retry-After': seconds },
+    { reason: 'rateLimited' },
+  );
 }
 
 function toContract(row: OutgoingAddressRow): OutgoingAddress {
@@ -218,6 +240,7 @@ function toContract(row: OutgoingAddressRow): OutgoingAddress {
     name: row.name,
     verified: row.verified === 1,
     created: new Date(Number(row.created_at)).toISOString(),
-    codeSent: row.verified || row.code_sent_at == null ? null : new Date(Number(row.code_sent_at)).toISOString(),
+    codeSent:
+      row.verified || row.code_sent_at == null ? null : new Date(Number(row.code_sent_at)).toISOString(),
   };
 }

@@ -37,10 +37,12 @@ export async function resizeAvatar(
   const formats: readonly string[] = options.formats ?? rasterFormats;
   if (!meta.format) throw new NotAnImageError('The file is not a supported image');
   if (!formats.includes(meta.format)) throw new ImageFormatError('The file is not a supported image');
+  // A smaller image is cut square at its own shorter side, never enlarged.
+  const side = Math.min(options.size, meta.width ?? options.size, meta.height ?? options.size);
   try {
     const pipeline = sharp(input, { limitInputPixels: maxInputPixels, animated: false })
       .rotate()
-      .resize(options.size, options.size, { fit: 'cover', withoutEnlargement: true });
+      .resize(side, side, { fit: 'cover' });
     const { data, info } = meta.hasAlpha
       ? await pipeline.png({ compressionLevel: 9 }).toBuffer({ resolveWithObject: true })
       : await pipeline
