@@ -88,6 +88,8 @@ export async function buildApp(
     authenticator: core.authenticator,
     signInLog: securityCore.securityEvents,
     secondFactor: securityCore.secondFactor,
+    // Settings (made below) keeps the avatars; the account list asks it at request time.
+    avatarVersions: (emails) => settings.avatar.versions(emails),
     log: app.log,
   });
   const security = createSecurityModule({

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { avatarLimits, type ApiError, type AvatarInfo } from '@webmail/contracts';
+import { avatarLimits, type AccountsResponse, type ApiError, type AvatarInfo } from '@webmail/contracts';
 import type { TestClient } from '../support/http-client.testing.js';
 import { newMailUser, startServer } from '../support/harness.testing.js';
 
@@ -65,6 +65,9 @@ describe('account avatar (/details/avatar)', () => {
     expect(small.body).toMatchObject({ width: 80, height: 80 });
     const again = await client.get('/api/u/0/details/avatar');
     expect(again.headers.get('etag')).toBe(`"${small.body.etag}"`);
+    // The account list (account menu, user select) points at the image, versioned by its ETag.
+    const accounts = await client.get<AccountsResponse>('/api/auth/accounts');
+    expect(accounts.body.accounts[0]?.avatar).toBe(`/api/u/0/details/avatar?v=${small.body.etag}`);
   });
 
   it('refuses a PDF and a 30 MB image with their messages and keeps the old avatar', async () => {
@@ -112,5 +115,6 @@ describe('account avatar (/details/avatar)', () => {
     expect((await other.get('/api/u/0/details/avatar')).status).toBe(404);
     expect((await client.delete('/api/u/0/details/avatar')).status).toBe(200);
     expect((await client.get('/api/u/0/details/avatar')).status).toBe(404);
+    expect((await client.get<AccountsResponse>('/api/auth/accounts')).body.accounts[0]?.avatar).toBeNull();
   });
 });

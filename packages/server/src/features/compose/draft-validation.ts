@@ -45,9 +45,14 @@ export function checkDraft(
   const from = draft.from?.address.toLowerCase();
   if (from && !context.senders.some((s) => s.toLowerCase() === from)) {
     // The mail server refuses it too (sender-login map); saying so here keeps the draft and names the field.
-    problems.add('from', 'notAllowed', `You can send only as ${context.account} or a verified outgoing address`, {
-      address: context.account,
-    });
+    problems.add(
+      'from',
+      'notAllowed',
+      `You can send only as ${context.account} or a verified outgoing address`,
+      {
+        address: context.account,
+      },
+    );
   }
   if (context.forSend && draft.to.length + draft.cc.length + draft.bcc.length === 0) {
     problems.add('to', 'recipientsRequired', 'Add at least one recipient');

@@ -54,7 +54,11 @@ export class DraftsService {
       messageId: messageIdFor(mail.email, draftId),
       date: new Date(),
     });
-    checkDraft(draft, { attachments, dataImages, html: message.html }, { account: mail.email, senders, forSend });
+    checkDraft(
+      draft,
+      { attachments, dataImages, html: message.html },
+      { account: mail.email, senders, forSend },
+    );
     return { draft, attachments, message } satisfies PreparedDraft;
   }
 

@@ -47,7 +47,10 @@ export class SendService {
     const now = Date.now();
     // The envelope sender is the From (the account or a verified outgoing address): the mail server checks that the
     // login owns it (Postfix reject_sender_login_mismatch), and bounces go back to that address.
-    const envelope: StoredEnvelope = { from: prepared.message.from.address, to: uniqueRecipients(input.draft) };
+    const envelope: StoredEnvelope = {
+      from: prepared.message.from.address,
+      to: uniqueRecipients(input.draft),
+    };
     const values = {
       session_id: mail.account.id,
       message_id: prepared.message.messageId,

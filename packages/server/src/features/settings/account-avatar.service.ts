@@ -37,6 +37,17 @@ export class AccountAvatarService {
     };
   }
 
+  /** The ETag of each of these accounts' avatars (the account list shows them). */
+  async versions(accounts: string[]): Promise<Map<string, string>> {
+    if (accounts.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('account_avatars')
+      .select(['account', 'etag'])
+      .where('account', 'in', accounts)
+      .execute();
+    return new Map(rows.map((r) => [r.account, r.etag]));
+  }
+
   async replace(account: string, file: Buffer): Promise<AvatarInfo> {
     const image = await this.resize(file);
     const now = Date.now();

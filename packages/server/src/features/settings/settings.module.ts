@@ -67,5 +67,5 @@ export function createSettingsModule(deps: SettingsModuleDeps) {
     await app.register(externalContentRoutes(externalContent));
   };
   const module: FeatureModule = { name: 'settings', routes };
-  return { module, externalContent, outgoingAddresses };
+  return { module, externalContent, outgoingAddresses, avatar };
 }
