@@ -118,6 +118,8 @@ export async function buildApp(
     mailboxes: mailboxes.mailboxes,
     disabledFeatures: config.disabledFeatures,
     publish,
+    securityLog: (account, type, origin) =>
+      securityCore.securityEvents.record({ account, type, ...origin, protocol: 'web' }),
   });
   const signatures = createSignaturesModule({
     db,

@@ -3,7 +3,13 @@ import { simpleParser } from 'mailparser';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { ApiError, OutboxEntry, OutgoingAddress, OutgoingAddressesResponse } from '@webmail/contracts';
+import type {
+  ApiError,
+  OutboxEntry,
+  OutgoingAddress,
+  OutgoingAddressesResponse,
+  SecurityEventsPage,
+} from '@webmail/contracts';
 import { send, waitForMessages, type MailUser } from '../support/compose.testing.js';
 import type { TestClient } from '../support/http-client.testing.js';
 import { dbKinds, newMailUser, startServer } from '../support/harness.testing.js';
@@ -148,6 +154,11 @@ describe.each(dbKinds)('outgoing addresses (%s)', (db) => {
       (await client.get<OutgoingAddressesResponse>('/api/u/0/settings/whitelist')).body.addresses,
     ).toEqual([]);
     await expect(submitAs(user, alias.email, recipient.email)).rejects.toThrow(/Sender address rejected/);
+    // Both the confirmation and the removal are in the security log.
+    const log = await client.get<SecurityEventsPage>('/api/u/0/security/events');
+    expect(log.body.events.map((e) => e.type)).toEqual(
+      expect.arrayContaining(['outgoingAddressVerified', 'outgoingAddressDeleted']),
+    );
   });
 
   it('verifies by the link of the mail, refuses the own address and limits the verification mails', async () => {

@@ -14,6 +14,11 @@ function verificationRequest(request: FastifyRequest): VerificationRequest {
   };
 }
 
+const originOf = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? '',
+});
+
 /** Settings › outgoing addresses (spec §7 /settings/whitelist). */
 export function outgoingAddressesRoutes(
   mail: MailSessions,
@@ -34,18 +39,18 @@ export function outgoingAddressesRoutes(
       service.update(email(request), request.params.id, request.body),
     );
     route(app, endpoints.remove, async (request) => {
-      await service.remove(email(request), request.params.id);
+      await service.remove(email(request), request.params.id, originOf(request));
       return { ok: true as const };
     });
     route(app, endpoints.verify, async (request) =>
-      service.verify(email(request), request.params.id, request.body.code),
+      service.verify(email(request), request.params.id, request.body.code, originOf(request)),
     );
     route(app, endpoints.resend, async (request) =>
       service.resend(mail.forRequest(request), request.params.id, verificationRequest(request)),
     );
     // The mail's link: confirmed, then the app opens (it shows the address as verified through the event).
     route(app, endpoints.confirmLink, async (request, reply) => {
-      await service.verifyLink(request.params.token);
+      await service.verifyLink(request.params.token, originOf(request));
       return reply.redirect('/?outgoingAddressVerified=1', 303);
     });
   };

@@ -25,6 +25,19 @@ export interface VerificationRequest {
   language: Language;
 }
 
+/** Who made a change, for the security log. */
+export interface ChangeOrigin {
+  ip: string;
+  userAgent: string;
+}
+
+/** The security log (the security feature's, through the composition root); writing it never fails a change. */
+export type OutgoingAddressLog = (
+  account: string,
+  type: 'outgoingAddressVerified' | 'outgoingAddressDeleted',
+  origin: ChangeOrigin,
+) => Promise<void>;
+
 export interface OutgoingAddressesDeps {
   repo: OutgoingAddressesRepository;
   /** The mail server's sender-login table; null when the deployment has none. */
@@ -32,6 +45,7 @@ export interface OutgoingAddressesDeps {
   sendMail: (mail: VerificationMail) => Promise<void>;
   nameOf: (email: string) => Promise<string>;
   publish: PublishEvent;
+  securityLog: OutgoingAddressLog;
 }
 
 /**
@@ -107,7 +121,7 @@ export class OutgoingAddressesService {
     return this.get(mail.email, id);
   }
 
-  async verify(account: string, id: string, code: string): Promise<OutgoingAddress> {
+  async verify(account: string, id: string, code: string, origin: ChangeOrigin): Promise<OutgoingAddress> {
     const row = await this.row(account, id);
     if (row.verified) return toContract(row);
     if (
@@ -123,11 +137,11 @@ export class OutgoingAddressesService {
       await this.deps.repo.countWrongCode(account, id, Date.now());
       throw validationError({ code: [{ code: 'wrongCode', message: 'The code is not valid' }] });
     }
-    return this.markVerified(row);
+    return this.markVerified(row, origin);
   }
 
   /** The link of the mail: its token is the proof, whoever opens it. */
-  async verifyLink(token: string): Promise<OutgoingAddress> {
+  async verifyLink(token: string, origin: ChangeOrigin): Promise<OutgoingAddress> {
     const row = await this.deps.repo.findByToken(sha256(token));
     if (!row) throw notFound('Outgoing address', 'outgoingAddressNotFound');
     if (row.verified) return toContract(row);
@@ -135,7 +149,7 @@ export class OutgoingAddressesService {
       throw validationError({
         token: [{ code: 'codeExpired', message: 'The link has expired; send a new one' }],
       });
-    return this.markVerified(row);
+    return this.markVerified(row, origin);
   }
 
   async update(account: string, id: string, patch: OutgoingAddressPatch): Promise<OutgoingAddress> {
@@ -145,15 +159,16 @@ export class OutgoingAddressesService {
     return this.get(account, id);
   }
 
-  async remove(account: string, id: string): Promise<void> {
+  async remove(account: string, id: string, origin: ChangeOrigin): Promise<void> {
     const row = await this.row(account, id);
     // The mail server forgets it first: a failure there leaves the address listed (and removable again).
     await this.deps.senderLogins?.revoke(row.address, account);
     await this.deps.repo.remove(account, id);
     this.deps.publish(account, { command: 'whitelistEmailDeleted', id });
+    if (row.verified) await this.deps.securityLog(account, 'outgoingAddressDeleted', origin);
   }
 
-  private async markVerified(row: OutgoingAddressRow): Promise<OutgoingAddress> {
+  private async markVerified(row: OutgoingAddressRow, origin: ChangeOrigin): Promise<OutgoingAddress> {
     await this.deps.senderLogins?.allow(row.address, row.account);
     await this.deps.repo.update(row.account, row.id, {
       verified: 1,
@@ -164,6 +179,7 @@ export class OutgoingAddressesService {
       updated_at: Date.now(),
     });
     this.deps.publish(row.account, { command: 'whitelistEmailUpdated', id: row.id });
+    await this.deps.securityLog(row.account, 'outgoingAddressVerified', origin);
     return this.get(row.account, row.id);
   }
 

@@ -16,7 +16,7 @@ import { ExternalContentRepository } from './external-content.repository.js';
 import { ExternalContentService } from './external-content.service.js';
 import { OutgoingAddressesRepository } from './outgoing-addresses.repository.js';
 import { outgoingAddressesRoutes } from './outgoing-addresses.routes.js';
-import { OutgoingAddressesService } from './outgoing-addresses.service.js';
+import { OutgoingAddressesService, type OutgoingAddressLog } from './outgoing-addresses.service.js';
 import { SenderLogins } from './sender-logins.js';
 import { UserConfigRepository } from './user-config.repository.js';
 import { userConfigRoutes } from './user-config.routes.js';
@@ -32,6 +32,8 @@ export interface SettingsModuleDeps {
   mailboxes: MailboxesService;
   disabledFeatures: DisabledFeature[];
   publish: PublishEvent;
+  /** The security log (confirmed and deleted outgoing addresses). */
+  securityLog: OutgoingAddressLog;
 }
 
 /**
@@ -56,6 +58,7 @@ export function createSettingsModule(deps: SettingsModuleDeps) {
     sendMail: (mail) => sendVerificationMail(smtp, mail),
     nameOf: (email) => deps.auth.nameOf(email),
     publish: deps.publish,
+    securityLog: deps.securityLog,
   });
   const avatar = new AccountAvatarService(deps.db, deps.publish);
   const routes: FastifyPluginAsync = async (app) => {

@@ -11,7 +11,7 @@ import { renderApp } from '../../test/render-app';
 const oldImage = '/api/u/0/details/avatar?v=old';
 
 /** The account list with one avatar; the upload answers `upload` (a status and body) and records the requests. */
-function setup(upload: { status: number; body: unknown }) {
+function setup(upload: { status: number; body: Record<string, unknown> }) {
   signIn(0);
   setViewportWidth(1024);
   const { requests, record } = requestLog();
