@@ -75,22 +75,22 @@ function VerifyForm({ userIndex, entry }: { userIndex: number; entry: OutgoingAd
     event.preventDefault();
     if (!/^\d{6}$/.test(code.trim())) return setError(t('outgoingAddresses.codeFormat'));
     setError(null);
-    verify.mutate(
-      { id: entry.id, code: code.trim() },
-      {
-        onSuccess: () =>
-          snackbar.show({
-            type: 'success',
-            message: t('outgoingAddresses.verifiedNow', { address: entry.address }),
-          }),
-        onError: (e) =>
-          setError(
-            fieldErrorTexts(e, tErrors).code?.[0] ??
-              reasonText(e, tErrors) ??
-              t('outgoingAddresses.verifyFailed'),
-          ),
-      },
-    );
+    // The promise, not mutate's callbacks: this form leaves as soon as the list shows the address verified.
+    verify
+      .mutateAsync({ id: entry.id, code: code.trim() })
+      .then(() =>
+        snackbar.show({
+          type: 'success',
+          message: t('outgoingAddresses.verifiedNow', { address: entry.address }),
+        }),
+      )
+      .catch((e: unknown) =>
+        setError(
+          fieldErrorTexts(e, tErrors).code?.[0] ??
+            reasonText(e, tErrors) ??
+            t('outgoingAddresses.verifyFailed'),
+        ),
+      );
   };
 
   const sendAgain = () =>
