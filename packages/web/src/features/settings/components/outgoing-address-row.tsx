@@ -28,7 +28,8 @@ export function OutgoingAddressRow({ userIndex, entry, onRename, onDelete }: Out
   return (
     <ListItem divider sx={{ display: 'block', py: 1.5, px: 0 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
+        {/* At least 220 px for the address: on a phone the state and the buttons go to the next line. */}
+        <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
           <Typography sx={{ overflowWrap: 'anywhere', fontWeight: 500 }}>{entry.address}</Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {entry.name || t('outgoingAddresses.noName')}
