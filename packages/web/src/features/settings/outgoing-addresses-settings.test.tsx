@@ -20,6 +20,7 @@ describe('outgoing addresses (settings/account/addresses)', () => {
   it('is reached from the Account page, which stays the current settings entry', async () => {
     setup();
     const { user } = await renderApp('/u/0/settings/account');
+    await screen.findByRole('textbox', { name: 'Name' });
     expect(await screen.findByText('1 confirmed address, 0 waiting for confirmation.')).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Manage outgoing addresses' }));
     expect(await screen.findByRole('heading', { name: 'Outgoing addresses' })).toBeInTheDocument();
@@ -67,7 +68,8 @@ describe('outgoing addresses (settings/account/addresses)', () => {
     ).toBeInTheDocument();
     await waitFor(() => expect(within(list).getAllByText('Confirmed')).toHaveLength(2));
     expect(screen.queryByRole('form', { name: 'Confirm new@example.test' })).not.toBeInTheDocument();
-  });
+    // Many steps through the whole page: more time than the default on a busy machine.
+  }, 30_000);
 
   it('keeps what was typed when the server refuses the address', async () => {
     const api = setup([]);
