@@ -58,7 +58,7 @@ export function OutgoingAddressForm({ userIndex }: { userIndex: number }) {
           {formError}
         </Alert>
       )}
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
+      <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2} sx={{ alignItems: { lg: 'flex-start' } }}>
         <TextField
           label={t('outgoingAddresses.address')}
           type="email"
@@ -82,7 +82,7 @@ export function OutgoingAddressForm({ userIndex }: { userIndex: number }) {
           type="submit"
           variant="contained"
           loading={add.isPending}
-          sx={{ mt: { md: 1 }, alignSelf: 'flex-start' }}
+          sx={{ mt: { lg: 1 }, alignSelf: 'flex-start' }}
         >
           {t('outgoingAddresses.add')}
         </Button>
