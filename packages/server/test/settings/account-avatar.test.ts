@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { avatarLimits, type AccountsResponse, type ApiError, type AvatarInfo } from '@webmail/contracts';
 import type { TestClient } from '../support/http-client.testing.js';
-import { newMailUser, startServer } from '../support/harness.testing.js';
+import { dbKinds, newMailUser, startServer } from '../support/harness.testing.js';
 
 /** POSTs one file in the field `avatar` as the browser does (multipart, cookies, XSRF header). */
 async function uploadAvatar(client: TestClient, file: { name: string; type: string; content: Buffer }) {
@@ -22,12 +22,12 @@ const image = (width: number, height: number, format: 'png' | 'jpeg' | 'webp') =
     .toFormat(format)
     .toBuffer();
 
-describe('account avatar (/details/avatar)', () => {
+describe.each(dbKinds)('account avatar (/details/avatar, %s)', (db) => {
   let server: Awaited<ReturnType<typeof startServer>>;
   let client: TestClient;
 
   beforeAll(async () => {
-    server = await startServer('sqlite');
+    server = await startServer(db);
     const user = await newMailUser('avatar');
     client = server.client();
     await client.signIn(user.email, user.password);

@@ -1,8 +1,8 @@
 import { avatarLimits, type AvatarInfo } from '@webmail/contracts';
-import type { Db } from '../../infra/db/database.js';
 import { notFound, validationError } from '../../infra/errors.js';
 import type { PublishEvent } from '../../infra/events/event-bus.js';
 import { ImageFormatError, NotAnImageError, resizeAvatar } from '../../infra/images/avatar-image.js';
+import type { AccountAvatarRepository } from './account-avatar.repository.js';
 
 export interface AccountAvatar extends AvatarInfo {
   data: Buffer;
@@ -16,16 +16,12 @@ export interface AccountAvatar extends AvatarInfo {
  */
 export class AccountAvatarService {
   constructor(
-    private readonly db: Db,
+    private readonly repo: AccountAvatarRepository,
     private readonly publish: PublishEvent,
   ) {}
 
   async get(account: string): Promise<AccountAvatar> {
-    const row = await this.db
-      .selectFrom('account_avatars')
-      .selectAll()
-      .where('account', '=', account)
-      .executeTakeFirst();
+    const row = await this.repo.find(account);
     if (!row) throw notFound('Avatar', 'avatarNotFound');
     return {
       etag: row.etag,
@@ -38,38 +34,26 @@ export class AccountAvatarService {
   }
 
   /** The ETag of each of these accounts' avatars (the account list shows them). */
-  async versions(accounts: string[]): Promise<Map<string, string>> {
-    if (accounts.length === 0) return new Map();
-    const rows = await this.db
-      .selectFrom('account_avatars')
-      .select(['account', 'etag'])
-      .where('account', 'in', accounts)
-      .execute();
-    return new Map(rows.map((r) => [r.account, r.etag]));
+  versions(accounts: string[]): Promise<Map<string, string>> {
+    return this.repo.etags(accounts);
   }
 
   async replace(account: string, file: Buffer): Promise<AvatarInfo> {
     const image = await this.resize(file);
-    const now = Date.now();
-    const values = {
+    await this.repo.save(account, {
       content_type: image.contentType,
       data: image.data,
       etag: image.etag,
       width: image.width,
       height: image.height,
-      updated_at: now,
-    };
-    await this.db
-      .insertInto('account_avatars')
-      .values({ account, ...values })
-      .onConflict((oc) => oc.column('account').doUpdateSet(values))
-      .execute();
+      updated_at: Date.now(),
+    });
     this.publish(account, { command: 'avatarUpdated' });
     return { etag: image.etag, contentType: image.contentType, width: image.width, height: image.height };
   }
 
   async remove(account: string): Promise<void> {
-    await this.db.deleteFrom('account_avatars').where('account', '=', account).execute();
+    await this.repo.remove(account);
     this.publish(account, { command: 'avatarUpdated' });
   }
 

@@ -7,6 +7,7 @@ import type { FeatureModule } from '../../infra/http/feature-module.js';
 import type { MailSessions } from '../../mail/mail-session.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
+import { AccountAvatarRepository } from './account-avatar.repository.js';
 import { accountAvatarRoutes } from './account-avatar.routes.js';
 import { AccountAvatarService } from './account-avatar.service.js';
 import { detailsRoutes } from './details.routes.js';
@@ -60,7 +61,7 @@ export function createSettingsModule(deps: SettingsModuleDeps) {
     publish: deps.publish,
     securityLog: deps.securityLog,
   });
-  const avatar = new AccountAvatarService(deps.db, deps.publish);
+  const avatar = new AccountAvatarService(new AccountAvatarRepository(deps.db), deps.publish);
   const routes: FastifyPluginAsync = async (app) => {
     app.addHook('onClose', async () => senderLogins?.close());
     await app.register(detailsRoutes(deps.mail, details));
