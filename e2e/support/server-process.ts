@@ -53,6 +53,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       SMTP_PORT: String(e2eMailstackPortBase + 588),
       SIEVE_PORT: String(e2eMailstackPortBase + 190),
       MAIL_AUTH_DB: path.join(e2eMailstackDir, 'users.sqlite'),
+      MAIL_SENDER_DB: path.join(e2eMailstackDir, 'senders.sqlite'),
       MAIL_AUTH_REPORT_SECRET: e2eReportSecret,
       PASSWORD_DRIVER: 'command',
       PASSWORD_COMMAND: path.join(repoRoot, 'mailstack/bin/set-password.sh'),

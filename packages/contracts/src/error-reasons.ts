@@ -27,7 +27,14 @@ export const errorReasons = {
     'outboxEntryNotFound',
   ],
   imageProxy: ['imageLinkInvalid', 'addressNotAllowed', 'hostNotResolved', 'notAnImage', 'imageFetchFailed'],
-  settings: ['senderNotFound'],
+  settings: [
+    'senderNotFound',
+    'outgoingAddressNotFound',
+    'outgoingAddressLimit',
+    'outgoingAddressExists',
+    'verificationMailFailed',
+    'avatarNotFound',
+  ],
   search: [
     'searchInvalid',
     'searchFolderUnknown',

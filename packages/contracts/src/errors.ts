@@ -104,6 +104,9 @@ export const fieldErrorCodes = [
   'importNoEmailColumn',
   'importEmpty',
   'contactLimitReached',
+  // settings: outgoing addresses, avatar
+  'codeExpired',
+  'avatarTypeNotAllowed',
 ] as const;
 export const FieldErrorCode = z.enum(fieldErrorCodes);
 export type FieldErrorCode = z.infer<typeof FieldErrorCode>;

@@ -30,6 +30,9 @@ export const securityEventTypes = [
   'sessionRevoked',
   'filtersChanged',
   'forwardingChanged',
+  // Settings: a confirmed outgoing address lets the account send as someone else; so it is logged, as is removal.
+  'outgoingAddressVerified',
+  'outgoingAddressDeleted',
 ] as const;
 export const SecurityEventType = z.enum(securityEventTypes);
 export type SecurityEventType = z.infer<typeof SecurityEventType>;

@@ -31,6 +31,7 @@ import { securityMigrations } from './features/security/security.migrations.js';
 import { createSignaturesModule } from './features/signatures/signatures.module.js';
 import { createSecurityCore, createSecurityModule } from './features/security/security.module.js';
 import type { SecurityEventsService } from './features/security/security-events.service.js';
+import { outgoingAddressesMigrations } from './features/settings/outgoing-addresses.migrations.js';
 import { settingsMigrations } from './features/settings/settings.migrations.js';
 import { createSettingsModule } from './features/settings/settings.module.js';
 import { createTranslationsModule } from './features/translations/translations.module.js';
@@ -49,6 +50,7 @@ const migrations = {
   ...searchMigrations,
   ...settingsMigrations,
   ...filtersMigrations,
+  ...outgoingAddressesMigrations,
 };
 
 export type { RouteEntry };
@@ -91,6 +93,8 @@ export async function buildApp(
     authenticator: core.authenticator,
     signInLog: securityCore.securityEvents,
     secondFactor: securityCore.secondFactor,
+    // Settings (made below) keeps the avatars; the account list asks it at request time.
+    avatarVersions: (emails) => settings.avatar.versions(emails),
     log: app.log,
   });
   const security = createSecurityModule({
@@ -127,6 +131,7 @@ export async function buildApp(
   folderPathsChanged = filters.folderPathsChanged;
 
   const settings = createSettingsModule({
+    config,
     db,
     mail,
     auth: auth.auth,
@@ -134,6 +139,8 @@ export async function buildApp(
     disabledFeatures: config.disabledFeatures,
     publish,
     delivery: filters.delivery,
+    securityLog: (account, type, origin) =>
+      securityCore.securityEvents.record({ account, type, ...origin, protocol: 'web' }),
   });
   const signatures = createSignaturesModule({
     db,
@@ -162,6 +169,7 @@ export async function buildApp(
     connector: core.connector,
     folderIds,
     nameOf: (email) => auth.auth.nameOf(email),
+    senders: (email) => settings.outgoingAddresses.senders(email),
     log: app.log,
   });
   const contacts = createContactsModule({ config, db, publish });

@@ -124,6 +124,12 @@ const EnvSchema = z.object({
    */
   MAIL_AUTH_DB: z.string().optional(),
   /** Bearer secret of the mail server's authentication reports (`POST /api/mail-auth/report`); unset = off. */
+  /**
+   * The mail server's sender-login table (a SQLite file or a postgres:// URL; `sender_logins(address, email)`) that
+   * its submission service checks the envelope sender against. The webmail writes the verified outgoing addresses
+   * there. Without it the webmail still keeps and verifies them, and the mail server decides on its own.
+   */
+  MAIL_SENDER_DB: z.string().optional(),
   MAIL_AUTH_REPORT_SECRET: z.string().min(16).optional(),
   APP_PASSWORDS_MAX: z.coerce.number().int().min(1).max(1000).default(100),
   /** How the account password is changed: none (the page says so), command, sql (users table of MAIL_AUTH_DB). */
@@ -197,6 +203,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.IMAGE_PROXY_TIMEOUT_SECONDS * 1000,
       testResolve: e.IMAGE_PROXY_TEST_RESOLVE as ReadonlyMap<string, string>,
     },
+    mailSenderDb: e.MAIL_SENDER_DB ?? null,
     events: {
       replayMs: e.EVENT_REPLAY_SECONDS * 1000,
       streamsPerUser: e.EVENT_STREAMS_PER_USER,

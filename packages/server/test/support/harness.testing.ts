@@ -79,6 +79,7 @@ export async function startServer(
     SMTP_PORT: String(stack.ports.webmailSubmission),
     SIEVE_PORT: String(stack.ports.sieve),
     MAIL_AUTH_DB: path.join(stack.dir, 'users.sqlite'),
+    MAIL_SENDER_DB: path.join(stack.dir, 'senders.sqlite'),
     MAIL_AUTH_REPORT_SECRET: stack.reportSecret,
     PASSWORD_DRIVER: 'command',
     PASSWORD_COMMAND: path.join(repoRoot, 'mailstack/bin/set-password.sh'),

@@ -128,6 +128,9 @@ export function mailApi(state: MailState) {
       HttpResponse.json({ groups: [], total: 0, offset: 0, limit: 500 }),
     ),
     http.get('/api/u/:userIndex/contacts/suggestions', () => HttpResponse.json({ suggestions: [] })),
+    // Outgoing addresses: none (the composer offers the account alone; the Account page counts them).
+    http.get('/api/u/:userIndex/settings/whitelist', () => HttpResponse.json({ addresses: [] })),
+    http.get('/api/u/:userIndex/settings/whitelist/verified', () => HttpResponse.json({ addresses: [] })),
     // The configuration store: nothing chosen (the device's language applies).
     http.get('/api/u/:userIndex/config', () => HttpResponse.json({ language: null })),
     http.get('/api/u/:userIndex/mailbox/:mailboxId/messages', async ({ request, params }) => {

@@ -8,7 +8,7 @@ import type { SessionLifecycle } from '../../infra/session/session-lifecycle.js'
 import type { SessionsRepository } from '../../infra/session/sessions.repository.js';
 import type { MailSignIn } from '../../mail/mail-sign-in.js';
 import { authRoutes } from './auth.routes.js';
-import { AuthService } from './auth.service.js';
+import { AuthService, type AvatarVersions } from './auth.service.js';
 import { DeviceAccountsRepository } from './device-accounts.repository.js';
 import type { SecondFactorGate } from './second-factor-gate.js';
 import type { SignInLog } from './sign-in-log.js';
@@ -25,6 +25,8 @@ export interface AuthModuleDeps {
   signInLog: SignInLog;
   /** The second step of sign-in (the security feature's, through the composition root). */
   secondFactor: SecondFactorGate;
+  /** The version (ETag) of each account's avatar, for the account list (settings keeps the images). */
+  avatarVersions: AvatarVersions;
   log: FastifyBaseLogger;
 }
 
@@ -41,6 +43,7 @@ export function createAuthModule(deps: AuthModuleDeps) {
     deps.lifecycle,
     deps.log,
     deps.secondFactor,
+    deps.avatarVersions,
   );
   const limits = {
     signInFailures: new SignInThrottle(config.loginLock.failures, config.loginLock.windowMs),

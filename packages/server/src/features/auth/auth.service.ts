@@ -24,6 +24,9 @@ export type {
   SecondFactorPassed,
 } from './second-factor-gate.js';
 
+/** The version (ETag) of each account's avatar that has one; the settings feature keeps the images. */
+export type AvatarVersions = (emails: string[]) => Promise<Map<string, string>>;
+
 const maxUserIndex = 31;
 
 type Cookies = Record<string, string | undefined>;
@@ -44,6 +47,7 @@ export class AuthService {
     private readonly lifecycle: SessionLifecycle,
     private readonly log: FastifyBaseLogger,
     private readonly secondFactor: Pick<SecondFactorGate, 'methodsOf'>,
+    private readonly avatarVersions: AvatarVersions,
   ) {}
 
   /** Checks the password with the mail server (an IMAP LOGIN); the connection may become the session's. */
@@ -262,13 +266,18 @@ export class AuthService {
   }
 
   private async toEntries(rows: DeviceAccountRow[]): Promise<AccountEntry[]> {
-    const names = await this.users.findMany(rows.map((r) => r.email));
-    return rows.map((r) => ({
-      uid: r.user_index,
-      email: r.email,
-      name: names.get(r.email) ?? defaultName(r.email),
-      avatar: null,
-    }));
+    const emails = rows.map((r) => r.email);
+    const [names, avatars] = await Promise.all([this.users.findMany(emails), this.avatarVersions(emails)]);
+    return rows.map((r) => {
+      const version = avatars.get(r.email);
+      return {
+        uid: r.user_index,
+        email: r.email,
+        name: names.get(r.email) ?? defaultName(r.email),
+        // The image's address with its version: a new avatar is a new URL (cached until it changes).
+        avatar: version ? `/api/u/${r.user_index}/details/avatar?v=${encodeURIComponent(version)}` : null,
+      };
+    });
   }
 
   private issue(row: SessionRow, key: string, refreshSecret: string, now: number): IssuedTokens {

@@ -31,6 +31,8 @@ export interface ComposeModuleDeps {
   folderIds: FolderIdsRepository;
   /** The display name of an account (the From of its mail). */
   nameOf: (email: string) => Promise<string>;
+  /** The verified outgoing addresses of an account: From choices besides the account itself (settings). */
+  senders: (email: string) => Promise<{ address: string; name: string }[]>;
   log: FastifyBaseLogger;
 }
 
@@ -48,6 +50,7 @@ export function createComposeModule(deps: ComposeModuleDeps): { module: FeatureM
   const resolver = new AttachmentResolver(uploadsRepo);
   const drafts = new DraftsService(
     deps.nameOf,
+    deps.senders,
     deps.folderIds,
     draftsRepo,
     outbox,

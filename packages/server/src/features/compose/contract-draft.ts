@@ -26,9 +26,10 @@ const msgId = /^<[^<>\s]+>$/;
  * Mail from other clients (a draft written elsewhere, the message being replied to) can hold what the
  * composer's contract refuses: addresses that fail the e-mail check, over-long subjects or names, odd
  * message ids. The composer gets the contract's shape; what cannot be represented is left out
- * (an invalid recipient would block saving anyway), and a From other than the account becomes null.
+ * (an invalid recipient would block saving anyway), and a From the account may not send as becomes null.
+ * `senders`: the account first, then its verified outgoing addresses.
  */
-export function toContractDraft(loose: LooseDraft, account: string): DraftContent {
+export function toContractDraft(loose: LooseDraft, senders: string[]): DraftContent {
   const fix = (list: Recipient[]) => {
     const seen = new Set<string>();
     return list
@@ -39,11 +40,11 @@ export function toContractDraft(loose: LooseDraft, account: string): DraftConten
       .map((r) => ({ name: r.name.slice(0, composeLimits.nameMaxLength), address: r.address.trim() }))
       .slice(0, composeLimits.recipientsMax);
   };
-  const ownFrom = loose.from && loose.from.address.toLowerCase() === account.toLowerCase();
+  const sender = loose.from && senders.find((s) => s.toLowerCase() === loose.from!.address.toLowerCase());
   return {
     from:
-      ownFrom && loose.from
-        ? { name: loose.from.name.slice(0, composeLimits.nameMaxLength), address: account }
+      sender && loose.from
+        ? { name: loose.from.name.slice(0, composeLimits.nameMaxLength), address: sender }
         : null,
     to: fix(loose.to),
     cc: fix(loose.cc),

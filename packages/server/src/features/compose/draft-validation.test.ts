@@ -15,7 +15,11 @@ function problemsWithPastedImage(type: string, bytes: number): Record<string, st
   });
   const { html, images } = extractDataUrlImages(draft.html ?? '', 'x.test');
   try {
-    checkDraft(draft, { attachments: [], dataImages: images, html }, { account, forSend: true });
+    checkDraft(
+      draft,
+      { attachments: [], dataImages: images, html },
+      { account, senders: [account], forSend: true },
+    );
     return null;
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

@@ -31,21 +31,28 @@ export const limitProblems = {
 };
 
 /**
- * What the schema cannot see: the sender, attachment and inline-image limits on the real bytes, and the
+ * What the schema cannot see: the sender (the account or a verified outgoing address), attachment and inline-image limits on the real bytes, and the
  * whole message's size (bodies + attachments + pasted data: images). Throws one 422 with every problem.
  */
 export function checkDraft(
   draft: DraftContent,
   parts: { attachments: ResolvedAttachment[]; dataImages: OutgoingAttachment[]; html: string | null },
-  context: { account: string; forSend: boolean },
+  context: { account: string; senders: string[]; forSend: boolean },
 ): void {
   const problems = new FieldProblems();
   const add = (field: string, problem: FieldProblem) =>
     problems.add(field, problem.code, problem.message, problem.params);
-  if (draft.from && draft.from.address.toLowerCase() !== context.account.toLowerCase()) {
-    problems.add('from', 'notAllowed', `You can send only as ${context.account}`, {
-      address: context.account,
-    });
+  const from = draft.from?.address.toLowerCase();
+  if (from && !context.senders.some((s) => s.toLowerCase() === from)) {
+    // The mail server refuses it too (sender-login map); saying so here keeps the draft and names the field.
+    problems.add(
+      'from',
+      'notAllowed',
+      `You can send only as ${context.account} or a verified outgoing address`,
+      {
+        address: context.account,
+      },
+    );
   }
   if (context.forSend && draft.to.length + draft.cc.length + draft.bcc.length === 0) {
     problems.add('to', 'recipientsRequired', 'Add at least one recipient');

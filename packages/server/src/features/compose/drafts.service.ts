@@ -34,6 +34,8 @@ export class DraftsService {
   constructor(
     /** The display name the From of the user's mail carries. */
     private readonly nameOf: (email: string) => Promise<string>,
+    /** The verified outgoing addresses: the other From addresses the account may send as. */
+    private readonly senders: (email: string) => Promise<{ address: string; name: string }[]>,
     private readonly folderIds: FolderIdsRepository,
     private readonly drafts: DraftsRepository,
     private readonly outbox: OutboxRepository,
@@ -45,14 +47,18 @@ export class DraftsService {
   /** Loads attachments, builds the message shape and checks every limit (422 on any problem). */
   async prepare(mail: MailSession, draftId: string, draft: DraftContent, forSend: boolean) {
     const attachments = await this.resolver.resolve(mail, draft.attachments);
-    const name = await this.nameOf(mail.email);
+    const [name, senders] = await Promise.all([this.nameOf(mail.email), this.fromAddresses(mail.email)]);
     const { message, dataImages } = toOutgoing(draft, attachments, {
       account: mail.email,
       name,
       messageId: messageIdFor(mail.email, draftId),
       date: new Date(),
     });
-    checkDraft(draft, { attachments, dataImages, html: message.html }, { account: mail.email, forSend });
+    checkDraft(
+      draft,
+      { attachments, dataImages, html: message.html },
+      { account: mail.email, senders, forSend },
+    );
     return { draft, attachments, message } satisfies PreparedDraft;
   }
 
@@ -103,6 +109,11 @@ export class DraftsService {
     });
   }
 
+  /** Every address the account may send as: itself first, then its verified outgoing addresses. */
+  private async fromAddresses(account: string): Promise<string[]> {
+    return [account, ...(await this.senders(account)).map((s) => s.address)];
+  }
+
   /** Reads the draft back from Drafts; its attachments become uploads again, ready to save or send. */
   async resume(mail: MailSession, draftId: string): Promise<ResumedDraft> {
     const client = await mail.client();
@@ -119,7 +130,7 @@ export class DraftsService {
       mailboxId: await this.mailboxIdOf(mail.email, path),
       uid: found.uid,
       revision: row?.revision == null ? null : Number(row.revision),
-      draft: toContractDraft({ ...parsed, attachments }, mail.email),
+      draft: toContractDraft({ ...parsed, attachments }, await this.fromAddresses(mail.email)),
     };
   }
 

@@ -78,7 +78,7 @@ export class ReplyService {
         ...threading(original.headers),
         attachments,
       },
-      mail.email,
+      [mail.email],
     );
     // A forward starts a conversation of its own: it does not thread into the original.
     if (mode === 'forward' || asEml) Object.assign(draft, { inReplyTo: null, references: [] });

@@ -45,7 +45,12 @@ export class SendService {
     const sealed = this.credentials.seal(await mail.password());
     const undoMs = (input.undoSeconds ?? this.defaultUndoSeconds) * 1000;
     const now = Date.now();
-    const envelope: StoredEnvelope = { from: account, to: uniqueRecipients(input.draft) };
+    // The envelope sender is the From (the account or a verified outgoing address): the mail server checks that the
+    // login owns it (Postfix reject_sender_login_mismatch), and bounces go back to that address.
+    const envelope: StoredEnvelope = {
+      from: prepared.message.from.address,
+      to: uniqueRecipients(input.draft),
+    };
     const values = {
       session_id: mail.account.id,
       message_id: prepared.message.messageId,

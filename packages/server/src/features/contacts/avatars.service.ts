@@ -1,5 +1,6 @@
+import { contactLimits } from '@webmail/contracts';
 import { notFound, validationError } from '../../infra/errors.js';
-import { NotAnImageError, resizeAvatar, type StoredAvatar } from './contact-avatar.js';
+import { NotAnImageError, resizeAvatar, type StoredAvatar } from '../../infra/images/avatar-image.js';
 import type { AvatarRow, ContactsRepository } from './contacts.repository.js';
 
 /** Avatars of contacts and groups: checked and resized before they are stored, served by owner. */
@@ -9,7 +10,7 @@ export class AvatarsService {
   /** The image resized for storing; a file that is no image is a 422 on `avatar`. */
   async prepare(file: Buffer): Promise<StoredAvatar> {
     try {
-      return await resizeAvatar(file);
+      return await resizeAvatar(file, { size: contactLimits.avatarPixels });
     } catch (err) {
       if (err instanceof NotAnImageError)
         throw validationError({

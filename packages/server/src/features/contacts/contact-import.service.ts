@@ -8,7 +8,7 @@ import {
 import { validationError } from '../../infra/errors.js';
 import type { PublishEvent } from '../../infra/events/event-bus.js';
 import type { AddressBooksService } from './address-books.service.js';
-import { NotAnImageError, resizeAvatar, type StoredAvatar } from './contact-avatar.js';
+import { NotAnImageError, resizeAvatar, type StoredAvatar } from '../../infra/images/avatar-image.js';
 import { mergeFields, type ContactFields } from './contact-fields.js';
 import { ContactStore, fieldsOf } from './contact-store.js';
 import type { ContactRow, ContactsRepository } from './contacts.repository.js';
@@ -187,7 +187,7 @@ export class ContactImportService {
     for (const entry of entries) {
       if (!entry.photo || entry.photo.length === 0) continue;
       try {
-        photos.set(entry, await resizeAvatar(entry.photo));
+        photos.set(entry, await resizeAvatar(entry.photo, { size: contactLimits.avatarPixels }));
       } catch (err) {
         if (!(err instanceof NotAnImageError)) throw err;
         problems.push({

@@ -10,7 +10,7 @@ import type { MailSessions } from '../../mail/mail-session.js';
 import type { DetailsService } from './details.service.js';
 
 /** The first supported language of Accept-Language (every request of the app carries the chosen one). */
-function languageOf(header: string | undefined): Language {
+export function languageOf(header: string | undefined): Language {
   for (const part of (header ?? '').split(',')) {
     const code = part.split(';')[0]!.trim().slice(0, 2).toLowerCase();
     if ((languages as readonly string[]).includes(code)) return code as Language;

@@ -1,22 +1,32 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { DisabledFeature } from '@webmail/contracts';
+import type { Config } from '../../infra/config.js';
 import type { Db } from '../../infra/db/database.js';
 import type { PublishEvent } from '../../infra/events/event-bus.js';
 import type { FeatureModule } from '../../infra/http/feature-module.js';
 import type { MailSessions } from '../../mail/mail-session.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
+import { AccountAvatarRepository } from './account-avatar.repository.js';
+import { accountAvatarRoutes } from './account-avatar.routes.js';
+import { AccountAvatarService } from './account-avatar.service.js';
 import { detailsRoutes } from './details.routes.js';
 import { DetailsService, type MailDeliverySettings } from './details.service.js';
 import { externalContentRoutes } from './external-content.routes.js';
 import { ExternalContentRepository } from './external-content.repository.js';
 import { ExternalContentService } from './external-content.service.js';
+import { OutgoingAddressesRepository } from './outgoing-addresses.repository.js';
+import { outgoingAddressesRoutes } from './outgoing-addresses.routes.js';
+import { OutgoingAddressesService, type OutgoingAddressLog } from './outgoing-addresses.service.js';
+import { SenderLogins } from './sender-logins.js';
 import { UserConfigRepository } from './user-config.repository.js';
 import { userConfigRoutes } from './user-config.routes.js';
 import { UserConfigService } from './user-config.service.js';
 import { UserSettingsRepository } from './user-settings.repository.js';
+import { sendVerificationMail } from './verification-mail.js';
 
 export interface SettingsModuleDeps {
+  config: Pick<Config, 'smtp' | 'tlsRejectUnauthorized' | 'mailSenderDb'>;
   db: Db;
   mail: MailSessions;
   auth: Pick<AuthService, 'nameOf' | 'rename'>;
@@ -25,9 +35,14 @@ export interface SettingsModuleDeps {
   publish: PublishEvent;
   /** Forwarding targets and spam level for the user details (the filters feature). */
   delivery: MailDeliverySettings;
+  /** The security log (confirmed and deleted outgoing addresses). */
+  securityLog: OutgoingAddressLog;
 }
 
-/** User details and preferences, the configuration store, external-content settings. */
+/**
+ * User details and preferences, the account avatar, outgoing addresses, the configuration store, external-content
+ * settings.
+ */
 export function createSettingsModule(deps: SettingsModuleDeps) {
   const externalContent = new ExternalContentService(new ExternalContentRepository(deps.db), deps.publish);
   const details = new DetailsService(
@@ -39,11 +54,25 @@ export function createSettingsModule(deps: SettingsModuleDeps) {
     deps.delivery,
   );
   const config = new UserConfigService(new UserConfigRepository(deps.db), deps.publish);
+  const senderLogins = SenderLogins.open(deps.config.mailSenderDb);
+  const smtp = { ...deps.config.smtp, tlsRejectUnauthorized: deps.config.tlsRejectUnauthorized };
+  const outgoingAddresses = new OutgoingAddressesService({
+    repo: new OutgoingAddressesRepository(deps.db),
+    senderLogins,
+    sendMail: (mail) => sendVerificationMail(smtp, mail),
+    nameOf: (email) => deps.auth.nameOf(email),
+    publish: deps.publish,
+    securityLog: deps.securityLog,
+  });
+  const avatar = new AccountAvatarService(new AccountAvatarRepository(deps.db), deps.publish);
   const routes: FastifyPluginAsync = async (app) => {
+    app.addHook('onClose', async () => senderLogins?.close());
     await app.register(detailsRoutes(deps.mail, details));
+    await app.register(outgoingAddressesRoutes(deps.mail, outgoingAddresses));
+    await app.register(accountAvatarRoutes(avatar));
     await app.register(userConfigRoutes(config));
     await app.register(externalContentRoutes(externalContent));
   };
   const module: FeatureModule = { name: 'settings', routes };
-  return { module, externalContent };
+  return { module, externalContent, outgoingAddresses, avatar };
 }

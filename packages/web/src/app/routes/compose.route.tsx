@@ -4,6 +4,7 @@ import { ComposeDraftPage } from '../../features/compose/components/compose-draf
 import { ComposeStart } from '../../features/compose/components/compose-start';
 import { composeStateOf } from '../../features/compose/lib/compose-location';
 import { useUserDetails } from '../../features/settings/api/get-user-details';
+import { useVerifiedAddresses } from '../../features/settings/api/outgoing-addresses';
 import { useSignatures } from '../../features/signatures/api/signatures';
 import { useTranslation } from '../../shared/i18n/translation';
 import { userHomePath } from '../../shared/session/session';
@@ -12,7 +13,8 @@ import { usePageTitle } from '../../shared/ui/use-page-title';
 
 /**
  * The composer page of routes Compose (`/u/{i}/compose/{draftId?}`) and ComposeTab (`/u/{i}/tab/compose/…`).
- * It composes the features: the signed-in account (auth) is the sender, the signatures feature gives the
+ * It composes the features: the signed-in account (auth) is the sender, settings adds the verified outgoing
+ * addresses as other senders, the signatures feature gives the
  * signatures (the default one into a new draft, the others in the composer's menu); compose does the rest. Without
  * a draftId a new draft starts (from `?to=` or a reply prefill) and the address gains its draftId.
  */
@@ -35,13 +37,15 @@ export function ComposePage({ tab }: { tab: boolean }) {
         ? signatureList.data.signatures
         : undefined;
 
+  const senders = useVerifiedAddresses(userIndex).data?.addresses;
+
   if (!draftId) return <ComposeStart userIndex={userIndex} tab={tab} signatures={signatures} />;
   const state = composeStateOf(location.state);
   return (
     <ComposeDraftPage
       userIndex={userIndex}
       draftId={draftId}
-      account={me.data ? { name: me.data.name, email: me.data.email } : undefined}
+      account={me.data ? { name: me.data.name, email: me.data.email, senders } : undefined}
       initial={state.initial}
       returnTo={state.returnTo ?? userHomePath(userIndex)}
       tab={tab}

@@ -79,6 +79,14 @@ export const settingsPages: readonly SettingsPage[] = [
     label: 'settings:pages.account',
     icon: AccountCircleOutlinedIcon,
     load: async () => (await import('../../features/settings/components/account-page')).AccountPage,
+    // The spec's settings tree has no entry of their own for outgoing addresses (§2); they belong to the account.
+    morePages: [
+      {
+        route: 'OutgoingAddresses',
+        load: async () =>
+          (await import('../../features/settings/components/outgoing-addresses-page')).OutgoingAddressesPage,
+      },
+    ],
   },
   {
     id: 'general',

@@ -20,6 +20,7 @@ export const appPaths = {
   Compose: '/u/:userIndex/compose/:draftId?',
   SettingsLayout: '/u/:userIndex/settings',
   Account: '/u/:userIndex/settings/account',
+  OutgoingAddresses: '/u/:userIndex/settings/account/addresses',
   General: '/u/:userIndex/settings/general',
   Folders: '/u/:userIndex/settings/folders',
   Contacts: '/u/:userIndex/settings/contacts',

@@ -133,6 +133,9 @@ export function createEventEffects(options: EventEffectsOptions): EventEffects {
     savedSearchDeleted: () => stale({ queryKey: searchKeys.saved(userIndex) }),
     signatureUpdated: (event) => applySignaturesEvent(queryClient, userIndex, event),
     signatureDeleted: (event) => applySignaturesEvent(queryClient, userIndex, event),
+    // Outgoing addresses: the settings list and the composer's From choices are read again.
+    whitelistEmailUpdated: () => stale({ queryKey: settingsKeys.outgoingAddresses(userIndex) }),
+    whitelistEmailDeleted: () => stale({ queryKey: settingsKeys.outgoingAddresses(userIndex) }),
     avatarUpdated: () => stale({ queryKey: accountsKeys.list() }, { queryKey: authKeys.me(userIndex) }),
     // Opening a stream: nothing changed; its id is where a reconnect resumes.
     connected: () => undefined,

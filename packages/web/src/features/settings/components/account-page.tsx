@@ -6,19 +6,24 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { displayNameLimits, type UserDetails } from '@webmail/contracts';
 import { useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { isApiRequestError } from '../../../shared/api/api-request-error';
 import { formErrorsOf, reasonText } from '../../../shared/api/error-text';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { appHref } from '../../../shared/routing/app-paths';
 import { useUserIndex } from '../../../shared/session/use-user-index';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
 import { PaneLoader } from '../../../shared/ui/pane-loader';
 import { StorageUsageBar } from '../../mailboxes/components/storage-usage-bar';
 import { useUserDetails } from '../api/get-user-details';
+import { useOutgoingAddresses } from '../api/outgoing-addresses';
 import { useUpdateUserDetails } from '../api/update-user-details';
+import { AccountAvatarSection } from './account-avatar-section';
 
 /**
- * Page Account (settings/account): the display name (2 to 30 characters; the From of sent mail and the account
- * menu use it), the e-mail address and the storage used.
+ * Page Account (settings/account): the profile picture, the display name (2 to 30 characters; the From of sent mail
+ * and the account menu use it), the e-mail address with the outgoing addresses (their own page below this one) and
+ * the storage used.
  */
 export function AccountPage() {
   const userIndex = useUserIndex();
@@ -78,6 +83,7 @@ function AccountForm({ userIndex, details }: { userIndex: number; details: UserD
 
   return (
     <Box sx={{ maxWidth: 680, display: 'flex', flexDirection: 'column', gap: 4 }}>
+      <AccountAvatarSection userIndex={userIndex} name={details.name} address={details.address} />
       <Box component="form" noValidate onSubmit={submit} aria-label={t('account.nameTitle')}>
         <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
           {t('account.nameTitle')}
@@ -120,6 +126,7 @@ function AccountForm({ userIndex, details }: { userIndex: number; details: UserD
         </Typography>
         <Typography sx={{ overflowWrap: 'anywhere' }}>{details.address}</Typography>
       </Box>
+      <OutgoingAddressesSummary userIndex={userIndex} />
       {details.quota && details.quota.allowed > 0 && (
         <Box>
           <Typography component="h2" variant="h6">
@@ -130,6 +137,29 @@ function AccountForm({ userIndex, details }: { userIndex: number; details: UserD
           </Box>
         </Box>
       )}
+    </Box>
+  );
+}
+
+/** How many outgoing addresses there are, and the way to their page. */
+function OutgoingAddressesSummary({ userIndex }: { userIndex: number }) {
+  const { t } = useTranslation('settings');
+  const list = useOutgoingAddresses(userIndex);
+  const addresses = list.data?.addresses ?? [];
+  const verified = addresses.filter((a) => a.verified).length;
+  return (
+    <Box>
+      <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
+        {t('outgoingAddresses.title')}
+      </Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+        {list.data
+          ? t('outgoingAddresses.summary', { count: verified, pending: addresses.length - verified })
+          : t('outgoingAddresses.summaryHelp')}
+      </Typography>
+      <Button component={RouterLink} to={appHref('OutgoingAddresses', { userIndex })} variant="outlined">
+        {t('outgoingAddresses.manage')}
+      </Button>
     </Box>
   );
 }
