@@ -4,6 +4,8 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { restoreConnectivity } from './connectivity';
 import { clearCookies } from './cookies';
 import { installMatchMedia, setViewportWidth } from './media-query';
+import { resetAppearance } from '../shared/ui/appearance';
+import { setShortcutsEnabled } from '../shared/ui/keyboard-shortcuts';
 import { server } from './msw-server';
 
 // The whole app renders through lazy routes; on a busy 2-core CI machine the first screen can take over the
@@ -30,5 +32,7 @@ afterEach(() => {
   clearCookies();
   restoreConnectivity();
   window.localStorage.clear();
+  resetAppearance();
+  setShortcutsEnabled(true);
 });
 afterAll(() => server.close());

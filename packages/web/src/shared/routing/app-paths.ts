@@ -21,6 +21,7 @@ export const appPaths = {
   SettingsLayout: '/u/:userIndex/settings',
   Account: '/u/:userIndex/settings/account',
   General: '/u/:userIndex/settings/general',
+  Appearance: '/u/:userIndex/settings/appearance',
   Folders: '/u/:userIndex/settings/folders',
   Contacts: '/u/:userIndex/settings/contacts',
   ContactsAddressBooks: '/u/:userIndex/settings/contacts/addressbooks',

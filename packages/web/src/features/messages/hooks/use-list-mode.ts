@@ -1,5 +1,5 @@
 import { ListMode, type ListMode as ListModeValue } from '@webmail/contracts';
-import { useCallback, useState } from 'react';
+import { createContext, useCallback, useContext, useState } from 'react';
 
 const storageKey = (userIndex: number) => `webmail.listMode.${userIndex}`;
 
@@ -13,10 +13,10 @@ function readMode(userIndex: number): ListModeValue {
 }
 
 /**
- * Conversations or single messages, remembered on this device per account (not a server setting: the user
- * details have no field for it). Storage failures only mean the choice is not remembered.
+ * Conversations or single messages, remembered on this device per account: where no layout provides the account's
+ * stored choice (`ListModeContext`). Storage failures only mean the choice is not remembered.
  */
-export function useListMode(userIndex: number): [ListModeValue, (mode: ListModeValue) => void] {
+function useDeviceListMode(userIndex: number): [ListModeValue, (mode: ListModeValue) => void] {
   const [state, setState] = useState(() => ({ userIndex, mode: readMode(userIndex) }));
   const current = state.userIndex === userIndex ? state : { userIndex, mode: readMode(userIndex) };
   if (current !== state) setState(current);
@@ -33,4 +33,17 @@ export function useListMode(userIndex: number): [ListModeValue, (mode: ListModeV
     [userIndex],
   );
   return [current.mode, setMode];
+}
+
+export type ListModeHook = (userIndex: number) => [ListModeValue, (mode: ListModeValue) => void];
+
+/**
+ * Where the list mode is kept: the layouts provide the settings feature's (stored with the account, so it follows
+ * the user to every browser and the Appearance page changes it too); without one it is kept on this device.
+ */
+export const ListModeContext = createContext<ListModeHook>(useDeviceListMode);
+
+/** Conversations or single messages, for the lists of this account. */
+export function useListMode(userIndex: number): [ListModeValue, (mode: ListModeValue) => void] {
+  return useContext(ListModeContext)(userIndex);
 }

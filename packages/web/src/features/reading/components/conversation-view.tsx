@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
 import { useNavigate, Link as RouterLink } from 'react-router';
 import { isApiRequestError } from '../../../shared/api/api-request-error';
 import { useTranslation } from '../../../shared/i18n/translation';
@@ -43,6 +44,10 @@ export function ConversationView({ env }: { env: ConversationEnv }) {
     neighbour ? env.messageHref(neighbour.thread, neighbour.id) : null;
   const previousHref = env.neighbourHrefs ? env.neighbourHrefs.previous : hrefOf(neighbours.previous);
   const nextHref = env.neighbourHrefs ? env.neighbourHrefs.next : hrefOf(neighbours.next);
+  const afterRemoveHref =
+    (env.afterRemove === 'next' ? nextHref : env.afterRemove === 'previous' ? previousHref : null) ??
+    env.listHref;
+  const cardEnv = useMemo(() => ({ ...env, afterRemoveHref }), [env, afterRemoveHref]);
   useNavigationKeys({
     previous: previousHref ? () => void navigate(previousHref) : null,
     next: nextHref ? () => void navigate(nextHref) : null,
@@ -68,7 +73,7 @@ export function ConversationView({ env }: { env: ConversationEnv }) {
                 {index > 0 && <Divider />}
                 {isExpanded(message) ? (
                   <MessageCard
-                    env={env}
+                    env={cardEnv}
                     compact={compact}
                     message={message}
                     addressed={key === addressedKey}

@@ -1,0 +1,112 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import { useTheme } from '@mui/material/styles';
+import {
+  darkModes,
+  displayDensities,
+  listModes,
+  themeColors,
+  viewModes,
+  type DarkMode,
+  type ThemeColor,
+  type UserConfig,
+  type UserDetails,
+} from '@webmail/contracts';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { reasonText } from '../../../shared/api/error-text';
+import { useTranslation } from '../../../shared/i18n/translation';
+import { useUserIndex } from '../../../shared/session/use-user-index';
+import { PaneLoader } from '../../../shared/ui/pane-loader';
+import { useUserDetails } from '../api/get-user-details';
+import { useUserConfig } from '../api/user-config';
+import { useSettingsSaver } from '../hooks/use-settings-saver';
+import { ChoiceGroup } from './choice-group';
+import { ColorChoice } from './color-choice';
+
+/**
+ * Page Appearance (settings/appearance, spec §4): dark mode (light, dark, or the system's), the reading pane (3 or
+ * 2 panels), the list density, the inbox type (conversations or single messages) and the colour. Every choice
+ * shows at once and is saved 1 s after the last one; a failed save puts the previous look back with a notice.
+ */
+export function AppearancePage() {
+  const userIndex = useUserIndex();
+  const { t } = useTranslation('settings');
+  const { t: tErrors } = useTranslation('errors');
+  const details = useUserDetails(userIndex);
+  const config = useUserConfig(userIndex);
+  const failed = (details.isError && !details.data) || (config.isError && !config.data);
+  if (failed) {
+    return (
+      <Alert severity="error">
+        {reasonText(details.error ?? config.error, tErrors) ?? t('account.loadFailed')}
+      </Alert>
+    );
+  }
+  if (!details.data || !config.data) return <PaneLoader />;
+  return <AppearanceForm userIndex={userIndex} details={details.data} config={config.data} />;
+}
+
+function AppearanceForm({
+  userIndex,
+  details,
+  config,
+}: {
+  userIndex: number;
+  details: UserDetails;
+  config: UserConfig;
+}) {
+  const { t } = useTranslation('settings');
+  const save = useSettingsSaver(userIndex);
+  const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
+  const isDark = (mode: DarkMode) => mode === 'dark' || (mode === 'system' && prefersDark);
+  // The stored theme name is the colour, plus '-dark' while dark mode applies (spec §4).
+  const ui = (color: ThemeColor, mode: DarkMode) => ({
+    color,
+    theme: isDark(mode) ? (`${color}-dark` as const) : color,
+  });
+  const theme = useTheme();
+
+  return (
+    <Box sx={{ maxWidth: 680, display: 'flex', flexDirection: 'column', gap: 4 }}>
+      <ChoiceGroup
+        label={t('appearance.darkMode.label')}
+        help={t('appearance.darkMode.help')}
+        value={config.darkMode}
+        choices={darkModes.map((value) => ({ value, label: t(`appearance.darkMode.${value}`) }))}
+        onChange={(darkMode) =>
+          save({ config: { darkMode }, details: { ui: ui(details.meta.ui.color, darkMode) } })
+        }
+      />
+      <ColorChoice
+        label={t('appearance.color.label')}
+        value={details.meta.ui.color}
+        dark={theme.palette.mode === 'dark'}
+        labelOf={(color) => t(`appearance.color.${color}`)}
+        colors={themeColors}
+        onChange={(color) => save({ details: { ui: ui(color, config.darkMode) } })}
+      />
+      <ChoiceGroup
+        label={t('appearance.viewMode.label')}
+        help={t('appearance.viewMode.help')}
+        value={details.view_mode}
+        choices={viewModes.map((value) => ({ value, label: t(`appearance.viewMode.${value}`) }))}
+        onChange={(view_mode) => save({ details: { view_mode } })}
+      />
+      <ChoiceGroup
+        label={t('appearance.density.label')}
+        value={details.meta.displayDensity}
+        choices={displayDensities.map((value) => ({ value, label: t(`appearance.density.${value}`) }))}
+        onChange={(displayDensity) => save({ details: { displayDensity } })}
+      />
+      <ChoiceGroup
+        label={t('appearance.listMode.label')}
+        help={t('appearance.listMode.help')}
+        value={config.listMode}
+        choices={[...listModes]
+          .reverse()
+          .map((value) => ({ value, label: t(`appearance.listMode.${value}`) }))}
+        onChange={(listMode) => save({ config: { listMode } })}
+      />
+    </Box>
+  );
+}
