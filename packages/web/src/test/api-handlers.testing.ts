@@ -5,6 +5,7 @@ import {
   type MessageDetail,
   type MessageSummary,
   type Quota,
+  type UserConfig,
   type UserDetails,
 } from '@webmail/contracts';
 import { http, HttpResponse } from 'msw';
@@ -19,6 +20,8 @@ export interface MailState {
   quota?: Quota | null;
   /** GET /u/{i}/details; `buildUserDetails()` by default. */
   userDetails?: UserDetails;
+  /** GET /u/{i}/config (PATCH merges into it); `defaultUserConfig` by default. */
+  config?: UserConfig;
 }
 
 export interface RecordedRequest {
@@ -129,8 +132,16 @@ export function mailApi(state: MailState) {
       HttpResponse.json({ groups: [], total: 0, offset: 0, limit: 500 }),
     ),
     http.get('/api/u/:userIndex/contacts/suggestions', () => HttpResponse.json({ suggestions: [] })),
-    // The configuration store: nothing chosen (the device's language applies).
-    http.get('/api/u/:userIndex/config', () => HttpResponse.json(defaultUserConfig)),
+    // The configuration store: the defaults (the device's language applies) unless the state says otherwise.
+    http.get('/api/u/:userIndex/config', () => HttpResponse.json(state.config ?? defaultUserConfig)),
+    http.patch('/api/u/:userIndex/config', async ({ request }) => {
+      await record(request);
+      state.config = {
+        ...(state.config ?? defaultUserConfig),
+        ...((await request.json()) as Partial<UserConfig>),
+      };
+      return HttpResponse.json(state.config);
+    }),
     http.get('/api/u/:userIndex/mailbox/:mailboxId/messages', async ({ request, params }) => {
       await record(request);
       const url = new URL(request.url);

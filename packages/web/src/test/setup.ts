@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { restoreConnectivity } from './connectivity';
 import { clearCookies } from './cookies';
 import { installMatchMedia, setViewportWidth } from './media-query';
+import { setUserTimeZone } from '../shared/format/format-date';
 import { resetAppearance } from '../shared/ui/appearance';
 import { setShortcutsEnabled } from '../shared/ui/keyboard-shortcuts';
 import { server } from './msw-server';
@@ -34,5 +35,6 @@ afterEach(() => {
   window.localStorage.clear();
   resetAppearance();
   setShortcutsEnabled(true);
+  setUserTimeZone(null);
 });
 afterAll(() => server.close());

@@ -98,7 +98,8 @@ describe('conversation view', () => {
 
     const current = await screen.findByRole('article', { name: 'Message from Bob Builder' });
     const time = current.querySelector('time');
-    expect(time).toHaveAttribute('title', '08.01.2024 09:30');
+    // In the user's time zone (Europe/Helsinki in the details), not the browser's.
+    expect(time).toHaveAttribute('title', '08.01.2024 11:30');
     expect(time).toHaveTextContent('08/01/24');
     const toggle = await within(current).findByRole('button', { name: /to Me, Carol, secret@example.test/ });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');

@@ -2,4 +2,10 @@
  * The list mode (conversations or messages) of the account, and where it is kept (`ListModeContext`): lists of other features (search
  * results) show their rows the same way and key their pages by it.
  */
-export { ListModeContext, useListMode, type ListModeHook } from '../hooks/use-list-mode';
+export {
+  ListModeContext,
+  readMode as rememberedListMode,
+  rememberMode as rememberListMode,
+  useListMode,
+  type ListModeHook,
+} from '../hooks/use-list-mode';

@@ -3,12 +3,22 @@ import { createContext, useCallback, useContext, useState } from 'react';
 
 const storageKey = (userIndex: number) => `webmail.listMode.${userIndex}`;
 
-function readMode(userIndex: number): ListModeValue {
+/** The list mode last shown for the account on this device (what shows until the account's own is read). */
+export function readMode(userIndex: number): ListModeValue {
   try {
     const parsed = ListMode.safeParse(window.localStorage.getItem(storageKey(userIndex)));
     return parsed.success ? parsed.data : 'messages';
   } catch {
     return 'messages';
+  }
+}
+
+/** Remembers the list mode on this device; a storage failure only means it is not remembered. */
+export function rememberMode(userIndex: number, mode: ListModeValue): void {
+  try {
+    window.localStorage.setItem(storageKey(userIndex), mode);
+  } catch {
+    // Not remembered this time; the list still switches.
   }
 }
 
@@ -24,11 +34,7 @@ function useDeviceListMode(userIndex: number): [ListModeValue, (mode: ListModeVa
   const setMode = useCallback(
     (mode: ListModeValue) => {
       setState({ userIndex, mode });
-      try {
-        window.localStorage.setItem(storageKey(userIndex), mode);
-      } catch {
-        // Not remembered this time; the list still switches.
-      }
+      rememberMode(userIndex, mode);
     },
     [userIndex],
   );

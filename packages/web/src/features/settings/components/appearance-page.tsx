@@ -59,7 +59,8 @@ function AppearanceForm({
   const save = useSettingsSaver(userIndex);
   const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
   const isDark = (mode: DarkMode) => mode === 'dark' || (mode === 'system' && prefersDark);
-  // The stored theme name is the colour, plus '-dark' while dark mode applies (spec §4).
+  // The stored theme name is the colour, plus '-dark' while dark mode applies (spec §4). Worked out from the
+  // settings as they show at the moment of the click, which a quick second click may be ahead of this render by.
   const ui = (color: ThemeColor, mode: DarkMode) => ({
     color,
     theme: isDark(mode) ? (`${color}-dark` as const) : color,
@@ -74,7 +75,10 @@ function AppearanceForm({
         value={config.darkMode}
         choices={darkModes.map((value) => ({ value, label: t(`appearance.darkMode.${value}`) }))}
         onChange={(darkMode) =>
-          save({ config: { darkMode }, details: { ui: ui(details.meta.ui.color, darkMode) } })
+          save((now) => ({
+            config: { darkMode },
+            details: { ui: ui(now.details?.meta.ui.color ?? details.meta.ui.color, darkMode) },
+          }))
         }
       />
       <ColorChoice
@@ -83,7 +87,9 @@ function AppearanceForm({
         dark={theme.palette.mode === 'dark'}
         labelOf={(color) => t(`appearance.color.${color}`)}
         colors={themeColors}
-        onChange={(color) => save({ details: { ui: ui(color, config.darkMode) } })}
+        onChange={(color) =>
+          save((now) => ({ details: { ui: ui(color, now.config?.darkMode ?? config.darkMode) } }))
+        }
       />
       <ChoiceGroup
         label={t('appearance.viewMode.label')}

@@ -63,7 +63,7 @@ function PreferencesForm({
   const { t } = useTranslation('settings');
   const save = useSettingsSaver(userIndex);
   const dates = useDateFormat();
-  const options = useMemo(timeZoneOptions, []);
+  const options = useMemo(() => timeZoneOptions(), []);
   const zone = details.timezone ?? browserTimeZone();
   const selected = options.find((option) => option.zone === zone) ?? { zone, label: zone };
   const shortcutsHelp = useId();

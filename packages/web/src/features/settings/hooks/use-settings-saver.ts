@@ -44,7 +44,15 @@ interface Pending {
  * When a save fails the caches go back to what they held before the batch and a notice says so. A change still
  * waiting is sent when the page goes away, so leaving right after a change keeps it.
  */
-export function useSettingsSaver(userIndex: number): (change: SettingsChange) => void {
+/** What a change may be worked out from: the details and configuration as they show now (pending changes included). */
+export interface CurrentSettings {
+  details: UserDetails | undefined;
+  config: UserConfig | undefined;
+}
+
+export function useSettingsSaver(
+  userIndex: number,
+): (change: SettingsChange | ((current: CurrentSettings) => SettingsChange)) => void {
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
   const { t } = useTranslation('settings');
@@ -86,9 +94,16 @@ export function useSettingsSaver(userIndex: number): (change: SettingsChange) =>
   }, [queryClient, userIndex]);
 
   const change = useCallback(
-    (next: SettingsChange) => {
+    (nextOrUpdate: SettingsChange | ((current: CurrentSettings) => SettingsChange)) => {
       const detailsKey = settingsKeys.details(userIndex);
       const configKey = settingsKeys.config(userIndex);
+      const next =
+        typeof nextOrUpdate === 'function'
+          ? nextOrUpdate({
+              details: queryClient.getQueryData<UserDetails>(detailsKey),
+              config: queryClient.getQueryData<UserConfig>(configKey),
+            })
+          : nextOrUpdate;
       void queryClient.cancelQueries({ queryKey: detailsKey });
       void queryClient.cancelQueries({ queryKey: configKey });
       const previous = pending.current;
