@@ -61,7 +61,7 @@ test('appearance: applied at once, saved, followed by another tab, kept after a 
   const inbox = page.url();
   const other = await context.newPage();
   await other.goto(inbox);
-  await expect(other.getByRole('list', { name: /^Messages in/ })).toBeVisible();
+  await expect(other.getByRole('button', { name: 'Conversations' })).toHaveAttribute('aria-pressed', 'false');
 
   await page.goto('/u/0/settings/appearance');
   const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().endsWith('/details'));

@@ -30,9 +30,6 @@ export interface MessageActionsBarProps {
   onCollapse: () => void;
 }
 
-/** Actions after which the message is no longer in the folder it was opened from. */
-const removingActions: readonly string[] = ['archive', 'spam', 'notspam', 'trash', 'delete', 'move'];
-
 /** 48 px on phones (touch), 40 px with a mouse. */
 const touchTarget = { width: { xs: 48, sm: 40 }, height: { xs: 48, sm: 40 } };
 
@@ -47,7 +44,8 @@ const replies: { mode: ComposeMode; icon: ComponentType<SvgIconProps> }[] = [
  * menu with the mail actions (the messages feature's, for a selection of this one message), then print, source
  * and open in new tab (pages of the tab layout). "Mark as unread" leaves the addressed message for the list, as
  * reading it on would mark it read again; another message of the thread folds to its summary line. Moving or
- * deleting the addressed message goes where the General settings say (`env.afterRemoveHref`).
+ * deleting the addressed message goes where the General settings say (`env.afterRemoveHref`, the mass action
+ * leaves to it).
  */
 export function MessageActionsBar({
   env,
@@ -67,19 +65,13 @@ export function MessageActionsBar({
   const inToolbar = compact ? replies.slice(0, 1) : replies;
   const flags = { seen: detail?.seen ?? message.seen, flagged: detail?.flagged ?? message.flagged };
 
-  const { afterRemoveHref } = env;
   const onPerformed = useCallback(
     (actionId: string) => {
-      if (removingActions.includes(actionId)) {
-        // The addressed message left the folder: on to the next or previous one, or back to the list.
-        if (addressed && !inTab && afterRemoveHref) void navigate(afterRemoveHref);
-        return;
-      }
       if (actionId !== 'unseen') return;
       if (addressed && !inTab) void navigate(listHref);
       else onCollapse();
     },
-    [addressed, afterRemoveHref, inTab, listHref, navigate, onCollapse],
+    [addressed, inTab, listHref, navigate, onCollapse],
   );
 
   const menuItems = (close: () => void) => {
@@ -136,6 +128,7 @@ export function MessageActionsBar({
         flags={flags}
         folder={env.folderOf(message.mailbox)}
         moveTargets={env.moveTargets}
+        leaveHref={inTab ? undefined : env.afterRemoveHref}
         onPerformed={onPerformed}
         menuItems={menuItems}
       >
