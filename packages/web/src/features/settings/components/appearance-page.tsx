@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import {
@@ -9,19 +8,16 @@ import {
   viewModes,
   type DarkMode,
   type ThemeColor,
-  type UserConfig,
-  type UserDetails,
 } from '@webmail/contracts';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { reasonText } from '../../../shared/api/error-text';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useUserIndex } from '../../../shared/session/use-user-index';
 import { PaneLoader } from '../../../shared/ui/pane-loader';
-import { useUserDetails } from '../api/get-user-details';
-import { useUserConfig } from '../api/user-config';
+import { themeNameOf } from '../../../shared/ui/theme-palettes';
 import { useSettingsSaver } from '../hooks/use-settings-saver';
 import { ChoiceGroup } from './choice-group';
 import { ColorChoice } from './color-choice';
+import { StoredSettingsForm, type StoredSettingsFormProps } from './stored-settings-form';
 
 /**
  * Page Appearance (settings/appearance, spec §4): dark mode (light, dark, or the system's), the reading pane (3 or
@@ -29,42 +25,17 @@ import { ColorChoice } from './color-choice';
  * shows at once and is saved 1 s after the last one; a failed save puts the previous look back with a notice.
  */
 export function AppearancePage() {
-  const userIndex = useUserIndex();
-  const { t } = useTranslation('settings');
-  const { t: tErrors } = useTranslation('errors');
-  const details = useUserDetails(userIndex);
-  const config = useUserConfig(userIndex);
-  const failed = (details.isError && !details.data) || (config.isError && !config.data);
-  if (failed) {
-    return (
-      <Alert severity="error">
-        {reasonText(details.error ?? config.error, tErrors) ?? t('account.loadFailed')}
-      </Alert>
-    );
-  }
-  if (!details.data || !config.data) return <PaneLoader />;
-  return <AppearanceForm userIndex={userIndex} details={details.data} config={config.data} />;
+  return <StoredSettingsForm userIndex={useUserIndex()} form={AppearanceForm} loading={<PaneLoader />} />;
 }
 
-function AppearanceForm({
-  userIndex,
-  details,
-  config,
-}: {
-  userIndex: number;
-  details: UserDetails;
-  config: UserConfig;
-}) {
+function AppearanceForm({ userIndex, details, config }: StoredSettingsFormProps) {
   const { t } = useTranslation('settings');
   const save = useSettingsSaver(userIndex);
   const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
   const isDark = (mode: DarkMode) => mode === 'dark' || (mode === 'system' && prefersDark);
   // The stored theme name is the colour, plus '-dark' while dark mode applies (spec §4). Worked out from the
   // settings as they show at the moment of the click, which a quick second click may be ahead of this render by.
-  const ui = (color: ThemeColor, mode: DarkMode) => ({
-    color,
-    theme: isDark(mode) ? (`${color}-dark` as const) : color,
-  });
+  const ui = (color: ThemeColor, mode: DarkMode) => ({ color, theme: themeNameOf(color, isDark(mode)) });
   const theme = useTheme();
 
   return (

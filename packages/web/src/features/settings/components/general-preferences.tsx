@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -6,15 +5,13 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { afterRemoveChoices, type UserConfig, type UserDetails } from '@webmail/contracts';
+import { afterRemoveChoices } from '@webmail/contracts';
 import { useId, useMemo } from 'react';
-import { reasonText } from '../../../shared/api/error-text';
 import { browserTimeZone, useDateFormat } from '../../../shared/format/format-date';
 import { useTranslation } from '../../../shared/i18n/translation';
-import { useUserDetails } from '../api/get-user-details';
-import { useUserConfig } from '../api/user-config';
 import { useSettingsSaver } from '../hooks/use-settings-saver';
 import { ChoiceGroup } from './choice-group';
+import { StoredSettingsForm, type StoredSettingsFormProps } from './stored-settings-form';
 
 /** Every IANA zone the browser knows, each with its current offset from UTC ("Europe/Helsinki (UTC+02:00)"). */
 function timeZoneOptions(): { zone: string; label: string }[] {
@@ -36,30 +33,10 @@ function timeZoneOptions(): { zone: string; label: string }[] {
  * last change; a failed save puts the previous values back with a notice.
  */
 export function GeneralPreferences({ userIndex }: { userIndex: number }) {
-  const { t } = useTranslation('settings');
-  const { t: tErrors } = useTranslation('errors');
-  const details = useUserDetails(userIndex);
-  const config = useUserConfig(userIndex);
-  if ((details.isError && !details.data) || (config.isError && !config.data)) {
-    return (
-      <Alert severity="error">
-        {reasonText(details.error ?? config.error, tErrors) ?? t('account.loadFailed')}
-      </Alert>
-    );
-  }
-  if (!details.data || !config.data) return null;
-  return <PreferencesForm userIndex={userIndex} details={details.data} config={config.data} />;
+  return <StoredSettingsForm userIndex={userIndex} form={PreferencesForm} />;
 }
 
-function PreferencesForm({
-  userIndex,
-  details,
-  config,
-}: {
-  userIndex: number;
-  details: UserDetails;
-  config: UserConfig;
-}) {
+function PreferencesForm({ userIndex, details, config }: StoredSettingsFormProps) {
   const { t } = useTranslation('settings');
   const save = useSettingsSaver(userIndex);
   const dates = useDateFormat();
