@@ -12,7 +12,7 @@ export const displayDensities = ['default', 'comfortable', 'compact'] as const;
 export const DisplayDensity = z.enum(displayDensities);
 export type DisplayDensity = z.infer<typeof DisplayDensity>;
 
-/** Colour themes, each with a dark variant; only blue and blue-dark are fully defined. */
+/** Colour themes, each with a dark variant (the web's `theme-palettes.ts` defines all eight). */
 export const themeNames = [
   'blue',
   'blue-dark',
@@ -24,8 +24,10 @@ export const themeNames = [
   'gray-dark',
 ] as const;
 export const ThemeName = z.enum(themeNames);
+export type ThemeName = z.infer<typeof ThemeName>;
 export const themeColors = ['blue', 'red', 'green', 'gray'] as const;
 export const ThemeColor = z.enum(themeColors);
+export type ThemeColor = z.infer<typeof ThemeColor>;
 
 /** Display name: required, 2 to 30 characters (spec §5, §9). */
 export const displayNameLimits = { minLength: 2, maxLength: 30 } as const;

@@ -12,6 +12,8 @@ export const limits = {
   folderIndentCap: 3,
   emailMaxLength: 256,
   sidePanel: { min: 256, max: 512, default: 256 },
+  /** Appearance and General settings are saved this long after the last change (spec §9). */
+  settingsSaveDebounceMs: 1000,
 } as const;
 
 export const breakpoints = { xs: 0, sm: 600, md: 905, lg: 1240, xl: 1440 } as const;

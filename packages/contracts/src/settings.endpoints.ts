@@ -40,7 +40,7 @@ export const settingsEndpoints = {
     method: 'GET',
     path: '/u/:userIndex/config',
     auth: 'session',
-    summary: 'The configuration store: the interface language',
+    summary: 'The configuration store: language, dark mode, list mode, after move or delete, shortcuts',
     tags,
     params: UserIndexParams,
     responses: { 200: UserConfig },

@@ -1,21 +1,54 @@
 import { z } from 'zod';
 import { Language } from './locales.js';
+import { ListMode } from './messages.js';
+
+/** Dark mode: always light, always dark, or as the device's system setting says (beyond the spec's light/dark). */
+export const darkModes = ['light', 'dark', 'system'] as const;
+export const DarkMode = z.enum(darkModes);
+export type DarkMode = z.infer<typeof DarkMode>;
+
+/** Where the reader goes after it moved or deleted the open message: the next one, the previous one, or the list. */
+export const afterRemoveChoices = ['next', 'previous', 'list'] as const;
+export const AfterRemove = z.enum(afterRemoveChoices);
+export type AfterRemove = z.infer<typeof AfterRemove>;
 
 /**
- * The per-user configuration store (`GET/PATCH /u/{i}/config`): settings of the General page that are not user
- * details (spec §3 lists those). Kept with the account, so they follow the user to every browser; what belongs to
- * one device (desktop notifications, which need that browser's permission) stays on the device.
+ * The per-user configuration store (`GET/PATCH /u/{i}/config`): settings of the General and Appearance pages that
+ * are not user details (spec §3 lists those). Kept with the account, so they follow the user to every browser; what
+ * belongs to one device (desktop notifications, which need that browser's permission) stays on the device.
  */
 export const UserConfig = z
   .object({
     /** The interface language; null until the user chooses one (the device's choice applies). */
     language: Language.nullable(),
+    /** Light, dark or the system's choice; the theme name is the colour plus `-dark` when dark applies. */
+    darkMode: DarkMode,
+    /** Lists show conversations or single messages (the list header's toggle and the Appearance page). */
+    listMode: ListMode,
+    /** After moving or deleting the open message. */
+    afterRemove: AfterRemove,
+    /** Keyboard shortcuts (j / k and the list's keys). */
+    shortcuts: z.boolean(),
   })
   .meta({ id: 'UserConfig' });
 export type UserConfig = z.infer<typeof UserConfig>;
 
-export const defaultUserConfig: UserConfig = { language: null };
+export const defaultUserConfig: UserConfig = {
+  language: null,
+  darkMode: 'system',
+  listMode: 'messages',
+  afterRemove: 'list',
+  shortcuts: true,
+};
 
 /** PATCH /config: any of the fields; the others stay. */
-export const UserConfigPatch = z.object({ language: Language.nullable().optional() }).strict();
+export const UserConfigPatch = z
+  .object({
+    language: Language.nullable().optional(),
+    darkMode: DarkMode.optional(),
+    listMode: ListMode.optional(),
+    afterRemove: AfterRemove.optional(),
+    shortcuts: z.boolean().optional(),
+  })
+  .strict();
 export type UserConfigPatch = z.infer<typeof UserConfigPatch>;

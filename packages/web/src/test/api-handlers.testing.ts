@@ -1,9 +1,11 @@
 import {
+  defaultUserConfig,
   searchKeywordPatterns,
   type Folder,
   type MessageDetail,
   type MessageSummary,
   type Quota,
+  type UserConfig,
   type UserDetails,
 } from '@webmail/contracts';
 import { http, HttpResponse } from 'msw';
@@ -18,6 +20,8 @@ export interface MailState {
   quota?: Quota | null;
   /** GET /u/{i}/details; `buildUserDetails()` by default. */
   userDetails?: UserDetails;
+  /** GET /u/{i}/config (PATCH merges into it); `defaultUserConfig` by default. */
+  config?: UserConfig;
 }
 
 export interface RecordedRequest {
@@ -131,8 +135,16 @@ export function mailApi(state: MailState) {
     // Outgoing addresses: none (the composer offers the account alone; the Account page counts them).
     http.get('/api/u/:userIndex/settings/whitelist', () => HttpResponse.json({ addresses: [] })),
     http.get('/api/u/:userIndex/settings/whitelist/verified', () => HttpResponse.json({ addresses: [] })),
-    // The configuration store: nothing chosen (the device's language applies).
-    http.get('/api/u/:userIndex/config', () => HttpResponse.json({ language: null })),
+    // The configuration store: the defaults (the device's language applies) unless the state says otherwise.
+    http.get('/api/u/:userIndex/config', () => HttpResponse.json(state.config ?? defaultUserConfig)),
+    http.patch('/api/u/:userIndex/config', async ({ request }) => {
+      await record(request);
+      state.config = {
+        ...(state.config ?? defaultUserConfig),
+        ...((await request.json()) as Partial<UserConfig>),
+      };
+      return HttpResponse.json(state.config);
+    }),
     http.get('/api/u/:userIndex/mailbox/:mailboxId/messages', async ({ request, params }) => {
       await record(request);
       const url = new URL(request.url);

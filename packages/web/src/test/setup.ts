@@ -4,6 +4,9 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { restoreConnectivity } from './connectivity';
 import { clearCookies } from './cookies';
 import { installMatchMedia, setViewportWidth } from './media-query';
+import { setUserTimeZone } from '../shared/format/format-date';
+import { resetAppearance } from '../shared/ui/appearance';
+import { setShortcutsEnabled } from '../shared/ui/keyboard-shortcuts';
 import { server } from './msw-server';
 
 // The whole app renders through lazy routes; on a busy 2-core CI machine the first screen can take over the
@@ -30,5 +33,8 @@ afterEach(() => {
   clearCookies();
   restoreConnectivity();
   window.localStorage.clear();
+  resetAppearance();
+  setShortcutsEnabled(true);
+  setUserTimeZone(null);
 });
 afterAll(() => server.close());

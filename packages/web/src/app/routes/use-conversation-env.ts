@@ -1,4 +1,4 @@
-import type { Address } from '@webmail/contracts';
+import { defaultUserConfig, type Address } from '@webmail/contracts';
 import { useCallback, useMemo } from 'react';
 import { useContactDialogs } from '../../features/contacts/components/contact-dialogs';
 import { useMailboxTree } from '../../features/mailboxes/api/get-mailbox-tree';
@@ -7,6 +7,7 @@ import type { RemoteContentEffects } from '../../features/reading/hooks/use-remo
 import type { ConversationEnv } from '../../features/reading/lib/conversation-env';
 import { useAddExternalContentSender } from '../../features/settings/api/add-external-content-sender';
 import { useUserDetails } from '../../features/settings/api/get-user-details';
+import { useUserConfig } from '../../features/settings/api/user-config';
 import { moveTargetsOf } from './move-targets';
 import { useTranslation } from '../../shared/i18n/translation';
 
@@ -24,7 +25,7 @@ export type ConversationAddress = Pick<
 
 /**
  * What the conversation view needs from other features, composed here: the folder tree (special uses, move
- * targets) from mailboxes, the sender allow list from settings, "add to contacts" from contacts.
+ * targets) from mailboxes, the sender allow list and where to go after a move or delete from settings, "add to contacts" from contacts.
  */
 export function useConversationEnv(userIndex: number, address: ConversationAddress): ConversationEnv {
   const { t } = useTranslation('mailboxes');
@@ -53,5 +54,6 @@ export function useConversationEnv(userIndex: number, address: ConversationAddre
         : undefined,
     [contactDialogs, contactsOff],
   );
-  return { userIndex, remoteContent, folderOf, moveTargets, addToContacts, ...address };
+  const afterRemove = useUserConfig(userIndex).data?.afterRemove ?? defaultUserConfig.afterRemove;
+  return { userIndex, remoteContent, folderOf, moveTargets, addToContacts, afterRemove, ...address };
 }

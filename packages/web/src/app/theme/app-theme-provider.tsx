@@ -2,22 +2,28 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { createAppTheme, type ThemeName } from './create-app-theme';
+import { useAppearance } from '../../shared/ui/appearance';
+import { createAppTheme } from './create-app-theme';
+import { themeNameOf } from '../../shared/ui/theme-palettes';
 
 /**
- * Applies the blue / blue-dark theme. Dark mode follows the system preference until appearance settings exist
- * and let the user choose.
+ * Applies the colour theme of the shown user's appearance settings (the settings feature keeps them in
+ * `shared/ui/appearance.ts`): the colour, plus `-dark` when dark mode is on, or when it follows the system and the
+ * system is dark.
  */
 export function AppThemeProvider({ children }: { children: ReactNode }) {
+  const { color, darkMode } = useAppearance();
   const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
-  const name: ThemeName = prefersDark ? 'blue-dark' : 'blue';
+  const dark = darkMode === 'dark' || (darkMode === 'system' && prefersDark);
+  const name = themeNameOf(color, dark);
   const theme = useMemo(() => createAppTheme(name), [name]);
 
   useEffect(() => {
     document
       .querySelector('meta[name="theme-color"]')
       ?.setAttribute('content', theme.palette.background.default);
-  }, [theme]);
+    document.documentElement.dataset.theme = name;
+  }, [theme, name]);
 
   return (
     <ThemeProvider theme={theme}>

@@ -1,30 +1,14 @@
 import { alpha, createTheme, type Theme } from '@mui/material/styles';
-import { breakpoints, primaryColor } from '@webmail/contracts';
+import { breakpoints, type ThemeName } from '@webmail/contracts';
+import { selectedTint, themePalettes } from '../../shared/ui/theme-palettes';
 
-/** Themes: only blue and blue-dark are fully defined; the name is the colour plus '-dark' in dark mode. */
-export type ThemeName = 'blue' | 'blue-dark';
-
-/**
- * The product's primary colour is #b00e22. In dark mode a lighter tone of the same red is used for text and filled controls:
- * #b00e22 on a near-black surface has a contrast of about 2.3:1, below what text needs.
- */
-const darkPrimary = '#ffb3b3';
-
+/** The MUI theme of one of the eight colour themes (`theme-palettes.ts`). */
 export function createAppTheme(name: ThemeName): Theme {
-  const dark = name === 'blue-dark';
-  const primary = dark ? darkPrimary : primaryColor;
+  const palette = themePalettes[name];
+  const dark = palette.mode === 'dark';
   return createTheme({
     breakpoints: { values: breakpoints },
-    palette: {
-      mode: dark ? 'dark' : 'light',
-      primary: { main: primary, contrastText: dark ? '#5f0011' : '#ffffff' },
-      secondary: { main: dark ? '#a8c7fa' : '#0b57d0' },
-      background: dark ? { default: '#131314', paper: '#1f1f21' } : { default: '#f6f8fc', paper: '#ffffff' },
-      text: dark
-        ? { primary: '#e3e3e3', secondary: '#c4c7c5' }
-        : { primary: '#1f1f1f', secondary: '#444746' },
-      divider: dark ? 'rgba(255,255,255,0.12)' : 'rgba(0,0,0,0.08)',
-    },
+    palette,
     shape: { borderRadius: 12 },
     typography: {
       fontFamily: 'Roboto, "Helvetica Neue", Arial, sans-serif',
@@ -41,11 +25,17 @@ export function createAppTheme(name: ThemeName): Theme {
         styleOverrides: {
           root: ({ theme }) => ({
             '&.Mui-selected': {
-              backgroundColor: alpha(theme.palette.primary.main, dark ? 0.16 : 0.1),
+              backgroundColor: alpha(
+                theme.palette.primary.main,
+                dark ? selectedTint.dark : selectedTint.light,
+              ),
               color: dark ? theme.palette.primary.main : theme.palette.primary.dark,
             },
             '&.Mui-selected:hover': {
-              backgroundColor: alpha(theme.palette.primary.main, dark ? 0.22 : 0.14),
+              backgroundColor: alpha(
+                theme.palette.primary.main,
+                dark ? selectedTint.hoverDark : selectedTint.hoverLight,
+              ),
             },
           }),
         },

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { DisplayDensity } from '@webmail/contracts';
+import { defaultUserConfig, type DisplayDensity, type UserConfig } from '@webmail/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildUserDetails, mailApi, signIn, type MailState } from '../../test/api-handlers.testing';
 import { setViewportWidth } from '../../test/media-query';
@@ -10,7 +10,7 @@ import { buildThreadMessage, readingApi } from '../reading/conversation.testing'
 import { conversationListApi, massActionServer } from './mass-action.testing';
 import { buildMessageDetail, buildMessageSummary } from './message.testing';
 
-function setup(details = buildUserDetails()) {
+function setup(details = buildUserDetails(), config: UserConfig = defaultUserConfig) {
   signIn(0);
   const state: MailState = {
     tree: sampleTree(),
@@ -21,6 +21,7 @@ function setup(details = buildUserDetails()) {
     },
     details: { 9: buildMessageDetail(9, { subject: 'Plans' }) },
     userDetails: details,
+    config,
   };
   const conversations = {
     'id-inbox': [
@@ -33,12 +34,12 @@ function setup(details = buildUserDetails()) {
   const plans = buildMessageDetail(9, { subject: 'Plans' });
   const reading = readingApi({ threads: { 'thread-9': [buildThreadMessage(plans)] } });
   server.use(mass.handler, lists.handler, ...mailApi(state).handlers, ...reading.handlers);
-  return { lists, mass };
+  return { lists, mass, state };
 }
 
 describe('conversation mode', () => {
   it('shows one row per thread, unread while any message is, and remembers the choice', async () => {
-    const { lists } = setup();
+    const { lists, state } = setup();
     const { user } = await renderApp('/u/0/id-inbox');
     await screen.findByRole('list', { name: 'Messages in Inbox' });
     expect(screen.getAllByRole('listitem')).toHaveLength(4);
@@ -53,12 +54,14 @@ describe('conversation mode', () => {
     expect(screen.getByText('2 conversations')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Conversations' })).toHaveAttribute('aria-pressed', 'true');
     expect(lists.modes).toEqual(['messages', 'conversations']);
-    expect(window.localStorage.getItem('webmail.listMode.0')).toBe('conversations');
+    // Stored with the account (the Appearance page's inbox type), 1 s after the choice.
+    await waitFor(() => expect(state.config?.listMode).toBe('conversations'));
   });
 
   it('acts on every message of a selected conversation', async () => {
+    // Remembered on this device from the last visit, and stored with the account.
     window.localStorage.setItem('webmail.listMode.0', 'conversations');
-    const { lists, mass } = setup();
+    const { lists, mass } = setup(buildUserDetails(), { ...defaultUserConfig, listMode: 'conversations' });
     const { user } = await renderApp('/u/0/id-inbox');
     const plans = await screen.findByRole('listitem', { name: /Plans/ });
     expect(lists.modes).toEqual(['conversations']);

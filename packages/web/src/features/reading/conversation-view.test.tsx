@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { mailApi, signIn } from '../../test/api-handlers.testing';
+import { defaultUserConfig, type UserConfig } from '@webmail/contracts';
+import { shortcutsEnabled } from '../../shared/ui/keyboard-shortcuts';
+import { mailApi, signIn, type MailState } from '../../test/api-handlers.testing';
 import { setViewportWidth } from '../../test/media-query';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
@@ -36,10 +38,11 @@ function fixtures() {
   return { first, reply, addressed, unread };
 }
 
-function setup() {
+function setup(config: UserConfig = defaultUserConfig) {
   signIn(0);
   const { first, reply, addressed, unread } = fixtures();
-  const state = {
+  const state: MailState = {
+    config,
     tree: sampleTree(),
     messages: {
       'id-inbox': [
@@ -98,7 +101,8 @@ describe('conversation view', () => {
 
     const current = await screen.findByRole('article', { name: 'Message from Bob Builder' });
     const time = current.querySelector('time');
-    expect(time).toHaveAttribute('title', '08.01.2024 09:30');
+    // In the user's time zone (Europe/Helsinki in the details), not the browser's.
+    expect(time).toHaveAttribute('title', '08.01.2024 11:30');
     expect(time).toHaveTextContent('08/01/24');
     const toggle = await within(current).findByRole('button', { name: /to Me, Carol, secret@example.test/ });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -163,6 +167,35 @@ describe('conversation view', () => {
     await user.click(within(current).getByRole('button', { name: 'More actions' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Archive' }));
     await waitFor(() => expect(mass.requests[1]).toMatchObject({ action: 'archive' }));
+  });
+
+  it.each([
+    ['next', '/u/0/id-inbox/thread-4/4'],
+    ['previous', '/u/0/id-inbox/thread-9/9'],
+    ['list', '/u/0/id-inbox'],
+  ] as const)(
+    'after deleting the open message goes where the General settings say (%s)',
+    async (afterRemove, to) => {
+      const { mass } = setup({ ...defaultUserConfig, afterRemove });
+      const { user, router } = await renderApp('/u/0/id-inbox/thread-7/7');
+      await screen.findByRole('link', { name: 'Next message' });
+
+      const current = await screen.findByRole('article', { name: 'Message from Bob Builder' });
+      await user.click(within(current).getByRole('button', { name: 'More actions' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+      await waitFor(() => expect(mass.requests[0]).toMatchObject({ action: 'trash' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(to));
+    },
+    30_000,
+  );
+
+  it('leaves j / k alone while keyboard shortcuts are off', async () => {
+    setup({ ...defaultUserConfig, shortcuts: false });
+    const { user, router } = await renderApp('/u/0/id-inbox/thread-7/7');
+    await screen.findByRole('article', { name: 'Message from Bob Builder' });
+    await waitFor(() => expect(shortcutsEnabled()).toBe(false));
+    await user.keyboard('j');
+    expect(router.state.location.pathname).toBe('/u/0/id-inbox/thread-7/7');
   });
 
   it('moves to the previous and next message of the list with the buttons and j / k', async () => {

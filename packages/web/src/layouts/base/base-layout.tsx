@@ -16,8 +16,10 @@ import { useRunMassAction } from '../../features/messages/api/mass-action';
 import { useRunSearchAction } from '../../features/search/api/search-mass-action';
 import { SavedSearchList } from '../../features/search/components/saved-search-list';
 import { SearchBar } from '../../features/search/components/search-bar';
+import { ListModeContext } from '../../features/messages/api/list-mode';
 import { useUserDetails } from '../../features/settings/api/get-user-details';
-import { StoredLanguage } from '../../features/settings/components/stored-language';
+import { useStoredListMode } from '../../features/settings/hooks/use-stored-list-mode';
+import { StoredSettings } from '../../features/settings/components/stored-settings';
 import { isWithin } from '../../shared/routing/app-paths';
 import type { MessageDragPayload } from '../../shared/dnd/message-drag';
 import { useTranslation } from '../../shared/i18n/translation';
@@ -104,94 +106,96 @@ export function BaseLayout() {
 
   return (
     <RecipientDirectoryContext.Provider value={contactsEnabled ? useContactDirectory : noDirectory}>
-      <ContactDialogsProvider userIndex={userIndex}>
-        <Box
-          sx={{ height: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}
-        >
-          <LiveEvents userIndex={userIndex} />
-          <StoredLanguage userIndex={userIndex} />
-          <AppTopBar
-            homeHref={homeHref}
-            onOpenSidebar={() => setSidebarOpen(true)}
-            sidebarOpen={sidebarOpen}
-            sidebarId={sidebarId}
-            onLogoClick={closeSidebar}
-            account={<AccountMenu userIndex={userIndex} user={me.data} />}
-            settingsHref={active ? settingsPath(userIndex) : null}
-            back={back}
-            search={
-              active && !settings.inSettings ? (
-                <SearchBar
-                  userIndex={userIndex}
-                  timeZone={details?.timezone ?? null}
-                  address={me.data?.email ?? details?.address ?? null}
-                  scopes={scopes}
-                />
-              ) : null
-            }
-          />
-          <OfflineBanner context="mail" />
-          <Box sx={{ flex: 1, minHeight: 0, display: 'flex' }}>
-            <SidebarDrawer
-              id={sidebarId}
-              open={sidebarOpen}
-              onClose={closeSidebar}
-              mobileHeader={<SidebarHeader homeHref={homeHref} onNavigate={closeSidebar} />}
-            >
-              {settings.inSettings ? (
-                <>
-                  <BackToInboxButton userIndex={userIndex} onNavigate={closeSidebar} />
-                  <SettingsNav
+      <ListModeContext.Provider value={useStoredListMode}>
+        <ContactDialogsProvider userIndex={userIndex}>
+          <Box
+            sx={{ height: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}
+          >
+            <LiveEvents userIndex={userIndex} />
+            <StoredSettings userIndex={userIndex} />
+            <AppTopBar
+              homeHref={homeHref}
+              onOpenSidebar={() => setSidebarOpen(true)}
+              sidebarOpen={sidebarOpen}
+              sidebarId={sidebarId}
+              onLogoClick={closeSidebar}
+              account={<AccountMenu userIndex={userIndex} user={me.data} />}
+              settingsHref={active ? settingsPath(userIndex) : null}
+              back={back}
+              search={
+                active && !settings.inSettings ? (
+                  <SearchBar
                     userIndex={userIndex}
-                    disabledFeatures={disabledFeatures}
-                    variant="sidebar"
-                    onNavigate={closeSidebar}
+                    timeZone={details?.timezone ?? null}
+                    address={me.data?.email ?? details?.address ?? null}
+                    scopes={scopes}
                   />
-                </>
-              ) : (
-                <>
-                  <ComposeButton userIndex={userIndex} onNavigate={closeSidebar} />
-                  <FolderSidebar
-                    userIndex={userIndex}
-                    selectedMailboxId={mailboxId}
-                    onNavigate={closeSidebar}
-                    foldersEnabled={!disabledFeatures.includes('folders')}
-                    onDropMessages={dropMessages}
-                    below={
-                      <>
-                        <SavedSearchList userIndex={userIndex} onNavigate={closeSidebar} />
-                        {contactsEnabled && (
-                          <ContactsPanel
-                            userIndex={userIndex}
-                            open={contactsPanel.open}
-                            onToggle={contactsPanel.toggle}
-                          />
-                        )}
-                      </>
-                    }
-                  />
-                </>
-              )}
-            </SidebarDrawer>
-            <Box
-              component="main"
-              sx={{
-                flex: 1,
-                minWidth: 0,
-                display: 'flex',
-                bgcolor: 'background.paper',
-                borderRadius: { md: '16px 16px 0 0' },
-                mr: { md: 2 },
-                overflow: 'hidden',
-              }}
-            >
-              <Outlet />
+                ) : null
+              }
+            />
+            <OfflineBanner context="mail" />
+            <Box sx={{ flex: 1, minHeight: 0, display: 'flex' }}>
+              <SidebarDrawer
+                id={sidebarId}
+                open={sidebarOpen}
+                onClose={closeSidebar}
+                mobileHeader={<SidebarHeader homeHref={homeHref} onNavigate={closeSidebar} />}
+              >
+                {settings.inSettings ? (
+                  <>
+                    <BackToInboxButton userIndex={userIndex} onNavigate={closeSidebar} />
+                    <SettingsNav
+                      userIndex={userIndex}
+                      disabledFeatures={disabledFeatures}
+                      variant="sidebar"
+                      onNavigate={closeSidebar}
+                    />
+                  </>
+                ) : (
+                  <>
+                    <ComposeButton userIndex={userIndex} onNavigate={closeSidebar} />
+                    <FolderSidebar
+                      userIndex={userIndex}
+                      selectedMailboxId={mailboxId}
+                      onNavigate={closeSidebar}
+                      foldersEnabled={!disabledFeatures.includes('folders')}
+                      onDropMessages={dropMessages}
+                      below={
+                        <>
+                          <SavedSearchList userIndex={userIndex} onNavigate={closeSidebar} />
+                          {contactsEnabled && (
+                            <ContactsPanel
+                              userIndex={userIndex}
+                              open={contactsPanel.open}
+                              onToggle={contactsPanel.toggle}
+                            />
+                          )}
+                        </>
+                      }
+                    />
+                  </>
+                )}
+              </SidebarDrawer>
+              <Box
+                component="main"
+                sx={{
+                  flex: 1,
+                  minWidth: 0,
+                  display: 'flex',
+                  bgcolor: 'background.paper',
+                  borderRadius: { md: '16px 16px 0 0' },
+                  mr: { md: 2 },
+                  overflow: 'hidden',
+                }}
+              >
+                <Outlet />
+              </Box>
             </Box>
+            {/* Phones: compose from a folder's list without opening the drawer (not over a conversation or the composer). */}
+            {small && mailboxId && !threadId && <ComposeFab userIndex={userIndex} />}
           </Box>
-          {/* Phones: compose from a folder's list without opening the drawer (not over a conversation or the composer). */}
-          {small && mailboxId && !threadId && <ComposeFab userIndex={userIndex} />}
-        </Box>
-      </ContactDialogsProvider>
+        </ContactDialogsProvider>
+      </ListModeContext.Provider>
     </RecipientDirectoryContext.Provider>
   );
 }

@@ -31,6 +31,7 @@ describe('settings layout', () => {
     expect(links.map((link) => link.textContent)).toEqual([
       'Account',
       'General',
+      'Appearance',
       'Security',
       'Signatures',
       'Folders',
@@ -109,7 +110,7 @@ describe('settings layout', () => {
         'href',
         '/u/0/settings/folders',
       );
-      expect(within(nav).getAllByTestId('ChevronRightIcon')).toHaveLength(6);
+      expect(within(nav).getAllByTestId('ChevronRightIcon')).toHaveLength(7);
       expect(await screen.findByText('alice@example.test')).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/u/0/settings');
       expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();

@@ -2,6 +2,7 @@ import ContactsOutlinedIcon from '@mui/icons-material/ContactsOutlined';
 import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
 import DrawOutlinedIcon from '@mui/icons-material/DrawOutlined';
 import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
+import PaletteOutlinedIcon from '@mui/icons-material/PaletteOutlined';
 import SecurityOutlinedIcon from '@mui/icons-material/SecurityOutlined';
 import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
@@ -95,6 +96,13 @@ export const settingsPages: readonly SettingsPage[] = [
     icon: TuneOutlinedIcon,
     load: async () =>
       (await import('../../features/events/components/general-settings-page')).GeneralSettingsPage,
+  },
+  {
+    id: 'appearance',
+    route: 'Appearance',
+    label: 'settings:pages.appearance',
+    icon: PaletteOutlinedIcon,
+    load: async () => (await import('../../features/settings/components/appearance-page')).AppearancePage,
   },
   {
     id: 'security',

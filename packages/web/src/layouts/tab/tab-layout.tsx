@@ -7,7 +7,10 @@ import { useMe } from '../../features/auth/api/get-me';
 import { RecipientDirectoryContext } from '../../features/compose/api/recipient-directory';
 import { useContactDirectory } from '../../features/contacts/api/get-contact-suggestions';
 import { ContactDialogsProvider } from '../../features/contacts/components/contact-dialogs';
+import { ListModeContext } from '../../features/messages/api/list-mode';
 import { useUserDetails } from '../../features/settings/api/get-user-details';
+import { useStoredListMode } from '../../features/settings/hooks/use-stored-list-mode';
+import { StoredSettings } from '../../features/settings/components/stored-settings';
 import { hasActiveSession, userHomePath } from '../../shared/session/session';
 import { useUserIndex } from '../../shared/session/use-user-index';
 import { BrandLink } from '../../shared/ui/brand-link';
@@ -27,49 +30,52 @@ export function TabLayout() {
   const contactsEnabled = !useUserDetails(userIndex).data?.disabledFeatures.includes('contacts');
   return (
     <RecipientDirectoryContext.Provider value={contactsEnabled ? useContactDirectory : noDirectory}>
-      <ContactDialogsProvider userIndex={userIndex}>
-        <Box
-          sx={{
-            height: '100dvh',
-            display: 'flex',
-            flexDirection: 'column',
-            bgcolor: 'background.paper',
-            '@media print': { height: 'auto', display: 'block' },
-          }}
-        >
-          <AppBar
-            position="static"
-            sx={{
-              bgcolor: 'background.default',
-              backgroundImage: 'none',
-              borderBottom: 1,
-              borderColor: 'divider',
-              displayPrint: 'none',
-            }}
-          >
-            <Toolbar variant="dense" sx={{ minHeight: 52, gap: 1, px: { xs: 1, sm: 2 } }}>
-              <BrandLink homeHref={homeHref} compact />
-              <Box sx={{ flex: 1 }} />
-              <AccountMenu userIndex={userIndex} user={me.data} />
-            </Toolbar>
-          </AppBar>
-          <OfflineBanner context="mail" />
+      <ListModeContext.Provider value={useStoredListMode}>
+        <ContactDialogsProvider userIndex={userIndex}>
           <Box
-            component="main"
             sx={{
-              flex: 1,
-              minHeight: 0,
-              overflowY: 'auto',
+              height: '100dvh',
               display: 'flex',
-              '@media print': { overflow: 'visible' },
+              flexDirection: 'column',
+              bgcolor: 'background.paper',
+              '@media print': { height: 'auto', display: 'block' },
             }}
           >
-            <Box sx={{ flex: 1, minWidth: 0 }}>
-              <Outlet />
+            <StoredSettings userIndex={userIndex} />
+            <AppBar
+              position="static"
+              sx={{
+                bgcolor: 'background.default',
+                backgroundImage: 'none',
+                borderBottom: 1,
+                borderColor: 'divider',
+                displayPrint: 'none',
+              }}
+            >
+              <Toolbar variant="dense" sx={{ minHeight: 52, gap: 1, px: { xs: 1, sm: 2 } }}>
+                <BrandLink homeHref={homeHref} compact />
+                <Box sx={{ flex: 1 }} />
+                <AccountMenu userIndex={userIndex} user={me.data} />
+              </Toolbar>
+            </AppBar>
+            <OfflineBanner context="mail" />
+            <Box
+              component="main"
+              sx={{
+                flex: 1,
+                minHeight: 0,
+                overflowY: 'auto',
+                display: 'flex',
+                '@media print': { overflow: 'visible' },
+              }}
+            >
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Outlet />
+              </Box>
             </Box>
           </Box>
-        </Box>
-      </ContactDialogsProvider>
+        </ContactDialogsProvider>
+      </ListModeContext.Provider>
     </RecipientDirectoryContext.Provider>
   );
 }

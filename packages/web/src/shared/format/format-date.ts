@@ -1,9 +1,11 @@
 import { formatFullDate as fullDate, missingDate } from '@webmail/contracts';
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from '../i18n/translation';
 
 /**
- * Dates in lists and headers, in the browser's time zone (the user's own time zone setting comes with user details):
- * same day `HH:mm`; same week (weeks start on Monday) short weekday + `DD/MM`; otherwise `DD/MM/YY`;
- * the full form is `DD.MM.YYYY HH:mm`. An unreadable date shows as `--`.
+ * Dates in lists and headers (spec §9), in the user's time zone (user details `timezone`; the browser's until it
+ * is known): same day `HH:mm`; same week (weeks start on Monday) short weekday + `DD/MM`; otherwise `DD/MM/YY`; the
+ * full form is `DD.MM.YYYY HH:mm`. An unreadable date shows as `--`.
  */
 export { missingDate };
 
@@ -14,35 +16,114 @@ function toDate(value: string | Date): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-function startOfDay(date: Date): Date {
-  return new Date(date.getFullYear(), date.getMonth(), date.getDate());
+/** The browser's own time zone. */
+export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+interface Civil {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  /** Days since 1970-01-01 of the calendar day in the zone: days compare by this. */
+  dayNumber: number;
+  /** 0 = Monday … 6 = Sunday. */
+  weekday: number;
 }
 
-/** Monday 00:00 of the date's week (first day of week Monday). */
-function startOfWeek(date: Date): Date {
-  const day = startOfDay(date);
-  const sinceMonday = (day.getDay() + 6) % 7;
-  return new Date(day.getFullYear(), day.getMonth(), day.getDate() - sinceMonday);
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatIn(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? '';
+  let format = formats.get(key);
+  if (!format) {
+    const options: Intl.DateTimeFormatOptions = {
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    };
+    try {
+      format = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+    } catch {
+      format = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
+    }
+    formats.set(key, format);
+  }
+  return format;
 }
 
-export function formatTime(date: Date): string {
-  return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+/** The calendar date and wall-clock time of an instant in a time zone (an unknown zone counts as UTC). */
+function civil(date: Date, timeZone: string | undefined): Civil {
+  const parts = formatIn(timeZone).formatToParts(date);
+  const value = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const [year, month, day] = [value('year'), value('month'), value('day')];
+  const dayNumber = Date.UTC(year, month - 1, day) / 86_400_000;
+  // 1970-01-01 was a Thursday (3 when Monday is 0).
+  const weekday = (((dayNumber + 3) % 7) + 7) % 7;
+  return { year, month, day, hour: value('hour') % 24, minute: value('minute'), dayNumber, weekday };
 }
 
-/** The compact date of a message list row. */
-export function formatListDate(value: string | Date, locale: string, now: Date = new Date()): string {
+/** The compact date of a message list row, in `timeZone` (the runtime's own when absent). */
+export function formatListDate(
+  value: string | Date,
+  locale: string,
+  now: Date = new Date(),
+  timeZone?: string,
+): string {
   const date = toDate(value);
   if (!date) return missingDate;
-  const day = startOfDay(date).getTime();
-  if (day === startOfDay(now).getTime()) return formatTime(date);
-  if (day >= startOfWeek(now).getTime() && date.getTime() <= now.getTime()) {
-    const weekday = new Intl.DateTimeFormat(locale, { weekday: 'short' }).format(date);
-    return `${weekday} ${pad(date.getDate())}/${pad(date.getMonth() + 1)}`;
+  const at = civil(date, timeZone);
+  const today = civil(now, timeZone);
+  if (at.dayNumber === today.dayNumber) return `${pad(at.hour)}:${pad(at.minute)}`;
+  const monday = today.dayNumber - today.weekday;
+  if (at.dayNumber >= monday && date.getTime() <= now.getTime()) {
+    let weekday: string;
+    try {
+      weekday = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone }).format(date);
+    } catch {
+      weekday = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(date);
+    }
+    return `${weekday} ${pad(at.day)}/${pad(at.month)}`;
   }
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${pad(date.getFullYear() % 100)}`;
+  return `${pad(at.day)}/${pad(at.month)}/${pad(at.year % 100)}`;
 }
 
-/** The full date: `DD.MM.YYYY HH:mm` in the browser's time zone (contracts' format.ts: the server's quote headers too). */
-export function formatFullDate(value: string | Date): string {
-  return fullDate(value);
+/** The full date: `DD.MM.YYYY HH:mm` in `timeZone` (contracts' format.ts: the server's quote headers too). */
+export function formatFullDate(value: string | Date, timeZone?: string): string {
+  return fullDate(value, timeZone);
+}
+
+let userTimeZone: string | null = null;
+const listeners = new Set<() => void>();
+
+/** The shown user's time zone (user details); null until known, and the browser's applies. */
+export function setUserTimeZone(timeZone: string | null): void {
+  if (timeZone === userTimeZone) return;
+  userTimeZone = timeZone;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The time zone dates are shown in: the user's, else the browser's. */
+export function useTimeZone(): string {
+  return useSyncExternalStore(subscribe, () => userTimeZone) ?? browserTimeZone();
+}
+
+/** The date formats bound to the interface language and the user's time zone. */
+export function useDateFormat() {
+  const { i18n } = useTranslation();
+  const timeZone = useTimeZone();
+  const locale = i18n.resolvedLanguage ?? i18n.language;
+  return {
+    timeZone,
+    list: (value: string | Date, now?: Date) => formatListDate(value, locale, now, timeZone),
+    full: (value: string | Date) => formatFullDate(value, timeZone),
+  };
 }

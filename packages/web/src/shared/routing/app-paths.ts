@@ -22,6 +22,7 @@ export const appPaths = {
   Account: '/u/:userIndex/settings/account',
   OutgoingAddresses: '/u/:userIndex/settings/account/addresses',
   General: '/u/:userIndex/settings/general',
+  Appearance: '/u/:userIndex/settings/appearance',
   Folders: '/u/:userIndex/settings/folders',
   Contacts: '/u/:userIndex/settings/contacts',
   ContactsAddressBooks: '/u/:userIndex/settings/contacts/addressbooks',

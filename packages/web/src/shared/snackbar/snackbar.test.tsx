@@ -1,4 +1,4 @@
-import { createTheme } from '@mui/material/styles';
+import { hexToRgb } from '@mui/material/styles';
 import { act, screen, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -11,6 +11,7 @@ import {
   toSnackbarMessage,
 } from './snackbar-message';
 import { useSnackbar } from './use-snackbar';
+import { themePalettes } from '../ui/theme-palettes';
 
 const holder: { api: SnackbarApi | null } = { api: null };
 function Capture() {
@@ -112,7 +113,6 @@ describe('snackbar stack', () => {
 
   it('shows an error in the alert-error colour with the alert icon', async () => {
     await renderWithProviders(<Capture />);
-    const theme = createTheme();
 
     act(() => void api().show({ type: 'error', message: 'Broken' }));
 
@@ -120,7 +120,8 @@ describe('snackbar stack', () => {
     expect(alert).toHaveTextContent('Broken');
     expect(alert).toHaveAttribute('data-snackbar-type', 'error');
     expect(within(alert).getByTestId('ErrorOutlinedIcon')).toBeInTheDocument();
-    expect(alert).toHaveStyle({ backgroundColor: theme.palette.error.main });
+    // The app's default theme (blue, light): its error colour.
+    expect(alert).toHaveStyle({ backgroundColor: hexToRgb(themePalettes.blue.error.main) });
   });
 
   it('takes the background colour a caller gives', async () => {

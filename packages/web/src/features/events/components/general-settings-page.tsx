@@ -6,12 +6,14 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useUserIndex } from '../../../shared/session/use-user-index';
+import { GeneralPreferences } from '../../settings/components/general-preferences';
 import { LanguageSetting } from '../../settings/components/language-setting';
 import { useNotificationSetting } from '../hooks/use-notification-setting';
 
 /**
- * Page General (settings/general): the interface language (the settings feature's, kept with the account) and the
- * desktop notifications for new mail, which belong to the live events.
+ * Page General (settings/general): the interface language, the time zone, what follows a move or delete and the
+ * keyboard shortcuts (the settings feature's, kept with the account), and the desktop notifications for new mail,
+ * which belong to the live events.
  */
 export function GeneralSettingsPage() {
   const userIndex = useUserIndex();
@@ -24,6 +26,9 @@ export function GeneralSettingsPage() {
     <Box component="section" sx={{ maxWidth: 680 }}>
       <Box sx={{ mb: 4 }}>
         <LanguageSetting userIndex={userIndex} />
+      </Box>
+      <Box sx={{ mb: 4 }}>
+        <GeneralPreferences userIndex={userIndex} />
       </Box>
       <FormControlLabel
         control={

@@ -1,5 +1,11 @@
 /**
- * The list mode (conversations or messages) chosen on this device per account: lists of other features (search
+ * The list mode (conversations or messages) of the account, and where it is kept (`ListModeContext`): lists of other features (search
  * results) show their rows the same way and key their pages by it.
  */
-export { useListMode } from '../hooks/use-list-mode';
+export {
+  ListModeContext,
+  readMode as rememberedListMode,
+  rememberMode as rememberListMode,
+  useListMode,
+  type ListModeHook,
+} from '../hooks/use-list-mode';

@@ -56,9 +56,10 @@ const isEmpty = (input: MassActionInput) => input.messageIds !== '*' && input.me
 /**
  * Runs mass actions for one account with every step of README.md: guard, progress, snapshot → patch, request,
  * rollback and snackbar on error, undo on success, settle, and a word to the other tabs. Also used by the folder
- * sidebar's drop handler (base layout), so it needs nothing but the account.
+ * sidebar's drop handler (base layout), so it needs nothing but the account. When the open message leaves its
+ * folder the page goes to `leaveHref` (the reader's choice: the next or previous message), else to the folder's list.
  */
-export function useRunMassAction(userIndex: number): RunMassAction {
+export function useRunMassAction(userIndex: number, leaveHref?: string): RunMassAction {
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
   const { t } = useTranslation(['messages', 'common']);
@@ -73,9 +74,9 @@ export function useRunMassAction(userIndex: number): RunMassAction {
       t,
       tErrors,
       open: { mailboxId, messageId: Number(messageId) },
-      leaveTo: (folder) => void navigate(folderHref(userIndex, folder), { replace: true }),
+      leaveTo: (folder) => void navigate(leaveHref ?? folderHref(userIndex, folder), { replace: true }),
     }),
-    [queryClient, userIndex, snackbar, t, tErrors, mailboxId, messageId, navigate],
+    [queryClient, userIndex, snackbar, t, tErrors, mailboxId, messageId, navigate, leaveHref],
   );
 
   const { mutate } = useMutation({

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { MessageSummary } from '@webmail/contracts';
-import { formatFullDate } from '../../../shared/format/format-date';
+import { useDateFormat } from '../../../shared/format/format-date';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { isUnread, subjectLabel } from '../lib/message-labels';
 
@@ -31,8 +31,9 @@ function ConversationCount({ message }: { message: MessageSummary }) {
 }
 
 function RowDate({ message, date, unread }: { message: MessageSummary; date: string; unread: boolean }) {
+  const dates = useDateFormat();
   return (
-    <Tooltip title={formatFullDate(message.date)} describeChild>
+    <Tooltip title={dates.full(message.date)} describeChild>
       <Typography
         component="time"
         dateTime={message.date}

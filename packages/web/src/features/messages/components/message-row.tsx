@@ -3,7 +3,7 @@ import { alpha, type SxProps, type Theme } from '@mui/material/styles';
 import type { MessageSummary } from '@webmail/contracts';
 import { type CSSProperties, type DragEvent, type MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { formatListDate } from '../../../shared/format/format-date';
+import { useDateFormat } from '../../../shared/format/format-date';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { rowKey, type RowKey } from '../hooks/use-message-selection';
 import { rowLabel, rowParty, subjectLabel } from '../lib/message-labels';
@@ -59,11 +59,12 @@ const rowSx =
  * folder.
  */
 export function MessageRow(props: MessageRowProps) {
+  const dates = useDateFormat();
   const { message, index, href, open, checked, tabbable, showRecipients, layout, setSize, style } = props;
   const { onToggleFlag, onSelect, onFocusRow, onDragStart } = props;
-  const { t, i18n } = useTranslation('messages');
+  const { t } = useTranslation('messages');
   const party = rowParty(message, showRecipients, t);
-  const date = formatListDate(message.date, i18n.resolvedLanguage ?? i18n.language);
+  const date = dates.list(message.date);
   const label = rowLabel(message, party, date, t);
   const avatarSource = showRecipients ? message.to[0] : message.from;
 

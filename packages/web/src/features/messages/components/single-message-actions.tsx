@@ -42,6 +42,8 @@ export interface SingleMessageActionsProps {
   folder: Pick<Folder, 'id' | 'specialUse'>;
   /** Folders to move to (the message's own is left out here). */
   moveTargets: MoveTarget[];
+  /** Where the page goes when the action takes the open message out of its folder (default: the folder's list). */
+  leaveHref?: string;
   /** Runs once an action has started (after its confirmation, where it asks for one). */
   onPerformed: (actionId: MessageActionId) => void;
   /** Menu items before and after the actions; `close` closes the menu. */
@@ -59,7 +61,7 @@ export function SingleMessageActions(props: SingleMessageActionsProps) {
   const { t } = useTranslation('messages');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const performed = useCallback((action: MessageAction) => onPerformed(action.id), [onPerformed]);
-  const runner = useActionRunner(userIndex, performed);
+  const runner = useActionRunner(userIndex, performed, undefined, props.leaveHref);
   const selection: ActionSelection = {
     mailboxId: message.mailbox,
     messageIds: [message.id],

@@ -16,8 +16,9 @@ export function useActionRunner(
   userIndex: number,
   onPerformed: (action: MessageAction) => void,
   runOther?: RunMassAction,
+  leaveHref?: string,
 ) {
-  const runFolder = useRunMassAction(userIndex);
+  const runFolder = useRunMassAction(userIndex, leaveHref);
   const run = runOther ?? runFolder;
   const [pending, setPending] = useState<Pending | null>(null);
 

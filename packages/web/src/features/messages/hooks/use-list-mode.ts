@@ -1,9 +1,10 @@
 import { ListMode, type ListMode as ListModeValue } from '@webmail/contracts';
-import { useCallback, useState } from 'react';
+import { createContext, useCallback, useContext, useState } from 'react';
 
 const storageKey = (userIndex: number) => `webmail.listMode.${userIndex}`;
 
-function readMode(userIndex: number): ListModeValue {
+/** The list mode last shown for the account on this device (what shows until the account's own is read). */
+export function readMode(userIndex: number): ListModeValue {
   try {
     const parsed = ListMode.safeParse(window.localStorage.getItem(storageKey(userIndex)));
     return parsed.success ? parsed.data : 'messages';
@@ -12,11 +13,20 @@ function readMode(userIndex: number): ListModeValue {
   }
 }
 
+/** Remembers the list mode on this device; a storage failure only means it is not remembered. */
+export function rememberMode(userIndex: number, mode: ListModeValue): void {
+  try {
+    window.localStorage.setItem(storageKey(userIndex), mode);
+  } catch {
+    // Not remembered this time; the list still switches.
+  }
+}
+
 /**
- * Conversations or single messages, remembered on this device per account (not a server setting: the user
- * details have no field for it). Storage failures only mean the choice is not remembered.
+ * Conversations or single messages, remembered on this device per account: where no layout provides the account's
+ * stored choice (`ListModeContext`). Storage failures only mean the choice is not remembered.
  */
-export function useListMode(userIndex: number): [ListModeValue, (mode: ListModeValue) => void] {
+function useDeviceListMode(userIndex: number): [ListModeValue, (mode: ListModeValue) => void] {
   const [state, setState] = useState(() => ({ userIndex, mode: readMode(userIndex) }));
   const current = state.userIndex === userIndex ? state : { userIndex, mode: readMode(userIndex) };
   if (current !== state) setState(current);
@@ -24,13 +34,22 @@ export function useListMode(userIndex: number): [ListModeValue, (mode: ListModeV
   const setMode = useCallback(
     (mode: ListModeValue) => {
       setState({ userIndex, mode });
-      try {
-        window.localStorage.setItem(storageKey(userIndex), mode);
-      } catch {
-        // Not remembered this time; the list still switches.
-      }
+      rememberMode(userIndex, mode);
     },
     [userIndex],
   );
   return [current.mode, setMode];
+}
+
+export type ListModeHook = (userIndex: number) => [ListModeValue, (mode: ListModeValue) => void];
+
+/**
+ * Where the list mode is kept: the layouts provide the settings feature's (stored with the account, so it follows
+ * the user to every browser and the Appearance page changes it too); without one it is kept on this device.
+ */
+export const ListModeContext = createContext<ListModeHook>(useDeviceListMode);
+
+/** Conversations or single messages, for the lists of this account. */
+export function useListMode(userIndex: number): [ListModeValue, (mode: ListModeValue) => void] {
+  return useContext(ListModeContext)(userIndex);
 }

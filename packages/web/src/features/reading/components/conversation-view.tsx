@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
 import { useNavigate, Link as RouterLink } from 'react-router';
 import { isApiRequestError } from '../../../shared/api/api-request-error';
 import { useTranslation } from '../../../shared/i18n/translation';
@@ -43,6 +44,24 @@ export function ConversationView({ env }: { env: ConversationEnv }) {
     neighbour ? env.messageHref(neighbour.thread, neighbour.id) : null;
   const previousHref = env.neighbourHrefs ? env.neighbourHrefs.previous : hrefOf(neighbours.previous);
   const nextHref = env.neighbourHrefs ? env.neighbourHrefs.next : hrefOf(neighbours.next);
+  // The neighbours as they were while the message was in the list: a move or delete takes its row out of the
+  // list (optimistically) before the reader leaves, and then it has no neighbours any more.
+  const [known, setKnown] = useState({ messageId, previousHref, nextHref });
+  const found = previousHref !== null || nextHref !== null;
+  if (
+    found &&
+    (known.messageId !== messageId || known.previousHref !== previousHref || known.nextHref !== nextHref)
+  ) {
+    setKnown({ messageId, previousHref, nextHref });
+  }
+  const around = known.messageId === messageId ? known : { previousHref, nextHref };
+  const afterRemoveHref =
+    (env.afterRemove === 'next'
+      ? around.nextHref
+      : env.afterRemove === 'previous'
+        ? around.previousHref
+        : null) ?? env.listHref;
+  const cardEnv = useMemo(() => ({ ...env, afterRemoveHref }), [env, afterRemoveHref]);
   useNavigationKeys({
     previous: previousHref ? () => void navigate(previousHref) : null,
     next: nextHref ? () => void navigate(nextHref) : null,
@@ -68,7 +87,7 @@ export function ConversationView({ env }: { env: ConversationEnv }) {
                 {index > 0 && <Divider />}
                 {isExpanded(message) ? (
                   <MessageCard
-                    env={env}
+                    env={cardEnv}
                     compact={compact}
                     message={message}
                     addressed={key === addressedKey}

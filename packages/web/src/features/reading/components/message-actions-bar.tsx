@@ -43,7 +43,9 @@ const replies: { mode: ComposeMode; icon: ComponentType<SvgIconProps> }[] = [
  * A message's toolbar: reply, reply all, forward (on phones the last two move into the menu), the star and the
  * menu with the mail actions (the messages feature's, for a selection of this one message), then print, source
  * and open in new tab (pages of the tab layout). "Mark as unread" leaves the addressed message for the list, as
- * reading it on would mark it read again; another message of the thread folds to its summary line.
+ * reading it on would mark it read again; another message of the thread folds to its summary line. Moving or
+ * deleting the addressed message goes where the General settings say (`env.afterRemoveHref`, the mass action
+ * leaves to it).
  */
 export function MessageActionsBar({
   env,
@@ -126,6 +128,7 @@ export function MessageActionsBar({
         flags={flags}
         folder={env.folderOf(message.mailbox)}
         moveTargets={env.moveTargets}
+        leaveHref={inTab ? undefined : env.afterRemoveHref}
         onPerformed={onPerformed}
         menuItems={menuItems}
       >

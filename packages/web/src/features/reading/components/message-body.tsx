@@ -1,7 +1,10 @@
 import Box from '@mui/material/Box';
+import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { MessageDetail } from '@webmail/contracts';
+import { useMemo } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { isDesignedHtml, type FrameColors } from '../lib/build-srcdoc';
 import {
   remoteContentHeldBack,
   useRemoteContent,
@@ -18,11 +21,28 @@ export interface MessageBodyProps {
 }
 
 /**
- * The body: sanitized HTML in the sandboxed frame on a white sheet (the sender's colours are kept; in dark mode
- * the sheet gets a margin so it reads as paper on the dark pane), else the plain text in the app's theme.
+ * The body: sanitized HTML in the sandboxed frame, else the plain text in the app's theme. In dark mode a simple
+ * HTML mail is drawn in the theme's dark colours; a designed one (newsletters) keeps its white sheet, with a margin
+ * so it reads as paper on the dark pane (`build-srcdoc.ts`).
  */
 export function MessageBody({ userIndex, message, remoteContent }: MessageBodyProps) {
   const { t } = useTranslation('reading');
+  const { palette } = useTheme();
+  const html = message.html;
+  const dark = palette.mode === 'dark';
+  const frameColors = useMemo<FrameColors | undefined>(
+    () =>
+      dark && html !== null && !isDesignedHtml(html)
+        ? {
+            text: palette.text.primary,
+            background: palette.background.paper,
+            link: palette.secondary.main,
+            quote: palette.text.secondary,
+            quoteBorder: palette.text.secondary,
+          }
+        : undefined,
+    [dark, html, palette],
+  );
   return (
     <Box sx={{ mt: 2 }}>
       {remoteContentHeldBack(message) && (
@@ -33,11 +53,11 @@ export function MessageBody({ userIndex, message, remoteContent }: MessageBodyPr
           sx={{
             borderRadius: 2,
             overflow: 'hidden',
-            bgcolor: '#fff',
-            p: (theme) => (theme.palette.mode === 'dark' ? 2 : 0),
+            bgcolor: frameColors ? 'background.paper' : '#fff',
+            p: dark && !frameColors ? 2 : 0,
           }}
         >
-          <MessageHtmlFrame html={message.html} title={t('view.bodyFrameTitle')} />
+          <MessageHtmlFrame html={message.html} title={t('view.bodyFrameTitle')} dark={frameColors} />
         </Box>
       ) : message.text ? (
         <PlainTextBody text={message.text} />

@@ -1,10 +1,12 @@
 import Box from '@mui/material/Box';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { buildSrcDoc } from '../lib/build-srcdoc';
+import { buildSrcDoc, type FrameColors } from '../lib/build-srcdoc';
 
 export interface MessageHtmlFrameProps {
   html: string;
   title: string;
+  /** A simple mail in dark mode: drawn in these colours rather than on a white page. */
+  dark?: FrameColors;
   /** Called once the frame has laid out its content (the print view waits for it). */
   onReady?: () => void;
 }
@@ -36,10 +38,10 @@ function contentHeight(document: Document): number {
  * followed by a ResizeObserver (created here, watching the frame's elements) as images decode or the pane's
  * width changes. The styles stay inside the frame, so the mail cannot restyle the app nor the app the mail.
  */
-export function MessageHtmlFrame({ html, title, onReady }: MessageHtmlFrameProps) {
+export function MessageHtmlFrame({ html, title, dark, onReady }: MessageHtmlFrameProps) {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [height, setHeight] = useState(120);
-  const srcDoc = useMemo(() => buildSrcDoc(html, window.location.origin), [html]);
+  const srcDoc = useMemo(() => buildSrcDoc(html, window.location.origin, dark), [html, dark]);
   const observer = useRef<ResizeObserver | null>(null);
 
   const measure = useCallback(() => {
@@ -69,7 +71,14 @@ export function MessageHtmlFrame({ html, title, onReady }: MessageHtmlFrameProps
       srcDoc={srcDoc}
       onLoad={onLoad}
       referrerPolicy="no-referrer"
-      sx={{ display: 'block', width: '100%', height, border: 0, bgcolor: '#fff', colorScheme: 'light' }}
+      sx={{
+        display: 'block',
+        width: '100%',
+        height,
+        border: 0,
+        bgcolor: dark ? dark.background : '#fff',
+        colorScheme: dark ? 'dark' : 'light',
+      }}
     />
   );
 }

@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { Address } from '@webmail/contracts';
 import { useId, useState } from 'react';
-import { formatFullDate } from '../../../shared/format/format-date';
+import { useDateFormat } from '../../../shared/format/format-date';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { addressLabel } from '../../../shared/format/address-label';
 
@@ -28,6 +28,7 @@ const wrapAddresses = { overflowWrap: 'break-word', wordBreak: 'normal' } as con
 
 /** "to Alice, Bob" under the sender; it expands to every recipient line (to, cc, bcc when present) and the date. */
 export function MessageRecipients({ from, to, cc, bcc, date, onAddContact }: MessageRecipientsProps) {
+  const dates = useDateFormat();
   const { t } = useTranslation('reading');
   const [open, setOpen] = useState(false);
   const detailsId = useId();
@@ -42,7 +43,7 @@ export function MessageRecipients({ from, to, cc, bcc, date, onAddContact }: Mes
     { label: t('view.to'), value: formatAddresses(to), people: to },
     { label: t('view.cc'), value: formatAddresses(cc), people: cc },
     { label: t('view.bcc'), value: formatAddresses(bcc), people: bcc },
-    { label: t('view.date'), value: formatFullDate(date), people: [] },
+    { label: t('view.date'), value: dates.full(date), people: [] },
   ].filter((line) => line.value);
 
   return (

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { MessageDetail } from '@webmail/contracts';
 import { useEffect } from 'react';
-import { formatFullDate } from '../../../shared/format/format-date';
+import { useDateFormat } from '../../../shared/format/format-date';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { subjectLabel } from '../lib/reading-labels';
 import { MessageHtmlFrame } from './message-html-frame';
@@ -20,6 +20,7 @@ export interface PrintedMessageProps {
  * theme, quotations unfolded. The HTML body keeps its frame (and CSP): printing is no reason to trust it more.
  */
 export function PrintedMessage({ message, onReady }: PrintedMessageProps) {
+  const dates = useDateFormat();
   const { t } = useTranslation('reading');
   const isHtml = message.html !== null;
   useEffect(() => {
@@ -30,7 +31,7 @@ export function PrintedMessage({ message, onReady }: PrintedMessageProps) {
     { label: t('view.from'), value: message.from ? formatAddresses([message.from]) : t('unknownSender') },
     { label: t('view.to'), value: formatAddresses(message.to) },
     { label: t('view.cc'), value: formatAddresses(message.cc) },
-    { label: t('view.date'), value: formatFullDate(message.date) },
+    { label: t('view.date'), value: dates.full(message.date) },
     { label: t('view.subject'), value: subjectLabel(message.subject, t) },
   ].filter((row) => row.value);
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { shortcutsEnabled } from '../../../shared/ui/keyboard-shortcuts';
 
 const typing = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
@@ -11,7 +12,7 @@ const inPopup = (target: EventTarget | null) =>
 /**
  * `j` / `k` move to the next / previous message of the list while a conversation is open (as in the list, where
  * the same keys move the focus). The list handles its own keys first and marks them handled, so a key pressed in
- * the list beside the conversation does not also change the message. Typing and keys with modifiers are left alone.
+ * the list beside the conversation does not also change the message. Off while shortcuts are off (General settings). Typing and keys with modifiers are left alone.
  */
 export function useNavigationKeys(handlers: { next: (() => void) | null; previous: (() => void) | null }) {
   const latest = useRef(handlers);
@@ -21,7 +22,8 @@ export function useNavigationKeys(handlers: { next: (() => void) | null; previou
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (!shortcutsEnabled() || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey)
+        return;
       if (typing(event.target) || inPopup(event.target)) return;
       const handler =
         event.key === 'j' ? latest.current.next : event.key === 'k' ? latest.current.previous : null;

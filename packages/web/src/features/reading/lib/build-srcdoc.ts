@@ -13,8 +13,10 @@ export function messageCsp(origin: string): string {
 }
 
 /**
- * The mail keeps its own colours: HTML mail is designed for a white page, so the frame stays a light "sheet of
- * paper" also in dark mode (the reading pane frames it) instead of inverting colours the sender chose.
+ * Designed HTML mail (newsletters: its own colours, backgrounds, style sheets or layout tables) keeps them: it is
+ * made for a white page, so its frame stays a light "sheet of paper" also in dark mode (the reading pane frames
+ * it) instead of inverting colours the sender chose. Simple mail (paragraphs, links, quotes, no colours of its
+ * own) is drawn in the app's dark colours instead (`FrameColors`).
  */
 const baseStyle = `
   html { color-scheme: light; }
@@ -37,15 +39,39 @@ const baseStyle = `
   blockquote { margin: 0 0 0 8px; padding-left: 12px; border-left: 2px solid #c4c7c5; color: #444746; }
 `;
 
+/** Whether the mail sets colours or layout of its own (then it keeps its light page in dark mode). */
+export function isDesignedHtml(html: string): boolean {
+  return /<style|<table|bgcolor\s*=|background|<font[^>]*color|\bcolor\s*[:=]/i.test(html);
+}
+
+/** The app's colours a simple mail is drawn with in dark mode. */
+export interface FrameColors {
+  text: string;
+  background: string;
+  link: string;
+  quote: string;
+  quoteBorder: string;
+}
+
+function darkStyle(colors: FrameColors): string {
+  return `
+  html { color-scheme: dark; }
+  body { color: ${colors.text}; background: ${colors.background}; }
+  a { color: ${colors.link}; }
+  blockquote { color: ${colors.quote}; border-left-color: ${colors.quoteBorder}; }
+`;
+}
+
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
-export function buildSrcDoc(html: string, origin: string): string {
+/** The frame's document; with `dark`, a simple mail in the app's dark colours. */
+export function buildSrcDoc(html: string, origin: string, dark?: FrameColors): string {
   return [
     '<!doctype html><html><head><meta charset="utf-8">',
     `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(messageCsp(origin))}">`,
     '<meta name="referrer" content="no-referrer">',
     '<base target="_blank">',
-    `<style>${baseStyle}</style>`,
+    `<style>${baseStyle}${dark ? darkStyle(dark) : ''}</style>`,
     `</head><body>${html}</body></html>`,
   ].join('');
 }

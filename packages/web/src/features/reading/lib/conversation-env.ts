@@ -1,4 +1,4 @@
-import type { Address, Folder } from '@webmail/contracts';
+import type { Address, AfterRemove, Folder } from '@webmail/contracts';
 import type { MoveTarget } from '../../messages/components/more-actions-menu';
 import type { RemoteContentEffects } from '../hooks/use-remote-content';
 
@@ -29,6 +29,13 @@ export interface ConversationEnv {
   showBack: boolean;
   /** Shown in the tab layout (MailboxThreadTab): no back button, no "open in new tab". */
   inTab: boolean;
+  /** Where the reader goes once the addressed message was moved or deleted (General settings). */
+  afterRemove: AfterRemove;
+  /**
+   * That place as an address, worked out by the conversation view from the list's neighbours (the list when there
+   * is no such neighbour). Absent outside the view.
+   */
+  afterRemoveHref?: string;
   /** "Add to contacts" on the sender and recipients (absent when contacts are switched off). */
   addToContacts?: (person: Address) => void;
 }

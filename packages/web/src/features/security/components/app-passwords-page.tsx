@@ -25,7 +25,7 @@ import {
 } from '@webmail/contracts';
 import { useState, type FormEvent } from 'react';
 import { reasonText } from '../../../shared/api/error-text';
-import { formatFullDate } from '../../../shared/format/format-date';
+import { useDateFormat } from '../../../shared/format/format-date';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useUserIndex } from '../../../shared/session/use-user-index';
 import { PaneLoader } from '../../../shared/ui/pane-loader';
@@ -34,11 +34,12 @@ import { groupsOfFour } from '../lib/recovery-codes-file';
 import { needsReauth, useReauthGate } from './reauth-dialog';
 
 function useLastUseText() {
+  const dates = useDateFormat();
   const { t } = useTranslation('security');
   return (item: ApplicationPassword) =>
     item.lastUse
       ? t('asps.lastUse', {
-          date: formatFullDate(new Date(item.lastUse.at)),
+          date: dates.full(new Date(item.lastUse.at)),
           ip: item.lastUse.ip,
           protocol: t(`protocols.${item.lastUse.protocol}`),
         })
@@ -50,6 +51,7 @@ function useLastUseText() {
  * groups of four letters, listed with their last use; the only way in for mail apps while two-factor sign-in is on.
  */
 export function AppPasswordsPage() {
+  const dates = useDateFormat();
   const userIndex = useUserIndex();
   const { t } = useTranslation('security');
   const { t: tErrors } = useTranslation('errors');
@@ -163,7 +165,7 @@ export function AppPasswordsPage() {
                 secondary={
                   <>
                     {item.scopes.map((s) => t(`asps.scope.${s}`)).join(', ')} ·{' '}
-                    {t('asps.created', { date: formatFullDate(new Date(item.createdAt)) })}
+                    {t('asps.created', { date: dates.full(new Date(item.createdAt)) })}
                     <br />
                     {lastUseText(item)}
                   </>

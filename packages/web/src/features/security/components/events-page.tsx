@@ -8,7 +8,7 @@ import Pagination from '@mui/material/Pagination';
 import Typography from '@mui/material/Typography';
 import type { DeviceInfo } from '@webmail/contracts';
 import { useState } from 'react';
-import { formatFullDate } from '../../../shared/format/format-date';
+import { useDateFormat } from '../../../shared/format/format-date';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useUserIndex } from '../../../shared/session/use-user-index';
 import { PaneLoader } from '../../../shared/ui/pane-loader';
@@ -24,6 +24,7 @@ function useDeviceText() {
 
 /** The account's signed-in sessions, each with "sign out". */
 function SessionsSection({ userIndex }: { userIndex: number }) {
+  const dates = useDateFormat();
   const { t } = useTranslation('security');
   const sessions = useAccountSessions(userIndex);
   const revoke = useRevokeSession(userIndex);
@@ -58,7 +59,7 @@ function SessionsSection({ userIndex }: { userIndex: number }) {
             >
               <ListItemText
                 primary={deviceText(s.device)}
-                secondary={t('sessions.detail', { ip: s.ip, date: formatFullDate(new Date(s.lastActiveAt)) })}
+                secondary={t('sessions.detail', { ip: s.ip, date: dates.full(new Date(s.lastActiveAt)) })}
                 sx={{ pr: 12 }}
               />
             </ListItem>
@@ -75,6 +76,7 @@ function SessionsSection({ userIndex }: { userIndex: number }) {
  * with a count, fifty to a page.
  */
 export function EventsPage() {
+  const dates = useDateFormat();
   const userIndex = useUserIndex();
   const { t } = useTranslation('security');
   const [page, setPage] = useState(0);
@@ -105,7 +107,7 @@ export function EventsPage() {
                   </>
                 }
                 secondary={[
-                  formatFullDate(new Date(e.lastAt)),
+                  dates.full(new Date(e.lastAt)),
                   t(`protocols.${e.protocol}`),
                   e.ip || t('device.unknownIp'),
                   e.protocol === 'web' ? deviceText(e.device) : null,

@@ -18,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import { passkeyNameMax, type WebauthnCredential } from '@webmail/contracts';
 import { useState, type FormEvent } from 'react';
 import { isApiRequestError } from '../../../shared/api/api-request-error';
-import { formatFullDate } from '../../../shared/format/format-date';
+import { useDateFormat } from '../../../shared/format/format-date';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
 import { useAddPasskey, useRemovePasskey, useRenamePasskey } from '../api/two-factor';
@@ -77,6 +77,7 @@ export function PasskeysSection(props: {
   guard: (action: () => void) => void;
   onRecoveryCodes: (codes: string[]) => void;
 }) {
+  const dates = useDateFormat();
   const { t } = useTranslation('security');
   const snackbar = useSnackbar();
   const add = useAddPasskey(props.userIndex);
@@ -136,9 +137,9 @@ export function PasskeysSection(props: {
               <ListItemText
                 primary={key.name}
                 secondary={[
-                  t('passkeys.created', { date: formatFullDate(new Date(key.createdAt)) }),
+                  t('passkeys.created', { date: dates.full(new Date(key.createdAt)) }),
                   key.lastUsedAt
-                    ? t('passkeys.lastUsed', { date: formatFullDate(new Date(key.lastUsedAt)) })
+                    ? t('passkeys.lastUsed', { date: dates.full(new Date(key.lastUsedAt)) })
                     : t('passkeys.neverUsed'),
                 ].join(' · ')}
                 sx={{ pr: 10 }}

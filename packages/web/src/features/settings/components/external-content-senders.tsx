@@ -10,7 +10,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { EmailAddress, type ExternalContentSender } from '@webmail/contracts';
 import { useId, useState, type FormEvent } from 'react';
-import { formatFullDate } from '../../../shared/format/format-date';
+import { useDateFormat } from '../../../shared/format/format-date';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
 import { useAddExternalContentSender } from '../api/add-external-content-sender';
@@ -23,6 +23,7 @@ export interface ExternalContentSendersProps {
 
 /** The per-sender allow list: add an address (the contract's e-mail check), remove one. */
 export function ExternalContentSenders({ userIndex, senders }: ExternalContentSendersProps) {
+  const dates = useDateFormat();
   const { t } = useTranslation(['settings', 'errors']);
   const snackbar = useSnackbar();
   const add = useAddExternalContentSender(userIndex);
@@ -126,7 +127,7 @@ export function ExternalContentSenders({ userIndex, senders }: ExternalContentSe
             >
               <ListItemText
                 primary={sender.address}
-                secondary={t('externalContent.added', { date: formatFullDate(sender.created) })}
+                secondary={t('externalContent.added', { date: dates.full(sender.created) })}
                 slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
               />
             </ListItem>

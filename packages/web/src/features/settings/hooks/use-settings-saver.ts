@@ -1,0 +1,138 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  limits,
+  settingsEndpoints,
+  type UserConfig,
+  type UserConfigPatch,
+  type UserDetails,
+  type UserDetailsPatch,
+} from '@webmail/contracts';
+import { useCallback, useEffect, useRef } from 'react';
+import { callApi } from '../../../shared/api/call-api';
+import { useTranslation } from '../../../shared/i18n/translation';
+import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
+import { settingsKeys } from '../api/settings.keys';
+
+/** A change of stored preferences: user details (layout, density, colour, time zone) and the configuration store. */
+export interface SettingsChange {
+  details?: Omit<UserDetailsPatch, 'name'>;
+  config?: UserConfigPatch;
+}
+
+/** The details as they read after the patch (its `meta` fields merge into `meta`). */
+function patchedDetails(details: UserDetails, patch: SettingsChange['details'] = {}): UserDetails {
+  const { view_mode, timezone, ui, ...meta } = patch;
+  const defined = Object.fromEntries(Object.entries(meta).filter(([, value]) => value !== undefined));
+  return {
+    ...details,
+    ...(view_mode ? { view_mode } : {}),
+    ...(timezone ? { timezone } : {}),
+    meta: { ...details.meta, ...(ui ? { ui } : {}), ...defined },
+  };
+}
+
+interface Pending {
+  change: SettingsChange;
+  /** What the caches held before the first change of this batch: put back when the save fails. */
+  before: { details: UserDetails | undefined; config: UserConfig | undefined };
+  timer: ReturnType<typeof setTimeout>;
+}
+
+/**
+ * Appearance and General settings (spec §4): a change shows at once (the cached details and configuration are
+ * patched, and everything drawn from them follows), and is saved 1 s after the last change, one PATCH per store.
+ * When a save fails the caches go back to what they held before the batch and a notice says so. A change still
+ * waiting is sent when the page goes away, so leaving right after a change keeps it.
+ */
+/** What a change may be worked out from: the details and configuration as they show now (pending changes included). */
+export interface CurrentSettings {
+  details: UserDetails | undefined;
+  config: UserConfig | undefined;
+}
+
+export function useSettingsSaver(
+  userIndex: number,
+): (change: SettingsChange | ((current: CurrentSettings) => SettingsChange)) => void {
+  const queryClient = useQueryClient();
+  const snackbar = useSnackbar();
+  const { t } = useTranslation('settings');
+  const pending = useRef<Pending | null>(null);
+  const failed = useRef(() => {});
+  useEffect(() => {
+    failed.current = () =>
+      snackbar.show({ type: 'error', key: 'settings-save-failed', message: t('appearance.saveFailed') });
+  });
+
+  const save = useCallback(async () => {
+    const batch = pending.current;
+    if (!batch) return;
+    clearTimeout(batch.timer);
+    pending.current = null;
+    const detailsKey = settingsKeys.details(userIndex);
+    const configKey = settingsKeys.config(userIndex);
+    const { details, config } = batch.change;
+    try {
+      const [savedDetails, savedConfig] = await Promise.all([
+        details ? callApi(settingsEndpoints.updateDetails, { params: { userIndex }, body: details }) : null,
+        config ? callApi(settingsEndpoints.updateConfig, { params: { userIndex }, body: config }) : null,
+      ]);
+      // A newer change already shows; its own save brings the server's answer.
+      if (pending.current) return;
+      if (savedDetails) queryClient.setQueryData(detailsKey, savedDetails);
+      if (savedConfig) queryClient.setQueryData(configKey, savedConfig);
+    } catch {
+      // A change made while this one was on its way goes too: everything returns to what the server holds.
+      const newer = pending.current as Pending | null;
+      if (newer) clearTimeout(newer.timer);
+      pending.current = null;
+      queryClient.setQueryData(detailsKey, batch.before.details);
+      queryClient.setQueryData(configKey, batch.before.config);
+      failed.current();
+      void queryClient.invalidateQueries({ queryKey: detailsKey });
+      void queryClient.invalidateQueries({ queryKey: configKey });
+    }
+  }, [queryClient, userIndex]);
+
+  const change = useCallback(
+    (nextOrUpdate: SettingsChange | ((current: CurrentSettings) => SettingsChange)) => {
+      const detailsKey = settingsKeys.details(userIndex);
+      const configKey = settingsKeys.config(userIndex);
+      const next =
+        typeof nextOrUpdate === 'function'
+          ? nextOrUpdate({
+              details: queryClient.getQueryData<UserDetails>(detailsKey),
+              config: queryClient.getQueryData<UserConfig>(configKey),
+            })
+          : nextOrUpdate;
+      void queryClient.cancelQueries({ queryKey: detailsKey });
+      void queryClient.cancelQueries({ queryKey: configKey });
+      const previous = pending.current;
+      if (previous) clearTimeout(previous.timer);
+      const before = previous?.before ?? {
+        details: queryClient.getQueryData<UserDetails>(detailsKey),
+        config: queryClient.getQueryData<UserConfig>(configKey),
+      };
+      const merged: SettingsChange = {
+        details:
+          previous?.change.details || next.details
+            ? { ...previous?.change.details, ...next.details }
+            : undefined,
+        config:
+          previous?.change.config || next.config ? { ...previous?.change.config, ...next.config } : undefined,
+      };
+      if (next.details) {
+        queryClient.setQueryData<UserDetails>(detailsKey, (d) => d && patchedDetails(d, next.details));
+      }
+      if (next.config) queryClient.setQueryData<UserConfig>(configKey, (c) => c && { ...c, ...next.config });
+      pending.current = {
+        change: merged,
+        before,
+        timer: setTimeout(() => void save(), limits.settingsSaveDebounceMs),
+      };
+    },
+    [queryClient, save, userIndex],
+  );
+
+  useEffect(() => () => void save(), [save]);
+  return change;
+}
