@@ -7,6 +7,7 @@ import { formatListDate } from '../../../shared/format/format-date';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { rowKey, type RowKey } from '../hooks/use-message-selection';
 import { rowLabel, rowParty, subjectLabel } from '../lib/message-labels';
+import { participantNames, participantsText } from '../lib/participant-names';
 import type { RowLayout } from '../lib/row-density';
 import { FlagButton } from './flag-button';
 import { MessageRowContent } from './message-row-content';
@@ -62,7 +63,9 @@ export function MessageRow(props: MessageRowProps) {
   const { message, index, href, open, checked, tabbable, showRecipients, layout, setSize, style } = props;
   const { onToggleFlag, onSelect, onFocusRow, onDragStart } = props;
   const { t, i18n } = useTranslation('messages');
-  const party = rowParty(message, showRecipients, t);
+  // A conversation names who wrote in it; Sent and Drafts keep naming the recipients.
+  const names = showRecipients ? null : participantNames(message.conversation?.participants, t);
+  const party = names ? participantsText(names) : rowParty(message, showRecipients, t);
   const date = formatListDate(message.date, i18n.resolvedLanguage ?? i18n.language);
   const label = rowLabel(message, party, date, t);
   const avatarSource = showRecipients ? message.to[0] : message.from;
@@ -116,7 +119,7 @@ export function MessageRow(props: MessageRowProps) {
           '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
         }}
       >
-        <MessageRowContent message={message} party={party} date={date} lines={layout.lines} />
+        <MessageRowContent message={message} party={party} names={names} date={date} lines={layout.lines} />
       </Box>
       <Box sx={{ pr: layout.px }}>
         <FlagButton
