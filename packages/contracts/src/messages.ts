@@ -18,7 +18,7 @@ export const sortOrders = ['desc', 'asc'] as const;
 export const SortOrder = z.enum(sortOrders);
 export type SortOrder = z.infer<typeof SortOrder>;
 
-/** A list's order; newest first unless the user chose another (remembered in user details). */
+/** A list's order; newest first unless the user chose another (remembered in the configuration store). */
 export const ListSort = z.object({ field: ListSortField, order: SortOrder });
 export type ListSort = z.infer<typeof ListSort>;
 export const defaultListSort: ListSort = { field: 'date', order: 'desc' };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Language } from './locales.js';
+import { defaultListSort, ListSort } from './messages.js';
 
 /**
  * The per-user configuration store (`GET/PATCH /u/{i}/config`): settings of the General page that are not user
@@ -10,12 +11,16 @@ export const UserConfig = z
   .object({
     /** The interface language; null until the user chooses one (the device's choice applies). */
     language: Language.nullable(),
+    /** The order of message lists (every folder), chosen in the list header. */
+    listSort: ListSort,
   })
   .meta({ id: 'UserConfig' });
 export type UserConfig = z.infer<typeof UserConfig>;
 
-export const defaultUserConfig: UserConfig = { language: null };
+export const defaultUserConfig: UserConfig = { language: null, listSort: defaultListSort };
 
 /** PATCH /config: any of the fields; the others stay. */
-export const UserConfigPatch = z.object({ language: Language.nullable().optional() }).strict();
+export const UserConfigPatch = z
+  .object({ language: Language.nullable().optional(), listSort: ListSort.strict().optional() })
+  .strict();
 export type UserConfigPatch = z.infer<typeof UserConfigPatch>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiError, UserConfig } from '@webmail/contracts';
+import { defaultUserConfig, type ApiError, type UserConfig } from '@webmail/contracts';
 import { EventStreamReader } from '../support/event-stream.testing.js';
 import type { TestClient } from '../support/http-client.testing.js';
 import { dbKinds, newMailUser, startServer } from '../support/harness.testing.js';
@@ -18,12 +18,12 @@ describe.each(dbKinds)('the configuration store /config (%s)', (db) => {
   afterAll(() => server.close());
 
   it('answers the defaults, stores the language for every browser, and tells the other tabs', async () => {
-    expect((await client.get<UserConfig>('/api/u/0/config')).body).toEqual({ language: null });
+    expect((await client.get<UserConfig>('/api/u/0/config')).body).toEqual(defaultUserConfig);
     const events = await EventStreamReader.open(client, 0);
     try {
       const saved = await client.patch<UserConfig>('/api/u/0/config', { language: 'et' });
       expect(saved.status).toBe(200);
-      expect(saved.body).toEqual({ language: 'et' });
+      expect(saved.body).toMatchObject({ language: 'et' });
       await events.next((e) => e.command === 'accountAttributesUpdated');
     } finally {
       events.close();
@@ -31,9 +31,9 @@ describe.each(dbKinds)('the configuration store /config (%s)', (db) => {
     // Another browser of the same user reads it.
     const other = server.client();
     await other.signIn(user.email, user.password);
-    expect((await other.get<UserConfig>('/api/u/0/config')).body).toEqual({ language: 'et' });
+    expect((await other.get<UserConfig>('/api/u/0/config')).body).toMatchObject({ language: 'et' });
     // A patch without the field leaves it as it is.
-    expect((await client.patch<UserConfig>('/api/u/0/config', {})).body).toEqual({ language: 'et' });
+    expect((await client.patch<UserConfig>('/api/u/0/config', {})).body).toMatchObject({ language: 'et' });
   });
 
   it('refuses an unknown language or field with 422 and field errors, keeping the stored value', async () => {
@@ -41,15 +41,36 @@ describe.each(dbKinds)('the configuration store /config (%s)', (db) => {
     expect(bad.status).toBe(422);
     expect(bad.body.fieldErrors?.language).toBeDefined();
     expect((await client.patch<ApiError>('/api/u/0/config', { theme: 'x' })).status).toBe(422);
-    expect((await client.get<UserConfig>('/api/u/0/config')).body).toEqual({ language: 'et' });
+    expect((await client.get<UserConfig>('/api/u/0/config')).body).toMatchObject({ language: 'et' });
+  });
+
+  it('remembers the list order, refusing an unknown field or order with 422', async () => {
+    const saved = await client.patch<UserConfig>('/api/u/0/config', {
+      listSort: { field: 'size', order: 'asc' },
+    });
+    expect(saved.body).toEqual({ language: 'et', listSort: { field: 'size', order: 'asc' } });
+    const other = server.client();
+    await other.signIn(user.email, user.password);
+    expect((await other.get<UserConfig>('/api/u/0/config')).body.listSort).toEqual({
+      field: 'size',
+      order: 'asc',
+    });
+    const bad = await client.patch<ApiError>('/api/u/0/config', {
+      listSort: { field: 'colour', order: 'up' },
+    });
+    expect(bad.status).toBe(422);
+    expect((await client.get<UserConfig>('/api/u/0/config')).body.listSort).toEqual({
+      field: 'size',
+      order: 'asc',
+    });
   });
 
   it('is per user index: each signed-in account has its own, an unknown index is refused', async () => {
     const second = await newMailUser('config-2');
     expect((await client.signIn(second.email, second.password)).userIndex).toBe(1);
-    expect((await client.get<UserConfig>('/api/u/1/config')).body).toEqual({ language: null });
+    expect((await client.get<UserConfig>('/api/u/1/config')).body).toEqual(defaultUserConfig);
     await client.patch('/api/u/1/config', { language: 'ru' });
-    expect((await client.get<UserConfig>('/api/u/0/config')).body).toEqual({ language: 'et' });
+    expect((await client.get<UserConfig>('/api/u/0/config')).body).toMatchObject({ language: 'et' });
     expect((await client.get('/api/u/2/config')).status).toBe(401);
   });
 });

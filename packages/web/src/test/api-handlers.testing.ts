@@ -1,4 +1,5 @@
 import {
+  defaultUserConfig,
   searchKeywordPatterns,
   type Folder,
   type MessageDetail,
@@ -129,7 +130,7 @@ export function mailApi(state: MailState) {
     ),
     http.get('/api/u/:userIndex/contacts/suggestions', () => HttpResponse.json({ suggestions: [] })),
     // The configuration store: nothing chosen (the device's language applies).
-    http.get('/api/u/:userIndex/config', () => HttpResponse.json({ language: null })),
+    http.get('/api/u/:userIndex/config', () => HttpResponse.json(defaultUserConfig)),
     http.get('/api/u/:userIndex/mailbox/:mailboxId/messages', async ({ request, params }) => {
       await record(request);
       const url = new URL(request.url);

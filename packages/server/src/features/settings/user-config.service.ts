@@ -1,11 +1,20 @@
-import { defaultUserConfig, Language, type UserConfig, type UserConfigPatch } from '@webmail/contracts';
+import {
+  defaultUserConfig,
+  Language,
+  ListSort,
+  type UserConfig,
+  type UserConfigPatch,
+} from '@webmail/contracts';
 import { z } from 'zod';
 import type { PublishEvent } from '../../infra/events/event-bus.js';
 import type { SessionContext } from '../../infra/session/session-context.js';
 import type { UserConfigRepository } from './user-config.repository.js';
 
 /** The stored document: an unreadable field (an older build, a removed value) falls back to its default. */
-const StoredConfig = z.object({ language: Language.nullable().catch(defaultUserConfig.language) });
+const StoredConfig = z.object({
+  language: Language.nullable().catch(defaultUserConfig.language),
+  listSort: ListSort.catch(defaultUserConfig.listSort),
+});
 
 /**
  * The configuration store (`GET/PATCH /u/{i}/config`): settings that follow the user to every browser. A change
@@ -24,6 +33,7 @@ export class UserConfigService {
   async update(session: SessionContext, patch: UserConfigPatch): Promise<UserConfig> {
     const next: UserConfig = { ...(await this.get(session)) };
     if (patch.language !== undefined) next.language = patch.language;
+    if (patch.listSort !== undefined) next.listSort = patch.listSort;
     await this.repository.save(session.email, next, Date.now());
     this.publish(session.email, { command: 'accountAttributesUpdated' });
     return next;

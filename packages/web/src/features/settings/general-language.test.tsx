@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { UserConfig } from '@webmail/contracts';
+import { defaultUserConfig, type UserConfig } from '@webmail/contracts';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { sampleTree } from '../mailboxes/folder.testing';
@@ -9,7 +9,7 @@ import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
 
 /** The configuration store over one in-memory user; `failPatch` answers every PATCH with a 500. */
-function setup(config: UserConfig = { language: null }, failPatch = false) {
+function setup(config: UserConfig = defaultUserConfig, failPatch = false) {
   signIn(0);
   setViewportWidth(1024);
   const state = { config, acceptLanguage: [] as (string | null)[] };
@@ -52,7 +52,7 @@ describe('interface language (settings/general)', () => {
   });
 
   it('puts the previous language back with a notice when the save fails', async () => {
-    const { requests } = setup({ language: null }, true);
+    const { requests } = setup(defaultUserConfig, true);
     const { user } = await renderApp('/u/0/settings/general');
 
     await chooseLanguage(user, 'Language', 'Suomi');
@@ -65,7 +65,7 @@ describe('interface language (settings/general)', () => {
   });
 
   it('applies the language stored with the account when the user’s pages open', async () => {
-    setup({ language: 'ru' });
+    setup({ ...defaultUserConfig, language: 'ru' });
     await renderApp('/u/0/settings/general');
     expect(await screen.findByRole('combobox', { name: 'Язык' })).toHaveTextContent('Русский');
     await waitFor(() => expect(document.documentElement.lang).toBe('ru'));
