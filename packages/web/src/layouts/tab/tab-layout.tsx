@@ -5,6 +5,8 @@ import { Outlet } from 'react-router';
 import { AccountMenu } from '../../features/accounts/components/account-menu';
 import { useMe } from '../../features/auth/api/get-me';
 import { RecipientDirectoryContext } from '../../features/compose/api/recipient-directory';
+import { ListSortContext } from '../../features/messages/api/list-sort';
+import { useStoredListSort } from '../../features/settings/api/stored-list-sort';
 import { useContactDirectory } from '../../features/contacts/api/get-contact-suggestions';
 import { ContactDialogsProvider } from '../../features/contacts/components/contact-dialogs';
 import { useUserDetails } from '../../features/settings/api/get-user-details';
@@ -27,49 +29,51 @@ export function TabLayout() {
   const contactsEnabled = !useUserDetails(userIndex).data?.disabledFeatures.includes('contacts');
   return (
     <RecipientDirectoryContext.Provider value={contactsEnabled ? useContactDirectory : noDirectory}>
-      <ContactDialogsProvider userIndex={userIndex}>
-        <Box
-          sx={{
-            height: '100dvh',
-            display: 'flex',
-            flexDirection: 'column',
-            bgcolor: 'background.paper',
-            '@media print': { height: 'auto', display: 'block' },
-          }}
-        >
-          <AppBar
-            position="static"
-            sx={{
-              bgcolor: 'background.default',
-              backgroundImage: 'none',
-              borderBottom: 1,
-              borderColor: 'divider',
-              displayPrint: 'none',
-            }}
-          >
-            <Toolbar variant="dense" sx={{ minHeight: 52, gap: 1, px: { xs: 1, sm: 2 } }}>
-              <BrandLink homeHref={homeHref} compact />
-              <Box sx={{ flex: 1 }} />
-              <AccountMenu userIndex={userIndex} user={me.data} />
-            </Toolbar>
-          </AppBar>
-          <OfflineBanner context="mail" />
+      <ListSortContext.Provider value={useStoredListSort}>
+        <ContactDialogsProvider userIndex={userIndex}>
           <Box
-            component="main"
             sx={{
-              flex: 1,
-              minHeight: 0,
-              overflowY: 'auto',
+              height: '100dvh',
               display: 'flex',
-              '@media print': { overflow: 'visible' },
+              flexDirection: 'column',
+              bgcolor: 'background.paper',
+              '@media print': { height: 'auto', display: 'block' },
             }}
           >
-            <Box sx={{ flex: 1, minWidth: 0 }}>
-              <Outlet />
+            <AppBar
+              position="static"
+              sx={{
+                bgcolor: 'background.default',
+                backgroundImage: 'none',
+                borderBottom: 1,
+                borderColor: 'divider',
+                displayPrint: 'none',
+              }}
+            >
+              <Toolbar variant="dense" sx={{ minHeight: 52, gap: 1, px: { xs: 1, sm: 2 } }}>
+                <BrandLink homeHref={homeHref} compact />
+                <Box sx={{ flex: 1 }} />
+                <AccountMenu userIndex={userIndex} user={me.data} />
+              </Toolbar>
+            </AppBar>
+            <OfflineBanner context="mail" />
+            <Box
+              component="main"
+              sx={{
+                flex: 1,
+                minHeight: 0,
+                overflowY: 'auto',
+                display: 'flex',
+                '@media print': { overflow: 'visible' },
+              }}
+            >
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Outlet />
+              </Box>
             </Box>
           </Box>
-        </Box>
-      </ContactDialogsProvider>
+        </ContactDialogsProvider>
+      </ListSortContext.Provider>
     </RecipientDirectoryContext.Provider>
   );
 }
