@@ -36,7 +36,11 @@ function setup(config: UserConfig = defaultUserConfig, failPatch = false) {
   return { requests, state, listOrders };
 }
 
-async function chooseSort(user: Awaited<ReturnType<typeof renderApp>>['user'], button: RegExp, choice: string) {
+async function chooseSort(
+  user: Awaited<ReturnType<typeof renderApp>>['user'],
+  button: RegExp,
+  choice: string,
+) {
   await user.click(await screen.findByRole('button', { name: button }));
   await user.click(within(screen.getByRole('menu')).getByRole('menuitemradio', { name: choice }));
 }
