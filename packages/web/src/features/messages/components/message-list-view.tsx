@@ -204,6 +204,7 @@ export function MessageListView<K extends QueryKey>(props: MessageListViewProps<
             onToggleFlag={actions.toggleFlag}
             onSelect={selection.select}
             onDragStart={actions.startDrag}
+            swipe={actions.swipe}
             keys={actions.keys}
           />
         </MessageListBody>

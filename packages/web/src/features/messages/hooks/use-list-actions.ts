@@ -4,14 +4,17 @@ import { useTranslation } from '../../../shared/i18n/translation';
 import {
   actionForShortcut,
   availableActions,
+  findAction,
   type ActionFolder,
   type MessageAction,
+  type MessageActionId,
 } from '../actions/message-actions';
 import type { RunMassAction } from '../api/mass-action';
 import { useUpdateMessageFlags } from '../api/update-message-flags';
 import { actionEffect } from '../lib/list-patch';
 import type { ListKeyHandlers } from '../lib/list-keyboard';
 import { startMessageDrag } from '../lib/start-message-drag';
+import type { SwipeSide } from './use-row-swipe';
 import { useActionRunner } from './use-action-runner';
 import { rowKey, rowSelection, toActionSelection, type MessageSelection } from './use-message-selection';
 
@@ -102,6 +105,21 @@ export function useListActions(input: ListActionsInput) {
     startMessageDrag(event, payload, t('drag.count', { count: dragged.count }));
   };
 
+  /**
+   * What a touch swipe on a row does, from the registry: to the right it archives, to the left it moves to Trash (in
+   * Trash and Junk it deletes, after asking). A side with no action available here does not swipe.
+   */
+  const swipeActions = (row: MessageSummary): Partial<Record<SwipeSide, MessageAction>> => {
+    const target = rowSelection(folder.id, row);
+    const first = (ids: MessageActionId[]) =>
+      ids.map(findAction).find((candidate) => candidate.isAvailable(target, folder));
+    return { right: first(['archive']), left: first(['trash', 'delete']) };
+  };
+  const swipe = (row: MessageSummary, side: SwipeSide) => {
+    const action = swipeActions(row)[side];
+    if (action) runner.perform(action, rowSelection(folder.id, row));
+  };
+
   const perform = (action: MessageAction, moveToTarget?: string) =>
     runner.perform(action, scope, moveToTarget);
 
@@ -112,6 +130,7 @@ export function useListActions(input: ListActionsInput) {
     keys,
     toggleFlag,
     startDrag,
+    swipe: { actionsOf: swipeActions, perform: swipe },
     confirm: { count: runner.pending?.count ?? null, onConfirm: runner.confirm, onCancel: runner.cancel },
   };
 }
