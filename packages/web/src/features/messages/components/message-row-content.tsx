@@ -38,7 +38,7 @@ function ConversationCount({ message }: { message: MessageSummary }) {
 function Party({ party, names }: { party: string; names: ParticipantName[] | null }) {
   if (!names) return party;
   return names.map((name, i) => (
-    <Box component="span" key={i}>
+    <Box component="span" key={i} sx={{ fontWeight: 400 }}>
       {i > 0 && ', '}
       {'gap' in name ? (
         '…'
