@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { composer, messagesIn } from '../support/compose';
 import { e2eBaseUrl, screenshotDir } from '../support/environment';
 import { newMailUser, plainMessage, seedFolders, withImap, type MailUser } from '../support/mail-user';
@@ -135,7 +135,7 @@ async function seedConversation(user: MailUser) {
   });
 }
 
-const boxOf = async (locator: import('@playwright/test').Locator) => (await locator.boundingBox())!;
+const boxOf = async (locator: Locator) => (await locator.boundingBox())!;
 
 test.describe('polish (issue 13)', () => {
   test('a reply typed right away goes above the quote; a message moved to Trash and back keeps its date place', async ({
