@@ -78,60 +78,21 @@ async function seedConversation(user: MailUser) {
   const now = Date.now();
   const tag = Math.random().toString(36).slice(2);
   const bob = 'Bob Stone <bob@example.test>';
+  const p1 = `p1.${tag}@t`;
+  const p2 = `p2.${tag}@t`;
+  // [from, to, subject, days ago, Message-ID, references, seen]
+  const rows: Array<[string, string, string, number, string, string[], boolean]> = [
+    ['Dave <dave@example.test>', user.email, 'Apple', 5, `a.${tag}@t`, [], true],
+    [bob, user.email, 'Plans', 3, p1, [], true],
+    [user.email, 'bob@example.test', 'Re: Plans', 2, p2, [p1], true],
+    [bob, user.email, 'Re: Plans', 1, `p3.${tag}@t`, [p1, p2], false],
+    ['Carol <carol@example.test>', user.email, 'Zebra', 1 / 24, `z.${tag}@t`, [], true],
+  ];
   await withImap(user, async (client) => {
-    const put = (raw: Buffer, seen: boolean) => client.append('INBOX', raw, seen ? ['\\Seen'] : []);
-    await put(
-      threadMessage({
-        from: 'Dave <dave@example.test>',
-        to: user.email,
-        subject: 'Apple',
-        date: new Date(now - 5 * day),
-        id: `a.${tag}@t`,
-      }),
-      true,
-    );
-    await put(
-      threadMessage({
-        from: bob,
-        to: user.email,
-        subject: 'Plans',
-        date: new Date(now - 3 * day),
-        id: `p1.${tag}@t`,
-      }),
-      true,
-    );
-    await put(
-      threadMessage({
-        from: user.email,
-        to: 'bob@example.test',
-        subject: 'Re: Plans',
-        date: new Date(now - 2 * day),
-        id: `p2.${tag}@t`,
-        references: [`p1.${tag}@t`],
-      }),
-      true,
-    );
-    await put(
-      threadMessage({
-        from: bob,
-        to: user.email,
-        subject: 'Re: Plans',
-        date: new Date(now - day),
-        id: `p3.${tag}@t`,
-        references: [`p1.${tag}@t`, `p2.${tag}@t`],
-      }),
-      false,
-    );
-    await put(
-      threadMessage({
-        from: 'Carol <carol@example.test>',
-        to: user.email,
-        subject: 'Zebra',
-        date: new Date(now - 3_600_000),
-        id: `z.${tag}@t`,
-      }),
-      true,
-    );
+    for (const [from, to, subject, daysAgo, id, references, seen] of rows) {
+      const raw = threadMessage({ from, to, subject, date: new Date(now - daysAgo * day), id, references });
+      await client.append('INBOX', raw, seen ? ['\\Seen'] : []);
+    }
   });
 }
 
