@@ -98,6 +98,23 @@ async function seedConversation(user: MailUser) {
 
 const boxOf = async (locator: Locator) => (await locator.boundingBox())!;
 
+/** A finger moving sideways across a row (Chromium's touch input: pointer events of type touch). */
+async function swipe(page: Page, row: Locator, dx: number) {
+  const box = await boxOf(row);
+  const y = box.y + box.height / 2;
+  const x = box.x + box.width / 2 - dx / 2;
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: string, at: number) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: type === 'touchEnd' ? [] : [{ x: at, y }],
+    });
+  await touch('touchStart', x);
+  for (let step = 1; step <= 8; step += 1) await touch('touchMove', x + (dx * step) / 8);
+  await touch('touchEnd', x + dx);
+  await cdp.detach();
+}
+
 test.describe('polish (issue 13)', () => {
   test('a reply typed right away goes above the quote; a message moved to Trash and back keeps its date place', async ({
     page,
@@ -232,7 +249,7 @@ test.describe('polish (issue 13)', () => {
     await expect(rows).toHaveCount(3);
   });
 
-  test('on a phone, snackbars leave the compose button, the storage bar and folder counts in sight', async ({
+  test('on a phone, a swipe archives or trashes with undo; snackbars leave the compose button, the storage bar and folder counts in sight', async ({
     page,
   }) => {
     await useLanguage(page, 'en');
@@ -248,8 +265,9 @@ test.describe('polish (issue 13)', () => {
     await expect(rows).toHaveCount(2);
     const fab = page.getByRole('link', { name: 'Compose' });
     const fabAlone = await boxOf(fab);
-    await rows.filter({ hasText: 'Agenda' }).getByRole('checkbox').click();
-    await page.getByRole('button', { name: 'Archive' }).click();
+    // A finger swipes "Agenda" to the right: archived, with the mass action's snackbar.
+    await swipe(page, rows.filter({ hasText: 'Agenda' }), 260);
+    await expect(rows).toHaveCount(1);
     const snackbar = page.locator('[data-snackbar-stack]');
     await expect(snackbar.getByText('Done: 1 message')).toBeVisible();
     // The button moves up above the snackbar.
@@ -278,6 +296,15 @@ test.describe('polish (issue 13)', () => {
     );
     expect(cut).toEqual([]);
     await expect(page.getByText('12 unread · 12 messages')).toBeVisible();
+
+    // Swiped to the left "Hello" goes to Trash; Undo brings it back.
+    await page.goto('/u/0');
+    await expect(rows).toHaveCount(1);
+    await swipe(page, rows.filter({ hasText: 'Hello' }), -260);
+    await expect(snackbar.getByText('1 message moved to Trash')).toBeVisible();
+    await expect(rows).toHaveCount(0);
+    await snackbar.getByRole('button', { name: 'Undo' }).click();
+    await expect(rows.filter({ hasText: 'Hello' })).toBeVisible();
   });
 
   test('the thread print address of the spec works alone; settings addresses of no page say so', async ({
