@@ -48,7 +48,11 @@ describe.each(dbKinds)('the configuration store /config (%s)', (db) => {
     const saved = await client.patch<UserConfig>('/api/u/0/config', {
       listSort: { field: 'size', order: 'asc' },
     });
-    expect(saved.body).toEqual({ language: 'et', listSort: { field: 'size', order: 'asc' } });
+    expect(saved.body).toEqual({
+      ...defaultUserConfig,
+      language: 'et',
+      listSort: { field: 'size', order: 'asc' },
+    });
     const other = server.client();
     await other.signIn(user.email, user.password);
     expect((await other.get<UserConfig>('/api/u/0/config')).body.listSort).toEqual({
@@ -62,6 +66,23 @@ describe.each(dbKinds)('the configuration store /config (%s)', (db) => {
     expect((await client.get<UserConfig>('/api/u/0/config')).body.listSort).toEqual({
       field: 'size',
       order: 'asc',
+    });
+  });
+
+  it('remembers the swipe actions of list rows, refusing an unknown one with 422', async () => {
+    const saved = await client.patch<UserConfig>('/api/u/0/config', {
+      swipe: { left: 'read', right: 'none' },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.swipe).toEqual({ left: 'read', right: 'none' });
+    expect(saved.body.listSort).toEqual({ field: 'size', order: 'asc' });
+    const bad = await client.patch<ApiError>('/api/u/0/config', {
+      swipe: { left: 'explode', right: 'none' },
+    });
+    expect(bad.status).toBe(422);
+    expect((await client.get<UserConfig>('/api/u/0/config')).body.swipe).toEqual({
+      left: 'read',
+      right: 'none',
     });
   });
 

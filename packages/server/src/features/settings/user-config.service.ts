@@ -2,6 +2,7 @@ import {
   defaultUserConfig,
   Language,
   ListSort,
+  SwipeSettings,
   type UserConfig,
   type UserConfigPatch,
 } from '@webmail/contracts';
@@ -14,6 +15,7 @@ import type { UserConfigRepository } from './user-config.repository.js';
 const StoredConfig = z.object({
   language: Language.nullable().catch(defaultUserConfig.language),
   listSort: ListSort.catch(defaultUserConfig.listSort),
+  swipe: SwipeSettings.catch(defaultUserConfig.swipe),
 });
 
 /**
@@ -34,6 +36,7 @@ export class UserConfigService {
     const next: UserConfig = { ...(await this.get(session)) };
     if (patch.language !== undefined) next.language = patch.language;
     if (patch.listSort !== undefined) next.listSort = patch.listSort;
+    if (patch.swipe !== undefined) next.swipe = patch.swipe;
     await this.repository.save(session.email, next, Date.now());
     this.publish(session.email, { command: 'accountAttributesUpdated' });
     return next;

@@ -1,4 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { defaultUserConfig } from '@webmail/contracts';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { openMailboxChannel } from '../../shared/session/mailbox-channel';
 import { mailApi, signIn, type MailState } from '../../test/api-handlers.testing';
@@ -260,5 +262,29 @@ describe('swiping a row on a touch screen', () => {
     fireEvent.pointerUp(item, { pointerType: 'touch', pointerId: 2, clientX: 400, clientY: 130 });
     expect(row('Hello')).toBeInTheDocument();
     expect(mass.requests).toEqual([]);
+  });
+
+  it('does what the user set for each side: here left toggles read, right does nothing', async () => {
+    const { mass } = setup();
+    server.use(
+      http.get('/api/u/:userIndex/config', () =>
+        HttpResponse.json({ ...defaultUserConfig, swipe: { left: 'read', right: 'none' } }),
+      ),
+    );
+    setViewportWidth(360);
+    await renderApp('/u/0/id-inbox');
+    await list();
+    await waitFor(() => expect(row('Lunch')).toBeInTheDocument());
+    // The stored settings arrive with the configuration.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    swipe('Lunch', 300);
+    expect(row('Lunch')).toBeInTheDocument();
+    swipe('Lunch', -300);
+    await waitFor(() => expect(mass.requests).toHaveLength(1));
+    expect(mass.requests[0]).toMatchObject({
+      action: 'seen',
+      messages: [{ messageId: 3, mailboxId: 'id-inbox' }],
+    });
+    expect(row('Lunch')).toBeInTheDocument();
   });
 });

@@ -6,8 +6,8 @@ import { Outlet, useLocation, useParams, useSearchParams } from 'react-router';
 import { LiveEvents } from '../../features/events/components/live-events';
 import { AccountMenu } from '../../features/accounts/components/account-menu';
 import { RecipientDirectoryContext } from '../../features/compose/api/recipient-directory';
-import { ListSortContext } from '../../features/messages/api/list-sort';
-import { useStoredListSort } from '../../features/settings/api/stored-list-sort';
+import { ListOptionsContext } from '../../features/messages/api/list-options';
+import { useStoredListOptions } from '../../features/settings/api/stored-list-options';
 import { useContactDirectory } from '../../features/contacts/api/get-contact-suggestions';
 import { ContactDialogsProvider } from '../../features/contacts/components/contact-dialogs';
 import { ContactsPanel } from '../../features/contacts/components/contacts-panel';
@@ -106,7 +106,7 @@ export function BaseLayout() {
 
   return (
     <RecipientDirectoryContext.Provider value={contactsEnabled ? useContactDirectory : noDirectory}>
-      <ListSortContext.Provider value={useStoredListSort}>
+      <ListOptionsContext.Provider value={useStoredListOptions}>
         <ContactDialogsProvider userIndex={userIndex}>
           <Box
             sx={{ height: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}
@@ -195,7 +195,7 @@ export function BaseLayout() {
             {small && mailboxId && !threadId && <ComposeFab userIndex={userIndex} />}
           </Box>
         </ContactDialogsProvider>
-      </ListSortContext.Provider>
+      </ListOptionsContext.Provider>
     </RecipientDirectoryContext.Provider>
   );
 }

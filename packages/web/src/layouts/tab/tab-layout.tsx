@@ -5,8 +5,8 @@ import { Outlet } from 'react-router';
 import { AccountMenu } from '../../features/accounts/components/account-menu';
 import { useMe } from '../../features/auth/api/get-me';
 import { RecipientDirectoryContext } from '../../features/compose/api/recipient-directory';
-import { ListSortContext } from '../../features/messages/api/list-sort';
-import { useStoredListSort } from '../../features/settings/api/stored-list-sort';
+import { ListOptionsContext } from '../../features/messages/api/list-options';
+import { useStoredListOptions } from '../../features/settings/api/stored-list-options';
 import { useContactDirectory } from '../../features/contacts/api/get-contact-suggestions';
 import { ContactDialogsProvider } from '../../features/contacts/components/contact-dialogs';
 import { useUserDetails } from '../../features/settings/api/get-user-details';
@@ -29,7 +29,7 @@ export function TabLayout() {
   const contactsEnabled = !useUserDetails(userIndex).data?.disabledFeatures.includes('contacts');
   return (
     <RecipientDirectoryContext.Provider value={contactsEnabled ? useContactDirectory : noDirectory}>
-      <ListSortContext.Provider value={useStoredListSort}>
+      <ListOptionsContext.Provider value={useStoredListOptions}>
         <ContactDialogsProvider userIndex={userIndex}>
           <Box
             sx={{
@@ -73,7 +73,7 @@ export function TabLayout() {
             </Box>
           </Box>
         </ContactDialogsProvider>
-      </ListSortContext.Provider>
+      </ListOptionsContext.Provider>
     </RecipientDirectoryContext.Provider>
   );
 }

@@ -7,11 +7,12 @@ import { useId } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useUserIndex } from '../../../shared/session/use-user-index';
 import { LanguageSetting } from '../../settings/components/language-setting';
+import { SwipeSetting } from '../../settings/components/swipe-setting';
 import { useNotificationSetting } from '../hooks/use-notification-setting';
 
 /**
- * Page General (settings/general): the interface language (the settings feature's, kept with the account) and the
- * desktop notifications for new mail, which belong to the live events.
+ * Page General (settings/general): the interface language and the swipe actions of list rows (the settings feature's,
+ * kept with the account) and the desktop notifications for new mail, which belong to the live events.
  */
 export function GeneralSettingsPage() {
   const userIndex = useUserIndex();
@@ -24,6 +25,9 @@ export function GeneralSettingsPage() {
     <Box component="section" sx={{ maxWidth: 680 }}>
       <Box sx={{ mb: 4 }}>
         <LanguageSetting userIndex={userIndex} />
+      </Box>
+      <Box sx={{ mb: 4 }}>
+        <SwipeSetting userIndex={userIndex} />
       </Box>
       <FormControlLabel
         control={

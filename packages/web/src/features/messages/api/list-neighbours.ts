@@ -3,7 +3,7 @@ import { useListMode } from '../hooks/use-list-mode';
 import { listNeighbours } from '../lib/list-neighbours';
 import { flattenPages } from '../lib/message-cache';
 import { useMessageList } from './get-message-list';
-import { useListSort } from './list-sort';
+import { useListOptions } from './list-options';
 
 /**
  * Previous and next message in the order of the folder's list (in the order and list mode the user chose).
@@ -13,7 +13,7 @@ import { useListSort } from './list-sort';
  */
 export function useListNeighbours(userIndex: number, mailboxId: string, messageId: number, enabled = true) {
   const [mode] = useListMode(userIndex);
-  const { sort } = useListSort(userIndex);
+  const { sort } = useListOptions(userIndex);
   const list = useMessageList(userIndex, mailboxId, mode, enabled, sort);
   const rows = useMemo(() => flattenPages(list.data), [list.data]);
   const neighbours = useMemo(() => listNeighbours(rows, messageId), [rows, messageId]);

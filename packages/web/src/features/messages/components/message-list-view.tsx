@@ -16,7 +16,7 @@ import type {
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import type { ActionFolder } from '../actions/message-actions';
-import { useListSort } from '../api/list-sort';
+import { useListOptions } from '../api/list-options';
 import type { RunMassAction } from '../api/mass-action';
 import type { MassActionProgress } from '../api/mass-action-progress';
 import { useEscapeClearsSelection } from '../hooks/use-escape-clears-selection';
@@ -104,7 +104,7 @@ export function MessageListView<K extends QueryKey>(props: MessageListViewProps<
   const { userIndex, listKey, folder, label, moveTargets, run, dragSearch } = props;
   const { t } = useTranslation('messages');
   const [mode, setMode] = useListMode(userIndex);
-  const { sort, setSort } = useListSort(userIndex);
+  const { sort, setSort, swipe } = useListOptions(userIndex);
   const query = useInfiniteQuery(props.listQuery(mode, sort));
   const rows = useMemo(() => flattenPages(query.data), [query.data]);
   const listTotal = query.data?.pages[0]?.total;
@@ -117,6 +117,7 @@ export function MessageListView<K extends QueryKey>(props: MessageListViewProps<
     selection,
     run,
     dragSearch,
+    swipeSettings: swipe,
   });
   const pane = useRef<HTMLDivElement>(null);
   useEscapeClearsSelection(pane, actions.hasSelection, selection.clear);

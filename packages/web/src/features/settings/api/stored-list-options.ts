@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { defaultListSort, type ListSort, type UserConfig } from '@webmail/contracts';
+import { defaultListSort, defaultSwipeSettings, type ListSort, type UserConfig } from '@webmail/contracts';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
@@ -7,11 +7,11 @@ import { settingsKeys } from './settings.keys';
 import { useUpdateUserConfig, useUserConfig } from './user-config';
 
 /**
- * The list order kept in the configuration store (`listSort`), for the message lists (the layouts hand it to them
- * through messages' `ListSortContext`). A choice applies at once; a failed save puts the previous order back and
- * says so.
+ * The list options kept in the configuration store (`listSort`, `swipe`), for the message lists (the layouts hand
+ * them over through messages' `ListOptionsContext`). An order chosen in the list applies at once; a failed save puts
+ * the previous order back and says so.
  */
-export function useStoredListSort(userIndex: number) {
+export function useStoredListOptions(userIndex: number) {
   const { t } = useTranslation('settings');
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
@@ -19,6 +19,7 @@ export function useStoredListSort(userIndex: number) {
   const update = useUpdateUserConfig(userIndex);
   const { mutate } = update;
   const sort = config.data?.listSort ?? defaultListSort;
+  const swipe = config.data?.swipe ?? defaultSwipeSettings;
 
   const setSort = useCallback(
     (next: ListSort) => {
@@ -38,5 +39,8 @@ export function useStoredListSort(userIndex: number) {
     [userIndex, queryClient, mutate, snackbar, t],
   );
   // Without the stored configuration (still loading, or unreadable) the order cannot be kept: no picker yet.
-  return useMemo(() => ({ sort, setSort: config.data ? setSort : undefined }), [sort, setSort, config.data]);
+  return useMemo(
+    () => ({ sort, setSort: config.data ? setSort : undefined, swipe }),
+    [sort, setSort, config.data, swipe],
+  );
 }
