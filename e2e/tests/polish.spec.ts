@@ -413,6 +413,12 @@ test.describe('polish (issue 13)', () => {
         await page.screenshot({
           path: path.join(screenshotDir, `polish-folder-settings-${width}-${language}.png`),
         });
+        await page.goto('/u/0/settings/general');
+        await expect(page.getByRole('combobox').nth(1)).toBeVisible();
+        await page.evaluate(() => document.fonts.ready);
+        await page.screenshot({
+          path: path.join(screenshotDir, `polish-general-swipe-${width}-${language}.png`),
+        });
       }
     }
   });

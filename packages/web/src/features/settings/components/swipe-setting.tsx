@@ -32,7 +32,7 @@ export function SwipeSetting({ userIndex }: { userIndex: number }) {
 
   return (
     <Box component="fieldset" sx={{ border: 0, m: 0, p: 0 }}>
-      <Typography component="legend" sx={{ mb: 0.5 }}>
+      <Typography component="legend" sx={{ mb: 0.5, p: 0 }}>
         {t('general.swipe.label')}
       </Typography>
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
@@ -47,7 +47,7 @@ export function SwipeSetting({ userIndex }: { userIndex: number }) {
             value={current[side]}
             disabled={!config.data}
             onChange={(event) => choose(side, event.target.value as SwipeAction)}
-            sx={{ minWidth: 200, flex: '1 1 200px', maxWidth: 320 }}
+            sx={{ minWidth: 200, flex: '1 1 200px', maxWidth: 360 }}
           >
             {swipeActions.map((action) => (
               <MenuItem key={action} value={action}>
