@@ -96,6 +96,17 @@ async function seedConversation(user: MailUser) {
   });
 }
 
+/** English and Russian at 1440 and 360 px: the language stored for the next page load, the viewport set. */
+async function forEachShot(page: Page, shoot: (language: 'en' | 'ru', width: number) => Promise<void>) {
+  for (const language of ['en', 'ru'] as const) {
+    await page.evaluate((lang) => window.localStorage.setItem('webmail.language', lang), language);
+    for (const width of [1440, 360]) {
+      await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+      await shoot(language, width);
+    }
+  }
+}
+
 const boxOf = async (locator: Locator) => (await locator.boundingBox())!;
 
 /** A finger moving sideways across a row (Chromium's touch input: pointer events of type touch). */
@@ -104,7 +115,7 @@ async function swipe(page: Page, row: Locator, dx: number) {
   const y = box.y + box.height / 2;
   const x = box.x + box.width / 2 - dx / 2;
   const cdp = await page.context().newCDPSession(page);
-  const touch = (type: string, at: number) =>
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', at: number) =>
     cdp.send('Input.dispatchTouchEvent', {
       type,
       touchPoints: type === 'touchEnd' ? [] : [{ x: at, y }],
@@ -356,33 +367,29 @@ test.describe('polish (issue 13)', () => {
       { subject: 'Agenda', date: new Date(Date.now() - 2 * day) },
     ]);
     await signIn(page, alice, 'fi');
-    for (const language of ['en', 'ru'] as const) {
-      await page.evaluate((lang) => window.localStorage.setItem('webmail.language', lang), language);
-      for (const width of [1440, 360]) {
-        await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
-        await page.goto('/u/0');
-        const rows = page.getByRole('list', { name: /Inbox|Входящие/ }).getByRole('checkbox');
-        await expect(rows).toHaveCount(2);
-        if (width === 360) {
-          await page.screenshot({ path: path.join(screenshotDir, `polish-list-${width}-${language}.png`) });
-          await page
-            .getByRole('button', { name: language === 'en' ? 'Open folders' : 'Открыть папки' })
-            .click();
-          await page.waitForTimeout(400); // the drawer's slide-in
-        }
-        await expect(page.getByRole('progressbar').first()).toBeVisible();
-        await page.evaluate(() => document.fonts.ready);
-        await page.screenshot({ path: path.join(screenshotDir, `polish-storage-${width}-${language}.png`) });
-        if (width === 360) await page.keyboard.press('Escape');
-        await page.waitForTimeout(300);
-        await rows.nth(0).click();
-        await rows.nth(1).click();
-        await expect(page.getByRole('toolbar').first()).toBeVisible();
-        await page.screenshot({
-          path: path.join(screenshotDir, `polish-selection-${width}-${language}.png`),
-        });
+    await forEachShot(page, async (language, width) => {
+      await page.goto('/u/0');
+      const rows = page.getByRole('list', { name: /Inbox|Входящие/ }).getByRole('checkbox');
+      await expect(rows).toHaveCount(2);
+      if (width === 360) {
+        await page.screenshot({ path: path.join(screenshotDir, `polish-list-${width}-${language}.png`) });
+        await page
+          .getByRole('button', { name: language === 'en' ? 'Open folders' : 'Открыть папки' })
+          .click();
+        await page.waitForTimeout(400); // the drawer's slide-in
       }
-    }
+      await expect(page.getByRole('progressbar').first()).toBeVisible();
+      await page.evaluate(() => document.fonts.ready);
+      await page.screenshot({ path: path.join(screenshotDir, `polish-storage-${width}-${language}.png`) });
+      if (width === 360) await page.keyboard.press('Escape');
+      await page.waitForTimeout(300);
+      await rows.nth(0).click();
+      await rows.nth(1).click();
+      await expect(page.getByRole('toolbar').first()).toBeVisible();
+      await page.screenshot({
+        path: path.join(screenshotDir, `polish-selection-${width}-${language}.png`),
+      });
+    });
   });
 
   test('screenshots: a conversation row with its participants and the folder settings rows at 360 and 1440 px, English and Russian', async ({
@@ -393,33 +400,29 @@ test.describe('polish (issue 13)', () => {
     await seedFolders(alice, { 'Long project folder name': 25 });
     await page.addInitScript(() => window.localStorage.setItem('webmail.listMode.0', 'conversations'));
     await signIn(page, alice, 'fi');
-    for (const language of ['en', 'ru'] as const) {
-      await page.evaluate((lang) => window.localStorage.setItem('webmail.language', lang), language);
-      for (const width of [1440, 360]) {
-        await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
-        await page.goto('/u/0');
-        const plans = page
-          .getByRole('list', { name: /Inbox|Входящие/ })
-          .getByRole('listitem')
-          .filter({ hasText: 'Plans' });
-        await expect(plans).toContainText(language === 'en' ? 'Bob, me' : 'Bob, я');
-        await page.evaluate(() => document.fonts.ready);
-        await page.screenshot({
-          path: path.join(screenshotDir, `polish-conversation-${width}-${language}.png`),
-        });
-        await page.goto('/u/0/settings/folders');
-        await expect(page.locator('[data-folder-details]').first()).toBeVisible();
-        await page.evaluate(() => document.fonts.ready);
-        await page.screenshot({
-          path: path.join(screenshotDir, `polish-folder-settings-${width}-${language}.png`),
-        });
-        await page.goto('/u/0/settings/general');
-        await expect(page.getByRole('combobox').nth(1)).toBeVisible();
-        await page.evaluate(() => document.fonts.ready);
-        await page.screenshot({
-          path: path.join(screenshotDir, `polish-general-swipe-${width}-${language}.png`),
-        });
-      }
-    }
+    await forEachShot(page, async (language, width) => {
+      await page.goto('/u/0');
+      const plans = page
+        .getByRole('list', { name: /Inbox|Входящие/ })
+        .getByRole('listitem')
+        .filter({ hasText: 'Plans' });
+      await expect(plans).toContainText(language === 'en' ? 'Bob, me' : 'Bob, я');
+      await page.evaluate(() => document.fonts.ready);
+      await page.screenshot({
+        path: path.join(screenshotDir, `polish-conversation-${width}-${language}.png`),
+      });
+      await page.goto('/u/0/settings/folders');
+      await expect(page.locator('[data-folder-details]').first()).toBeVisible();
+      await page.evaluate(() => document.fonts.ready);
+      await page.screenshot({
+        path: path.join(screenshotDir, `polish-folder-settings-${width}-${language}.png`),
+      });
+      await page.goto('/u/0/settings/general');
+      await expect(page.getByRole('combobox').nth(1)).toBeVisible();
+      await page.evaluate(() => document.fonts.ready);
+      await page.screenshot({
+        path: path.join(screenshotDir, `polish-general-swipe-${width}-${language}.png`),
+      });
+    });
   });
 });
