@@ -18,7 +18,7 @@ export const sortOrders = ['desc', 'asc'] as const;
 export const SortOrder = z.enum(sortOrders);
 export type SortOrder = z.infer<typeof SortOrder>;
 
-/** A list's order; newest first unless the user chose another (remembered in user details). */
+/** A list's order; newest first unless the user chose another (remembered in the configuration store). */
 export const ListSort = z.object({ field: ListSortField, order: SortOrder });
 export type ListSort = z.infer<typeof ListSort>;
 export const defaultListSort: ListSort = { field: 'date', order: 'desc' };
@@ -33,12 +33,32 @@ export const MessageListQuery = z.object({
   order: SortOrder.default('desc'),
 });
 
+/** Someone who wrote in a conversation: a row names them as mail clients do ("Bob, me (3)"). */
+export const ConversationParticipant = z.object({
+  name: z.string(),
+  address: z.string(),
+  /** One of their messages in the conversation is unread (shown in bold). */
+  unseen: z.boolean(),
+  /** The signed-in user (named "me" in the user's language). */
+  self: z.boolean(),
+});
+export type ConversationParticipant = z.infer<typeof ConversationParticipant>;
+
+/** How many messages of a long conversation name its participants: its first one and the latest ones. */
+export const participantMessagesMax = 25;
+
 /** In conversation mode: the thread's messages in this folder (the row itself is the newest one). */
 export const ConversationInfo = z.object({
   count: z.number().int(),
   unseen: z.number().int(),
   /** UIDs in this folder, newest first; mass actions on a conversation act on all of them. */
   uids: z.array(z.number().int()),
+  /**
+   * The senders, each once, in the order they first wrote (oldest first); of a long conversation only those of its
+   * first message and its latest ones (`participantMessagesMax`). Absent where the list does not name them
+   * (search results).
+   */
+  participants: z.array(ConversationParticipant).optional(),
 });
 export type ConversationInfo = z.infer<typeof ConversationInfo>;
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { Language } from './locales.js';
-import { ListMode } from './messages.js';
 
 /** Dark mode: always light, always dark, or as the device's system setting says (beyond the spec's light/dark). */
 export const darkModes = ['light', 'dark', 'system'] as const;
@@ -11,6 +10,18 @@ export type DarkMode = z.infer<typeof DarkMode>;
 export const afterRemoveChoices = ['next', 'previous', 'list'] as const;
 export const AfterRemove = z.enum(afterRemoveChoices);
 export type AfterRemove = z.infer<typeof AfterRemove>;
+import { defaultListSort, ListMode, ListSort } from './messages.js';
+
+/**
+ * What a touch swipe on a list row does: archive, move to Trash (delete forever in Trash and Junk, after asking),
+ * toggle read, or nothing.
+ */
+export const swipeActions = ['archive', 'trash', 'read', 'none'] as const;
+export const SwipeAction = z.enum(swipeActions);
+export type SwipeAction = z.infer<typeof SwipeAction>;
+export const SwipeSettings = z.object({ left: SwipeAction, right: SwipeAction });
+export type SwipeSettings = z.infer<typeof SwipeSettings>;
+export const defaultSwipeSettings: SwipeSettings = { left: 'trash', right: 'archive' };
 
 /**
  * The per-user configuration store (`GET/PATCH /u/{i}/config`): settings of the General and Appearance pages that
@@ -29,6 +40,10 @@ export const UserConfig = z
     afterRemove: AfterRemove,
     /** Keyboard shortcuts (j / k and the list's keys). */
     shortcuts: z.boolean(),
+    /** The order of message lists (every folder), chosen in the list header. */
+    listSort: ListSort,
+    /** The actions of a row swiped to the left and to the right (Settings → General). */
+    swipe: SwipeSettings,
   })
   .meta({ id: 'UserConfig' });
 export type UserConfig = z.infer<typeof UserConfig>;
@@ -39,6 +54,8 @@ export const defaultUserConfig: UserConfig = {
   listMode: 'messages',
   afterRemove: 'list',
   shortcuts: true,
+  listSort: defaultListSort,
+  swipe: defaultSwipeSettings,
 };
 
 /** PATCH /config: any of the fields; the others stay. */
@@ -49,6 +66,8 @@ export const UserConfigPatch = z
     listMode: ListMode.optional(),
     afterRemove: AfterRemove.optional(),
     shortcuts: z.boolean().optional(),
+    listSort: ListSort.strict().optional(),
+    swipe: SwipeSettings.strict().optional(),
   })
   .strict();
 export type UserConfigPatch = z.infer<typeof UserConfigPatch>;

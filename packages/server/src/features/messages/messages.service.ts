@@ -52,7 +52,14 @@ export class MessagesService {
     sort?: ListSort,
   ): Promise<MessageListResponse> {
     return mail.inFolder(mailboxId, ({ client, path }) =>
-      listPage(client, this.lists, `${mail.account.id}:${path}`, { mailboxId, offset, limit, mode, sort }),
+      listPage(client, this.lists, `${mail.account.id}:${path}`, {
+        mailboxId,
+        selfAddress: mail.email,
+        offset,
+        limit,
+        mode,
+        sort,
+      }),
     );
   }
 

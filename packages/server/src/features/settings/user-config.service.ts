@@ -4,6 +4,8 @@ import {
   defaultUserConfig,
   Language,
   ListMode,
+  ListSort,
+  SwipeSettings,
   type UserConfig,
   type UserConfigPatch,
 } from '@webmail/contracts';
@@ -19,6 +21,8 @@ const StoredConfig = z.object({
   listMode: ListMode.catch(defaultUserConfig.listMode),
   afterRemove: AfterRemove.catch(defaultUserConfig.afterRemove),
   shortcuts: z.boolean().catch(defaultUserConfig.shortcuts),
+  listSort: ListSort.catch(defaultUserConfig.listSort),
+  swipe: SwipeSettings.catch(defaultUserConfig.swipe),
 });
 
 /**

@@ -131,6 +131,44 @@ export async function fetchArrivals(
   return { arrivals, unsolicited };
 }
 
+/** A message's sender and own time (Date header, else 0), as the names of a conversation row need them. */
+export interface MessageSender {
+  from: { name?: string; address?: string } | undefined;
+  date: number;
+}
+
+/**
+ * Senders and dates of some messages of the selected folder in one `UID FETCH (UID ENVELOPE)`, by UID: the
+ * participants of a page's conversations, one command for the whole page. Other sessions' FETCH lines in the reply
+ * are counted as `unsolicited`.
+ */
+export async function fetchSenders(
+  client: ImapFlow,
+  uids: number[],
+): Promise<{ senders: Map<number, MessageSender>; unsolicited: number }> {
+  const senders = new Map<number, MessageSender>();
+  let unsolicited = 0;
+  if (uids.length === 0) return { senders, unsolicited };
+  const wanted = new Set(uids);
+  await rawCommand(client, 'UID FETCH', [sequence(compressUids(uids)), list(atom('UID'), atom('ENVELOPE'))], {
+    FETCH: (payload, literals) => {
+      const { items } = parseFetch(payload, literals);
+      const uid = Number(text(items.get('UID')));
+      const envelope = items.get('ENVELOPE');
+      if (!wanted.has(uid) || !Array.isArray(envelope)) return void (unsolicited += 1);
+      let parsed: ReturnType<typeof parseEnvelope> | undefined;
+      try {
+        parsed = parseEnvelope(envelope as never);
+      } catch {
+        // An envelope imapflow cannot read names nobody; the row still lists.
+      }
+      const date = parsed?.date ? new Date(parsed.date).getTime() : 0;
+      senders.set(uid, { from: parsed?.from?.[0], date: Number.isNaN(date) ? 0 : date });
+    },
+  });
+  return { senders, unsolicited };
+}
+
 function originOf(items: Map<string, Token>, client: ImapFlow): MessageOrigin | undefined {
   const name = text(items.get('X-MAILBOX'));
   const uid = Number(text(items.get('X-REAL-UID')));

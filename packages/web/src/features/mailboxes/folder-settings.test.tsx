@@ -48,6 +48,9 @@ const customOrder = () =>
   within(customList())
     .getAllByRole('button', { name: /^Edit / })
     .map((button) => button.getAttribute('aria-label')!.replace('Edit ', ''));
+/** The line of counts and settings under a folder's name. */
+const detailsOf = (list: HTMLElement, name: string) =>
+  within(list).getByText(name).parentElement!.querySelector('[data-folder-details]')!;
 const rowOf = (name: string) => within(customList()).getByText(name).closest('[draggable]') as HTMLElement;
 
 function folderDrag(): DataTransfer {
@@ -64,18 +67,26 @@ function folderDrag(): DataTransfer {
 }
 
 describe('folders settings (route Folders)', () => {
+  it("wraps a row's counts on a narrow screen instead of cutting them", async () => {
+    await openFoldersSettings();
+    setViewportWidth(360);
+    const details = detailsOf(customList(), 'Charlie');
+    expect(getComputedStyle(details).whiteSpace).not.toBe('nowrap');
+    expect(getComputedStyle(details).textOverflow).not.toBe('ellipsis');
+  });
+
   it('lists system folders first, then custom folders with their counts and settings', async () => {
     await openFoldersSettings();
 
     const system = await screen.findByRole('list', { name: 'System folders' });
     expect(within(system).getByText('Inbox')).toBeInTheDocument();
-    expect(within(system).getByText('3 unread · 120 messages')).toBeInTheDocument();
+    expect(detailsOf(system, 'Inbox')).toHaveTextContent(/^3 unread · 120 messages$/);
     // System folders can only be edited (retention): no menu of other actions.
     expect(within(system).queryByRole('button', { name: /More actions/ })).not.toBeInTheDocument();
     expect(customOrder()).toEqual(['Alpha', 'Bravo', 'Child', 'Charlie']);
-    expect(
-      within(customList()).getByText('0 unread · 0 messages · Deleted after 30 days · Hidden'),
-    ).toBeVisible();
+    expect(detailsOf(customList(), 'Charlie')).toHaveTextContent(
+      /^0 unread · 0 messages · Deleted after 30 days · Hidden$/,
+    );
   });
 
   it('reorders custom folders among siblings by dragging, saving the whole order at once', async () => {

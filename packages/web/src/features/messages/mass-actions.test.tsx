@@ -1,4 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { defaultUserConfig } from '@webmail/contracts';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { openMailboxChannel } from '../../shared/session/mailbox-channel';
 import { mailApi, signIn, type MailState } from '../../test/api-handlers.testing';
@@ -210,5 +212,79 @@ describe('mass actions: cache effects', () => {
     otherTab.post({ type: 'mailboxChanged', userIndex: 0 });
     await waitFor(() => expect(treeReads(api)).toBeGreaterThan(readsBefore));
     otherTab.close();
+  });
+});
+
+describe('swiping a row on a touch screen', () => {
+  const swipe = (subject: string, dx: number, pointerType = 'touch') => {
+    const item = row(subject)!;
+    fireEvent.pointerDown(item, { pointerType, pointerId: 1, clientX: 200, clientY: 20 });
+    fireEvent.pointerMove(item, { pointerType, pointerId: 1, clientX: 200 + dx / 2, clientY: 22 });
+    fireEvent.pointerMove(item, { pointerType, pointerId: 1, clientX: 200 + dx, clientY: 22 });
+    fireEvent.pointerUp(item, { pointerType, pointerId: 1, clientX: 200 + dx, clientY: 22 });
+  };
+
+  it('archives to the right and moves to Trash to the left, each with undo', async () => {
+    const { mass } = setup();
+    setViewportWidth(360);
+    const { user } = await renderApp('/u/0/id-inbox');
+    await list();
+
+    swipe('Lunch', 300);
+    expect(await screen.findByText('Done: 1 message')).toBeInTheDocument();
+    await waitFor(() => expect(row('Lunch')).not.toBeInTheDocument());
+    expect(mass.requests[0]).toMatchObject({
+      action: 'archive',
+      messages: [{ messageId: 3, mailboxId: 'id-inbox' }],
+    });
+
+    swipe('Report', -300);
+    expect(await screen.findByText('1 message moved to Trash')).toBeInTheDocument();
+    expect(mass.requests[1]).toMatchObject({
+      action: 'trash',
+      messages: [{ messageId: 2, mailboxId: 'id-inbox' }],
+    });
+    // The newest snackbar (the Trash one) is the last.
+    await user.click(screen.getAllByRole('button', { name: 'Undo' }).at(-1)!);
+    expect(await screen.findByRole('listitem', { name: /, Report, / })).toBeInTheDocument();
+  });
+
+  it('leaves a short swipe, a vertical move and the mouse alone', async () => {
+    const { mass } = setup();
+    setViewportWidth(360);
+    await renderApp('/u/0/id-inbox');
+    await list();
+    swipe('Hello', 300, 'mouse');
+    const item = row('Hello')!;
+    fireEvent.pointerDown(item, { pointerType: 'touch', pointerId: 2, clientX: 200, clientY: 20 });
+    fireEvent.pointerMove(item, { pointerType: 'touch', pointerId: 2, clientX: 205, clientY: 120 });
+    fireEvent.pointerMove(item, { pointerType: 'touch', pointerId: 2, clientX: 400, clientY: 130 });
+    fireEvent.pointerUp(item, { pointerType: 'touch', pointerId: 2, clientX: 400, clientY: 130 });
+    expect(row('Hello')).toBeInTheDocument();
+    expect(mass.requests).toEqual([]);
+  });
+
+  it('does what the user set for each side: here left toggles read, right does nothing', async () => {
+    const { mass } = setup();
+    server.use(
+      http.get('/api/u/:userIndex/config', () =>
+        HttpResponse.json({ ...defaultUserConfig, swipe: { left: 'read', right: 'none' } }),
+      ),
+    );
+    setViewportWidth(360);
+    await renderApp('/u/0/id-inbox');
+    await list();
+    await waitFor(() => expect(row('Lunch')).toBeInTheDocument());
+    // The stored settings arrive with the configuration.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    swipe('Lunch', 300);
+    expect(row('Lunch')).toBeInTheDocument();
+    swipe('Lunch', -300);
+    await waitFor(() => expect(mass.requests).toHaveLength(1));
+    expect(mass.requests[0]).toMatchObject({
+      action: 'seen',
+      messages: [{ messageId: 3, mailboxId: 'id-inbox' }],
+    });
+    expect(row('Lunch')).toBeInTheDocument();
   });
 });

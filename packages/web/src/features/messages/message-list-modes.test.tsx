@@ -10,6 +10,11 @@ import { buildThreadMessage, readingApi } from '../reading/conversation.testing'
 import { conversationListApi, massActionServer } from './mass-action.testing';
 import { buildMessageDetail, buildMessageSummary } from './message.testing';
 
+const participants = [
+  { name: 'Bob Stone', address: 'bob@example.test', unseen: true, self: false },
+  { name: 'Test User', address: 'user@example.test', unseen: false, self: true },
+];
+
 function setup(details = buildUserDetails(), config: UserConfig = defaultUserConfig) {
   signIn(0);
   const state: MailState = {
@@ -25,7 +30,10 @@ function setup(details = buildUserDetails(), config: UserConfig = defaultUserCon
   };
   const conversations = {
     'id-inbox': [
-      buildMessageSummary(9, { subject: 'Plans', conversation: { count: 3, unseen: 1, uids: [9, 5, 2] } }),
+      buildMessageSummary(9, {
+        subject: 'Plans',
+        conversation: { count: 3, unseen: 1, uids: [9, 5, 2], participants },
+      }),
       buildMessageSummary(8, { subject: 'Single', conversation: { count: 1, unseen: 0, uids: [8] } }),
     ],
   };
@@ -49,13 +57,31 @@ describe('conversation mode', () => {
     const list = await screen.findByRole('list', { name: 'Messages in Inbox' });
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
     const [plans, single] = within(list).getAllByRole('listitem');
-    expect(plans).toHaveAccessibleName(/^Unread, Alice Example, 3 messages in conversation, Plans, /);
+    expect(plans).toHaveAccessibleName(/^Unread, Bob, me, 3 messages in conversation, Plans, /);
     expect(single).not.toHaveAccessibleName(/Unread|in conversation/);
     expect(screen.getByText('2 conversations')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Conversations' })).toHaveAttribute('aria-pressed', 'true');
     expect(lists.modes).toEqual(['messages', 'conversations']);
     // Stored with the account (the Appearance page's inbox type), 1 s after the choice.
     await waitFor(() => expect(state.config?.listMode).toBe('conversations'));
+  });
+
+  it('names the participants as mail clients do, unread ones in bold, "me" in the user\'s language', async () => {
+    window.localStorage.setItem('webmail.listMode.0', 'conversations');
+    // Conversations on this device and with the account (the stored choice wins once it is read).
+    setup(buildUserDetails(), { ...defaultUserConfig, listMode: 'conversations' });
+    const { unmount } = await renderApp('/u/0/id-inbox');
+    const plans = await screen.findByRole('listitem', { name: /Plans/ });
+    expect(plans).toHaveTextContent(/Bob, me\(3\)/);
+    expect(within(plans).getByText('Bob')).toHaveAttribute('data-unread');
+    expect(within(plans).getByText('me')).not.toHaveAttribute('data-unread');
+    // A conversation without participants (an older answer) names its sender.
+    expect(screen.getByRole('listitem', { name: /Single/ })).toHaveTextContent(/noreply@shop.test/);
+    unmount();
+
+    await renderApp('/u/0/id-inbox', { language: 'ru' });
+    const russian = await screen.findByRole('listitem', { name: /Plans/ });
+    expect(russian).toHaveTextContent(/Bob, я\(3\)/);
   });
 
   it('acts on every message of a selected conversation', async () => {

@@ -124,21 +124,34 @@ describe('message selection', () => {
     await user.click(checkboxOf(2));
     const drag = (n: number) => {
       const data = new Map<string, string>();
-      const images: string[] = [];
       const dataTransfer = {
         setData: (type: string, value: string) => data.set(type, value),
-        setDragImage: (element: HTMLElement) => images.push(element.textContent ?? ''),
+        setDragImage: () => {},
         effectAllowed: 'none',
       };
       fireEvent.dragStart(rowOf(n), { dataTransfer });
-      return { payload: JSON.parse(data.get(messageDragType) ?? 'null') as unknown, images };
+      return JSON.parse(data.get(messageDragType) ?? 'null') as unknown;
     };
 
-    expect(drag(2)).toEqual({
-      payload: { userIndex: 0, mailboxId: 'id-inbox', messageIds: [4, 2], count: 2 },
-      images: ['2 messages'],
-    });
-    expect(drag(5).payload).toEqual({ userIndex: 0, mailboxId: 'id-inbox', messageIds: [5], count: 1 });
+    expect(drag(2)).toEqual({ userIndex: 0, mailboxId: 'id-inbox', messageIds: [4, 2], count: 2 });
+    // A badge beside the pointer says what the drop moves, until the drag ends.
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('2 messages');
+    fireEvent.dragEnd(rowOf(2));
+    expect(document.querySelector('[data-drag-badge]')).toBeNull();
+    expect(drag(5)).toEqual({ userIndex: 0, mailboxId: 'id-inbox', messageIds: [5], count: 1 });
+    expect(document.querySelector('[data-drag-badge]')).toHaveTextContent('1 message');
+    fireEvent.drop(document.body);
+    expect(document.querySelector('[data-drag-badge]')).toBeNull();
+  });
+
+  it("drags a select-all as the whole folder, and says how many in the user's language", async () => {
+    setup();
+    const { user } = await renderApp('/u/0/id-inbox', { language: 'ru' });
+    await screen.findByRole('list', { name: /Входящие/ });
+    await user.click(screen.getByRole('checkbox', { name: 'Выбрать все' }));
+    fireEvent.dragStart(rowOf(2), { dataTransfer: { setData: () => {}, setDragImage: () => {} } });
+    expect(document.querySelector('[data-drag-badge]')).toHaveTextContent(/^\d+ (письмо|письма|писем)$/);
+    fireEvent.dragEnd(rowOf(2));
   });
 });
 

@@ -71,3 +71,29 @@ describe('interface language (settings/general)', () => {
     await waitFor(() => expect(document.documentElement.lang).toBe('ru'));
   });
 });
+
+describe('swipe actions (settings/general)', () => {
+  it('stores what a swipe to each side does with the account, and says so when it cannot', async () => {
+    const { requests, state } = setup();
+    const { user } = await renderApp('/u/0/settings/general');
+    expect(await screen.findByRole('combobox', { name: 'Swipe left' })).toHaveTextContent('Delete');
+    expect(screen.getByRole('combobox', { name: 'Swipe right' })).toHaveTextContent('Archive');
+
+    await chooseLanguage(user, 'Swipe left', 'Mark as read or unread');
+    await waitFor(() => expect(state.config.swipe).toEqual({ left: 'read', right: 'archive' }));
+    expect(requests.map((r) => r.body)).toEqual([{ swipe: { left: 'read', right: 'archive' } }]);
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Swipe left' })).toHaveTextContent(
+        'Mark as read or unread',
+      ),
+    );
+  });
+
+  it('keeps the stored choice shown when the save fails', async () => {
+    setup(defaultUserConfig, true);
+    const { user } = await renderApp('/u/0/settings/general');
+    await chooseLanguage(user, 'Swipe right', 'Nothing');
+    expect(await screen.findByText('The swipe actions could not be saved. Try again.')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Swipe right' })).toHaveTextContent('Archive');
+  });
+});

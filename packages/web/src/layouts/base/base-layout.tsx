@@ -6,6 +6,8 @@ import { Outlet, useLocation, useParams, useSearchParams } from 'react-router';
 import { LiveEvents } from '../../features/events/components/live-events';
 import { AccountMenu } from '../../features/accounts/components/account-menu';
 import { RecipientDirectoryContext } from '../../features/compose/api/recipient-directory';
+import { ListOptionsContext } from '../../features/messages/api/list-options';
+import { useStoredListOptions } from '../../features/settings/api/stored-list-options';
 import { useContactDirectory } from '../../features/contacts/api/get-contact-suggestions';
 import { ContactDialogsProvider } from '../../features/contacts/components/contact-dialogs';
 import { ContactsPanel } from '../../features/contacts/components/contacts-panel';
@@ -107,94 +109,101 @@ export function BaseLayout() {
   return (
     <RecipientDirectoryContext.Provider value={contactsEnabled ? useContactDirectory : noDirectory}>
       <ListModeContext.Provider value={useStoredListMode}>
-        <ContactDialogsProvider userIndex={userIndex}>
-          <Box
-            sx={{ height: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}
-          >
-            <LiveEvents userIndex={userIndex} />
-            <StoredSettings userIndex={userIndex} />
-            <AppTopBar
-              homeHref={homeHref}
-              onOpenSidebar={() => setSidebarOpen(true)}
-              sidebarOpen={sidebarOpen}
-              sidebarId={sidebarId}
-              onLogoClick={closeSidebar}
-              account={<AccountMenu userIndex={userIndex} user={me.data} />}
-              settingsHref={active ? settingsPath(userIndex) : null}
-              back={back}
-              search={
-                active && !settings.inSettings ? (
-                  <SearchBar
-                    userIndex={userIndex}
-                    timeZone={details?.timezone ?? null}
-                    address={me.data?.email ?? details?.address ?? null}
-                    scopes={scopes}
-                  />
-                ) : null
-              }
-            />
-            <OfflineBanner context="mail" />
-            <Box sx={{ flex: 1, minHeight: 0, display: 'flex' }}>
-              <SidebarDrawer
-                id={sidebarId}
-                open={sidebarOpen}
-                onClose={closeSidebar}
-                mobileHeader={<SidebarHeader homeHref={homeHref} onNavigate={closeSidebar} />}
-              >
-                {settings.inSettings ? (
-                  <>
-                    <BackToInboxButton userIndex={userIndex} onNavigate={closeSidebar} />
-                    <SettingsNav
+        <ListOptionsContext.Provider value={useStoredListOptions}>
+          <ContactDialogsProvider userIndex={userIndex}>
+            <Box
+              sx={{
+                height: '100dvh',
+                display: 'flex',
+                flexDirection: 'column',
+                bgcolor: 'background.default',
+              }}
+            >
+              <LiveEvents userIndex={userIndex} />
+              <StoredSettings userIndex={userIndex} />
+              <AppTopBar
+                homeHref={homeHref}
+                onOpenSidebar={() => setSidebarOpen(true)}
+                sidebarOpen={sidebarOpen}
+                sidebarId={sidebarId}
+                onLogoClick={closeSidebar}
+                account={<AccountMenu userIndex={userIndex} user={me.data} />}
+                settingsHref={active ? settingsPath(userIndex) : null}
+                back={back}
+                search={
+                  active && !settings.inSettings ? (
+                    <SearchBar
                       userIndex={userIndex}
-                      disabledFeatures={disabledFeatures}
-                      variant="sidebar"
-                      onNavigate={closeSidebar}
+                      timeZone={details?.timezone ?? null}
+                      address={me.data?.email ?? details?.address ?? null}
+                      scopes={scopes}
                     />
-                  </>
-                ) : (
-                  <>
-                    <ComposeButton userIndex={userIndex} onNavigate={closeSidebar} />
-                    <FolderSidebar
-                      userIndex={userIndex}
-                      selectedMailboxId={mailboxId}
-                      onNavigate={closeSidebar}
-                      foldersEnabled={!disabledFeatures.includes('folders')}
-                      onDropMessages={dropMessages}
-                      below={
-                        <>
-                          <SavedSearchList userIndex={userIndex} onNavigate={closeSidebar} />
-                          {contactsEnabled && (
-                            <ContactsPanel
-                              userIndex={userIndex}
-                              open={contactsPanel.open}
-                              onToggle={contactsPanel.toggle}
-                            />
-                          )}
-                        </>
-                      }
-                    />
-                  </>
-                )}
-              </SidebarDrawer>
-              <Box
-                component="main"
-                sx={{
-                  flex: 1,
-                  minWidth: 0,
-                  display: 'flex',
-                  bgcolor: 'background.paper',
-                  borderRadius: { md: '16px 16px 0 0' },
-                  mr: { md: 2 },
-                  overflow: 'hidden',
-                }}
-              >
-                <Outlet />
+                  ) : null
+                }
+              />
+              <OfflineBanner context="mail" />
+              <Box sx={{ flex: 1, minHeight: 0, display: 'flex' }}>
+                <SidebarDrawer
+                  id={sidebarId}
+                  open={sidebarOpen}
+                  onClose={closeSidebar}
+                  mobileHeader={<SidebarHeader homeHref={homeHref} onNavigate={closeSidebar} />}
+                >
+                  {settings.inSettings ? (
+                    <>
+                      <BackToInboxButton userIndex={userIndex} onNavigate={closeSidebar} />
+                      <SettingsNav
+                        userIndex={userIndex}
+                        disabledFeatures={disabledFeatures}
+                        variant="sidebar"
+                        onNavigate={closeSidebar}
+                      />
+                    </>
+                  ) : (
+                    <>
+                      <ComposeButton userIndex={userIndex} onNavigate={closeSidebar} />
+                      <FolderSidebar
+                        userIndex={userIndex}
+                        selectedMailboxId={mailboxId}
+                        onNavigate={closeSidebar}
+                        foldersEnabled={!disabledFeatures.includes('folders')}
+                        onDropMessages={dropMessages}
+                        below={
+                          <>
+                            <SavedSearchList userIndex={userIndex} onNavigate={closeSidebar} />
+                            {contactsEnabled && (
+                              <ContactsPanel
+                                userIndex={userIndex}
+                                open={contactsPanel.open}
+                                onToggle={contactsPanel.toggle}
+                              />
+                            )}
+                          </>
+                        }
+                      />
+                    </>
+                  )}
+                </SidebarDrawer>
+                <Box
+                  component="main"
+                  sx={{
+                    flex: 1,
+                    minWidth: 0,
+                    display: 'flex',
+                    bgcolor: 'background.paper',
+                    borderRadius: { md: '16px 16px 0 0' },
+                    mr: { md: 2 },
+                    overflow: 'hidden',
+                  }}
+                >
+                  <Outlet />
+                </Box>
               </Box>
+              {/* Phones: compose from a folder's list without opening the drawer (not over a conversation or the composer). */}
+              {small && mailboxId && !threadId && <ComposeFab userIndex={userIndex} />}
             </Box>
-            {/* Phones: compose from a folder's list without opening the drawer (not over a conversation or the composer). */}
-            {small && mailboxId && !threadId && <ComposeFab userIndex={userIndex} />}
-          </Box>
-        </ContactDialogsProvider>
+          </ContactDialogsProvider>
+        </ListOptionsContext.Provider>
       </ListModeContext.Provider>
     </RecipientDirectoryContext.Provider>
   );

@@ -4,6 +4,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { composePath } from '../../features/compose/lib/compose-location';
 import { useTranslation } from '../../shared/i18n/translation';
 import { composeLinkState } from '../../shared/routing/compose-link-state';
+import { snackbarLane } from '../../shared/snackbar/snackbar-lane';
 
 /**
  * Compose on phones: the sidebar (and its Compose button) is a drawer there, so a folder's list carries the floating
@@ -23,8 +24,9 @@ export function ComposeFab({ userIndex }: { userIndex: number }) {
       sx={(theme) => ({
         position: 'fixed',
         right: 16,
-        // Above the bottom snackbars' lane and the phone's home indicator.
-        bottom: 'calc(16px + env(safe-area-inset-bottom, 0px))',
+        // Above the phone's home indicator, and above the snackbars while one shows (Material's FAB moves up).
+        bottom: `calc(16px + env(safe-area-inset-bottom, 0px) + ${snackbarLane})`,
+        transition: theme.transitions.create('bottom', { duration: theme.transitions.duration.short }),
         zIndex: theme.zIndex.speedDial,
       })}
     >

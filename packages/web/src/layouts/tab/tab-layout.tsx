@@ -5,6 +5,8 @@ import { Outlet } from 'react-router';
 import { AccountMenu } from '../../features/accounts/components/account-menu';
 import { useMe } from '../../features/auth/api/get-me';
 import { RecipientDirectoryContext } from '../../features/compose/api/recipient-directory';
+import { ListOptionsContext } from '../../features/messages/api/list-options';
+import { useStoredListOptions } from '../../features/settings/api/stored-list-options';
 import { useContactDirectory } from '../../features/contacts/api/get-contact-suggestions';
 import { ContactDialogsProvider } from '../../features/contacts/components/contact-dialogs';
 import { ListModeContext } from '../../features/messages/api/list-mode';
@@ -31,50 +33,52 @@ export function TabLayout() {
   return (
     <RecipientDirectoryContext.Provider value={contactsEnabled ? useContactDirectory : noDirectory}>
       <ListModeContext.Provider value={useStoredListMode}>
-        <ContactDialogsProvider userIndex={userIndex}>
-          <Box
-            sx={{
-              height: '100dvh',
-              display: 'flex',
-              flexDirection: 'column',
-              bgcolor: 'background.paper',
-              '@media print': { height: 'auto', display: 'block' },
-            }}
-          >
-            <StoredSettings userIndex={userIndex} />
-            <AppBar
-              position="static"
-              sx={{
-                bgcolor: 'background.default',
-                backgroundImage: 'none',
-                borderBottom: 1,
-                borderColor: 'divider',
-                displayPrint: 'none',
-              }}
-            >
-              <Toolbar variant="dense" sx={{ minHeight: 52, gap: 1, px: { xs: 1, sm: 2 } }}>
-                <BrandLink homeHref={homeHref} compact />
-                <Box sx={{ flex: 1 }} />
-                <AccountMenu userIndex={userIndex} user={me.data} />
-              </Toolbar>
-            </AppBar>
-            <OfflineBanner context="mail" />
+        <ListOptionsContext.Provider value={useStoredListOptions}>
+          <ContactDialogsProvider userIndex={userIndex}>
             <Box
-              component="main"
               sx={{
-                flex: 1,
-                minHeight: 0,
-                overflowY: 'auto',
+                height: '100dvh',
                 display: 'flex',
-                '@media print': { overflow: 'visible' },
+                flexDirection: 'column',
+                bgcolor: 'background.paper',
+                '@media print': { height: 'auto', display: 'block' },
               }}
             >
-              <Box sx={{ flex: 1, minWidth: 0 }}>
-                <Outlet />
+              <StoredSettings userIndex={userIndex} />
+              <AppBar
+                position="static"
+                sx={{
+                  bgcolor: 'background.default',
+                  backgroundImage: 'none',
+                  borderBottom: 1,
+                  borderColor: 'divider',
+                  displayPrint: 'none',
+                }}
+              >
+                <Toolbar variant="dense" sx={{ minHeight: 52, gap: 1, px: { xs: 1, sm: 2 } }}>
+                  <BrandLink homeHref={homeHref} compact />
+                  <Box sx={{ flex: 1 }} />
+                  <AccountMenu userIndex={userIndex} user={me.data} />
+                </Toolbar>
+              </AppBar>
+              <OfflineBanner context="mail" />
+              <Box
+                component="main"
+                sx={{
+                  flex: 1,
+                  minHeight: 0,
+                  overflowY: 'auto',
+                  display: 'flex',
+                  '@media print': { overflow: 'visible' },
+                }}
+              >
+                <Box sx={{ flex: 1, minWidth: 0 }}>
+                  <Outlet />
+                </Box>
               </Box>
             </Box>
-          </Box>
-        </ContactDialogsProvider>
+          </ContactDialogsProvider>
+        </ListOptionsContext.Provider>
       </ListModeContext.Provider>
     </RecipientDirectoryContext.Provider>
   );

@@ -7,9 +7,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Slide from '@mui/material/Slide';
 import Stack from '@mui/material/Stack';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from '../i18n/translation';
 import type { SnackbarMessage, SnackbarType } from './snackbar-context';
+import { useSnackbarLane } from './snackbar-lane';
 import { snackbarSeverity } from './snackbar-message';
 
 /** The error snackbar carries the alert icon; each type has its own. */
@@ -20,7 +21,10 @@ const icons: Record<SnackbarType, ReactNode> = {
   info: <InfoOutlinedIcon fontSize="inherit" />,
 };
 
-/** Renders the open snackbar messages bottom-left (bottom, full width on phones), newest last. */
+/**
+ * Renders the open snackbar messages bottom-left (bottom, full width on phones), newest last. While any is open the
+ * controls under them move up by their height (`snackbarLane`).
+ */
 export function SnackbarStack({
   messages,
   onClose,
@@ -29,8 +33,12 @@ export function SnackbarStack({
   onClose: (key: string) => void;
 }) {
   const { t } = useTranslation('common');
+  const stack = useRef<HTMLDivElement>(null);
+  useSnackbarLane(stack, messages.length > 0);
   return (
     <Stack
+      ref={stack}
+      data-snackbar-stack=""
       spacing={1}
       sx={{
         position: 'fixed',

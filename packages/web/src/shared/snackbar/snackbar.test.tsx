@@ -1,5 +1,5 @@
 import { hexToRgb } from '@mui/material/styles';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render-app';
@@ -181,5 +181,16 @@ describe('snackbar stack', () => {
       /key/,
     );
     expect(screen.queryByText('x')).not.toBeInTheDocument();
+  });
+
+  it('keeps the controls under the snackbars free: the lane they take is set while one is open, and cleared', async () => {
+    await renderWithProviders(<Capture />);
+    const lane = () => document.documentElement.style.getPropertyValue('--snackbar-lane');
+    expect(lane()).toBe('0px');
+    act(() => api().show({ type: 'success', message: 'Moved', key: 'moved', timeout: 5000 }));
+    await screen.findByText('Moved');
+    expect(parseInt(lane(), 10)).toBeGreaterThan(0);
+    act(() => api().close('moved'));
+    await waitFor(() => expect(lane()).toBe('0px'));
   });
 });

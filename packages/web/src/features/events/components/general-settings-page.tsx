@@ -8,12 +8,13 @@ import { useTranslation } from '../../../shared/i18n/translation';
 import { useUserIndex } from '../../../shared/session/use-user-index';
 import { GeneralPreferences } from '../../settings/components/general-preferences';
 import { LanguageSetting } from '../../settings/components/language-setting';
+import { SwipeSetting } from '../../settings/components/swipe-setting';
 import { useNotificationSetting } from '../hooks/use-notification-setting';
 
 /**
- * Page General (settings/general): the interface language, the time zone, what follows a move or delete and the
- * keyboard shortcuts (the settings feature's, kept with the account), and the desktop notifications for new mail,
- * which belong to the live events.
+ * Page General (settings/general): the interface language, the time zone, what follows a move or delete, the
+ * keyboard shortcuts and the swipe actions of list rows (the settings feature's, kept with the account), and the
+ * desktop notifications for new mail, which belong to the live events.
  */
 export function GeneralSettingsPage() {
   const userIndex = useUserIndex();
@@ -29,6 +30,7 @@ export function GeneralSettingsPage() {
       </Box>
       <Box sx={{ mb: 4 }}>
         <GeneralPreferences userIndex={userIndex} />
+        <SwipeSetting userIndex={userIndex} />
       </Box>
       <FormControlLabel
         control={

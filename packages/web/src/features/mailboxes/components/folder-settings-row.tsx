@@ -14,7 +14,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { dayMs, type Folder } from '@webmail/contracts';
-import { useId, useState, type DragEvent } from 'react';
+import { Fragment, useId, useState, type DragEvent } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { folderDisplayName } from '../lib/folder-display-name';
 import { indentLevel } from '../lib/folder-tree';
@@ -59,7 +59,7 @@ export function FolderSettingsRow(props: FolderSettingsRowProps) {
       ? [t('settings.deletedAfter', { count: Math.round(folder.retention / dayMs) })]
       : []),
     ...(folder.hidden ? [t('settings.hidden')] : []),
-  ].join(' · ');
+  ];
 
   const act = (action: () => void) => () => {
     setMenuAnchor(null);
@@ -96,8 +96,16 @@ export function FolderSettingsRow(props: FolderSettingsRowProps) {
         <Typography noWrap sx={{ color: folder.hidden ? 'text.secondary' : 'text.primary' }}>
           {name}
         </Typography>
-        <Typography variant="body2" noWrap sx={{ color: 'text.secondary' }}>
-          {details}
+        {/* Wraps between its parts on a narrow screen instead of cutting the counts ("25 unread · 5 0…"). */}
+        <Typography variant="body2" data-folder-details="" sx={{ color: 'text.secondary' }}>
+          {details.map((part, index) => (
+            <Fragment key={part}>
+              {index > 0 && ' · '}
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                {part}
+              </Box>
+            </Fragment>
+          ))}
         </Typography>
       </Box>
       <IconButton aria-label={t('settings.edit', { name })} onClick={() => props.onEdit(folder)}>

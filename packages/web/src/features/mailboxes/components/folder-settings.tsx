@@ -16,6 +16,7 @@ import { splitTopLevel } from '../lib/folder-tree';
 import { DeleteFolderDialog } from './delete-folder-dialog';
 import { FolderFormDialog } from './folder-form-dialog';
 import { FolderSettingsRow, type FolderRowActions } from './folder-settings-row';
+import { snackbarLane } from '../../../shared/snackbar/snackbar-lane';
 
 /** Which form is open: a new folder (`folder: null`) or an existing one. */
 type FormTarget = { folder: Folder | null } | null;
@@ -103,7 +104,11 @@ export function FolderSettings() {
             {t('settings.noCustomFolders')}
           </Typography>
         )}
-        <Typography variant="body2" sx={{ px: 1, pt: 1.5, color: 'text.secondary' }}>
+        <Typography
+          variant="body2"
+          // The page's last line: it may scroll above the snackbars while one shows.
+          sx={{ px: 1, pt: 1.5, mb: snackbarLane, color: 'text.secondary' }}
+        >
           {t('settings.reorderHint')}
         </Typography>
       </>

@@ -14,6 +14,7 @@ import { splitTopLevel, withoutHidden } from '../lib/folder-tree';
 import { CustomFoldersHeader } from './custom-folders-header';
 import { FolderFormDialog } from './folder-form-dialog';
 import { FolderTreeItem } from './folder-tree-item';
+import { snackbarLane } from '../../../shared/snackbar/snackbar-lane';
 import { StorageUsageBar } from './storage-usage-bar';
 
 export interface FolderSidebarProps {
@@ -108,7 +109,8 @@ export function FolderSidebar(props: FolderSidebarProps) {
       </Box>
       {below}
       {quota && quota.allowed > 0 && (
-        <Box sx={{ mt: 'auto' }}>
+        // Above the snackbars while one shows: they would cover the storage line.
+        <Box sx={{ mt: 'auto', pb: snackbarLane, transition: 'padding-bottom 150ms' }}>
           <StorageUsageBar quota={quota} />
         </Box>
       )}

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { messagesEndpoints, type ListMode } from '@webmail/contracts';
+import { defaultListSort, messagesEndpoints, type ListMode, type ListSort } from '@webmail/contracts';
 import { callApi } from '../../../shared/api/call-api';
 import { messagesKeys } from './messages.keys';
 
@@ -7,16 +7,25 @@ import { messagesKeys } from './messages.keys';
 export const messagePageSize = 50;
 
 /**
- * GET /api/u/{i}/mailbox/{id}/messages?offset&limit&mode: a folder's messages, newest first, in pages. In
- * `conversations` mode each row is the newest message of a thread, with `conversation` and `total` counting threads.
+ * GET /api/u/{i}/mailbox/{id}/messages?offset&limit&mode&sort&order: a folder's messages in the user's order
+ * (newest first by default), in pages. In `conversations` mode each row is the first message of a thread in that
+ * order, with `conversation` and `total` counting threads.
  */
-export function messageListQueryOptions(userIndex: number, mailboxId: string, mode: ListMode = 'messages') {
+export function messageListQueryOptions(
+  userIndex: number,
+  mailboxId: string,
+  mode: ListMode = 'messages',
+  sort: ListSort = defaultListSort,
+) {
   return infiniteQueryOptions({
-    queryKey: messagesKeys.list(userIndex, mailboxId, mode),
+    queryKey: messagesKeys.list(userIndex, mailboxId, mode, sort),
     queryFn: ({ pageParam, signal }) =>
       callApi(
         messagesEndpoints.list,
-        { params: { userIndex, mailboxId }, query: { offset: pageParam, limit: messagePageSize, mode } },
+        {
+          params: { userIndex, mailboxId },
+          query: { offset: pageParam, limit: messagePageSize, mode, sort: sort.field, order: sort.order },
+        },
         { signal },
       ),
     initialPageParam: 0,
@@ -32,6 +41,7 @@ export function useMessageList(
   mailboxId: string,
   mode: ListMode = 'messages',
   enabled = true,
+  sort: ListSort = defaultListSort,
 ) {
-  return useInfiniteQuery({ ...messageListQueryOptions(userIndex, mailboxId, mode), enabled });
+  return useInfiniteQuery({ ...messageListQueryOptions(userIndex, mailboxId, mode, sort), enabled });
 }

@@ -40,8 +40,9 @@ function patchLists(
 }
 
 /**
- * New messages in a folder (EXISTS): inserted into its message-mode list in date order. The conversation-mode list
- * is returned as stale (the new message may join a thread already listed).
+ * New messages in a folder (EXISTS): inserted into its message-mode list in date order. The other lists of the
+ * folder are returned as stale: in conversation mode the new message may join a thread already listed, and a list
+ * in another order (sender, size…) needs the server to find its place.
  */
 export function insertListRows(
   queryClient: QueryClient,
@@ -56,8 +57,10 @@ export function insertListRows(
     queryClient.setQueryData(messagesKey, next);
     restartRunningFetch(queryClient, messagesKey);
   }
-  const conversationsKey = messagesKeys.list(userIndex, mailboxId, 'conversations');
-  return queryClient.getQueryData(conversationsKey) ? [conversationsKey] : [];
+  const others = queryClient.getQueriesData<ListData>({
+    queryKey: messagesKeys.folderLists(userIndex, mailboxId),
+  });
+  return others.map(([key]) => key).filter((key) => !isSameKey(key, messagesKey));
 }
 
 /** Messages expunged from a folder (EXPUNGE): their rows leave both list modes. */
@@ -103,3 +106,5 @@ export function applyMessageFlags(
 export function mailChangePending(queryClient: QueryClient, userIndex: number): boolean {
   return queryClient.isMutating({ mutationKey: messagesKeys.changes(userIndex) }) > 0;
 }
+
+const isSameKey = (a: QueryKey, b: QueryKey) => a.length === b.length && a.every((part, i) => part === b[i]);

@@ -1,4 +1,4 @@
-import type { ListMode } from '@webmail/contracts';
+import { defaultListSort, type ListMode, type ListSort } from '@webmail/contracts';
 
 /**
  * Query keys of the messages feature. The two list modes are separate keys: a conversation row is
@@ -10,8 +10,15 @@ export const messagesKeys = {
   lists: (userIndex: number) => [...messagesKeys.all(userIndex), 'list'] as const,
   folderLists: (userIndex: number, mailboxId: string) =>
     [...messagesKeys.lists(userIndex), mailboxId] as const,
-  list: (userIndex: number, mailboxId: string, mode: ListMode) =>
-    [...messagesKeys.folderLists(userIndex, mailboxId), mode] as const,
+  /**
+   * A list in the default order (newest first) is `[…, mode]`, the key every cache patch addresses; another order
+   * adds it (`date-asc`, `size-desc`). Those lists take patches under `folderLists` (flags, removals) but are read
+   * again for new mail, which only the server can put in place.
+   */
+  list: (userIndex: number, mailboxId: string, mode: ListMode, sort: ListSort = defaultListSort) =>
+    sort.field === defaultListSort.field && sort.order === defaultListSort.order
+      ? ([...messagesKeys.folderLists(userIndex, mailboxId), mode] as const)
+      : ([...messagesKeys.folderLists(userIndex, mailboxId), mode, `${sort.field}-${sort.order}`] as const),
   details: (userIndex: number) => [...messagesKeys.all(userIndex), 'detail'] as const,
   folderDetails: (userIndex: number, mailboxId: string) =>
     [...messagesKeys.details(userIndex), mailboxId] as const,

@@ -6,11 +6,12 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Tooltip from '@mui/material/Tooltip';
 import { keyframes } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import type { ListMode } from '@webmail/contracts';
+import type { ListMode, ListSort } from '@webmail/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import type { MassActionProgress } from '../api/mass-action-progress';
 import { ListModeToggle } from './list-mode-toggle';
+import { ListSortMenu } from './list-sort-menu';
 
 export type SelectAllState = 'none' | 'some' | 'all';
 
@@ -21,6 +22,9 @@ export interface MessageListHeaderProps {
   totalLabel?: (total: number, mode: ListMode) => string;
   mode: ListMode;
   onModeChange: (mode: ListMode) => void;
+  /** The list's order and its picker; a list without `onSortChange` (search results) offers none. */
+  sort?: ListSort;
+  onSortChange?: (sort: ListSort) => void;
   onRefresh: () => void;
   selectAll: SelectAllState;
   /** Unchecked: select every message of the folder; otherwise clear the selection. */
@@ -30,10 +34,10 @@ export interface MessageListHeaderProps {
   progress: MassActionProgress | null;
 }
 
-/** Select-all, then the folder name and count (or the selection toolbar), the list mode and refresh. */
+/** Select-all, then the folder name and count (or the selection toolbar), the order, the list mode and refresh. */
 export function MessageListHeader(props: MessageListHeaderProps) {
   const { title, total, mode, onModeChange, onRefresh, selectAll, onSelectAll, toolbar, progress } = props;
-  const { totalLabel } = props;
+  const { totalLabel, sort, onSortChange } = props;
   const { t } = useTranslation('messages');
   return (
     <Box sx={{ flexShrink: 0, borderBottom: 1, borderColor: 'divider' }}>
@@ -69,6 +73,7 @@ export function MessageListHeader(props: MessageListHeaderProps) {
                 </Typography>
               )}
             </Box>
+            {sort && onSortChange && <ListSortMenu sort={sort} onChange={onSortChange} />}
             <ListModeToggle mode={mode} onChange={onModeChange} />
             <Tooltip title={t('list.refresh')}>
               <IconButton

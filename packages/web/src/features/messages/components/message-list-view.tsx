@@ -6,10 +6,17 @@ import {
   type QueryKey,
   type UseInfiniteQueryOptions,
 } from '@tanstack/react-query';
-import type { DisplayDensity, ListMode, MessageListResponse, MessageSummary } from '@webmail/contracts';
+import type {
+  DisplayDensity,
+  ListMode,
+  ListSort,
+  MessageListResponse,
+  MessageSummary,
+} from '@webmail/contracts';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import type { ActionFolder } from '../actions/message-actions';
+import { useListOptions } from '../api/list-options';
 import type { RunMassAction } from '../api/mass-action';
 import type { MassActionProgress } from '../api/mass-action-progress';
 import { useEscapeClearsSelection } from '../hooks/use-escape-clears-selection';
@@ -48,8 +55,10 @@ export type ListQueryOptions<K extends QueryKey = QueryKey> = UseInfiniteQueryOp
 
 export interface MessageListViewProps<K extends QueryKey> {
   userIndex: number;
-  /** What is listed, in the list mode chosen on this device. */
-  listQuery: (mode: ListMode) => ListQueryOptions<K>;
+  /** What is listed, in the list mode chosen on this device (and the user's order where `sortable`). */
+  listQuery: (mode: ListMode, sort: ListSort) => ListQueryOptions<K>;
+  /** The list follows the user's order and offers the order picker (a folder's list; search results do not). */
+  sortable?: boolean;
   /** Which list this is (folder, search): the selection and the remembered scroll position belong to it. */
   listKey: string;
   /** The folder the rows are in, or for search results the folder searched (or none): offers the actions. */
@@ -87,7 +96,7 @@ const selectAllState = (selection: MessageSelection): SelectAllState =>
   selection.selected === 'all' ? 'all' : selection.size > 0 ? 'some' : 'none';
 
 /**
- * A list of messages or conversations, newest first, virtualised and loaded page by page, with selection, the
+ * A list of messages or conversations in the user's order (newest first by default), virtualised and loaded page by page, with selection, the
  * action toolbar, keys, dragging and a remembered scroll position (README.md). A folder's list and a search's
  * results are both this view over their own pages.
  */
@@ -95,7 +104,8 @@ export function MessageListView<K extends QueryKey>(props: MessageListViewProps<
   const { userIndex, listKey, folder, label, moveTargets, run, dragSearch } = props;
   const { t } = useTranslation('messages');
   const [mode, setMode] = useListMode(userIndex);
-  const query = useInfiniteQuery(props.listQuery(mode));
+  const { sort, setSort, swipe } = useListOptions(userIndex);
+  const query = useInfiniteQuery(props.listQuery(mode, sort));
   const rows = useMemo(() => flattenPages(query.data), [query.data]);
   const listTotal = query.data?.pages[0]?.total;
   const selection = useMessageSelection(`${listKey}\n${mode}`, rows);
@@ -107,6 +117,7 @@ export function MessageListView<K extends QueryKey>(props: MessageListViewProps<
     selection,
     run,
     dragSearch,
+    swipeSettings: swipe,
   });
   const pane = useRef<HTMLDivElement>(null);
   useEscapeClearsSelection(pane, actions.hasSelection, selection.clear);
@@ -115,7 +126,8 @@ export function MessageListView<K extends QueryKey>(props: MessageListViewProps<
   // State, not a ref: rows mounted in the same commit as their scroll box (cached data) run their layout effects
   // before a parent's ref is attached, and the virtualizer would measure no viewport and render no rows.
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
-  const initialOffset = useScrollMemory(scrollElement, `${listKey}\n${mode}`, rows.length > 0);
+  const orderKey = props.sortable ? `\n${sort.field}-${sort.order}` : '';
+  const initialOffset = useScrollMemory(scrollElement, `${listKey}\n${mode}${orderKey}`, rows.length > 0);
 
   const selectAll = selectAllState(selection);
   const allCount = listTotal ?? props.selectAllCount ?? 0;
@@ -143,6 +155,8 @@ export function MessageListView<K extends QueryKey>(props: MessageListViewProps<
         totalLabel={props.totalLabel}
         mode={mode}
         onModeChange={setMode}
+        sort={props.sortable ? sort : undefined}
+        onSortChange={props.sortable ? setSort : undefined}
         onRefresh={() => props.onRefresh(() => void query.refetch())}
         selectAll={selectAll}
         onSelectAll={selectAll === 'none' ? selection.selectAll : selection.clear}
@@ -191,6 +205,7 @@ export function MessageListView<K extends QueryKey>(props: MessageListViewProps<
             onToggleFlag={actions.toggleFlag}
             onSelect={selection.select}
             onDragStart={actions.startDrag}
+            swipe={actions.swipe}
             keys={actions.keys}
           />
         </MessageListBody>

@@ -1,4 +1,4 @@
-import type { DisplayDensity } from '@webmail/contracts';
+import type { DisplayDensity, ListMode, ListSort } from '@webmail/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { messageHref } from '../../../shared/routing/mail-hrefs';
@@ -32,14 +32,14 @@ export function MessageList(props: MessageListProps) {
   const queryClient = useQueryClient();
   const progress = useMassActionProgress(userIndex, folder.id);
   const listQuery = useCallback(
-    (mode: Parameters<typeof messageListQueryOptions>[2]) =>
-      messageListQueryOptions(userIndex, folder.id, mode),
+    (mode: ListMode, sort: ListSort) => messageListQueryOptions(userIndex, folder.id, mode, sort),
     [userIndex, folder.id],
   );
   return (
     <MessageListView
       userIndex={userIndex}
       listQuery={listQuery}
+      sortable
       listKey={folder.id}
       folder={folder}
       selectAllCount={props.folderTotal}

@@ -6,16 +6,20 @@ import type { MessageSummary } from '@webmail/contracts';
 import { useDateFormat } from '../../../shared/format/format-date';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { isUnread, subjectLabel } from '../lib/message-labels';
+import type { ParticipantName } from '../lib/participant-names';
 
 export interface MessageRowContentProps {
   message: MessageSummary;
   party: string;
+  /** A conversation's participants, each bold when unread; else the row shows `party`. */
+  names: ParticipantName[] | null;
   date: string;
   lines: 1 | 2;
 }
 
-/** A conversation's message count beside the party ("Alice 3"), as mail clients show it. */
+/** A conversation's message count beside the party ("Bob, me (3)"), as mail clients show it. */
 function ConversationCount({ message }: { message: MessageSummary }) {
+  const { t } = useTranslation('messages');
   const count = message.conversation?.count ?? 1;
   if (count < 2) return null;
   return (
@@ -25,9 +29,30 @@ function ConversationCount({ message }: { message: MessageSummary }) {
       variant="caption"
       sx={{ flexShrink: 0, color: 'text.secondary' }}
     >
-      {count}
+      {t('list.conversationCount', { count })}
     </Typography>
   );
+}
+
+/** The party: the participants' names, unread ones bold, or the sender (recipients) in the row's weight. */
+function Party({ party, names }: { party: string; names: ParticipantName[] | null }) {
+  if (!names) return party;
+  return names.map((name, i) => (
+    <Box component="span" key={i} sx={{ fontWeight: 400 }}>
+      {i > 0 && ', '}
+      {'gap' in name ? (
+        '…'
+      ) : (
+        <Box
+          component="span"
+          data-unread={name.unseen || undefined}
+          sx={{ fontWeight: name.unseen ? 700 : 400, color: name.unseen ? 'text.primary' : 'inherit' }}
+        >
+          {name.text}
+        </Box>
+      )}
+    </Box>
+  ));
 }
 
 function RowDate({ message, date, unread }: { message: MessageSummary; date: string; unread: boolean }) {
@@ -55,7 +80,7 @@ const attachment = (
 );
 
 /** Party, subject with the preview, date and markers of a row: on two lines, or on one in compact density. */
-export function MessageRowContent({ message, party, date, lines }: MessageRowContentProps) {
+export function MessageRowContent({ message, party, names, date, lines }: MessageRowContentProps) {
   const { t } = useTranslation('messages');
   const unread = isUnread(message);
   const weight = unread ? 700 : 400;
@@ -76,7 +101,7 @@ export function MessageRowContent({ message, party, date, lines }: MessageRowCon
           noWrap
           sx={{ width: { xs: 96, sm: 160 }, flexShrink: 0, fontWeight: weight, fontSize: 14 }}
         >
-          {party}
+          <Party party={party} names={names} />
         </Typography>
         <ConversationCount message={message} />
         {subject}
@@ -89,7 +114,7 @@ export function MessageRowContent({ message, party, date, lines }: MessageRowCon
     <Box sx={{ flex: 1, minWidth: 0 }}>
       <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
         <Typography noWrap sx={{ minWidth: 0, fontWeight: weight, fontSize: 15 }}>
-          {party}
+          <Party party={party} names={names} />
         </Typography>
         <ConversationCount message={message} />
         <Box sx={{ flex: 1 }} />

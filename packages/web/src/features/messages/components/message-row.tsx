@@ -5,8 +5,11 @@ import { type CSSProperties, type DragEvent, type MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useDateFormat } from '../../../shared/format/format-date';
 import { useTranslation } from '../../../shared/i18n/translation';
+import type { MessageAction } from '../actions/message-actions';
 import { rowKey, type RowKey } from '../hooks/use-message-selection';
+import { useRowSwipe, type SwipeSide } from '../hooks/use-row-swipe';
 import { rowLabel, rowParty, subjectLabel } from '../lib/message-labels';
+import { participantNames, participantsText } from '../lib/participant-names';
 import type { RowLayout } from '../lib/row-density';
 import { FlagButton } from './flag-button';
 import { MessageRowContent } from './message-row-content';
@@ -31,27 +34,77 @@ export interface MessageRowProps {
   onSelect: (row: RowKey, range: boolean) => void;
   onFocusRow: (index: number) => void;
   onDragStart: (message: MessageSummary, event: DragEvent) => void;
+  swipe: RowSwipeActions;
+}
+
+/** What a touch swipe does on each side of a row (from the actions registry), and running it. */
+export interface RowSwipeActions {
+  actionsOf: (message: MessageSummary) => Partial<Record<SwipeSide, MessageAction>>;
+  perform: (message: MessageSummary, side: SwipeSide) => void;
 }
 
 const rowSx =
-  (layout: RowLayout, highlighted: boolean): SxProps<Theme> =>
+  (layout: RowLayout): SxProps<Theme> =>
   (theme) => ({
     position: 'absolute',
     top: 0,
     left: 0,
     width: '100%',
     height: layout.height,
-    display: 'flex',
-    alignItems: 'center',
-    gap: 0.5,
-    pl: layout.px,
     listStyle: 'none',
+    overflow: 'hidden',
     borderBottom: `1px solid ${theme.palette.divider}`,
-    bgcolor: highlighted
-      ? alpha(theme.palette.primary.main, theme.palette.mode === 'dark' ? 0.16 : 0.08)
-      : 'transparent',
-    '&:hover': { bgcolor: highlighted ? undefined : theme.palette.action.hover },
+    // Vertical moves scroll the list; sideways ones are the row's swipe.
+    touchAction: 'pan-y',
   });
+
+/** The row's face, which a swipe slides aside: opaque, so the swipe's action shows only beside it. */
+const faceSx =
+  (layout: RowLayout, highlighted: boolean, offset: number, following: boolean): SxProps<Theme> =>
+  (theme) => {
+    const tint = (color: string) => `linear-gradient(${color}, ${color})`;
+    return {
+      position: 'relative',
+      height: '100%',
+      display: 'flex',
+      alignItems: 'center',
+      gap: 0.5,
+      pl: layout.px,
+      bgcolor: 'background.default',
+      backgroundImage: highlighted
+        ? tint(alpha(theme.palette.primary.main, theme.palette.mode === 'dark' ? 0.16 : 0.08))
+        : 'none',
+      '&:hover': { backgroundImage: highlighted ? undefined : tint(theme.palette.action.hover) },
+      transform: offset ? `translateX(${offset}px)` : undefined,
+      transition: following ? 'none' : theme.transitions.create('transform'),
+    };
+  };
+
+/** Under the face while it is swiped: the action that letting go runs, on the side the row uncovers. */
+function SwipeBackdrop({ action, side }: { action: MessageAction; side: SwipeSide }) {
+  const { t } = useTranslation('messages');
+  const Icon = action.icon;
+  return (
+    <Box
+      aria-hidden
+      sx={{
+        position: 'absolute',
+        inset: 0,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: side === 'right' ? 'flex-start' : 'flex-end',
+        gap: 1,
+        px: 3,
+        color: 'common.white',
+        bgcolor: action.id === 'archive' ? 'success.main' : 'error.main',
+        fontWeight: 500,
+      }}
+    >
+      <Icon />
+      {t(action.labelKey)}
+    </Box>
+  );
+}
 
 /**
  * One row: checkbox avatar, party, subject, date, markers, star. A click opens the message; ctrl/cmd-click
@@ -61,12 +114,19 @@ const rowSx =
 export function MessageRow(props: MessageRowProps) {
   const dates = useDateFormat();
   const { message, index, href, open, checked, tabbable, showRecipients, layout, setSize, style } = props;
-  const { onToggleFlag, onSelect, onFocusRow, onDragStart } = props;
+  const { onToggleFlag, onSelect, onFocusRow, onDragStart, swipe } = props;
   const { t } = useTranslation('messages');
-  const party = rowParty(message, showRecipients, t);
+  // A conversation names who wrote in it; Sent and Drafts keep naming the recipients.
+  const names = showRecipients ? null : participantNames(message.conversation?.participants, t);
+  const party = names ? participantsText(names) : rowParty(message, showRecipients, t);
   const date = dates.list(message.date);
   const label = rowLabel(message, party, date, t);
   const avatarSource = showRecipients ? message.to[0] : message.from;
+  const swipeActions = swipe.actionsOf(message);
+  const swiping = useRowSwipe({ left: !!swipeActions.left, right: !!swipeActions.right }, (side) =>
+    swipe.perform(message, side),
+  );
+  const uncovered = swiping.side && swipeActions[swiping.side];
 
   const onLinkClick = (event: MouseEvent) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey) {
@@ -85,46 +145,50 @@ export function MessageRow(props: MessageRowProps) {
       draggable
       onDragStart={(event: DragEvent) => onDragStart(message, event)}
       style={style}
-      sx={rowSx(layout, open || checked)}
+      sx={rowSx(layout)}
+      {...swiping.handlers}
     >
-      <SelectableAvatar
-        selected={checked}
-        name={avatarSource?.name}
-        address={avatarSource?.address}
-        size={layout.avatar}
-        label={t('selection.select', { subject: subjectLabel(message.subject, t), party })}
-        tabbable={tabbable}
-        onToggle={(event) => onSelect(rowKey(message), event.shiftKey)}
-      />
-      <Box
-        component={RouterLink}
-        to={href}
-        aria-label={label}
-        aria-current={open ? 'page' : undefined}
-        data-row-link=""
-        tabIndex={tabbable ? 0 : -1}
-        onClick={onLinkClick}
-        onFocus={() => onFocusRow(index)}
-        sx={{
-          flex: 1,
-          minWidth: 0,
-          height: '100%',
-          display: 'flex',
-          alignItems: 'center',
-          pl: 0.5,
-          color: 'inherit',
-          textDecoration: 'none',
-          '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
-        }}
-      >
-        <MessageRowContent message={message} party={party} date={date} lines={layout.lines} />
-      </Box>
-      <Box sx={{ pr: layout.px }}>
-        <FlagButton
-          flagged={message.flagged}
-          onToggle={() => onToggleFlag(message)}
-          tabIndex={tabbable ? 0 : -1}
+      {uncovered && swiping.side && <SwipeBackdrop action={uncovered} side={swiping.side} />}
+      <Box sx={faceSx(layout, open || checked, swiping.offset, swiping.following)}>
+        <SelectableAvatar
+          selected={checked}
+          name={avatarSource?.name}
+          address={avatarSource?.address}
+          size={layout.avatar}
+          label={t('selection.select', { subject: subjectLabel(message.subject, t), party })}
+          tabbable={tabbable}
+          onToggle={(event) => onSelect(rowKey(message), event.shiftKey)}
         />
+        <Box
+          component={RouterLink}
+          to={href}
+          aria-label={label}
+          aria-current={open ? 'page' : undefined}
+          data-row-link=""
+          tabIndex={tabbable ? 0 : -1}
+          onClick={onLinkClick}
+          onFocus={() => onFocusRow(index)}
+          sx={{
+            flex: 1,
+            minWidth: 0,
+            height: '100%',
+            display: 'flex',
+            alignItems: 'center',
+            pl: 0.5,
+            color: 'inherit',
+            textDecoration: 'none',
+            '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
+          }}
+        >
+          <MessageRowContent message={message} party={party} names={names} date={date} lines={layout.lines} />
+        </Box>
+        <Box sx={{ pr: layout.px }}>
+          <FlagButton
+            flagged={message.flagged}
+            onToggle={() => onToggleFlag(message)}
+            tabIndex={tabbable ? 0 : -1}
+          />
+        </Box>
       </Box>
     </Box>
   );

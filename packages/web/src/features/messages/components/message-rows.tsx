@@ -7,7 +7,7 @@ import { rowKey, type RowKey } from '../hooks/use-message-selection';
 import { useRovingFocus } from '../hooks/use-roving-focus';
 import { onListKeyDown, type ListKeyHandlers } from '../lib/list-keyboard';
 import type { RowLayout } from '../lib/row-density';
-import { MessageRow } from './message-row';
+import { MessageRow, type RowSwipeActions } from './message-row';
 
 export interface MessageRowsProps {
   rows: MessageSummary[];
@@ -32,6 +32,8 @@ export interface MessageRowsProps {
   onSelect: (row: RowKey, range: boolean) => void;
   onDragStart: (message: MessageSummary, event: DragEvent) => void;
   keys: Omit<ListKeyHandlers, 'move'>;
+  /** Touch swipes on rows: the action of each side, and running it. */
+  swipe: RowSwipeActions;
 }
 
 /**
@@ -91,6 +93,7 @@ export function MessageRows(props: MessageRowsProps) {
             onSelect={onSelect}
             onFocusRow={onFocusRow}
             onDragStart={onDragStart}
+            swipe={props.swipe}
           />
         );
       })}

@@ -1,19 +1,30 @@
-import type { MessageSummary } from '@webmail/contracts';
+import type { MessageSummary, SwipeAction, SwipeSettings } from '@webmail/contracts';
 import { useCallback, type DragEvent } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import {
   actionForShortcut,
   availableActions,
+  findAction,
   type ActionFolder,
   type MessageAction,
+  type MessageActionId,
 } from '../actions/message-actions';
 import type { RunMassAction } from '../api/mass-action';
 import { useUpdateMessageFlags } from '../api/update-message-flags';
 import { actionEffect } from '../lib/list-patch';
 import type { ListKeyHandlers } from '../lib/list-keyboard';
 import { startMessageDrag } from '../lib/start-message-drag';
+import type { SwipeSide } from './use-row-swipe';
 import { useActionRunner } from './use-action-runner';
 import { rowKey, rowSelection, toActionSelection, type MessageSelection } from './use-message-selection';
+
+/** The registry's actions a swipe setting stands for: the first one available runs. */
+const swipeCandidates: Record<SwipeAction, MessageActionId[]> = {
+  archive: ['archive'],
+  trash: ['trash', 'delete'],
+  read: ['seen', 'unseen'],
+  none: [],
+};
 
 export interface ListActionsInput {
   userIndex: number;
@@ -29,6 +40,8 @@ export interface ListActionsInput {
   run?: RunMassAction;
   /** The search a drag of its results carries ('*' = every result). */
   dragSearch?: string;
+  /** What a swipe to each side does. */
+  swipeSettings: SwipeSettings;
 }
 
 /**
@@ -36,7 +49,7 @@ export interface ListActionsInput {
  * shortcut acts on the focused row), the star of one row, dragging (a selected row drags the selection).
  */
 export function useListActions(input: ListActionsInput) {
-  const { userIndex, folder, folderTotal, rows, selection, run: runOther, dragSearch } = input;
+  const { userIndex, folder, folderTotal, rows, selection, run: runOther, dragSearch, swipeSettings } = input;
   const { t } = useTranslation('messages');
   const { clear, toggle } = selection;
   const onPerformed = useCallback(
@@ -102,6 +115,22 @@ export function useListActions(input: ListActionsInput) {
     startMessageDrag(event, payload, t('drag.count', { count: dragged.count }));
   };
 
+  /**
+   * What a touch swipe on a row does, from the registry, as the user set each side (by default to the right it
+   * archives, to the left it moves to Trash — in Trash and Junk it deletes, after asking). A side with no action
+   * available here does not swipe.
+   */
+  const swipeActions = (row: MessageSummary): Partial<Record<SwipeSide, MessageAction>> => {
+    const target = rowSelection(folder.id, row);
+    const first = (setting: SwipeAction) =>
+      swipeCandidates[setting].map(findAction).find((candidate) => candidate.isAvailable(target, folder));
+    return { right: first(swipeSettings.right), left: first(swipeSettings.left) };
+  };
+  const swipe = (row: MessageSummary, side: SwipeSide) => {
+    const action = swipeActions(row)[side];
+    if (action) runner.perform(action, rowSelection(folder.id, row));
+  };
+
   const perform = (action: MessageAction, moveToTarget?: string) =>
     runner.perform(action, scope, moveToTarget);
 
@@ -112,6 +141,7 @@ export function useListActions(input: ListActionsInput) {
     keys,
     toggleFlag,
     startDrag,
+    swipe: { actionsOf: swipeActions, perform: swipe },
     confirm: { count: runner.pending?.count ?? null, onConfirm: runner.confirm, onCancel: runner.cancel },
   };
 }
