@@ -32,7 +32,9 @@ describe('settings layout', () => {
       'Account',
       'General',
       'Security',
+      'Filters',
       'Signatures',
+      'Auto-reply',
       'Folders',
       'Contacts',
     ]);
@@ -74,7 +76,7 @@ describe('settings layout', () => {
       for (const path of [
         '/u/0/settings/security/totp',
         '/u/0/settings/contacts/import',
-        '/u/0/settings/filters',
+        '/u/0/settings/filters/edit',
         '/u/0/settings/account/a/b/c',
       ]) {
         const { router, unmount } = await renderApp(path);
@@ -109,7 +111,7 @@ describe('settings layout', () => {
         'href',
         '/u/0/settings/folders',
       );
-      expect(within(nav).getAllByTestId('ChevronRightIcon')).toHaveLength(6);
+      expect(within(nav).getAllByTestId('ChevronRightIcon')).toHaveLength(8);
       expect(await screen.findByText('alice@example.test')).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/u/0/settings');
       expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
