@@ -264,9 +264,10 @@ export function FiltersPage() {
                       <EditOutlinedIcon />
                     </IconButton>
                   </Tooltip>
-                  {index < filters.length - 1 && (
-                    <Tooltip title={t('moveToBottom', { name: filter.name })}>
+                  <Tooltip title={t('moveToBottom', { name: filter.name })}>
+                    <span>
                       <IconButton
+                        disabled={index === filters.length - 1}
                         aria-label={t('moveToBottom', { name: filter.name })}
                         onClick={() =>
                           moveToBottom.mutate(filter.id, {
@@ -281,8 +282,8 @@ export function FiltersPage() {
                       >
                         <VerticalAlignBottomIcon />
                       </IconButton>
-                    </Tooltip>
-                  )}
+                    </span>
+                  </Tooltip>
                   <Tooltip title={t('deleteOne', { name: filter.name })}>
                     <IconButton
                       aria-label={t('deleteOne', { name: filter.name })}
