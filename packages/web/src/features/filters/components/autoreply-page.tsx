@@ -12,6 +12,7 @@ import { reasonText } from '../../../shared/api/error-text';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useUserIndex } from '../../../shared/session/use-user-index';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
+import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert';
 import { PaneLoader } from '../../../shared/ui/pane-loader';
 import { useAutoreply } from '../api/filters';
 import { fromLocalInput, toLocalInput } from '../lib/local-time';
@@ -31,7 +32,14 @@ export function AutoreplyPage() {
   const [failure, setFailure] = useState<string | null>(null);
 
   if (query.isError && !query.data) {
-    return <Alert severity="error">{reasonText(query.error, tErrors) ?? t('loadFailed')}</Alert>;
+    return (
+      <LoadFailedAlert
+        error={query.error}
+        fallback={t('loadFailed')}
+        retryLabel={t('retry')}
+        onRetry={() => void query.refetch()}
+      />
+    );
   }
   if (!query.data) return <PaneLoader />;
   const form = draft ?? query.data;

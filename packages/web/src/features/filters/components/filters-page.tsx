@@ -23,6 +23,7 @@ import { reasonText } from '../../../shared/api/error-text';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useUserIndex } from '../../../shared/session/use-user-index';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
+import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert';
 import { PaneLoader } from '../../../shared/ui/pane-loader';
 import { ConfirmDialog } from '../../mailboxes/components/confirm-dialog';
 import {
@@ -81,16 +82,12 @@ export function FiltersPage() {
 
   if (list.isError && !list.data) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" onClick={() => void list.refetch()}>
-            {t('retry')}
-          </Button>
-        }
-      >
-        {reasonText(list.error, tErrors) ?? t('loadFailed')}
-      </Alert>
+      <LoadFailedAlert
+        error={list.error}
+        fallback={t('loadFailed')}
+        retryLabel={t('retry')}
+        onRetry={() => void list.refetch()}
+      />
     );
   }
   if (!list.data) return <PaneLoader />;
