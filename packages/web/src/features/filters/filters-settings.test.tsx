@@ -1,4 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Autoreply } from '@webmail/contracts';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { sampleTree } from '../mailboxes/folder.testing';
 import { mailApi, signIn } from '../../test/api-handlers.testing';
@@ -160,5 +162,58 @@ describe('filter settings (settings/filters)', () => {
     await renderApp('/u/0/settings/filters');
     expect(await screen.findByText('Filters are not part of your plan.')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Forwarding addresses' })).not.toBeInTheDocument();
+  });
+});
+
+describe('auto-reply (settings/autoreply)', () => {
+  const reply: Autoreply = {
+    status: false,
+    name: '',
+    subject: '',
+    text: '',
+    html: '',
+    start: null,
+    end: null,
+  };
+
+  it('saves the reply, refuses an end before the start, and the mailbox says it is on', async () => {
+    signIn(0);
+    setViewportWidth(1024);
+    let saved: Autoreply | null = null;
+    server.use(
+      ...mailApi({ tree: sampleTree(), messages: {} }).handlers,
+      http.get('/api/u/:userIndex/filters/autoreply', () => HttpResponse.json(saved ?? reply)),
+      http.put('/api/u/:userIndex/filters/autoreply', async ({ request }) => {
+        saved = (await request.json()) as Autoreply;
+        return HttpResponse.json(saved);
+      }),
+    );
+    const { user, router } = await renderApp('/u/0/settings/autoreply');
+
+    await user.click(await screen.findByRole('switch', { name: 'Auto-reply on' }));
+    await user.type(screen.getByRole('textbox', { name: 'Subject' }), 'Away');
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Back on Monday');
+    const start = screen.getByLabelText('Starts');
+    const end = screen.getByLabelText('Ends');
+    fireEvent.change(start, { target: { value: '2031-05-02T10:00' } });
+    fireEvent.change(end, { target: { value: '2031-05-01T10:00' } });
+    expect(await screen.findByText('The end must be after the start')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(end).toHaveAttribute('min', '2031-05-02T10:00');
+    fireEvent.change(end, { target: { value: '2031-05-09T10:00' } });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Auto-reply saved')).toBeInTheDocument();
+    expect(saved).toEqual({
+      status: true,
+      name: '',
+      subject: 'Away',
+      text: 'Back on Monday',
+      html: '',
+      start: new Date('2031-05-02T10:00').toISOString(),
+      end: new Date('2031-05-09T10:00').toISOString(),
+    });
+    await router.navigate('/u/0/id-inbox');
+    expect(await screen.findByText('Auto-reply is on')).toBeInTheDocument();
   });
 });

@@ -16,6 +16,7 @@ import { useRunMassAction } from '../../features/messages/api/mass-action';
 import { useRunSearchAction } from '../../features/search/api/search-mass-action';
 import { SavedSearchList } from '../../features/search/components/saved-search-list';
 import { SearchBar } from '../../features/search/components/search-bar';
+import { AutoreplyBanner } from '../../features/filters/components/autoreply-banner';
 import { useUserDetails } from '../../features/settings/api/get-user-details';
 import { StoredLanguage } from '../../features/settings/components/stored-language';
 import { isWithin } from '../../shared/routing/app-paths';
@@ -131,6 +132,9 @@ export function BaseLayout() {
             }
           />
           <OfflineBanner context="mail" />
+          {details && !disabledFeatures.includes('autoreply') && !settings.inSettings && (
+            <AutoreplyBanner userIndex={userIndex} />
+          )}
           <Box sx={{ flex: 1, minHeight: 0, display: 'flex' }}>
             <SidebarDrawer
               id={sidebarId}
