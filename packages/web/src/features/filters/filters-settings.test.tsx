@@ -136,6 +136,26 @@ describe('filter settings (settings/filters)', () => {
     await waitFor(() => expect(screen.queryByText(/Another program's filters/)).not.toBeInTheDocument());
   });
 
+  it('imports a Gmail file and lists for each entry what was left out', async () => {
+    const api = setup({
+      filters: [],
+      importResult: {
+        imported: 2,
+        problems: [{ entry: 2, name: 'Labels', properties: ['label', 'shouldArchive'], skipped: false }],
+      },
+    });
+    const { user } = await renderApp('/u/0/settings/filters');
+
+    await screen.findByText('No filters yet.');
+    const file = new File(['<feed/>'], 'mailFilters.xml', { type: 'application/xml' });
+    await user.upload(screen.getByTestId('filters-import-file'), file);
+    expect(
+      await screen.findByText('Imported 2 filters, with problems: Labels without: label, shouldArchive.'),
+    ).toBeInTheDocument();
+    expect(api.requests.find((r) => r.url.pathname.endsWith('/import'))?.body).toBe('a file');
+    expect(screen.getByRole('link', { name: 'Export' })).toHaveAttribute('href', '/api/u/0/filters/export');
+  });
+
   it('saves forwarding targets without the invalid ones, shown as error chips', async () => {
     const api = setup({ filters: [], targets: ['old@example.test'] });
     const { user } = await renderApp('/u/0/settings/filters');

@@ -1,6 +1,7 @@
 import type {
   Filter,
   FilterInput,
+  FiltersImportResult,
   FiltersMassToggle,
   FiltersResponse,
   ForwardingTargets,
@@ -25,6 +26,8 @@ export interface FiltersApiState {
   filters: Filter[] | null;
   script?: FiltersResponse['script'];
   targets?: string[];
+  /** What POST /filters/import answers. */
+  importResult?: FiltersImportResult;
   /** GET /filters/targets answers 403 (the plan switches forwarding off). */
   targetsDisabled?: boolean;
 }
@@ -73,6 +76,15 @@ export function filtersApi(state: FiltersApiState) {
       const moved = list().find((f) => f.id === params.id)!;
       state.filters = [...list().filter((f) => f.id !== params.id), moved];
       return HttpResponse.json(moved);
+    }),
+    http.post(`${base}/import`, async ({ request }) => {
+      const file = (await request.formData()).get('filtersImport');
+      requests.push({
+        method: 'POST',
+        url: new URL(request.url),
+        body: file !== null && typeof file !== 'string' ? 'a file' : file,
+      });
+      return HttpResponse.json(state.importResult ?? { imported: 0, problems: [] });
     }),
     http.post(`${base}/script/takeOver`, async ({ request }) => {
       await record(request);
