@@ -84,9 +84,6 @@ test('filters: created in settings, file the next delivered message; toggle, mov
 
   // Screenshots of the page, the dialog, forwarding and auto-reply, in English and Finnish.
   await page.getByRole('checkbox', { name: 'Select all filters' }).uncheck();
-  await page
-    .getByRole('textbox', { name: 'Forwarding addresses' })
-    .fill('copy@example.test, not-an-address ');
   for (const language of ['en', 'fi'] as const) {
     if (language === 'fi') {
       await page.evaluate(() => window.localStorage.setItem('webmail.language', 'fi'));
@@ -103,6 +100,9 @@ test('filters: created in settings, file the next delivered message; toggle, mov
     await page.getByRole('textbox', { name: language === 'en' ? 'Subject' : 'Aihe' }).fill('Away');
     await shootAll(page, `filters-autoreply-${language}`);
     await page.goto('/u/0/settings/filters');
+    await page
+      .getByRole('textbox', { name: language === 'en' ? 'Forwarding addresses' : 'Edelleenlähetysosoitteet' })
+      .fill('copy@example.test, not-an-address ');
     await page
       .getByRole('heading', { name: language === 'en' ? 'Forwarding' : 'Edelleenlähetys' })
       .scrollIntoViewIfNeeded();
