@@ -213,8 +213,9 @@ test.describe('polish (issue 13)', () => {
     const alice = newMailUser('alice');
     await seedConversation(alice);
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.addInitScript(() => window.localStorage.setItem('webmail.listMode.0', 'conversations'));
     await signIn(page, alice, 'en');
+    // Conversations, chosen in the list header (stored with the account).
+    await page.getByRole('button', { name: 'Conversations' }).click();
     const list = page.getByRole('list', { name: /Inbox/ });
     const rows = list.getByRole('listitem');
     await expect(rows).toHaveCount(3);
@@ -340,10 +341,7 @@ test.describe('polish (issue 13)', () => {
       if (/\/api\/u\/0\/mailbox\/settings\b/.test(request.url())) mailboxRequests.push(request.url());
     });
     for (const address of [
-      'settings/appearance',
-      'settings/autoreply',
       'settings/upgrade',
-      'settings/filters',
       'settings/forwarding',
       'settings/outgoing',
       'settings/account/avatar',
@@ -398,8 +396,10 @@ test.describe('polish (issue 13)', () => {
     const alice = newMailUser('alice');
     await seedConversation(alice);
     await seedFolders(alice, { 'Long project folder name': 25 });
-    await page.addInitScript(() => window.localStorage.setItem('webmail.listMode.0', 'conversations'));
     await signIn(page, alice, 'fi');
+    // Conversations, chosen in the list header (stored with the account).
+    await page.getByRole('button', { name: 'Keskustelut' }).click();
+    await expect(page.getByRole('button', { name: 'Keskustelut' })).toHaveAttribute('aria-pressed', 'true');
     await forEachShot(page, async (language, width) => {
       await page.goto('/u/0');
       const plans = page

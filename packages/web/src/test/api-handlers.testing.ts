@@ -186,6 +186,10 @@ export function mailApi(state: MailState) {
     http.get('/api/u/:userIndex/search/keywords', () =>
       HttpResponse.json({ keywords: searchKeywordPatterns }),
     ),
+    // The mailbox asks whether the auto-reply is on (its banner): off.
+    http.get('/api/u/:userIndex/filters/autoreply', () =>
+      HttpResponse.json({ status: false, name: '', subject: '', text: '', html: '', start: null, end: null }),
+    ),
   ];
 
   return { handlers, requests };

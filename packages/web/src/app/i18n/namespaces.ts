@@ -5,6 +5,7 @@ import type compose from '../../locales/en/compose.json';
 import type contacts from '../../locales/en/contacts.json';
 import type errors from '../../locales/en/errors.json';
 import type events from '../../locales/en/events.json';
+import type filters from '../../locales/en/filters.json';
 import type mailboxes from '../../locales/en/mailboxes.json';
 import type messages from '../../locales/en/messages.json';
 import type pwa from '../../locales/en/pwa.json';
@@ -35,6 +36,7 @@ export interface NamespaceResources {
   pwa: typeof pwa;
   events: typeof events;
   contacts: typeof contacts;
+  filters: typeof filters;
 }
 
 export const namespaces = [
@@ -53,6 +55,7 @@ export const namespaces = [
   'pwa',
   'events',
   'contacts',
+  'filters',
 ] as const satisfies readonly (keyof NamespaceResources)[];
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace: Namespace = 'common';

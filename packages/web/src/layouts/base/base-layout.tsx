@@ -19,6 +19,7 @@ import { useRunSearchAction } from '../../features/search/api/search-mass-action
 import { SavedSearchList } from '../../features/search/components/saved-search-list';
 import { SearchBar } from '../../features/search/components/search-bar';
 import { ListModeContext } from '../../features/messages/api/list-mode';
+import { AutoreplyBanner } from '../../features/filters/components/autoreply-banner';
 import { useUserDetails } from '../../features/settings/api/get-user-details';
 import { useStoredListMode } from '../../features/settings/hooks/use-stored-list-mode';
 import { StoredSettings } from '../../features/settings/components/stored-settings';
@@ -142,6 +143,9 @@ export function BaseLayout() {
                 }
               />
               <OfflineBanner context="mail" />
+              {details && !disabledFeatures.includes('autoreply') && !settings.inSettings && (
+                <AutoreplyBanner userIndex={userIndex} />
+              )}
               <Box sx={{ flex: 1, minHeight: 0, display: 'flex' }}>
                 <SidebarDrawer
                   id={sidebarId}

@@ -33,7 +33,9 @@ describe('settings layout', () => {
       'General',
       'Appearance',
       'Security',
+      'Filters',
       'Signatures',
+      'Auto-reply',
       'Folders',
       'Contacts',
     ]);
@@ -75,7 +77,7 @@ describe('settings layout', () => {
       for (const path of [
         '/u/0/settings/security/totp',
         '/u/0/settings/contacts/import',
-        '/u/0/settings/filters',
+        '/u/0/settings/filters/edit',
         '/u/0/settings/account/a/b/c',
       ]) {
         const { router, unmount } = await renderApp(path);
@@ -110,7 +112,7 @@ describe('settings layout', () => {
         'href',
         '/u/0/settings/folders',
       );
-      expect(within(nav).getAllByTestId('ChevronRightIcon')).toHaveLength(7);
+      expect(within(nav).getAllByTestId('ChevronRightIcon')).toHaveLength(9);
       expect(await screen.findByText('alice@example.test')).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/u/0/settings');
       expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();

@@ -1,8 +1,10 @@
 import ContactsOutlinedIcon from '@mui/icons-material/ContactsOutlined';
 import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
 import DrawOutlinedIcon from '@mui/icons-material/DrawOutlined';
+import FilterAltOutlinedIcon from '@mui/icons-material/FilterAltOutlined';
 import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
 import PaletteOutlinedIcon from '@mui/icons-material/PaletteOutlined';
+import ReplyAllOutlinedIcon from '@mui/icons-material/ReplyAllOutlined';
 import SecurityOutlinedIcon from '@mui/icons-material/SecurityOutlined';
 import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
@@ -143,6 +145,14 @@ export const settingsPages: readonly SettingsPage[] = [
     ],
   },
   {
+    id: 'filters',
+    route: 'Filters',
+    label: 'filters:title',
+    icon: FilterAltOutlinedIcon,
+    feature: 'filters',
+    load: async () => (await import('../../features/filters/components/filters-page')).FiltersPage,
+  },
+  {
     id: 'signatures',
     route: 'Signature',
     label: 'signatures:title',
@@ -156,6 +166,14 @@ export const settingsPages: readonly SettingsPage[] = [
           (await import('../../features/signatures/components/signature-edit-page')).SignatureEditPage,
       },
     ],
+  },
+  {
+    id: 'autoreply',
+    route: 'Autoreply',
+    label: 'filters:autoreply.title',
+    icon: ReplyAllOutlinedIcon,
+    feature: 'autoreply',
+    load: async () => (await import('../../features/filters/components/autoreply-page')).AutoreplyPage,
   },
   {
     id: 'folders',

@@ -16,6 +16,7 @@ import { applyContactEvent } from '../../contacts/api/contacts.cache';
 import { searchKeys } from '../../search/api/search.keys';
 import { applySecurityEvent } from '../../security/api/security.cache';
 import { settingsKeys } from '../../settings/api/settings.keys';
+import { filtersKeys } from '../../filters/api/filters.keys';
 import { applySignaturesEvent } from '../../signatures/api/signatures.cache';
 import { createBatch } from '../lib/batch';
 import { debugLog } from '../lib/debug-log';
@@ -136,6 +137,13 @@ export function createEventEffects(options: EventEffectsOptions): EventEffects {
     // Outgoing addresses: the settings list and the composer's From choices are read again.
     whitelistEmailUpdated: () => stale({ queryKey: settingsKeys.outgoingAddresses(userIndex) }),
     whitelistEmailDeleted: () => stale({ queryKey: settingsKeys.outgoingAddresses(userIndex) }),
+    // Filters changed in another tab or device (or an import finished): the list is read again.
+    filterCreated: () => stale({ queryKey: filtersKeys.list(userIndex) }),
+    filterUpdated: () => stale({ queryKey: filtersKeys.list(userIndex) }),
+    filterDeleted: () => stale({ queryKey: filtersKeys.list(userIndex) }),
+    filterImported: () => stale({ queryKey: filtersKeys.list(userIndex) }),
+    filterImportFailed: () => stale({ queryKey: filtersKeys.list(userIndex) }),
+    filterMoveToBottom: () => stale({ queryKey: filtersKeys.list(userIndex) }),
     avatarUpdated: () => stale({ queryKey: accountsKeys.list() }, { queryKey: authKeys.me(userIndex) }),
     // Opening a stream: nothing changed; its id is where a reconnect resumes.
     connected: () => undefined,

@@ -1,7 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -25,6 +24,7 @@ import { useTranslation } from '../../../shared/i18n/translation';
 import { appHref } from '../../../shared/routing/app-paths';
 import { useUserIndex } from '../../../shared/session/use-user-index';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
+import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert';
 import { PaneLoader } from '../../../shared/ui/pane-loader';
 import { useDeleteSignature, useSignatures, useUpdateSignature } from '../api/signatures';
 
@@ -50,16 +50,12 @@ export function SignaturesPage() {
 
   if (list.isError && !list.data) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" onClick={() => void list.refetch()}>
-            {t('retry')}
-          </Button>
-        }
-      >
-        {reasonText(list.error, tErrors) ?? t('loadFailed')}
-      </Alert>
+      <LoadFailedAlert
+        error={list.error}
+        fallback={t('loadFailed')}
+        retryLabel={t('retry')}
+        onRetry={() => void list.refetch()}
+      />
     );
   }
   if (!list.data) return <PaneLoader />;

@@ -1,0 +1,123 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { screenshotDir } from '../support/environment';
+import { deliver } from '../support/live-events';
+import { countIn, newMailUser, seedFolders } from '../support/mail-user';
+import { signIn, useLanguage } from '../support/sign-in';
+
+const widths = [
+  { width: 360, height: 780 },
+  { width: 1024, height: 768 },
+  { width: 1440, height: 900 },
+];
+
+const filterList = (page: Page) => page.getByRole('list', { name: 'Filters' });
+const rows = (page: Page) => filterList(page).getByRole('listitem');
+
+/** New filter through the dialog: a subject criterion and a target folder. */
+async function createFilter(page: Page, name: string, subject: string, folder: string) {
+  await page.getByRole('button', { name: 'New filter' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New filter' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  await dialog.getByRole('textbox', { name: 'Subject' }).fill(subject);
+  await dialog.getByRole('combobox', { name: 'Move to folder' }).click();
+  await page.getByRole('option', { name: folder }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Filter saved')).toBeVisible();
+  await expect(rows(page).filter({ hasText: name })).toBeVisible();
+}
+
+/** Each width, light and dark, of what the page shows now. */
+async function shootAll(page: Page, name: string) {
+  await page.evaluate(() => document.fonts.ready);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const size of widths) {
+      await page.setViewportSize(size);
+      await page.screenshot({ path: path.join(screenshotDir, `${name}-${scheme}-${size.width}.png`) });
+    }
+  }
+  await page.setViewportSize(widths[2]!);
+}
+
+test('filters: created in settings, file the next delivered message; toggle, move to bottom, mass toggle and delete', async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  await useLanguage(context, 'en');
+  const user = newMailUser('filters');
+  await seedFolders(user, { Reports: 0, Travel: 0 });
+  const tag = Date.now().toString(36);
+  await signIn(page, user, 'en');
+  await page.goto('/u/0/settings/filters');
+  await expect(page.getByText('No filters yet.')).toBeVisible();
+
+  await createFilter(page, 'Reports', `report-${tag}`, 'Reports');
+  await deliver(user, `Weekly report-${tag}`);
+  await expect.poll(() => countIn(user, 'Reports'), { timeout: 15_000 }).toBe(1);
+  expect(await countIn(user, 'INBOX')).toBe(0);
+
+  await createFilter(page, 'Travel', `trip-${tag}`, 'Travel');
+  await expect(rows(page)).toHaveText([/^Reports/, /^Travel/]);
+
+  // Switched off, the filter no longer files mail.
+  await page.getByRole('switch', { name: 'Filter Reports on' }).click();
+  await expect(page.getByText('Reports is off')).toBeVisible();
+  await deliver(user, `Second report-${tag}`);
+  await expect.poll(() => countIn(user, 'INBOX'), { timeout: 15_000 }).toBe(1);
+  expect(await countIn(user, 'Reports')).toBe(1);
+
+  await page.getByRole('button', { name: 'Move Reports to the bottom' }).click();
+  await expect(page.getByText('Reports moved to the bottom')).toBeVisible();
+  await expect(rows(page)).toHaveText([/^Travel/, /^Reports/]);
+
+  await page.getByRole('checkbox', { name: 'Select all filters' }).check();
+  await page.getByRole('button', { name: 'Disable' }).click();
+  await expect(page.getByText('2 filters switched off')).toBeVisible();
+  await expect(rows(page)).toHaveText([/Off$/, /Off$/]);
+  await page.getByRole('button', { name: 'Enable' }).click();
+  await expect(page.getByText('2 filters switched on')).toBeVisible();
+  await expect(rows(page)).toHaveText([/On$/, /On$/]);
+  await deliver(user, `Third report-${tag}`);
+  await expect.poll(() => countIn(user, 'Reports'), { timeout: 15_000 }).toBe(2);
+
+  // Screenshots of the page, the dialog, forwarding and auto-reply, in English and Finnish.
+  await page.getByRole('checkbox', { name: 'Select all filters' }).uncheck();
+  for (const language of ['en', 'fi'] as const) {
+    if (language === 'fi') {
+      await page.evaluate(() => window.localStorage.setItem('webmail.language', 'fi'));
+      await useLanguage(context, 'fi');
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Suodattimet' })).toBeVisible();
+    }
+    await shootAll(page, `filters-page-${language}`);
+    await page.getByRole('button', { name: language === 'en' ? 'Edit Reports' : 'Muokkaa: Reports' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await shootAll(page, `filters-dialog-${language}`);
+    await page.keyboard.press('Escape');
+    await page.goto('/u/0/settings/autoreply');
+    await page.getByRole('textbox', { name: language === 'en' ? 'Subject' : 'Aihe' }).fill('Away');
+    await shootAll(page, `filters-autoreply-${language}`);
+    await page.goto('/u/0/settings/filters');
+    await page
+      .getByRole('textbox', { name: language === 'en' ? 'Forwarding addresses' : 'Edelleenlähetysosoitteet' })
+      .fill('copy@example.test, not-an-address ');
+    await page
+      .getByRole('heading', { name: language === 'en' ? 'Forwarding' : 'Edelleenlähetys' })
+      .scrollIntoViewIfNeeded();
+    await shootAll(page, `filters-forwarding-${language}`);
+  }
+  await useLanguage(context, 'en');
+  await page.evaluate(() => window.localStorage.setItem('webmail.language', 'en'));
+  await page.reload();
+
+  await page.getByRole('checkbox', { name: 'Select all filters' }).check();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Delete 2 filters?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByText('2 filters deleted')).toBeVisible();
+  await expect(page.getByText('No filters yet.')).toBeVisible();
+});

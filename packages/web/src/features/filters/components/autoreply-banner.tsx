@@ -1,0 +1,34 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/translation';
+import { appHref } from '../../../shared/routing/app-paths';
+import { useAutoreply } from '../api/filters';
+
+/** Whether the auto-reply answers now or will later: on, and its end (if any) not passed. */
+export const autoreplyActive = (reply: { status: boolean; end: string | null }, now = Date.now()) =>
+  reply.status && (reply.end === null || Date.parse(reply.end) > now);
+
+/**
+ * The mailbox's notice while the auto-reply is on, with a link to its settings. The caller renders it only when
+ * the plan has auto-reply.
+ */
+export function AutoreplyBanner({ userIndex }: { userIndex: number }) {
+  const { t } = useTranslation('filters');
+  const reply = useAutoreply(userIndex).query.data;
+  if (!reply || !autoreplyActive(reply)) return null;
+  return (
+    <Alert
+      severity="info"
+      square
+      sx={{ py: 0 }}
+      action={
+        <Button color="inherit" size="small" component={RouterLink} to={appHref('Autoreply', { userIndex })}>
+          {t('autoreply.bannerLink')}
+        </Button>
+      }
+    >
+      {t('autoreply.banner')}
+    </Alert>
+  );
+}

@@ -1,0 +1,132 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { Autoreply } from '@webmail/contracts';
+import { useState } from 'react';
+import { reasonText } from '../../../shared/api/error-text';
+import { useTranslation } from '../../../shared/i18n/translation';
+import { useUserIndex } from '../../../shared/session/use-user-index';
+import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
+import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert';
+import { PaneLoader } from '../../../shared/ui/pane-loader';
+import { useAutoreply } from '../api/filters';
+import { fromLocalInput, toLocalInput } from '../lib/local-time';
+
+/**
+ * Page Autoreply (settings/autoreply): on/off, the sender name, subject and message (plain text: the server sends
+ * it as the reply's body), and the start and end (the end cannot be set before the start, nor the start after the
+ * end). What is typed stays when saving fails.
+ */
+export function AutoreplyPage() {
+  const userIndex = useUserIndex();
+  const { t } = useTranslation('filters');
+  const { t: tErrors } = useTranslation('errors');
+  const snackbar = useSnackbar();
+  const { query, save } = useAutoreply(userIndex);
+  const [draft, setDraft] = useState<Autoreply | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  if (query.isError && !query.data) {
+    return (
+      <LoadFailedAlert
+        error={query.error}
+        fallback={t('loadFailed')}
+        retryLabel={t('retry')}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  if (!query.data) return <PaneLoader />;
+  const form = draft ?? query.data;
+  const set = (patch: Partial<Autoreply>) => setDraft({ ...form, ...patch });
+  const start = toLocalInput(form.start);
+  const end = toLocalInput(form.end);
+  const endBeforeStart = Boolean(form.start && form.end && Date.parse(form.end) <= Date.parse(form.start));
+
+  return (
+    <Box sx={{ maxWidth: 640 }}>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+        {t('autoreply.intro')}
+      </Typography>
+      <Stack
+        component="form"
+        noValidate
+        spacing={2}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (endBeforeStart) return;
+          setFailure(null);
+          save.mutate(
+            { ...form, html: '' },
+            {
+              onSuccess: () => {
+                setDraft(null);
+                snackbar.show({ type: 'success', message: t('autoreply.saved') });
+              },
+              onError: (e) => setFailure(reasonText(e, tErrors) ?? t('saveFailed')),
+            },
+          );
+        }}
+      >
+        <FormControlLabel
+          control={<Switch checked={form.status} onChange={(e) => set({ status: e.target.checked })} />}
+          label={t('autoreply.status')}
+        />
+        <TextField
+          label={t('autoreply.name')}
+          value={form.name}
+          onChange={(e) => set({ name: e.target.value })}
+        />
+        <TextField
+          label={t('autoreply.subject')}
+          value={form.subject}
+          onChange={(e) => set({ subject: e.target.value })}
+          helperText={t('autoreply.subjectHelp')}
+        />
+        <TextField
+          label={t('autoreply.text')}
+          value={form.text}
+          onChange={(e) => set({ text: e.target.value })}
+          multiline
+          minRows={6}
+        />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            type="datetime-local"
+            label={t('autoreply.start')}
+            value={start}
+            onChange={(e) => set({ start: fromLocalInput(e.target.value) })}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: end || undefined } }}
+            helperText={t('autoreply.noBound')}
+            fullWidth
+          />
+          <TextField
+            type="datetime-local"
+            label={t('autoreply.end')}
+            value={end}
+            onChange={(e) => set({ end: fromLocalInput(e.target.value) })}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: start || undefined } }}
+            error={endBeforeStart}
+            helperText={endBeforeStart ? t('autoreply.endBeforeStart') : t('autoreply.noBound')}
+            fullWidth
+          />
+        </Stack>
+        {failure && <Alert severity="error">{failure}</Alert>}
+        <Box>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={save.isPending || draft === null || endBeforeStart}
+          >
+            {t('save')}
+          </Button>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}
