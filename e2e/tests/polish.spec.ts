@@ -397,9 +397,12 @@ test.describe('polish (issue 13)', () => {
     await seedConversation(alice);
     await seedFolders(alice, { 'Long project folder name': 25 });
     await signIn(page, alice, 'fi');
-    // Conversations, chosen in the list header (stored with the account).
+    // Conversations, chosen in the list header and stored with the account (saved after the settings debounce).
+    const stored = page.waitForResponse(
+      (r) => r.request().method() === 'PATCH' && r.url().endsWith('/config'),
+    );
     await page.getByRole('button', { name: 'Keskustelut' }).click();
-    await expect(page.getByRole('button', { name: 'Keskustelut' })).toHaveAttribute('aria-pressed', 'true');
+    expect((await stored).status()).toBe(200);
     await forEachShot(page, async (language, width) => {
       await page.goto('/u/0');
       const plans = page
