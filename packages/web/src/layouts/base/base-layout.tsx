@@ -2,14 +2,10 @@ import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useCallback, useId, useMemo, useState } from 'react';
+import { AccountProviders } from '../account-providers';
 import { Outlet, useLocation, useParams, useSearchParams } from 'react-router';
 import { LiveEvents } from '../../features/events/components/live-events';
 import { AccountMenu } from '../../features/accounts/components/account-menu';
-import { RecipientDirectoryContext } from '../../features/compose/api/recipient-directory';
-import { ListOptionsContext } from '../../features/messages/api/list-options';
-import { useStoredListOptions } from '../../features/settings/api/stored-list-options';
-import { useContactDirectory } from '../../features/contacts/api/get-contact-suggestions';
-import { ContactDialogsProvider } from '../../features/contacts/components/contact-dialogs';
 import { ContactsPanel } from '../../features/contacts/components/contacts-panel';
 import { useMe } from '../../features/auth/api/get-me';
 import { useMailboxTree } from '../../features/mailboxes/api/get-mailbox-tree';
@@ -18,10 +14,8 @@ import { useRunMassAction } from '../../features/messages/api/mass-action';
 import { useRunSearchAction } from '../../features/search/api/search-mass-action';
 import { SavedSearchList } from '../../features/search/components/saved-search-list';
 import { SearchBar } from '../../features/search/components/search-bar';
-import { ListModeContext } from '../../features/messages/api/list-mode';
 import { AutoreplyBanner } from '../../features/filters/components/autoreply-banner';
 import { useUserDetails } from '../../features/settings/api/get-user-details';
-import { useStoredListMode } from '../../features/settings/hooks/use-stored-list-mode';
 import { StoredSettings } from '../../features/settings/components/stored-settings';
 import { isWithin } from '../../shared/routing/app-paths';
 import type { MessageDragPayload } from '../../shared/dnd/message-drag';
@@ -39,8 +33,6 @@ import { searchScopesOf } from './search-scopes';
 import { SidebarHeader } from './sidebar-header';
 import { useContactsPanelOpen } from './use-contacts-panel-open';
 import { OfflineBanner } from '../../shared/ui/offline-banner';
-
-const noDirectory = () => [];
 
 /**
  * Layout of a signed-in user's pages (route BaseLayout, /u/:userIndex): app bar, sidebar, content. The sidebar
@@ -108,107 +100,101 @@ export function BaseLayout() {
       : null;
 
   return (
-    <RecipientDirectoryContext.Provider value={contactsEnabled ? useContactDirectory : noDirectory}>
-      <ListModeContext.Provider value={useStoredListMode}>
-        <ListOptionsContext.Provider value={useStoredListOptions}>
-          <ContactDialogsProvider userIndex={userIndex}>
-            <Box
-              sx={{
-                height: '100dvh',
-                display: 'flex',
-                flexDirection: 'column',
-                bgcolor: 'background.default',
-              }}
-            >
-              <LiveEvents userIndex={userIndex} />
-              <StoredSettings userIndex={userIndex} />
-              <AppTopBar
-                homeHref={homeHref}
-                onOpenSidebar={() => setSidebarOpen(true)}
-                sidebarOpen={sidebarOpen}
-                sidebarId={sidebarId}
-                onLogoClick={closeSidebar}
-                account={<AccountMenu userIndex={userIndex} user={me.data} />}
-                settingsHref={active ? settingsPath(userIndex) : null}
-                back={back}
-                search={
-                  active && !settings.inSettings ? (
-                    <SearchBar
-                      userIndex={userIndex}
-                      timeZone={details?.timezone ?? null}
-                      address={me.data?.email ?? details?.address ?? null}
-                      scopes={scopes}
-                    />
-                  ) : null
-                }
+    <AccountProviders userIndex={userIndex} contactsEnabled={contactsEnabled}>
+      <Box
+        sx={{
+          height: '100dvh',
+          display: 'flex',
+          flexDirection: 'column',
+          bgcolor: 'background.default',
+        }}
+      >
+        <LiveEvents userIndex={userIndex} />
+        <StoredSettings userIndex={userIndex} />
+        <AppTopBar
+          homeHref={homeHref}
+          onOpenSidebar={() => setSidebarOpen(true)}
+          sidebarOpen={sidebarOpen}
+          sidebarId={sidebarId}
+          onLogoClick={closeSidebar}
+          account={<AccountMenu userIndex={userIndex} user={me.data} />}
+          settingsHref={active ? settingsPath(userIndex) : null}
+          back={back}
+          search={
+            active && !settings.inSettings ? (
+              <SearchBar
+                userIndex={userIndex}
+                timeZone={details?.timezone ?? null}
+                address={me.data?.email ?? details?.address ?? null}
+                scopes={scopes}
               />
-              <OfflineBanner context="mail" />
-              {details && !disabledFeatures.includes('autoreply') && !settings.inSettings && (
-                <AutoreplyBanner userIndex={userIndex} />
-              )}
-              <Box sx={{ flex: 1, minHeight: 0, display: 'flex' }}>
-                <SidebarDrawer
-                  id={sidebarId}
-                  open={sidebarOpen}
-                  onClose={closeSidebar}
-                  mobileHeader={<SidebarHeader homeHref={homeHref} onNavigate={closeSidebar} />}
-                >
-                  {settings.inSettings ? (
+            ) : null
+          }
+        />
+        <OfflineBanner context="mail" />
+        {details && !disabledFeatures.includes('autoreply') && !settings.inSettings && (
+          <AutoreplyBanner userIndex={userIndex} />
+        )}
+        <Box sx={{ flex: 1, minHeight: 0, display: 'flex' }}>
+          <SidebarDrawer
+            id={sidebarId}
+            open={sidebarOpen}
+            onClose={closeSidebar}
+            mobileHeader={<SidebarHeader homeHref={homeHref} onNavigate={closeSidebar} />}
+          >
+            {settings.inSettings ? (
+              <>
+                <BackToInboxButton userIndex={userIndex} onNavigate={closeSidebar} />
+                <SettingsNav
+                  userIndex={userIndex}
+                  disabledFeatures={disabledFeatures}
+                  variant="sidebar"
+                  onNavigate={closeSidebar}
+                />
+              </>
+            ) : (
+              <>
+                <ComposeButton userIndex={userIndex} onNavigate={closeSidebar} />
+                <FolderSidebar
+                  userIndex={userIndex}
+                  selectedMailboxId={mailboxId}
+                  onNavigate={closeSidebar}
+                  foldersEnabled={!disabledFeatures.includes('folders')}
+                  onDropMessages={dropMessages}
+                  below={
                     <>
-                      <BackToInboxButton userIndex={userIndex} onNavigate={closeSidebar} />
-                      <SettingsNav
-                        userIndex={userIndex}
-                        disabledFeatures={disabledFeatures}
-                        variant="sidebar"
-                        onNavigate={closeSidebar}
-                      />
+                      <SavedSearchList userIndex={userIndex} onNavigate={closeSidebar} />
+                      {contactsEnabled && (
+                        <ContactsPanel
+                          userIndex={userIndex}
+                          open={contactsPanel.open}
+                          onToggle={contactsPanel.toggle}
+                        />
+                      )}
                     </>
-                  ) : (
-                    <>
-                      <ComposeButton userIndex={userIndex} onNavigate={closeSidebar} />
-                      <FolderSidebar
-                        userIndex={userIndex}
-                        selectedMailboxId={mailboxId}
-                        onNavigate={closeSidebar}
-                        foldersEnabled={!disabledFeatures.includes('folders')}
-                        onDropMessages={dropMessages}
-                        below={
-                          <>
-                            <SavedSearchList userIndex={userIndex} onNavigate={closeSidebar} />
-                            {contactsEnabled && (
-                              <ContactsPanel
-                                userIndex={userIndex}
-                                open={contactsPanel.open}
-                                onToggle={contactsPanel.toggle}
-                              />
-                            )}
-                          </>
-                        }
-                      />
-                    </>
-                  )}
-                </SidebarDrawer>
-                <Box
-                  component="main"
-                  sx={{
-                    flex: 1,
-                    minWidth: 0,
-                    display: 'flex',
-                    bgcolor: 'background.paper',
-                    borderRadius: { md: '16px 16px 0 0' },
-                    mr: { md: 2 },
-                    overflow: 'hidden',
-                  }}
-                >
-                  <Outlet />
-                </Box>
-              </Box>
-              {/* Phones: compose from a folder's list without opening the drawer (not over a conversation or the composer). */}
-              {small && mailboxId && !threadId && <ComposeFab userIndex={userIndex} />}
-            </Box>
-          </ContactDialogsProvider>
-        </ListOptionsContext.Provider>
-      </ListModeContext.Provider>
-    </RecipientDirectoryContext.Provider>
+                  }
+                />
+              </>
+            )}
+          </SidebarDrawer>
+          <Box
+            component="main"
+            sx={{
+              flex: 1,
+              minWidth: 0,
+              display: 'flex',
+              bgcolor: 'background.paper',
+              borderRadius: { md: '16px 16px 0 0' },
+              mr: { md: 2 },
+              overflow: 'hidden',
+            }}
+          >
+            <Outlet />
+          </Box>
+        </Box>
+        {/* Phones: compose from a folder's list without opening the drawer (not over a conversation or the composer). */}
+        {small && mailboxId && !threadId && <ComposeFab userIndex={userIndex} />}
+      </Box>
+    </AccountProviders>
   );
 }
