@@ -1,7 +1,9 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import type { ReactNode } from 'react';
 import { reasonText } from '../api/error-text';
 import { useTranslation } from '../i18n/translation';
+import { PaneLoader } from './pane-loader';
 
 export interface LoadFailedAlertProps {
   error: unknown;
@@ -26,4 +28,30 @@ export function LoadFailedAlert({ error, fallback, retryLabel, onRetry }: LoadFa
       {reasonText(error, t) ?? fallback}
     </Alert>
   );
+}
+
+/** The part of a TanStack query a page gates on. */
+interface PageQuery {
+  data: unknown;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * What a page shows before its data is there: the error with Retry when reading failed (and nothing was read
+ * before), the pane loader while reading; null once there is data.
+ */
+export function pageFallback(query: PageQuery, labels: { loadFailed: string; retry: string }): ReactNode {
+  if (query.isError && query.data === undefined) {
+    return (
+      <LoadFailedAlert
+        error={query.error}
+        fallback={labels.loadFailed}
+        retryLabel={labels.retry}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  return query.data === undefined ? <PaneLoader /> : null;
 }

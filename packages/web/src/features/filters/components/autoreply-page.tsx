@@ -12,8 +12,7 @@ import { reasonText } from '../../../shared/api/error-text';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useUserIndex } from '../../../shared/session/use-user-index';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
-import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert';
-import { PaneLoader } from '../../../shared/ui/pane-loader';
+import { pageFallback } from '../../../shared/ui/load-failed-alert';
 import { useAutoreply } from '../api/filters';
 import { fromLocalInput, toLocalInput } from '../lib/local-time';
 
@@ -31,17 +30,8 @@ export function AutoreplyPage() {
   const [draft, setDraft] = useState<Autoreply | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  if (query.isError && !query.data) {
-    return (
-      <LoadFailedAlert
-        error={query.error}
-        fallback={t('loadFailed')}
-        retryLabel={t('retry')}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
-  if (!query.data) return <PaneLoader />;
+  const fallback = pageFallback(query, { loadFailed: t('loadFailed'), retry: t('retry') });
+  if (fallback || !query.data) return fallback;
   const form = draft ?? query.data;
   const set = (patch: Partial<Autoreply>) => setDraft({ ...form, ...patch });
   const start = toLocalInput(form.start);

@@ -23,8 +23,7 @@ import { reasonText } from '../../../shared/api/error-text';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useUserIndex } from '../../../shared/session/use-user-index';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
-import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert';
-import { PaneLoader } from '../../../shared/ui/pane-loader';
+import { pageFallback } from '../../../shared/ui/load-failed-alert';
 import { ConfirmDialog } from '../../mailboxes/components/confirm-dialog';
 import {
   filtersExportUrl,
@@ -80,17 +79,8 @@ export function FiltersPage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [askTakeOver, setAskTakeOver] = useState(false);
 
-  if (list.isError && !list.data) {
-    return (
-      <LoadFailedAlert
-        error={list.error}
-        fallback={t('loadFailed')}
-        retryLabel={t('retry')}
-        onRetry={() => void list.refetch()}
-      />
-    );
-  }
-  if (!list.data) return <PaneLoader />;
+  const fallback = pageFallback(list, { loadFailed: t('loadFailed'), retry: t('retry') });
+  if (fallback || !list.data) return fallback;
   const { filters, script } = list.data;
   if (filters === null) return <Alert severity="info">{t('unavailable')}</Alert>;
 

@@ -24,8 +24,7 @@ import { useTranslation } from '../../../shared/i18n/translation';
 import { appHref } from '../../../shared/routing/app-paths';
 import { useUserIndex } from '../../../shared/session/use-user-index';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
-import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert';
-import { PaneLoader } from '../../../shared/ui/pane-loader';
+import { pageFallback } from '../../../shared/ui/load-failed-alert';
 import { useDeleteSignature, useSignatures, useUpdateSignature } from '../api/signatures';
 
 /** The first words of a signature, as text (the list shows no HTML of its own). */
@@ -48,17 +47,8 @@ export function SignaturesPage() {
   const remove = useDeleteSignature(userIndex);
   const [deleting, setDeleting] = useState<Signature | null>(null);
 
-  if (list.isError && !list.data) {
-    return (
-      <LoadFailedAlert
-        error={list.error}
-        fallback={t('loadFailed')}
-        retryLabel={t('retry')}
-        onRetry={() => void list.refetch()}
-      />
-    );
-  }
-  if (!list.data) return <PaneLoader />;
+  const fallback = pageFallback(list, { loadFailed: t('loadFailed'), retry: t('retry') });
+  if (fallback || !list.data) return fallback;
   const signatures = list.data.signatures;
   const editHref = (id?: string) => appHref('SignatureEdit', { userIndex, signatureId: id });
 
