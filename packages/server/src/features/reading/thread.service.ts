@@ -42,6 +42,7 @@ import {
 export class ThreadService {
   private readonly folders: ThreadFolders;
   private readonly cache = new ThreadCache();
+  private readonly preparing = new Set<string>();
 
   constructor(
     mailboxes: MailboxesService,
@@ -57,6 +58,10 @@ export class ThreadService {
    * a time, in chunks), so opening any message shown needs no header search. Resolves when they are read (tests).
    */
   async prepare(mail: MailSession, mailboxId: string): Promise<void> {
+    // Every first page of a list asks; one waiting preparation per account and folder is enough.
+    const key = `${mail.email}\n${mailboxId}`;
+    if (this.preparing.has(key)) return;
+    this.preparing.add(key);
     await new Promise((resolve) => setTimeout(resolve, this.prepareDelayMs).unref());
     try {
       const path = await mail.pathOf(mailboxId);
@@ -66,6 +71,8 @@ export class ThreadService {
         await this.indexes.build(client, mail.email, folderPath);
     } catch {
       // The session ended or the folder went: the next list asks again; opening searches meanwhile.
+    } finally {
+      this.preparing.delete(key);
     }
   }
 
