@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   defaultUserConfig,
   type UserConfig,
@@ -79,6 +79,38 @@ describe('Appearance settings (settings/appearance)', () => {
     );
     expect(state.config.darkMode).toBe('dark');
     expect(state.details.meta.ui).toEqual({ color: 'green', theme: 'green-dark' });
+  });
+
+  it('keeps a waiting change when the settings are read again before it is saved (a live event, a remount)', async () => {
+    const { state } = setup();
+    const { queryClient } = await renderApp('/u/0/settings/appearance');
+
+    fireEvent.click(await screen.findByRole('radio', { name: 'Dark' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Green' }));
+    // The server still holds the old look while the change waits for its second.
+    await act(async () => {
+      await queryClient.refetchQueries({ queryKey: ['settings'] });
+      await new Promise((resolve) => setTimeout(resolve, 20)); // the cache's batched notifications render
+    });
+    expect(state.config.darkMode).toBe('system');
+    expect(screen.getByRole('radio', { name: 'Dark' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Green' })).toBeChecked();
+    expect(theme()).toBe('green-dark');
+
+    await waitFor(() => expect(state.config.darkMode).toBe('dark'));
+    expect(state.details.meta.ui).toEqual({ color: 'green', theme: 'green-dark' });
+  });
+
+  it('sends a waiting change at once when the page goes away (a reload right after a click keeps it)', async () => {
+    const { patches } = setup();
+    await renderApp('/u/0/settings/appearance');
+
+    fireEvent.click(await screen.findByRole('radio', { name: 'Compact' }));
+    expect(patches()).toEqual([]);
+    window.dispatchEvent(new Event('pagehide'));
+    await waitFor(() => expect(patches()).toEqual([['/api/u/0/details', { displayDensity: 'compact' }]]), {
+      timeout: 500, // well inside the 1 s the change would otherwise wait
+    });
   });
 
   it('puts the previous look back with a notice when the save fails', async () => {

@@ -39,6 +39,8 @@ export interface ApiRequestOptions {
   redirectOnUnauthorized?: boolean;
   /** Fraction of the body sent, 0 to 1 (uploads); the call then goes out with XMLHttpRequest (`xhr-fetch.ts`). */
   onUploadProgress?: (fraction: number) => void;
+  /** The request outlives the page (a save sent as the page goes away). */
+  keepalive?: boolean;
 }
 
 export interface ApiClientConfig {
@@ -183,7 +185,14 @@ async function send(path: string, options: ApiRequestOptions): Promise<Response>
   try {
     const response = options.onUploadProgress
       ? await xhrFetch(url, { method, headers, body, signal }, options.onUploadProgress)
-      : await fetch(url, { method, credentials: 'same-origin', headers, body, signal });
+      : await fetch(url, {
+          method,
+          credentials: 'same-origin',
+          headers,
+          body,
+          signal,
+          keepalive: options.keepalive,
+        });
     reportServerAnswer();
     return response;
   } catch (cause) {

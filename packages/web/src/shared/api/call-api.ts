@@ -38,6 +38,8 @@ export interface CallOptions {
   redirectOnUnauthorized?: boolean;
   /** Fraction of the body sent, 0 to 1 (uploads); the call then goes out with XMLHttpRequest. */
   onUploadProgress?: (fraction: number) => void;
+  /** The request outlives the page (a save sent as the page goes away). */
+  keepalive?: boolean;
 }
 
 /**
@@ -75,6 +77,7 @@ export async function callApi<E extends EndpointDefinition>(
     signal: options.signal,
     redirectOnUnauthorized: options.redirectOnUnauthorized,
     onUploadProgress: options.onUploadProgress,
+    keepalive: options.keepalive,
   });
   if (endpoint.raw) return response as CallResult<E>;
   return (await parseSuccess(endpoint, response)) as CallResult<E>;

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { hashKey, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   limits,
   settingsEndpoints,
@@ -7,7 +7,7 @@ import {
   type UserDetails,
   type UserDetailsPatch,
 } from '@webmail/contracts';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { callApi } from '../../../shared/api/call-api';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
@@ -39,59 +39,81 @@ interface Pending {
 }
 
 /**
- * Appearance and General settings (spec §4): a change shows at once (the cached details and configuration are
- * patched, and everything drawn from them follows), and is saved 1 s after the last change, one PATCH per store.
- * When a save fails the caches go back to what they held before the batch and a notice says so. A change still
- * waiting is sent when the page goes away, so leaving right after a change keeps it.
+ * The change waiting to be saved, one per account: every page and hook that saves settings (Appearance, the
+ * time zone stored on a first visit, the quick settings) adds to the same batch, so one's save answer never
+ * overwrites another's change still on its way.
  */
+const waiting = new WeakMap<QueryClient, Map<number, { current: Pending | null }>>();
+
+function waitingChange(queryClient: QueryClient, userIndex: number): { current: Pending | null } {
+  let accounts = waiting.get(queryClient);
+  if (!accounts) waiting.set(queryClient, (accounts = new Map()));
+  let slot = accounts.get(userIndex);
+  if (!slot) accounts.set(userIndex, (slot = { current: null }));
+  return slot;
+}
+
 /** What a change may be worked out from: the details and configuration as they show now (pending changes included). */
 export interface CurrentSettings {
   details: UserDetails | undefined;
   config: UserConfig | undefined;
 }
 
+/**
+ * Appearance and General settings (spec §4): a change shows at once (the cached details and configuration are
+ * patched, and everything drawn from them follows), and is saved 1 s after the last change, one PATCH per store.
+ * When a save fails the caches go back to what they held before the batch and a notice says so. A change still
+ * waiting is sent when the page goes away, so leaving right after a change keeps it.
+ */
 export function useSettingsSaver(
   userIndex: number,
 ): (change: SettingsChange | ((current: CurrentSettings) => SettingsChange)) => void {
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
   const { t } = useTranslation('settings');
-  const pending = useRef<Pending | null>(null);
+  const pendingRef = useMemo(() => waitingChange(queryClient, userIndex), [queryClient, userIndex]);
   const failed = useRef(() => {});
   useEffect(() => {
     failed.current = () =>
       snackbar.show({ type: 'error', key: 'settings-save-failed', message: t('appearance.saveFailed') });
   });
 
-  const save = useCallback(async () => {
-    const batch = pending.current;
-    if (!batch) return;
-    clearTimeout(batch.timer);
-    pending.current = null;
-    const detailsKey = settingsKeys.details(userIndex);
-    const configKey = settingsKeys.config(userIndex);
-    const { details, config } = batch.change;
-    try {
-      const [savedDetails, savedConfig] = await Promise.all([
-        details ? callApi(settingsEndpoints.updateDetails, { params: { userIndex }, body: details }) : null,
-        config ? callApi(settingsEndpoints.updateConfig, { params: { userIndex }, body: config }) : null,
-      ]);
-      // A newer change already shows; its own save brings the server's answer.
-      if (pending.current) return;
-      if (savedDetails) queryClient.setQueryData(detailsKey, savedDetails);
-      if (savedConfig) queryClient.setQueryData(configKey, savedConfig);
-    } catch {
-      // A change made while this one was on its way goes too: everything returns to what the server holds.
-      const newer = pending.current as Pending | null;
-      if (newer) clearTimeout(newer.timer);
-      pending.current = null;
-      queryClient.setQueryData(detailsKey, batch.before.details);
-      queryClient.setQueryData(configKey, batch.before.config);
-      failed.current();
-      void queryClient.invalidateQueries({ queryKey: detailsKey });
-      void queryClient.invalidateQueries({ queryKey: configKey });
-    }
-  }, [queryClient, userIndex]);
+  const save = useCallback(
+    async (options: { keepalive?: boolean } = {}) => {
+      const batch = pendingRef.current;
+      if (!batch) return;
+      clearTimeout(batch.timer);
+      pendingRef.current = null;
+      const detailsKey = settingsKeys.details(userIndex);
+      const configKey = settingsKeys.config(userIndex);
+      const { details, config } = batch.change;
+      try {
+        const [savedDetails, savedConfig] = await Promise.all([
+          details
+            ? callApi(settingsEndpoints.updateDetails, { params: { userIndex }, body: details }, options)
+            : null,
+          config
+            ? callApi(settingsEndpoints.updateConfig, { params: { userIndex }, body: config }, options)
+            : null,
+        ]);
+        // A newer change already shows; its own save brings the server's answer.
+        if (pendingRef.current) return;
+        if (savedDetails) queryClient.setQueryData(detailsKey, savedDetails);
+        if (savedConfig) queryClient.setQueryData(configKey, savedConfig);
+      } catch {
+        // A change made while this one was on its way goes too: everything returns to what the server holds.
+        const newer = pendingRef.current as Pending | null;
+        if (newer) clearTimeout(newer.timer);
+        pendingRef.current = null;
+        queryClient.setQueryData(detailsKey, batch.before.details);
+        queryClient.setQueryData(configKey, batch.before.config);
+        failed.current();
+        void queryClient.invalidateQueries({ queryKey: detailsKey });
+        void queryClient.invalidateQueries({ queryKey: configKey });
+      }
+    },
+    [pendingRef, queryClient, userIndex],
+  );
 
   const change = useCallback(
     (nextOrUpdate: SettingsChange | ((current: CurrentSettings) => SettingsChange)) => {
@@ -106,7 +128,7 @@ export function useSettingsSaver(
           : nextOrUpdate;
       void queryClient.cancelQueries({ queryKey: detailsKey });
       void queryClient.cancelQueries({ queryKey: configKey });
-      const previous = pending.current;
+      const previous = pendingRef.current;
       if (previous) clearTimeout(previous.timer);
       const before = previous?.before ?? {
         details: queryClient.getQueryData<UserDetails>(detailsKey),
@@ -124,15 +146,42 @@ export function useSettingsSaver(
         queryClient.setQueryData<UserDetails>(detailsKey, (d) => d && patchedDetails(d, next.details));
       }
       if (next.config) queryClient.setQueryData<UserConfig>(configKey, (c) => c && { ...c, ...next.config });
-      pending.current = {
+      pendingRef.current = {
         change: merged,
         before,
         timer: setTimeout(() => void save(), limits.settingsSaveDebounceMs),
       };
     },
-    [queryClient, save, userIndex],
+    [pendingRef, queryClient, save, userIndex],
   );
 
-  useEffect(() => () => void save(), [save]);
+  // A refetch that lands while a change waits (a live event, a remount, the window regaining focus) would show
+  // the server's older value and undo the user's click: the waiting change is laid over it again.
+  useEffect(() => {
+    const detailsHash = hashKey(settingsKeys.details(userIndex));
+    const configHash = hashKey(settingsKeys.config(userIndex));
+    return queryClient.getQueryCache().subscribe((event) => {
+      const batch = pendingRef.current;
+      if (!batch || event.type !== 'updated' || event.action.type !== 'success' || event.action.manual)
+        return;
+      const { details, config } = batch.change;
+      if (details && event.query.queryHash === detailsHash) {
+        queryClient.setQueryData<UserDetails>(event.query.queryKey, (d) => d && patchedDetails(d, details));
+      }
+      if (config && event.query.queryHash === configHash) {
+        queryClient.setQueryData<UserConfig>(event.query.queryKey, (c) => c && { ...c, ...config });
+      }
+    });
+  }, [pendingRef, queryClient, userIndex]);
+
+  // Leaving the page (a reload, a closed tab) sends a waiting change at once, on a request that outlives the page.
+  useEffect(() => {
+    const flush = () => void save({ keepalive: true });
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      void save();
+    };
+  }, [save]);
   return change;
 }
