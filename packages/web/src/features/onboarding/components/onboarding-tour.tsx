@@ -13,6 +13,8 @@ import { tourTarget } from '../../../shared/ui/tour-anchors';
 /** The five steps of spec §4; each names its text (`steps.{id}`) and where it points. */
 type TourStepId = 'intro' | 'folders' | 'quickSettings' | 'allSettings' | 'security';
 
+const tooltipWidth = 380;
+
 /** How long a step waits for the page it opens (and the element it points at) to be drawn. */
 const pageWaitMs = 15_000;
 
@@ -108,7 +110,7 @@ export function OnboardingTour({ userIndex, onEnd }: OnboardingTourProps) {
         targetWaitTimeout: pageWaitMs,
         arrowColor: theme.palette.background.paper,
         zIndex: theme.zIndex.modal + 10,
-        width: 360,
+        width: tooltipWidth,
       }}
     />
   );
@@ -125,7 +127,15 @@ function TourTooltip({ index, size, isLastStep, step, controls, tooltipProps }: 
       aria-labelledby={titleId}
       aria-describedby={textId}
       elevation={8}
-      sx={{ p: 2.5, width: 360, maxWidth: 'calc(100vw - 32px)', borderRadius: 3 }}
+      // No elevation tint in dark mode: the arrow has the paper's own colour.
+      sx={{
+        p: 2.5,
+        width: tooltipWidth,
+        maxWidth: 'calc(100vw - 32px)',
+        borderRadius: 2,
+        backgroundImage: 'none',
+        '& .MuiButton-root': { whiteSpace: 'nowrap' },
+      }}
     >
       <Typography variant="overline" sx={{ color: 'text.secondary' }}>
         {t('progress', { current: index + 1, total: size })}
