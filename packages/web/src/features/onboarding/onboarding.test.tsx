@@ -98,10 +98,20 @@ describe('onboarding in the app', () => {
       await user.click(within(step).getByRole('button', { name: last ? 'Done' : 'Next' }));
     }
 
-    await waitFor(() => expect(patches()).toEqual([{ onBoardingCompleted: true }]));
     await waitFor(() => expect(router.state.location.pathname).toBe('/u/0/id-inbox'));
+    expect(patches()).toEqual([{ onBoardingCompleted: true }]);
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   }, 60_000);
+
+  it('ends on Escape as Skip does: saved once, back to the inbox', async () => {
+    const { patches } = setup({ initialVersion: 2 });
+    const { router, user } = await renderApp('/u/0/settings/account');
+    await tourStep('Welcome', 15_000);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/u/0/id-inbox'));
+    expect(patches()).toEqual([{ onBoardingCompleted: true }]);
+  });
 
   it('closes when the screen becomes mobile, without saving, and is not shown on mobile', async () => {
     const { patches } = setup({ initialVersion: 2 });

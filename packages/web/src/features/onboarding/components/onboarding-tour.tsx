@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useRef } from 'react';
 import { Joyride, STATUS, type EventData, type Step, type TooltipRenderProps } from 'react-joyride';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/translation';
@@ -89,9 +89,15 @@ export function OnboardingTour({ userIndex, onEnd }: OnboardingTourProps) {
     ];
   }, [t, navigate, userIndex]);
 
+  // Several events of one ending report it (the step's end, the tour's end): it is ended once.
+  const ended = useRef(false);
   const onEvent = (data: EventData) => {
     // Escape closes the tour as Skip does; Done on the last step finishes it.
-    if (data.action === 'close' || data.status === STATUS.SKIPPED || data.status === STATUS.FINISHED) onEnd();
+    const ending =
+      data.action === 'close' || data.status === STATUS.SKIPPED || data.status === STATUS.FINISHED;
+    if (!ending || ended.current) return;
+    ended.current = true;
+    onEnd();
   };
 
   return (
