@@ -80,6 +80,11 @@ const EnvSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(DisabledFeature)),
+  /**
+   * The first-use tour (spec §4): `false` offers it to nobody (the user details report onboarding as completed),
+   * for deployments that introduce the product their own way.
+   */
+  ONBOARDING_TOUR: bool.default(true),
   IMAGE_PROXY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   IMAGE_PROXY_MAX_BYTES: z.coerce
     .number()
@@ -192,6 +197,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       anywhereFolder: e.SEARCH_ANYWHERE_FOLDER,
     },
     disabledFeatures: e.DISABLED_FEATURES,
+    onboardingTour: e.ONBOARDING_TOUR,
     contacts: {
       maxPerUser: e.CONTACTS_MAX_PER_USER,
       importMaxBytes: e.CONTACTS_IMPORT_MAX_BYTES,

@@ -61,7 +61,36 @@ describe.each(dbKinds)('user details on %s', (db) => {
     expect((await client.get<UserDetails>('/api/u/0/details')).body.view_mode).toBe('2-panel');
   });
 
+  it('starts a new account at app version 3 with onboarding to do, and keeps the version when it is completed', async () => {
+    const fresh = server.client();
+    const newcomer = await newMailUser('onboarding');
+    await fresh.signIn(newcomer.email, newcomer.password);
+    const first = await fresh.get<UserDetails>('/api/u/0/details');
+    expect(first.body.meta).toMatchObject({ initialVersion: 3, onBoardingCompleted: false });
+    const done = await fresh.patch<UserDetails>('/api/u/0/details', { onBoardingCompleted: true });
+    expect(done.status).toBe(200);
+    const after = await fresh.get<UserDetails>('/api/u/0/details');
+    expect(after.body.meta).toMatchObject({ initialVersion: 3, onBoardingCompleted: true });
+    // The version is the server's to set: a patch cannot change it.
+    expect((await fresh.patch('/api/u/0/details', { initialVersion: 2 })).status).toBe(422);
+  });
+
   it('is per user index: another index is refused', async () => {
     expect((await client.get('/api/u/1/details')).status).toBe(401);
+  });
+});
+
+describe('user details with ONBOARDING_TOUR=false', () => {
+  it('reports onboarding as completed for a new account, so the tour is offered to nobody', async () => {
+    const server = await startServer('sqlite', { ONBOARDING_TOUR: 'false' });
+    try {
+      const user = await newMailUser('no-tour');
+      const client = server.client();
+      await client.signIn(user.email, user.password);
+      const res = await client.get<UserDetails>('/api/u/0/details');
+      expect(res.body.meta).toMatchObject({ initialVersion: 3, onBoardingCompleted: true });
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -15,6 +15,9 @@ import type { AuthService } from '../auth/auth.service.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
 import type { UserSettingsRepository } from './user-settings.repository.js';
 
+/** The app version new accounts start with (spec §3 `initialVersion`). */
+const currentAppVersion = 3;
+
 /**
  * The stored document. Every field has a default, so a document written by an older build (or a field
  * added later) still reads; an unreadable value falls back to its default rather than failing the page.
@@ -28,8 +31,12 @@ const StoredSettings = z.object({
   onBoardingCompleted: z.boolean().catch(false),
   browserTimezoneSet: z.boolean().catch(false),
   timezone: z.string().nullable().catch(null),
-  /** The app version the account first signed in with (version 3 gets onboarding with a welcome modal). */
-  initialVersion: z.number().int().catch(3),
+  /**
+   * The app version the account first signed in with (version 3 gets onboarding with a welcome modal). An account
+   * without a stored document is new to this build: version 3; a stored value (an account carried over from an
+   * older version) is kept, as no patch can change it.
+   */
+  initialVersion: z.number().int().catch(currentAppVersion),
 });
 type StoredSettings = z.infer<typeof StoredSettings>;
 
@@ -47,6 +54,8 @@ export class DetailsService {
     private readonly disabledFeatures: DisabledFeature[],
     private readonly publish: PublishEvent,
     private readonly delivery: MailDeliverySettings,
+    /** Off (ONBOARDING_TOUR=false): onboarding reads as completed for everyone, so the tour is never offered. */
+    private readonly onboardingTour = true,
   ) {}
 
   async get(mail: MailSession, language: Language): Promise<UserDetails> {
@@ -71,7 +80,7 @@ export class DetailsService {
         displayDensity: stored.displayDensity,
         inboxType: stored.inboxType,
         showContactList: stored.showContactList,
-        onBoardingCompleted: stored.onBoardingCompleted,
+        onBoardingCompleted: stored.onBoardingCompleted || !this.onboardingTour,
         browserTimezoneSet: stored.browserTimezoneSet,
         initialVersion: stored.initialVersion,
       },

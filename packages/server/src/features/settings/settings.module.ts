@@ -26,7 +26,7 @@ import { UserSettingsRepository } from './user-settings.repository.js';
 import { sendVerificationMail } from './verification-mail.js';
 
 export interface SettingsModuleDeps {
-  config: Pick<Config, 'smtp' | 'tlsRejectUnauthorized' | 'mailSenderDb'>;
+  config: Pick<Config, 'smtp' | 'tlsRejectUnauthorized' | 'mailSenderDb' | 'onboardingTour'>;
   db: Db;
   mail: MailSessions;
   auth: Pick<AuthService, 'nameOf' | 'rename'>;
@@ -52,6 +52,7 @@ export function createSettingsModule(deps: SettingsModuleDeps) {
     deps.disabledFeatures,
     deps.publish,
     deps.delivery,
+    deps.config.onboardingTour,
   );
   const config = new UserConfigService(new UserConfigRepository(deps.db), deps.publish);
   const senderLogins = SenderLogins.open(deps.config.mailSenderDb);

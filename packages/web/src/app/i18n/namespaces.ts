@@ -8,6 +8,7 @@ import type events from '../../locales/en/events.json';
 import type filters from '../../locales/en/filters.json';
 import type mailboxes from '../../locales/en/mailboxes.json';
 import type messages from '../../locales/en/messages.json';
+import type onboarding from '../../locales/en/onboarding.json';
 import type pwa from '../../locales/en/pwa.json';
 import type reading from '../../locales/en/reading.json';
 import type search from '../../locales/en/search.json';
@@ -37,6 +38,7 @@ export interface NamespaceResources {
   events: typeof events;
   contacts: typeof contacts;
   filters: typeof filters;
+  onboarding: typeof onboarding;
 }
 
 export const namespaces = [
@@ -56,6 +58,7 @@ export const namespaces = [
   'events',
   'contacts',
   'filters',
+  'onboarding',
 ] as const satisfies readonly (keyof NamespaceResources)[];
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace: Namespace = 'common';

@@ -18,6 +18,11 @@ export const tabAreaRoutes: RouteObject = {
       ErrorBoundary: RouteAreaError,
       children: [
         {
+          // The tab route itself (where onboarding ends, spec §2) has no page of its own: it goes on to the inbox.
+          index: true,
+          lazy: async () => ({ Component: (await import('./inbox-redirect.route')).InboxRedirectRoute }),
+        },
+        {
           ...routeEntry('ComposeTab'),
           lazy: async () => ({ Component: (await import('./compose-tab.route')).ComposeTabRoute }),
         },

@@ -146,6 +146,61 @@ describe('Appearance settings (settings/appearance)', () => {
   });
 });
 
+describe('Quick settings drawer (the cog in the app bar)', () => {
+  it('opens a labelled drawer whose choices apply at once and are saved like the Appearance page', async () => {
+    const { patches, state } = setup();
+    const { user } = await renderApp('/u/0/id-inbox');
+
+    const cog = await screen.findByRole('button', { name: 'Quick settings' });
+    expect(cog).toHaveAttribute('aria-expanded', 'false');
+    await user.click(cog);
+    const drawer = await screen.findByRole('dialog', { name: 'Quick settings' });
+    expect(cog).toHaveAttribute('aria-expanded', 'true');
+    expect(within(drawer).getByRole('radiogroup', { name: 'Reading pane' })).toBeInTheDocument();
+    expect(within(drawer).getByRole('radiogroup', { name: 'Inbox type' })).toBeInTheDocument();
+
+    fireEvent.click(await within(drawer).findByRole('radio', { name: 'Dark' }));
+    fireEvent.click(within(drawer).getByRole('radio', { name: 'Compact' }));
+    await waitFor(() => expect(theme()).toBe('blue-dark'));
+    expect(patches()).toEqual([]);
+    await waitFor(() => expect(patches()).toHaveLength(2));
+    expect(state.config.darkMode).toBe('dark');
+    expect(state.details.meta.displayDensity).toBe('compact');
+
+    // Escape closes it and gives the focus back to the cog.
+    await user.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Quick settings' })).not.toBeInTheDocument(),
+    );
+    expect(cog).toHaveFocus();
+  });
+
+  it('puts the previous look back with a notice when the save fails', async () => {
+    setup({ failPatch: true });
+    const { user } = await renderApp('/u/0/id-inbox');
+    await user.click(await screen.findByRole('button', { name: 'Quick settings' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Quick settings' });
+    fireEvent.click(await within(drawer).findByRole('radio', { name: 'Red' }));
+    await waitFor(() => expect(theme()).toBe('red'));
+    expect(
+      await screen.findByText('The setting could not be saved, so the previous one is back. Try again.'),
+    ).toBeInTheDocument();
+    expect(theme()).toBe('blue');
+  });
+
+  it('links to all settings and closes on the way', async () => {
+    setup();
+    const { router, user } = await renderApp('/u/0/id-inbox');
+    await user.click(await screen.findByRole('button', { name: 'Quick settings' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Quick settings' });
+    await user.click(within(drawer).getByRole('link', { name: 'All settings' }));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/u\/0\/settings/));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Quick settings' })).not.toBeInTheDocument(),
+    );
+  });
+});
+
 describe('General settings (settings/general)', () => {
   it('stores the time zone chosen from the searchable list, the after-move choice and the shortcuts', async () => {
     const { state } = setup();

@@ -1,6 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import MenuIcon from '@mui/icons-material/Menu';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
+import SettingsSuggestOutlinedIcon from '@mui/icons-material/SettingsSuggestOutlined';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -10,6 +11,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from '../../shared/i18n/translation';
 import { BrandLink } from '../../shared/ui/brand-link';
+import { tourAnchor } from '../../shared/ui/tour-anchors';
 
 export interface AppTopBarProps {
   /** The current user's base layout; null without an active session, and the logo is then no link. */
@@ -23,6 +25,8 @@ export interface AppTopBarProps {
   account: ReactNode;
   /** The settings link (the gear in the header); absent without a session. */
   settingsHref?: string | null;
+  /** The cog of the quick-settings drawer (spec §2); absent without a session. */
+  quickSettings?: { open: boolean; drawerId: string; onOpen: () => void } | null;
   /** The search bar (the search feature's), between the logo and the gear. */
   search?: ReactNode;
   /**
@@ -40,10 +44,11 @@ export function AppTopBar({
   onLogoClick,
   account,
   settingsHref,
+  quickSettings,
   back,
   search,
 }: AppTopBarProps) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['common', 'settings']);
   return (
     <AppBar position="static" sx={{ bgcolor: 'background.default', backgroundImage: 'none' }}>
       <Toolbar sx={{ gap: 1, px: { xs: 1, md: 2 } }}>
@@ -74,8 +79,25 @@ export function AppTopBar({
         ) : (
           <Box sx={{ flex: 1 }} />
         )}
+        {quickSettings && (
+          <IconButton
+            onClick={quickSettings.onOpen}
+            aria-label={t('settings:quickSettings.open')}
+            aria-haspopup="dialog"
+            aria-expanded={quickSettings.open}
+            aria-controls={quickSettings.open ? quickSettings.drawerId : undefined}
+            {...tourAnchor('quick-settings')}
+          >
+            <SettingsSuggestOutlinedIcon />
+          </IconButton>
+        )}
         {settingsHref && (
-          <IconButton component={RouterLink} to={settingsHref} aria-label={t('layout.settings')}>
+          <IconButton
+            component={RouterLink}
+            to={settingsHref}
+            aria-label={t('layout.settings')}
+            {...tourAnchor('settings')}
+          >
             <SettingsOutlinedIcon />
           </IconButton>
         )}

@@ -16,7 +16,9 @@ import { SavedSearchList } from '../../features/search/components/saved-search-l
 import { SearchBar } from '../../features/search/components/search-bar';
 import { AutoreplyBanner } from '../../features/filters/components/autoreply-banner';
 import { useUserDetails } from '../../features/settings/api/get-user-details';
+import { QuickSettingsDrawer } from '../../features/settings/components/quick-settings-drawer';
 import { StoredSettings } from '../../features/settings/components/stored-settings';
+import { Onboarding } from '../../features/onboarding/components/onboarding';
 import { isWithin } from '../../shared/routing/app-paths';
 import type { MessageDragPayload } from '../../shared/dnd/message-drag';
 import { useTranslation } from '../../shared/i18n/translation';
@@ -67,6 +69,8 @@ export function BaseLayout() {
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const sidebarId = useId();
   const closeSidebar = useCallback(() => setSidebarOpen(false), []);
+  const [quickSettingsOpen, setQuickSettingsOpen] = useState(false);
+  const quickSettingsId = useId();
   // The logo links to the current user's base layout, or to nothing without an active session (the
   // session can end while the page is open, in another tab).
   const active = hasActiveSession(userIndex);
@@ -119,6 +123,15 @@ export function BaseLayout() {
           onLogoClick={closeSidebar}
           account={<AccountMenu userIndex={userIndex} user={me.data} />}
           settingsHref={active ? settingsPath(userIndex) : null}
+          quickSettings={
+            active
+              ? {
+                  open: quickSettingsOpen,
+                  drawerId: quickSettingsId,
+                  onOpen: () => setQuickSettingsOpen(true),
+                }
+              : null
+          }
           back={back}
           search={
             active && !settings.inSettings ? (
@@ -192,6 +205,13 @@ export function BaseLayout() {
             <Outlet />
           </Box>
         </Box>
+        <QuickSettingsDrawer
+          userIndex={userIndex}
+          id={quickSettingsId}
+          open={quickSettingsOpen}
+          onClose={() => setQuickSettingsOpen(false)}
+        />
+        {active && <Onboarding userIndex={userIndex} />}
         {/* Phones: compose from a folder's list without opening the drawer (not over a conversation or the composer). */}
         {small && mailboxId && !threadId && <ComposeFab userIndex={userIndex} />}
       </Box>

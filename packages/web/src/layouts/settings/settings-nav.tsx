@@ -7,6 +7,7 @@ import ListItemText from '@mui/material/ListItemText';
 import type { DisabledFeature } from '@webmail/contracts';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from '../../shared/i18n/translation';
+import { tourAnchor } from '../../shared/ui/tour-anchors';
 import {
   isPageAvailable,
   settingsPages,
@@ -43,6 +44,7 @@ export function SettingsNav({ userIndex, disabledFeatures, variant, onNavigate }
                 selected={selected}
                 aria-current={selected ? 'page' : undefined}
                 onClick={onNavigate}
+                {...(page.id === 'security' ? tourAnchor('security') : {})}
                 sx={
                   isPage
                     ? { minHeight: 56, borderBottom: 1, borderColor: 'divider' }

@@ -16,6 +16,7 @@ import { FolderFormDialog } from './folder-form-dialog';
 import { FolderTreeItem } from './folder-tree-item';
 import { snackbarLane } from '../../../shared/snackbar/snackbar-lane';
 import { StorageUsageBar } from './storage-usage-bar';
+import { tourAnchor } from '../../../shared/ui/tour-anchors';
 
 export interface FolderSidebarProps {
   userIndex: number;
@@ -104,7 +105,7 @@ export function FolderSidebar(props: FolderSidebarProps) {
 
   return (
     <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
-      <Box component="nav" aria-label={t('sidebar.label')} sx={{ py: 1 }}>
+      <Box component="nav" aria-label={t('sidebar.label')} sx={{ py: 1 }} {...tourAnchor('folders')}>
         {body}
       </Box>
       {below}

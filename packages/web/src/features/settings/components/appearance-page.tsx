@@ -28,7 +28,11 @@ export function AppearancePage() {
   return <StoredSettingsForm userIndex={useUserIndex()} form={AppearanceForm} loading={<PaneLoader />} />;
 }
 
-function AppearanceForm({ userIndex, details, config }: StoredSettingsFormProps) {
+/**
+ * The appearance choices, saved as they are picked: the Appearance page and the quick-settings drawer (spec §2) both
+ * show this one form.
+ */
+export function AppearanceForm({ userIndex, details, config }: StoredSettingsFormProps) {
   const { t } = useTranslation('settings');
   const save = useSettingsSaver(userIndex);
   const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
