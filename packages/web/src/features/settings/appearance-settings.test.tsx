@@ -6,7 +6,7 @@ import {
   type UserDetailsPatch,
 } from '@webmail/contracts';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sampleTree } from '../mailboxes/folder.testing';
 import { buildUserDetails, mailApi, requestLog, signIn } from '../../test/api-handlers.testing';
 import { setViewportWidth } from '../../test/media-query';
@@ -101,16 +101,18 @@ describe('Appearance settings (settings/appearance)', () => {
     expect(state.details.meta.ui).toEqual({ color: 'green', theme: 'green-dark' });
   });
 
-  it('sends a waiting change at once when the page goes away (a reload right after a click keeps it)', async () => {
+  it('sends a waiting change at once when the page goes away, on a request that outlives the page', async () => {
     const { patches } = setup();
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
     await renderApp('/u/0/settings/appearance');
 
     fireEvent.click(await screen.findByRole('radio', { name: 'Compact' }));
     expect(patches()).toEqual([]);
     window.dispatchEvent(new Event('pagehide'));
-    await waitFor(() => expect(patches()).toEqual([['/api/u/0/details', { displayDensity: 'compact' }]]), {
-      timeout: 500, // well inside the 1 s the change would otherwise wait
-    });
+    await waitFor(() => expect(patches()).toEqual([['/api/u/0/details', { displayDensity: 'compact' }]]));
+    const patchCall = fetchSpy.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(patchCall?.[1]?.keepalive).toBe(true);
+    fetchSpy.mockRestore();
   });
 
   it('puts the previous look back with a notice when the save fails', async () => {
