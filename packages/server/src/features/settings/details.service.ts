@@ -3,7 +3,6 @@ import {
   ThemeColor,
   ThemeName,
   ViewMode,
-  type DisabledFeature,
   type Language,
   type UserDetails,
   type UserDetailsPatch,
@@ -13,6 +12,7 @@ import type { PublishEvent } from '../../infra/events/event-bus.js';
 import type { MailSession } from '../../mail/mail-session.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
+import type { PlanFeatures } from '../upgrade/plan-features.service.js';
 import type { UserSettingsRepository } from './user-settings.repository.js';
 
 /**
@@ -44,17 +44,18 @@ export class DetailsService {
     private readonly settings: UserSettingsRepository,
     private readonly auth: Pick<AuthService, 'nameOf' | 'rename'>,
     private readonly mailboxes: MailboxesService,
-    private readonly disabledFeatures: DisabledFeature[],
+    private readonly plan: Pick<PlanFeatures, 'disabledFor'>,
     private readonly publish: PublishEvent,
     private readonly delivery: MailDeliverySettings,
   ) {}
 
   async get(mail: MailSession, language: Language): Promise<UserDetails> {
-    const [stored, name, quota, delivery] = await Promise.all([
+    const [stored, name, quota, delivery, disabledFeatures] = await Promise.all([
       this.read(mail.email),
       this.auth.nameOf(mail.email),
       this.mailboxes.quotaOf(mail),
       this.delivery.detailsOf(mail.email),
+      this.plan.disabledFor(mail.email),
     ]);
     return {
       id: mail.email,
@@ -75,7 +76,7 @@ export class DetailsService {
         browserTimezoneSet: stored.browserTimezoneSet,
         initialVersion: stored.initialVersion,
       },
-      disabledFeatures: this.disabledFeatures,
+      disabledFeatures,
     };
   }
 
