@@ -14,6 +14,9 @@ import type search from '../../locales/en/search.json';
 import type security from '../../locales/en/security.json';
 import type settings from '../../locales/en/settings.json';
 import type signatures from '../../locales/en/signatures.json';
+import type upgrade from '../../locales/en/upgrade.json';
+import type feedback from '../../locales/en/feedback.json';
+import type about from '../../locales/en/about.json';
 
 /**
  * The namespace registration: one namespace per feature, its files in `src/locales/{lang}/{namespace}.json`
@@ -37,6 +40,9 @@ export interface NamespaceResources {
   events: typeof events;
   contacts: typeof contacts;
   filters: typeof filters;
+  upgrade: typeof upgrade;
+  feedback: typeof feedback;
+  about: typeof about;
 }
 
 export const namespaces = [
@@ -56,6 +62,9 @@ export const namespaces = [
   'events',
   'contacts',
   'filters',
+  'upgrade',
+  'feedback',
+  'about',
 ] as const satisfies readonly (keyof NamespaceResources)[];
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace: Namespace = 'common';

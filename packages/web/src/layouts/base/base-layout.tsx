@@ -29,6 +29,8 @@ import { BackToInboxButton } from './back-to-inbox-button';
 import { ComposeButton } from './compose-button';
 import { ComposeFab } from './compose-fab';
 import { SidebarDrawer } from './sidebar-drawer';
+import { SidebarFooter } from './sidebar-footer';
+import { GatedContactsPanel } from './gated-contacts-panel';
 import { searchScopesOf } from './search-scopes';
 import { SidebarHeader } from './sidebar-header';
 import { useContactsPanelOpen } from './use-contacts-panel-open';
@@ -164,18 +166,25 @@ export function BaseLayout() {
                   below={
                     <>
                       <SavedSearchList userIndex={userIndex} onNavigate={closeSidebar} />
-                      {contactsEnabled && (
+                      {contactsEnabled ? (
                         <ContactsPanel
                           userIndex={userIndex}
                           open={contactsPanel.open}
                           onToggle={contactsPanel.toggle}
                         />
+                      ) : (
+                        details && <GatedContactsPanel userIndex={userIndex} onNavigate={closeSidebar} />
                       )}
                     </>
                   }
                 />
               </>
             )}
+            <SidebarFooter
+              userIndex={userIndex}
+              upgradable={disabledFeatures.length > 0}
+              onNavigate={closeSidebar}
+            />
           </SidebarDrawer>
           <Box
             component="main"
