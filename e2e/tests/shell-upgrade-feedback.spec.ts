@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { e2eStateDir, repoRoot, screenshotDir } from '../support/environment';
 import { newMailUser } from '../support/mail-user';
-import { signIn, useLanguage, type UiLanguage } from '../support/sign-in';
+import { signIn, type UiLanguage } from '../support/sign-in';
 
 const widths = [
   { width: 360, height: 780 },
@@ -52,11 +52,13 @@ function admin(...args: string[]): string {
   });
 }
 
-async function shootAll(page: Page, name: string, language: UiLanguage) {
+/** Every width and scheme of what the page shows now; `shown` must stay on screen through each. */
+async function shootAll(page: Page, name: string, language: UiLanguage, shown?: Locator) {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     for (const size of widths) {
       await page.setViewportSize(size);
+      if (shown) await expect(shown).toBeVisible();
       await page.evaluate(() => document.fonts.ready);
       await page.screenshot({
         path: path.join(screenshotDir, `${name}-${language}-${scheme}-${size.width}.png`),
@@ -65,6 +67,14 @@ async function shootAll(page: Page, name: string, language: UiLanguage) {
   }
   await page.setViewportSize(desktop);
 }
+
+/** The stored interface language (no init script: the test switches it between screenshots). */
+async function setLanguage(page: Page, language: UiLanguage) {
+  await page.evaluate((lang) => window.localStorage.setItem('webmail.language', lang), language);
+}
+
+/** A star of the Rating, clicked where a person clicks: on the star itself. */
+const star = (dialog: Locator, name: string) => dialog.locator('label', { hasText: new RegExp(`^${name}$`) });
 
 const footerOf = (page: Page, language: UiLanguage) =>
   page.getByRole('contentinfo', { name: texts[language].footer });
@@ -79,7 +89,8 @@ test('an account without signatures and contacts sees the upgrade button, labels
     `${user.email} lacks: signatures, contacts`,
   );
   await page.setViewportSize(desktop);
-  await useLanguage(page, 'en');
+  await page.goto('/login/password');
+  await setLanguage(page, 'en');
   await signIn(page, user, 'en');
 
   const footer = footerOf(page, 'en');
@@ -106,7 +117,7 @@ test('an account without signatures and contacts sees the upgrade button, labels
   expect(refused.status()).toBe(403);
 
   for (const language of ['en', 'fi'] as const) {
-    await page.evaluate((lang) => window.localStorage.setItem('webmail.language', lang), language);
+    await setLanguage(page, language);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: texts[language].upgrade })).toBeVisible();
     await shootAll(page, 'upgrade-page', language);
@@ -117,7 +128,8 @@ test('an account with the whole plan sees no upgrade link; feedback and about wo
   test.setTimeout(240_000);
   const user = newMailUser('fullplan');
   await page.setViewportSize(desktop);
-  await useLanguage(page, 'en');
+  await page.goto('/login/password');
+  await setLanguage(page, 'en');
   await signIn(page, user, 'en');
 
   const footer = footerOf(page, 'en');
@@ -138,7 +150,7 @@ test('an account with the whole plan sees no upgrade link; feedback and about wo
   await text.fill('x'.repeat(1001));
   await expect(dialog.getByText('1001 / 1000')).toBeVisible();
   await expect(dialog.getByText('At most 1000 characters')).toBeVisible();
-  await dialog.getByText('4 stars', { exact: true }).click({ force: true });
+  await star(dialog, '4 stars').click();
   await expect(dialog.getByRole('radio', { name: '4 stars' })).toBeChecked();
   await dialog.getByRole('button', { name: texts.en.send }).click();
   await expect(dialog).toBeVisible();
@@ -169,22 +181,22 @@ test('an account with the whole plan sees no upgrade link; feedback and about wo
 
   for (const language of ['en', 'fi'] as const) {
     const t = texts[language];
-    await page.evaluate((lang) => window.localStorage.setItem('webmail.language', lang), language);
-    await page.goto('/u/0/INBOX');
-    await page.reload();
+    await setLanguage(page, language);
+    await page.goto('/u/0');
+    await expect(page).toHaveURL(/\/u\/0\/[^/]+$/);
     await page.setViewportSize(desktop);
     const foot = footerOf(page, language);
     await foot.getByRole('button', { name: t.feedback }).click();
     const form = page.getByRole('dialog', { name: t.feedback });
-    await form.getByText(t.stars(4), { exact: true }).click({ force: true });
+    await star(form, t.stars(4)).click();
     await form.getByRole('textbox', { name: t.textLabel }).fill(t.sample.repeat(3));
-    await shootAll(page, 'feedback-dialog', language);
+    await shootAll(page, 'feedback-dialog', language, form);
     await page.keyboard.press('Escape');
     await expect(form).toBeHidden();
     await foot.getByRole('button', { name: t.about, exact: true }).click();
     const aboutDialog = page.getByRole('dialog', { name: t.aboutTitle });
     await expect(aboutDialog.getByRole('listitem').first()).toBeVisible();
-    await shootAll(page, 'about-dialog', language);
+    await shootAll(page, 'about-dialog', language, aboutDialog);
     await page.keyboard.press('Escape');
     await expect(aboutDialog).toBeHidden();
   }

@@ -1,5 +1,5 @@
-import { buildMessage } from '../../mail/mime/build-message.js';
-import { submitMessage, type SmtpServer } from '../../mail/smtp/smtp-submit.js';
+import { sendAutomaticMail } from '../../mail/smtp/automatic-mail.js';
+import type { SmtpServer } from '../../mail/smtp/smtp-submit.js';
 
 export interface FeedbackMail {
   account: string;
@@ -13,35 +13,15 @@ export interface FeedbackMail {
   id: string;
 }
 
-/**
- * Feedback for the operator goes out as the user, through the mail server's submission door like any mail the user
- * sends (as the outgoing-address verification does): no system sender to configure, and the operator can simply
- * reply. Plain text, in English (it is for the operator); not filed in Sent.
- */
+/** Feedback for the operator, from the user (`sendAutomaticMail`: the operator can simply reply). In English. */
 export async function sendFeedbackMail(server: SmtpServer, mail: FeedbackMail): Promise<void> {
   const stars = '★'.repeat(mail.stars) + '☆'.repeat(5 - mail.stars);
-  const raw = await buildMessage(
-    {
-      from: { name: mail.name, address: mail.account },
-      to: [{ name: '', address: mail.to }],
-      cc: [],
-      bcc: [],
-      subject: `Webmail feedback ${stars} (${mail.stars}/5) from ${mail.account}`,
-      html: null,
-      text: `${mail.feedback}\n\n-- \nStars: ${mail.stars}/5\nAccount: ${mail.account}\nApp version: ${mail.version}\nBrowser: ${mail.userAgent}\nFeedback id: ${mail.id}\n`,
-      messageId: `<${crypto.randomUUID()}@${mail.account.split('@')[1] ?? 'localhost'}>`,
-      date: new Date(),
-      inReplyTo: null,
-      references: [],
-      attachments: [],
-      headers: { 'Auto-Submitted': 'auto-generated' },
-    },
-    { keepBcc: false },
-  );
-  await submitMessage(
-    server,
-    { user: mail.account, pass: mail.password },
-    { from: mail.account, to: [mail.to] },
-    raw,
-  );
+  await sendAutomaticMail(server, {
+    account: mail.account,
+    name: mail.name,
+    password: mail.password,
+    to: mail.to,
+    subject: `Webmail feedback ${stars} (${mail.stars}/5) from ${mail.account}`,
+    text: `${mail.feedback}\n\n-- \nStars: ${mail.stars}/5\nAccount: ${mail.account}\nApp version: ${mail.version}\nBrowser: ${mail.userAgent}\nFeedback id: ${mail.id}\n`,
+  });
 }

@@ -29,7 +29,7 @@ import { BackToInboxButton } from './back-to-inbox-button';
 import { ComposeButton } from './compose-button';
 import { ComposeFab } from './compose-fab';
 import { SidebarDrawer } from './sidebar-drawer';
-import { SidebarFooter } from './sidebar-footer';
+import { ShellDialogs, SidebarFooter, type ShellDialog } from './sidebar-footer';
 import { GatedContactsPanel } from './gated-contacts-panel';
 import { searchScopesOf } from './search-scopes';
 import { SidebarHeader } from './sidebar-header';
@@ -67,6 +67,7 @@ export function BaseLayout() {
   const pageLabel = useSettingsPageLabel();
   const runMassAction = useRunMassAction(userIndex);
   const [sidebarOpen, setSidebarOpen] = useState(false);
+  const [shellDialog, setShellDialog] = useState<ShellDialog | null>(null);
   const sidebarId = useId();
   const closeSidebar = useCallback(() => setSidebarOpen(false), []);
   // The logo links to the current user's base layout, or to nothing without an active session (the
@@ -184,6 +185,10 @@ export function BaseLayout() {
               userIndex={userIndex}
               upgradable={disabledFeatures.length > 0}
               onNavigate={closeSidebar}
+              onOpenDialog={(dialog) => {
+                closeSidebar();
+                setShellDialog(dialog);
+              }}
             />
           </SidebarDrawer>
           <Box
@@ -203,6 +208,7 @@ export function BaseLayout() {
         </Box>
         {/* Phones: compose from a folder's list without opening the drawer (not over a conversation or the composer). */}
         {small && mailboxId && !threadId && <ComposeFab userIndex={userIndex} />}
+        <ShellDialogs userIndex={userIndex} open={shellDialog} onClose={() => setShellDialog(null)} />
       </Box>
     </AccountProviders>
   );
