@@ -94,10 +94,6 @@ export class PlanFeaturesService {
         : [];
     });
   }
-
-  get deploymentDisabledFeatures(): readonly DisabledFeature[] {
-    return this.deploymentDisabled;
-  }
 }
 
 /** Sessions name accounts trimmed and lower-cased; the overrides are keyed the same way. */
