@@ -4,8 +4,9 @@
 //   mail/   (IMAP, SMTP, MIME, the per-request mail session)          imports infra only
 //   features/<f>/                                                      import infra, mail, and down the graph:
 //
-//   auth, health, translations, image-proxy, signatures  <  mailboxes  <  messages, reading
-//     <  compose, search, filters, contacts, settings, security  <  events
+//   upgrade (the plan switches every gated feature asks)
+//     <  auth, health, translations, image-proxy, signatures  <  mailboxes  <  messages, reading
+//     <  compose, search, filters, contacts, settings, security, feedback  <  events
 //
 // A feature may import a lower feature's service (`<f>.service.ts`) and nothing else of it (never a repository,
 // a route or a helper); features on one level never import each other. `app.ts` and `core.ts` compose them all.
@@ -14,10 +15,11 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 
 const src = 'packages/server/src';
 const levels = [
+  ['upgrade'],
   ['auth', 'health', 'translations', 'image-proxy', 'signatures'],
   ['mailboxes'],
   ['messages', 'reading'],
-  ['compose', 'search', 'filters', 'contacts', 'settings', 'security'],
+  ['compose', 'search', 'filters', 'contacts', 'settings', 'security', 'feedback'],
   ['events'],
 ];
 const levelOf = new Map(levels.flatMap((names, level) => names.map((name) => [name, level])));

@@ -16,11 +16,12 @@ const web = 'packages/web/src';
  * (except where `within` says so) nor a higher one. Features not written yet are listed so their place is fixed.
  */
 export const featureTiers = [
-  ['auth', 'accounts'],
+  // Upgrade's label marks gated controls in any feature (folders, contacts…).
+  ['auth', 'accounts', 'upgrade'],
   ['mailboxes'],
   ['messages'],
   ['reading'],
-  ['compose', 'search', 'filters', 'contacts', 'settings', 'security'],
+  ['compose', 'search', 'filters', 'contacts', 'settings', 'security', 'feedback', 'about'],
   // Signature pages edit with the composer's body field; the composer gets the signatures from the app's route.
   ['signatures'],
   ['events'],

@@ -37,7 +37,8 @@ export default async function globalSetup() {
     dataDir: path.join(e2eStateDir, 'server'),
     logFile: path.join(e2eStateDir, 'server.log'),
     // The retention spec waits for the job; the default hour would make it wait that long.
-    env: { RETENTION_INTERVAL_SECONDS: '10' },
+    // The Upgrade page links to the operator's upgrade address (shell-upgrade-feedback spec).
+    env: { RETENTION_INTERVAL_SECONDS: '10', UPGRADE_URL: 'https://upgrade.example.test/plans' },
   }).catch((error: unknown) => {
     run('bash', ['mailstack/bin/stop.sh']);
     throw error;

@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress.ts';
+import { thirdPartyLicenses } from './scripts/third-party-licenses.ts';
 import { runtimeCacheNames } from './src/app/pwa/runtime-caches.ts';
 
 /**
@@ -18,11 +19,12 @@ export const contractsEntry = fileURLToPath(new URL('../contracts/src/index.ts',
  * is in the bundle (so a new commit is a new service worker) and marks the offline copy, which another build
  * does not restore.
  */
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
 function buildId(): string {
   if (process.env.WEBMAIL_BUILD_ID) return process.env.WEBMAIL_BUILD_ID;
-  const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
-    version: string;
-  };
   try {
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
     return `${version}+${commit}`;
@@ -97,9 +99,16 @@ const pwa = VitePWA({
   devOptions: { enabled: false },
 });
 
+const outDir = fileURLToPath(new URL('./dist', import.meta.url));
+
 export default defineConfig({
-  plugins: [react(), pwa, precompress()],
-  define: { __WEBMAIL_BUILD__: JSON.stringify(buildId()) },
+  plugins: [react(), pwa, thirdPartyLicenses(outDir), precompress()],
+  define: {
+    __WEBMAIL_BUILD__: JSON.stringify(buildId()),
+    // The sidebar footer and the About dialog show them.
+    __WEBMAIL_VERSION__: JSON.stringify(version),
+    __WEBMAIL_BUILD_DATE__: JSON.stringify(new Date().toISOString()),
+  },
   resolve: {
     alias: { '@webmail/contracts': contractsEntry },
   },
@@ -117,7 +126,7 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: 'dist',
+    outDir,
     emptyOutDir: true,
     sourcemap: true,
     // Route chunks are split by `lazy` in the router; the sign-in page never pulls the mailbox code.

@@ -7,7 +7,7 @@ import { z } from 'zod';
 export const errorReasons = {
   system: ['xsrfMismatch', 'rateLimited', 'mailServerUnavailable', 'mailServerError', 'internal'],
   auth: ['wrongCredentials', 'accountLocked', 'tooManyAccounts', 'sessionExpired', 'notSignedIn'],
-  mailboxes: ['folderNotFound', 'folderNotSelectable', 'systemFolderDelete'],
+  mailboxes: ['folderNotFound', 'folderNotSelectable', 'systemFolderDelete', 'foldersDisabled'],
   messages: [
     'messageNotFound',
     'attachmentNotFound',

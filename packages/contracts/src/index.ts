@@ -40,3 +40,7 @@ export * from './signatures.endpoints.js';
 export * from './filters.endpoints.js';
 export * from './outgoing-addresses.endpoints.js';
 export * from './avatar.endpoints.js';
+export * from './upgrade.js';
+export * from './upgrade.endpoints.js';
+export * from './feedback.js';
+export * from './feedback.endpoints.js';

@@ -35,13 +35,17 @@ import { outgoingAddressesMigrations } from './features/settings/outgoing-addres
 import { settingsMigrations } from './features/settings/settings.migrations.js';
 import { createSettingsModule } from './features/settings/settings.module.js';
 import { createTranslationsModule } from './features/translations/translations.module.js';
+import { createUpgradeModule } from './features/upgrade/upgrade.module.js';
+import { upgradeMigrations } from './features/upgrade/upgrade.migrations.js';
+import { createFeedbackModule } from './features/feedback/feedback.module.js';
+import { feedbackMigrations } from './features/feedback/feedback.migrations.js';
 
 const version = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
 
 /** Every migration of every owner, in one numbered sequence. */
-const migrations = {
+export const migrations = {
   ...baseMigrations,
   ...composeMigrations,
   ...eventLogMigrations,
@@ -51,6 +55,8 @@ const migrations = {
   ...settingsMigrations,
   ...filtersMigrations,
   ...outgoingAddressesMigrations,
+  ...upgradeMigrations,
+  ...feedbackMigrations,
 };
 
 export type { RouteEntry };
@@ -81,6 +87,9 @@ export async function buildApp(
   await core.start();
   const { mail, lifecycle, folderIds } = core;
   const publish = publisherOf(core.bus);
+  // The plan switches every gated feature asks (deployment DISABLED_FEATURES + per-account overrides).
+  const upgrade = createUpgradeModule({ config, db });
+  const { plan } = upgrade;
 
   // Security's log and second sign-in step go to auth as interfaces (auth is below security in the graph).
   const securityCore = createSecurityCore({ config, db, publish, log: app.log });
@@ -116,6 +125,7 @@ export async function buildApp(
     publish,
     log: app.log,
     folderPathsChanged: (mail) => folderPathsChanged(mail),
+    plan,
   });
   const imageProxy = createImageProxyModule({ config });
   const filters = createFiltersModule({
@@ -123,7 +133,7 @@ export async function buildApp(
     mail,
     mailboxes: mailboxes.mailboxes,
     sieve: config.sieve,
-    disabledFeatures: config.disabledFeatures,
+    plan,
     publish,
     changeLog: securityCore.securityEvents,
     log: app.log,
@@ -136,7 +146,7 @@ export async function buildApp(
     mail,
     auth: auth.auth,
     mailboxes: mailboxes.mailboxes,
-    disabledFeatures: config.disabledFeatures,
+    plan,
     publish,
     delivery: filters.delivery,
     securityLog: (account, type, origin) =>
@@ -144,7 +154,7 @@ export async function buildApp(
   });
   const signatures = createSignaturesModule({
     db,
-    disabledFeatures: config.disabledFeatures,
+    plan,
     publish,
   });
   const messages = createMessagesModule({
@@ -172,7 +182,15 @@ export async function buildApp(
     senders: (email) => settings.outgoingAddresses.senders(email),
     log: app.log,
   });
-  const contacts = createContactsModule({ config, db, publish });
+  const contacts = createContactsModule({ config, db, publish, plan });
+  const feedback = createFeedbackModule({
+    config,
+    db,
+    mail,
+    nameOf: (email) => auth.auth.nameOf(email),
+    version,
+    log: app.log,
+  });
   const search = createSearchModule({
     config,
     db,
@@ -200,6 +218,7 @@ export async function buildApp(
     createHealthModule({ config, version }).module,
     createTranslationsModule({ localesDir: config.localesDir }).module,
     auth.module,
+    upgrade.module,
     security.module,
     mailboxes.module,
     messages.module,
@@ -211,6 +230,7 @@ export async function buildApp(
     settings.module,
     signatures.module,
     filters.module,
+    feedback.module,
     events.module,
   ]);
   app.addHook('onClose', async () => {

@@ -85,6 +85,10 @@ const EnvSchema = z.object({
    * for deployments that introduce the product their own way.
    */
   ONBOARDING_TOUR: bool.default(true),
+  /** Where the Upgrade page sends users to get the features their plan lacks; unset = the page links nowhere. */
+  UPGRADE_URL: z.url().optional(),
+  /** Where feedback is also mailed (from the user's own address, through SMTP); unset = only stored. */
+  FEEDBACK_EMAIL: z.email().optional(),
   IMAGE_PROXY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   IMAGE_PROXY_MAX_BYTES: z.coerce
     .number()
@@ -198,6 +202,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     disabledFeatures: e.DISABLED_FEATURES,
     onboardingTour: e.ONBOARDING_TOUR,
+    upgradeUrl: e.UPGRADE_URL ?? null,
+    feedbackEmail: e.FEEDBACK_EMAIL ?? null,
     contacts: {
       maxPerUser: e.CONTACTS_MAX_PER_USER,
       importMaxBytes: e.CONTACTS_IMPORT_MAX_BYTES,

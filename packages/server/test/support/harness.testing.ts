@@ -94,5 +94,12 @@ export async function startServer(
   if (!address || typeof address === 'string') throw new Error('server did not listen on a port');
   const baseUrl = `http://127.0.0.1:${address.port}`;
   const databaseUrl = config.database.kind === 'postgres' ? config.database.url : null;
-  return { app, baseUrl, databaseUrl, client: () => new TestClient(baseUrl), close: () => app.close() };
+  return {
+    app,
+    config,
+    baseUrl,
+    databaseUrl,
+    client: () => new TestClient(baseUrl),
+    close: () => app.close(),
+  };
 }

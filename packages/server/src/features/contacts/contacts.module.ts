@@ -3,6 +3,7 @@ import type { Config } from '../../infra/config.js';
 import type { Db } from '../../infra/db/database.js';
 import type { PublishEvent } from '../../infra/events/event-bus.js';
 import type { FeatureModule } from '../../infra/http/feature-module.js';
+import type { PlanFeatures } from '../upgrade/plan-features.service.js';
 import { AddressBooksService } from './address-books.service.js';
 import { AvatarsService } from './avatars.service.js';
 import { ContactExportService } from './contact-export.service.js';
@@ -13,9 +14,11 @@ import { ContactsService } from './contacts.service.js';
 import { GroupsService } from './groups.service.js';
 
 export interface ContactsModuleDeps {
-  config: Pick<Config, 'contacts' | 'disabledFeatures'>;
+  config: Pick<Config, 'contacts'>;
   db: Db;
   publish: PublishEvent;
+  /** The plan switch `contacts` (deployment + per-account override). */
+  plan: Pick<PlanFeatures, 'require'>;
 }
 
 /** Address books, contacts, groups, avatars, vCard/CSV import and export, recipient autocomplete. */
@@ -45,7 +48,7 @@ export function createContactsModule(deps: ContactsModuleDeps): { module: Featur
       avatarMaxBytes: config.contacts.avatarMaxBytes,
       importMaxBytes: config.contacts.importMaxBytes,
     },
-    disabled: config.disabledFeatures.includes('contacts'),
+    plan: deps.plan,
   });
   return { module: { name: 'contacts', routes } };
 }

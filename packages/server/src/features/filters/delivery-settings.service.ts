@@ -10,12 +10,12 @@ export class DeliverySettingsService {
   constructor(private readonly script: FilterScript) {}
 
   async targets(mail: MailSession): Promise<string[]> {
-    this.script.check('targets');
+    await this.script.check(mail.email, 'targets');
     return JSON.parse((await this.script.repository.settings(mail.email)).targets) as string[];
   }
 
   async setTargets(mail: MailSession, targets: string[], origin: ChangeOrigin): Promise<string[]> {
-    this.script.check('targets');
+    await this.script.check(mail.email, 'targets');
     const unique = [...new Set(targets.map((t) => t.trim().toLowerCase()))];
     const context = await this.script.context(mail);
     await this.script.commit(mail, context, (repo) =>
@@ -26,7 +26,7 @@ export class DeliverySettingsService {
   }
 
   async autoreply(mail: MailSession): Promise<Autoreply> {
-    this.script.check('autoreply');
+    await this.script.check(mail.email, 'autoreply');
     const stored = (await this.script.repository.settings(mail.email)).autoreply;
     return stored
       ? (JSON.parse(stored) as Autoreply)
@@ -34,7 +34,7 @@ export class DeliverySettingsService {
   }
 
   async setAutoreply(mail: MailSession, autoreply: Autoreply): Promise<Autoreply> {
-    this.script.check('autoreply');
+    await this.script.check(mail.email, 'autoreply');
     const context = await this.script.context(mail);
     await this.script.commit(mail, context, (repo) =>
       repo.updateSettings(mail.email, { autoreply: JSON.stringify(autoreply) }),
@@ -58,7 +58,9 @@ export class DeliverySettingsService {
   async detailsOf(account: string): Promise<{ targets: string[]; spamLevel: number }> {
     const settings = await this.script.repository.settings(account);
     return {
-      targets: this.script.disabled('targets') ? [] : (JSON.parse(settings.targets) as string[]),
+      targets: (await this.script.disabled(account)).has('targets')
+        ? []
+        : (JSON.parse(settings.targets) as string[]),
       spamLevel: settings.spam_level ?? defaultSpamLevel,
     };
   }

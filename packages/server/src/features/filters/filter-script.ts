@@ -8,9 +8,9 @@ import type {
   SecurityEventType,
   SieveScriptState,
 } from '@webmail/contracts';
-import { refusal } from '../../infra/errors.js';
 import type { MailSession } from '../../mail/mail-session.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
+import type { PlanFeatures } from '../upgrade/plan-features.service.js';
 import { compileScript } from './filters-compiler.js';
 import type { FilterRow, FiltersRepository } from './filters.repository.js';
 import type { FolderResolver } from './gmail-xml.js';
@@ -39,6 +39,8 @@ export interface MailContext {
   folderPaths: Map<string, string>;
   junkPath: string;
   folders: FolderResolver;
+  /** The account's plan switches at the time of the change (compiled in: no forwarding when `targets` is off…). */
+  disabled: ReadonlySet<DisabledFeature>;
 }
 
 export type PlanFeature = 'filters' | 'targets' | 'autoreply';
@@ -58,13 +60,14 @@ export class FilterScript {
     readonly repository: FiltersRepository,
     private readonly mailboxes: MailboxesService,
     private readonly sync: SieveSync,
-    private readonly disabledFeatures: readonly DisabledFeature[],
+    private readonly plan: Pick<PlanFeatures, 'disabledFor' | 'require'>,
     private readonly changeLog: FilterChangeLog,
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  disabled(feature: DisabledFeature): boolean {
-    return this.disabledFeatures.includes(feature);
+  /** The account's switched-off features (the one plan answer: deployment + per-account override). */
+  async disabled(account: string): Promise<ReadonlySet<DisabledFeature>> {
+    return new Set(await this.plan.disabledFor(account));
   }
 
   /**
@@ -103,7 +106,7 @@ export class FilterScript {
       archiveId: idOfPath(special.get('archive')),
       trashId: idOfPath(special.get('trash')),
     };
-    return { password, folderPaths, junkPath, folders };
+    return { password, folderPaths, junkPath, folders, disabled: await this.disabled(mail.email) };
   }
 
   /** Runs the change, recompiles from the changed rows and uploads, all in one transaction. */
@@ -115,7 +118,8 @@ export class FilterScript {
   ): Promise<{ result: T; state: SieveScriptState }> {
     return this.repository.changing(mail.email, async (repo) => {
       const result = await change(repo);
-      const rows = this.disabled('filters') ? [] : await repo.list(mail.email);
+      const off = (feature: DisabledFeature) => context.disabled.has(feature);
+      const rows = off('filters') ? [] : await repo.list(mail.email);
       const settings = await repo.settings(mail.email);
       const autoreply = settings.autoreply ? (JSON.parse(settings.autoreply) as Autoreply) : null;
       const compiled = compileScript({
@@ -125,14 +129,14 @@ export class FilterScript {
             const action = JSON.parse(row.action) as FilterAction;
             return {
               query: JSON.parse(row.query) as FilterQuery,
-              action: this.disabled('targets') ? { ...action, targets: [] } : action,
+              action: off('targets') ? { ...action, targets: [] } : action,
             };
           }),
         folderPath: (id) => context.folderPaths.get(id),
         junkPath: context.junkPath,
-        targets: this.disabled('targets') ? [] : (JSON.parse(settings.targets) as string[]),
+        targets: off('targets') ? [] : (JSON.parse(settings.targets) as string[]),
         spamLevel: settings.spam_level,
-        autoreply: this.disabled('autoreply') ? null : autoreply,
+        autoreply: off('autoreply') ? null : autoreply,
       });
       const state = await this.sync.upload(
         { user: mail.email, password: context.password },
@@ -143,20 +147,9 @@ export class FilterScript {
     });
   }
 
-  /** 403 with the feature's reason when the plan switches it off. */
-  check(feature: PlanFeature): void {
-    if (!this.disabled(feature)) return;
-    const [reason, what] = {
-      filters: ['filtersDisabled', 'Filters'] as const,
-      targets: ['targetsDisabled', 'Forwarding'] as const,
-      autoreply: ['autoreplyDisabled', 'Auto-reply'] as const,
-    }[feature];
-    throw refusal(
-      'Forbidden',
-      403,
-      reason,
-      `${what} ${feature === 'filters' ? 'are' : 'is'} not part of your plan`,
-    );
+  /** 403 with the feature's reason when the account's plan switches it off. */
+  async check(account: string, feature: PlanFeature): Promise<void> {
+    await this.plan.require(account, feature);
   }
 
   /** A security-log entry for the change (never fails the change). */
@@ -170,7 +163,7 @@ export class FilterScript {
     });
   }
 
-  toFilter(row: FilterRow): Filter {
+  toFilter(row: FilterRow, disabled: ReadonlySet<DisabledFeature>): Filter {
     return {
       id: row.id,
       name: row.name,
@@ -178,7 +171,7 @@ export class FilterScript {
       created: new Date(Number(row.created_at)).toISOString(),
       query: JSON.parse(row.query) as FilterQuery,
       action: JSON.parse(row.action) as FilterAction,
-      metaData: { canTargets: !this.disabled('targets'), canMoveTo: !this.disabled('folders') },
+      metaData: { canTargets: !disabled.has('targets'), canMoveTo: !disabled.has('folders') },
     };
   }
 }

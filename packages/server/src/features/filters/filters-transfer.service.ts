@@ -24,7 +24,7 @@ export class FiltersTransferService {
    * they cannot, are reported per entry (`problems`); the rest is imported in one change.
    */
   async importFilters(mail: MailSession, xml: string, origin: ChangeOrigin): Promise<FiltersImportResult> {
-    this.script.check('filters');
+    await this.script.check(mail.email, 'filters');
     const context = await this.script.context(mail);
     let parsed: ReturnType<typeof parseGmailFilters>;
     try {
@@ -41,7 +41,7 @@ export class FiltersTransferService {
     const problems: FilterImportProblem[] = [...parsed.problems];
     const accepted: FilterFields[] = [];
     for (const filter of parsed.filters) {
-      if (filter.action.targets?.length && this.script.disabled('targets')) {
+      if (filter.action.targets?.length && context.disabled.has('targets')) {
         delete filter.action.targets;
         problems.push({ entry: filter.entry, name: filter.name, properties: ['forwardTo'], skipped: false });
       }
@@ -96,9 +96,11 @@ export class FiltersTransferService {
 
   /** Every filter, in list order, as Gmail's mailFilters.xml. */
   async exportFilters(mail: MailSession): Promise<string> {
-    this.script.check('filters');
+    await this.script.check(mail.email, 'filters');
     const context = await this.script.context(mail);
-    const filters = (await this.script.repository.list(mail.email)).map((row) => this.script.toFilter(row));
+    const filters = (await this.script.repository.list(mail.email)).map((row) =>
+      this.script.toFilter(row, context.disabled),
+    );
     return exportGmailFilters(filters, mail.email, context.folders);
   }
 }

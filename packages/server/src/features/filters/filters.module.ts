@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
-import type { DisabledFeature } from '@webmail/contracts';
 import type { Db } from '../../infra/db/database.js';
 import type { PublishEvent } from '../../infra/events/event-bus.js';
 import type { FeatureModule } from '../../infra/http/feature-module.js';
 import type { MailSession, MailSessions } from '../../mail/mail-session.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
+import type { PlanFeatures } from '../upgrade/plan-features.service.js';
 import { filtersRoutes } from './filters.routes.js';
 import { FiltersRepository } from './filters.repository.js';
 import { FiltersService } from './filters.service.js';
@@ -18,7 +18,8 @@ export interface FiltersModuleDeps {
   mail: MailSessions;
   mailboxes: MailboxesService;
   sieve: { host: string; port: number };
-  disabledFeatures: readonly DisabledFeature[];
+  /** The account's plan switches (the upgrade feature). */
+  plan: Pick<PlanFeatures, 'disabledFor' | 'require'>;
   publish: PublishEvent;
   /** The security log (security's service; filters sit beside security in the graph). */
   changeLog: FilterChangeLog;
@@ -31,7 +32,7 @@ export function createFiltersModule(deps: FiltersModuleDeps) {
     new FiltersRepository(deps.db),
     deps.mailboxes,
     new SieveSync(deps.sieve),
-    deps.disabledFeatures,
+    deps.plan,
     deps.changeLog,
     deps.log,
   );

@@ -19,15 +19,18 @@ export class FiltersService {
 
   async list(mail: MailSession): Promise<FiltersResponse> {
     const script = await this.script.state(mail);
-    if (this.script.disabled('filters')) return { filters: null, script };
+    const disabled = await this.script.disabled(mail.email);
+    if (disabled.has('filters')) return { filters: null, script };
     return {
-      filters: (await this.script.repository.list(mail.email)).map((row) => this.script.toFilter(row)),
+      filters: (await this.script.repository.list(mail.email)).map((row) =>
+        this.script.toFilter(row, disabled),
+      ),
       script,
     };
   }
 
   async create(mail: MailSession, fields: FilterFields, origin: ChangeOrigin): Promise<Filter> {
-    this.script.check('filters');
+    await this.script.check(mail.email, 'filters');
     const context = await this.script.context(mail);
     this.validate(fields, context);
     const now = Date.now();
@@ -55,7 +58,7 @@ export class FiltersService {
     });
     this.script.changed(mail, origin, fields.action.targets?.length ? 'forwardingChanged' : 'filtersChanged');
     this.publish(mail.email, { command: 'filterCreated', id: row.id });
-    return this.script.toFilter(row);
+    return this.script.toFilter(row, context.disabled);
   }
 
   /** The full body, or only `{disabled}`. */
@@ -65,7 +68,7 @@ export class FiltersService {
     patch: FilterFields | { disabled: boolean },
     origin: ChangeOrigin,
   ): Promise<Filter> {
-    this.script.check('filters');
+    await this.script.check(mail.email, 'filters');
     const context = await this.script.context(mail);
     if ('name' in patch) this.validate(patch, context);
     const { result: row } = await this.script.commit(mail, context, async (repo) => {
@@ -85,7 +88,7 @@ export class FiltersService {
     });
     this.script.changed(mail, origin, 'filtersChanged');
     this.publish(mail.email, { command: 'filterUpdated', id });
-    return this.script.toFilter(row);
+    return this.script.toFilter(row, context.disabled);
   }
 
   async remove(mail: MailSession, id: string, origin: ChangeOrigin): Promise<void> {
@@ -93,7 +96,7 @@ export class FiltersService {
   }
 
   async massDelete(mail: MailSession, ids: string[], origin: ChangeOrigin, single = false): Promise<number> {
-    this.script.check('filters');
+    await this.script.check(mail.email, 'filters');
     const context = await this.script.context(mail);
     const { result: deleted } = await this.script.commit(mail, context, async (repo) => {
       const n = await repo.delete(mail.email, ids);
@@ -106,7 +109,7 @@ export class FiltersService {
   }
 
   async massToggle(mail: MailSession, disabled: boolean, ids: string[] | undefined, origin: ChangeOrigin) {
-    this.script.check('filters');
+    await this.script.check(mail.email, 'filters');
     const context = await this.script.context(mail);
     const { result: changed } = await this.script.commit(mail, context, (repo) =>
       repo.setDisabled(mail.email, disabled, ids, Date.now()),
@@ -117,7 +120,7 @@ export class FiltersService {
   }
 
   async moveToBottom(mail: MailSession, id: string, origin: ChangeOrigin): Promise<Filter> {
-    this.script.check('filters');
+    await this.script.check(mail.email, 'filters');
     const context = await this.script.context(mail);
     const { result: row } = await this.script.commit(mail, context, async (repo) => {
       const position = await repo.nextPosition(mail.email);
@@ -128,7 +131,7 @@ export class FiltersService {
     });
     this.script.changed(mail, origin, 'filtersChanged');
     this.publish(mail.email, { command: 'filterMoveToBottom', id });
-    return this.script.toFilter(row);
+    return this.script.toFilter(row, context.disabled);
   }
 
   /** Makes the webmail's script active in place of another client's (which stays on the server). */
@@ -149,7 +152,7 @@ export class FiltersService {
       problems.add('action.mailbox', 'invalid', 'The folder does not exist');
     }
     problems.throwIfAny();
-    if (a.targets?.length && this.script.disabled('targets')) {
+    if (a.targets?.length && context.disabled.has('targets')) {
       throw refusal('Forbidden', 403, 'targetsDisabled', 'Forwarding is not part of your plan');
     }
   }

@@ -3,7 +3,6 @@ import {
   ThemeColor,
   ThemeName,
   ViewMode,
-  type DisabledFeature,
   type Language,
   type UserDetails,
   type UserDetailsPatch,
@@ -13,6 +12,7 @@ import type { PublishEvent } from '../../infra/events/event-bus.js';
 import type { MailSession } from '../../mail/mail-session.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
+import type { PlanFeatures } from '../upgrade/plan-features.service.js';
 import type { UserSettingsRepository } from './user-settings.repository.js';
 
 /** The app version new accounts start with (spec §3 `initialVersion`). */
@@ -51,7 +51,7 @@ export class DetailsService {
     private readonly settings: UserSettingsRepository,
     private readonly auth: Pick<AuthService, 'nameOf' | 'rename'>,
     private readonly mailboxes: MailboxesService,
-    private readonly disabledFeatures: DisabledFeature[],
+    private readonly plan: Pick<PlanFeatures, 'disabledFor'>,
     private readonly publish: PublishEvent,
     private readonly delivery: MailDeliverySettings,
     /** Off (ONBOARDING_TOUR=false): onboarding reads as completed for everyone, so the tour is never offered. */
@@ -59,11 +59,12 @@ export class DetailsService {
   ) {}
 
   async get(mail: MailSession, language: Language): Promise<UserDetails> {
-    const [stored, name, quota, delivery] = await Promise.all([
+    const [stored, name, quota, delivery, disabledFeatures] = await Promise.all([
       this.read(mail.email),
       this.auth.nameOf(mail.email),
       this.mailboxes.quotaOf(mail),
       this.delivery.detailsOf(mail.email),
+      this.plan.disabledFor(mail.email),
     ]);
     return {
       id: mail.email,
@@ -84,7 +85,7 @@ export class DetailsService {
         browserTimezoneSet: stored.browserTimezoneSet,
         initialVersion: stored.initialVersion,
       },
-      disabledFeatures: this.disabledFeatures,
+      disabledFeatures,
     };
   }
 

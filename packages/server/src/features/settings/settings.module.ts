@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { DisabledFeature } from '@webmail/contracts';
 import type { Config } from '../../infra/config.js';
 import type { Db } from '../../infra/db/database.js';
 import type { PublishEvent } from '../../infra/events/event-bus.js';
@@ -7,6 +6,7 @@ import type { FeatureModule } from '../../infra/http/feature-module.js';
 import type { MailSessions } from '../../mail/mail-session.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
+import type { PlanFeatures } from '../upgrade/plan-features.service.js';
 import { AccountAvatarRepository } from './account-avatar.repository.js';
 import { accountAvatarRoutes } from './account-avatar.routes.js';
 import { AccountAvatarService } from './account-avatar.service.js';
@@ -31,7 +31,8 @@ export interface SettingsModuleDeps {
   mail: MailSessions;
   auth: Pick<AuthService, 'nameOf' | 'rename'>;
   mailboxes: MailboxesService;
-  disabledFeatures: DisabledFeature[];
+  /** The account's plan switches (the upgrade feature), listed in the user details. */
+  plan: Pick<PlanFeatures, 'disabledFor'>;
   publish: PublishEvent;
   /** Forwarding targets and spam level for the user details (the filters feature). */
   delivery: MailDeliverySettings;
@@ -49,7 +50,7 @@ export function createSettingsModule(deps: SettingsModuleDeps) {
     new UserSettingsRepository(deps.db),
     deps.auth,
     deps.mailboxes,
-    deps.disabledFeatures,
+    deps.plan,
     deps.publish,
     deps.delivery,
     deps.config.onboardingTour,

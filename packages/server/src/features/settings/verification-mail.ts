@@ -1,6 +1,6 @@
 import type { Language } from '@webmail/contracts';
-import { buildMessage } from '../../mail/mime/build-message.js';
-import { submitMessage, type SmtpServer } from '../../mail/smtp/smtp-submit.js';
+import { sendAutomaticMail } from '../../mail/smtp/automatic-mail.js';
+import type { SmtpServer } from '../../mail/smtp/smtp-submit.js';
 
 const texts: Record<Language, { subject: string; body: (v: Vars) => string }> = {
   en: {
@@ -38,35 +38,15 @@ export interface VerificationMail extends Vars {
   password: string;
 }
 
-/**
- * The verification mail goes out as the account itself, through the mail server's submission door like any mail
- * the user sends (no system sender to configure, and the recipient sees who asks). Plain text: the link and the
- * code are all it carries. It is not filed in Sent.
- */
+/** The verification mail: plain text, the link and the code are all it carries (`sendAutomaticMail`). */
 export async function sendVerificationMail(server: SmtpServer, mail: VerificationMail): Promise<void> {
   const text = texts[mail.language];
-  const raw = await buildMessage(
-    {
-      from: { name: mail.name, address: mail.account },
-      to: [{ name: '', address: mail.address }],
-      cc: [],
-      bcc: [],
-      subject: text.subject,
-      html: null,
-      text: text.body(mail),
-      messageId: `<${crypto.randomUUID()}@${mail.account.split('@')[1] ?? 'localhost'}>`,
-      date: new Date(),
-      inReplyTo: null,
-      references: [],
-      attachments: [],
-      headers: { 'Auto-Submitted': 'auto-generated' },
-    },
-    { keepBcc: false },
-  );
-  await submitMessage(
-    server,
-    { user: mail.account, pass: mail.password },
-    { from: mail.account, to: [mail.address] },
-    raw,
-  );
+  await sendAutomaticMail(server, {
+    account: mail.account,
+    name: mail.name,
+    password: mail.password,
+    to: mail.address,
+    subject: text.subject,
+    text: text.body(mail),
+  });
 }

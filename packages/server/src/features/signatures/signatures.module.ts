@@ -1,25 +1,21 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { DisabledFeature } from '@webmail/contracts';
 import type { Db } from '../../infra/db/database.js';
 import type { PublishEvent } from '../../infra/events/event-bus.js';
 import type { FeatureModule } from '../../infra/http/feature-module.js';
 import { signaturesRoutes } from './signatures.routes.js';
 import { SignaturesRepository } from './signatures.repository.js';
 import { SignaturesService } from './signatures.service.js';
+import type { PlanFeatures } from '../upgrade/plan-features.service.js';
 
 export interface SignaturesModuleDeps {
   db: Db;
-  disabledFeatures: readonly DisabledFeature[];
+  plan: Pick<PlanFeatures, 'require'>;
   publish: PublishEvent;
 }
 
 /** Signatures: list, create, edit, delete, one default. */
 export function createSignaturesModule(deps: SignaturesModuleDeps) {
-  const signatures = new SignaturesService(
-    new SignaturesRepository(deps.db),
-    deps.disabledFeatures,
-    deps.publish,
-  );
+  const signatures = new SignaturesService(new SignaturesRepository(deps.db), deps.plan, deps.publish);
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(signaturesRoutes(signatures));
   };

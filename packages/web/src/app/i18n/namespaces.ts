@@ -15,6 +15,9 @@ import type search from '../../locales/en/search.json';
 import type security from '../../locales/en/security.json';
 import type settings from '../../locales/en/settings.json';
 import type signatures from '../../locales/en/signatures.json';
+import type upgrade from '../../locales/en/upgrade.json';
+import type feedback from '../../locales/en/feedback.json';
+import type about from '../../locales/en/about.json';
 
 /**
  * The namespace registration: one namespace per feature, its files in `src/locales/{lang}/{namespace}.json`
@@ -39,6 +42,9 @@ export interface NamespaceResources {
   contacts: typeof contacts;
   filters: typeof filters;
   onboarding: typeof onboarding;
+  upgrade: typeof upgrade;
+  feedback: typeof feedback;
+  about: typeof about;
 }
 
 export const namespaces = [
@@ -59,6 +65,9 @@ export const namespaces = [
   'contacts',
   'filters',
   'onboarding',
+  'upgrade',
+  'feedback',
+  'about',
 ] as const satisfies readonly (keyof NamespaceResources)[];
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace: Namespace = 'common';

@@ -67,6 +67,13 @@ export const settingsAreaRoutes: RouteObject = {
       })),
     ]),
     {
+      // Settings child `upgrade`: not one of the sidebar's nine entries; the upgrade button and labels lead here.
+      ...routeEntry('Upgrade'),
+      lazy: async () => ({
+        Component: (await import('../../features/upgrade/components/upgrade-page')).UpgradePage,
+      }),
+    },
+    {
       // Any other address below settings (a page of a later build, a mistyped one). Two segments and a splat rank
       // above the mailbox routes (`/u/:userIndex/:mailboxId/:threadId/:messageId`), so `settings/signatures/edit` is
       // never read as a folder called "settings"; the pages above, all static, rank above it.

@@ -31,6 +31,8 @@ import { BackToInboxButton } from './back-to-inbox-button';
 import { ComposeButton } from './compose-button';
 import { ComposeFab } from './compose-fab';
 import { SidebarDrawer } from './sidebar-drawer';
+import { ShellDialogs, SidebarFooter, type ShellDialog } from './sidebar-footer';
+import { GatedContactsPanel } from './gated-contacts-panel';
 import { searchScopesOf } from './search-scopes';
 import { SidebarHeader } from './sidebar-header';
 import { useContactsPanelOpen } from './use-contacts-panel-open';
@@ -67,6 +69,7 @@ export function BaseLayout() {
   const pageLabel = useSettingsPageLabel();
   const runMassAction = useRunMassAction(userIndex);
   const [sidebarOpen, setSidebarOpen] = useState(false);
+  const [shellDialog, setShellDialog] = useState<ShellDialog | null>(null);
   const sidebarId = useId();
   const closeSidebar = useCallback(() => setSidebarOpen(false), []);
   const [quickSettingsOpen, setQuickSettingsOpen] = useState(false);
@@ -177,18 +180,29 @@ export function BaseLayout() {
                   below={
                     <>
                       <SavedSearchList userIndex={userIndex} onNavigate={closeSidebar} />
-                      {contactsEnabled && (
+                      {contactsEnabled ? (
                         <ContactsPanel
                           userIndex={userIndex}
                           open={contactsPanel.open}
                           onToggle={contactsPanel.toggle}
                         />
+                      ) : (
+                        details && <GatedContactsPanel userIndex={userIndex} onNavigate={closeSidebar} />
                       )}
                     </>
                   }
                 />
               </>
             )}
+            <SidebarFooter
+              userIndex={userIndex}
+              upgradable={disabledFeatures.length > 0}
+              onNavigate={closeSidebar}
+              onOpenDialog={(dialog) => {
+                closeSidebar();
+                setShellDialog(dialog);
+              }}
+            />
           </SidebarDrawer>
           <Box
             component="main"
@@ -214,6 +228,7 @@ export function BaseLayout() {
         {active && <Onboarding userIndex={userIndex} />}
         {/* Phones: compose from a folder's list without opening the drawer (not over a conversation or the composer). */}
         {small && mailboxId && !threadId && <ComposeFab userIndex={userIndex} />}
+        <ShellDialogs userIndex={userIndex} open={shellDialog} onClose={() => setShellDialog(null)} />
       </Box>
     </AccountProviders>
   );

@@ -64,7 +64,15 @@ describe('settings layout', () => {
     await renderApp('/u/0/settings/folders');
 
     const nav = await screen.findByRole('navigation', { name: 'Settings' });
-    expect(await within(nav).findByText('Not included in your plan')).toBeInTheDocument();
+    const entry = await within(nav).findByRole('link', { name: /Folders/ });
+    expect(within(entry).getByText('Upgrade')).toBeInTheDocument();
+    // The page says why and leads to the Upgrade page.
+    expect(await screen.findByText('This feature is not included in your plan.')).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', {
+        name: 'Folder management: not included in your plan – see upgrade options',
+      }),
+    ).toHaveAttribute('href', '/u/0/settings/upgrade');
   });
 
   it('says a settings address of no page is not there, without reading it as a folder', async () => {

@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { Outlet } from 'react-router';
+import { Outlet, useMatch } from 'react-router';
+import { appPaths } from '../../shared/routing/app-paths';
 import { useUserDetails } from '../../features/settings/api/get-user-details';
 import { useTranslation } from '../../shared/i18n/translation';
 import { useUserIndex } from '../../shared/session/use-user-index';
@@ -16,13 +17,14 @@ import { isPageAvailable, useSettingsLocation, useSettingsPageLabel } from './se
  * follows the open page; on small screens a page's heading sits in the app bar with a back arrow instead.
  */
 export function SettingsLayout() {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation(['settings', 'upgrade']);
   const pageLabel = useSettingsPageLabel();
   const theme = useTheme();
   const small = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const { page } = useSettingsLocation();
   const disabledFeatures = useUserDetails(useUserIndex()).data?.disabledFeatures ?? [];
-  const title = page ? pageLabel(page) : t('title');
+  const upgrade = useMatch(appPaths.Upgrade) !== null;
+  const title = page ? pageLabel(page) : upgrade ? t('upgrade:title') : t('title');
   usePageTitle(title);
 
   return (
@@ -33,7 +35,11 @@ export function SettingsLayout() {
             {title}
           </Typography>
         )}
-        {page && !isPageAvailable(page, disabledFeatures) ? <FeatureUnavailable /> : <Outlet />}
+        {page?.feature && !isPageAvailable(page, disabledFeatures) ? (
+          <FeatureUnavailable feature={page.feature} />
+        ) : (
+          <Outlet />
+        )}
       </Box>
     </Box>
   );

@@ -6,6 +6,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import type { DisabledFeature } from '@webmail/contracts';
 import { Link as RouterLink } from 'react-router';
+import { UpgradeInfoLabel } from '../../features/upgrade/components/upgrade-info-label';
 import { useTranslation } from '../../shared/i18n/translation';
 import { tourAnchor } from '../../shared/ui/tour-anchors';
 import {
@@ -56,7 +57,13 @@ export function SettingsNav({ userIndex, disabledFeatures, variant, onNavigate }
                 </ListItemIcon>
                 <ListItemText
                   primary={pageLabel(page)}
-                  secondary={isPageAvailable(page, disabledFeatures) ? undefined : t('upgradeInfo')}
+                  secondary={
+                    page.feature && !isPageAvailable(page, disabledFeatures) ? (
+                      // The entry itself is the link (to the page saying why, with the label's link onwards).
+                      <UpgradeInfoLabel userIndex={userIndex} feature={page.feature} asLink={false} />
+                    ) : undefined
+                  }
+                  slotProps={{ secondary: { component: 'span', sx: { display: 'block', mt: 0.25 } } }}
                 />
                 {isPage && <ChevronRightIcon aria-hidden sx={{ color: 'text.secondary' }} />}
               </ListItemButton>

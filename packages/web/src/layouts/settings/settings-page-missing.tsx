@@ -26,7 +26,7 @@ export function SettingsPageMissing() {
   const { page } = useParams();
   const disabledFeatures = useUserDetails(userIndex).data?.disabledFeatures ?? [];
   const feature = gatedFeatureOf(page);
-  if (feature && disabledFeatures.includes(feature)) return <FeatureUnavailable />;
+  if (feature && disabledFeatures.includes(feature)) return <FeatureUnavailable feature={feature} />;
   return (
     <Alert severity="info">
       {t('missingPage')}{' '}

@@ -38,6 +38,7 @@ export const appPaths = {
   Signature: '/u/:userIndex/settings/signatures',
   SignatureEdit: '/u/:userIndex/settings/signatures/edit/:signatureId?',
   Autoreply: '/u/:userIndex/settings/autoreply',
+  Upgrade: '/u/:userIndex/settings/upgrade',
   BaseLayoutTab: '/u/:userIndex/tab',
   ComposeTab: '/u/:userIndex/tab/compose/:draftId?',
   MailboxSource: '/u/:userIndex/tab/:mailboxId/messages/:messageId/source',

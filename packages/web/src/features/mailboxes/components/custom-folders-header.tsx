@@ -7,10 +7,11 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { appHref } from '../../../shared/routing/app-paths';
+import { UpgradeInfoLabel } from '../../upgrade/components/upgrade-info-label';
 
 export interface CustomFoldersHeaderProps {
   userIndex: number;
-  /** Add and gear are hidden when the folders feature is disabled. */
+  /** Add and gear give way to the upgrade-info label when the folders feature is disabled. */
   foldersEnabled: boolean;
   onAdd: () => void;
   onNavigate?: () => void;
@@ -33,6 +34,9 @@ export function CustomFoldersHeader({
       >
         {t('sidebar.customFolders')}
       </Typography>
+      {!foldersEnabled && (
+        <UpgradeInfoLabel userIndex={userIndex} feature="folders" onNavigate={onNavigate} />
+      )}
       {foldersEnabled && (
         <>
           <Tooltip title={t('sidebar.addFolder')}>

@@ -68,18 +68,15 @@ export function FolderSidebar(props: FolderSidebarProps) {
     body = (
       <>
         {renderItems(system)}
-        {(custom.length > 0 || foldersEnabled) && (
-          <>
-            <Divider sx={{ my: 1, mx: 2 }} />
-            <CustomFoldersHeader
-              userIndex={userIndex}
-              foldersEnabled={foldersEnabled}
-              onAdd={() => setCreating(true)}
-              onNavigate={onNavigate}
-            />
-            {renderItems(custom)}
-          </>
-        )}
+        {/* Always: with folder management off, the header carries the upgrade-info label. */}
+        <Divider sx={{ my: 1, mx: 2 }} />
+        <CustomFoldersHeader
+          userIndex={userIndex}
+          foldersEnabled={foldersEnabled}
+          onAdd={() => setCreating(true)}
+          onNavigate={onNavigate}
+        />
+        {renderItems(custom)}
       </>
     );
   } else if (tree.isError) {
