@@ -14,6 +14,7 @@ import type search from '../../locales/en/search.json';
 import type security from '../../locales/en/security.json';
 import type settings from '../../locales/en/settings.json';
 import type signatures from '../../locales/en/signatures.json';
+import type shortcuts from '../../locales/en/shortcuts.json';
 
 /**
  * The namespace registration: one namespace per feature, its files in `src/locales/{lang}/{namespace}.json`
@@ -37,6 +38,7 @@ export interface NamespaceResources {
   events: typeof events;
   contacts: typeof contacts;
   filters: typeof filters;
+  shortcuts: typeof shortcuts;
 }
 
 export const namespaces = [
@@ -56,6 +58,7 @@ export const namespaces = [
   'events',
   'contacts',
   'filters',
+  'shortcuts',
 ] as const satisfies readonly (keyof NamespaceResources)[];
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace: Namespace = 'common';

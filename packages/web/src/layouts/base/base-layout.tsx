@@ -17,6 +17,7 @@ import { SearchBar } from '../../features/search/components/search-bar';
 import { AutoreplyBanner } from '../../features/filters/components/autoreply-banner';
 import { useUserDetails } from '../../features/settings/api/get-user-details';
 import { StoredSettings } from '../../features/settings/components/stored-settings';
+import { useSidePanelWidth } from '../../features/settings/api/side-panel-width';
 import { isWithin } from '../../shared/routing/app-paths';
 import type { MessageDragPayload } from '../../shared/dnd/message-drag';
 import { useTranslation } from '../../shared/i18n/translation';
@@ -24,6 +25,7 @@ import { hasActiveSession, userHomePath } from '../../shared/session/session';
 import { useUserIndex } from '../../shared/session/use-user-index';
 import { SettingsNav } from '../settings/settings-nav';
 import { settingsPath, useSettingsLocation, useSettingsPageLabel } from '../settings/settings-pages';
+import { AppShortcuts } from './app-shortcuts';
 import { AppTopBar } from './app-top-bar';
 import { BackToInboxButton } from './back-to-inbox-button';
 import { ComposeButton } from './compose-button';
@@ -64,6 +66,7 @@ export function BaseLayout() {
   const settings = useSettingsLocation();
   const pageLabel = useSettingsPageLabel();
   const runMassAction = useRunMassAction(userIndex);
+  const sidePanel = useSidePanelWidth(userIndex);
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const sidebarId = useId();
   const closeSidebar = useCallback(() => setSidebarOpen(false), []);
@@ -111,6 +114,7 @@ export function BaseLayout() {
       >
         <LiveEvents userIndex={userIndex} />
         <StoredSettings userIndex={userIndex} />
+        {active && <AppShortcuts userIndex={userIndex} />}
         <AppTopBar
           homeHref={homeHref}
           onOpenSidebar={() => setSidebarOpen(true)}
@@ -140,6 +144,8 @@ export function BaseLayout() {
             id={sidebarId}
             open={sidebarOpen}
             onClose={closeSidebar}
+            width={sidePanel.width}
+            onWidthChange={sidePanel.setWidth}
             mobileHeader={<SidebarHeader homeHref={homeHref} onNavigate={closeSidebar} />}
           >
             {settings.inSettings ? (
