@@ -6,7 +6,6 @@ import { Outlet } from 'react-router';
 import { useUserDetails } from '../../features/settings/api/get-user-details';
 import { useTranslation } from '../../shared/i18n/translation';
 import { useUserIndex } from '../../shared/session/use-user-index';
-import { usePageTitle } from '../../shared/ui/use-page-title';
 import { FeatureUnavailable } from './feature-unavailable';
 import { isPageAvailable, useSettingsLocation, useSettingsPageLabel } from './settings-pages';
 
@@ -23,7 +22,6 @@ export function SettingsLayout() {
   const { page } = useSettingsLocation();
   const disabledFeatures = useUserDetails(useUserIndex()).data?.disabledFeatures ?? [];
   const title = page ? pageLabel(page) : t('title');
-  usePageTitle(title);
 
   return (
     <Box sx={{ flex: 1, minWidth: 0, overflowY: 'auto' }}>
