@@ -127,7 +127,9 @@ describe.each(dbKinds)('the configuration store /config (%s)', (db) => {
       const bad = await client.patch<ApiError>('/api/u/0/config', { panelSizes: { sidePanel } });
       expect(bad.status).toBe(422);
     }
-    const unknown = await client.patch<ApiError>('/api/u/0/config', { panelSizes: { sidePanel: 300, list: 5 } });
+    const unknown = await client.patch<ApiError>('/api/u/0/config', {
+      panelSizes: { sidePanel: 300, list: 5 },
+    });
     expect(unknown.status).toBe(422);
     expect((await client.get<UserConfig>('/api/u/0/config')).body.panelSizes).toEqual({ sidePanel: 400 });
   });

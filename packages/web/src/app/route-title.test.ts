@@ -45,7 +45,9 @@ describe('page titles', () => {
   });
 
   it('has every title key in all four languages', () => {
-    const keys = new Set(pages.map((page) => page.handle?.title).filter((title) => title && title !== 'page'));
+    const keys = new Set(
+      pages.map((page) => page.handle?.title).filter((title) => title && title !== 'page'),
+    );
     const missing = [...keys].flatMap((key) =>
       ['fi', 'en', 'et', 'ru']
         .filter((language) => typeof text(language, key!) !== 'string')

@@ -88,7 +88,9 @@ function activeHandler(id: ShortcutId): (() => void) | undefined {
   const list = registered.get(id);
   if (!list?.length) return undefined;
   return list.reduce((best, next) =>
-    next.priority > best.priority || (next.priority === best.priority && next.order > best.order) ? next : best,
+    next.priority > best.priority || (next.priority === best.priority && next.order > best.order)
+      ? next
+      : best,
   ).handler;
 }
 

@@ -116,8 +116,7 @@ function useListShortcuts(
   move: (delta: number) => void,
   keys: Omit<ListKeyHandlers, 'move'>,
 ): void {
-  const step = (delta: number) => () =>
-    move(listRef.current?.contains(document.activeElement) ? delta : 0);
+  const step = (delta: number) => () => move(listRef.current?.contains(document.activeElement) ? delta : 0);
   const act = (id: ShortcutId) => () => void keys.shortcut(shortcutKey(id), focusIndex);
   useShortcuts(
     hasRows

@@ -10,8 +10,5 @@ export function useNavigationKeys(handlers: {
   previous: (() => void) | null;
   backToList: (() => void) | null;
 }) {
-  useShortcuts(
-    { next: handlers.next, previous: handlers.previous, backToList: handlers.backToList },
-    1,
-  );
+  useShortcuts({ next: handlers.next, previous: handlers.previous, backToList: handlers.backToList }, 1);
 }
