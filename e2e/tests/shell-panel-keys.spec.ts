@@ -7,7 +7,8 @@ import { signIn, useLanguage, type UiLanguage } from '../support/sign-in';
 
 const separator = (page: Page) => page.getByRole('separator', { name: /sidebar|sivupalkin/ });
 const width = async (page: Page) => Number(await separator(page).getAttribute('aria-valuenow'));
-const rows = (page: Page) => page.getByRole('list', { name: /Messages in/ }).getByRole('listitem');
+const rows = (page: Page) =>
+  page.getByRole('list', { name: /Messages in|Viestit kansiossa/ }).getByRole('listitem');
 /** Takes the keyboard focus off whatever has it (the page itself then gets the keys). */
 const blur = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 const configSaved = (page: Page) =>
@@ -294,6 +295,9 @@ for (const language of ['fi', 'en'] as const satisfies UiLanguage[]) {
         await expect(separator(page)).toHaveAttribute('aria-valuenow', '320');
         await expect(rows(page)).toHaveCount(8);
         await page.evaluate(() => document.fonts.ready);
+        // The edge shows itself under the pointer.
+        await separator(page).hover();
+        await page.waitForTimeout(200);
         await page.screenshot({
           path: path.join(screenshotDir, `shell-resized-${language}-${scheme}-${size.width}.png`),
         });

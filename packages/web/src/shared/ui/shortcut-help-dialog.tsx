@@ -63,9 +63,10 @@ export function ShortcutHelpDialog({ open, onClose }: { open: boolean; onClose: 
               component="dl"
               sx={{
                 display: 'grid',
-                gridTemplateColumns: 'minmax(96px, auto) 1fr',
+                // One width for the keys in every group, so the descriptions line up.
+                gridTemplateColumns: '9.5rem 1fr',
                 columnGap: 2,
-                rowGap: 1,
+                rowGap: 0.75,
                 alignItems: 'center',
                 m: 0,
               }}
@@ -82,7 +83,14 @@ export function ShortcutHelpDialog({ open, onClose }: { open: boolean; onClose: 
                               {t('then')}
                             </Typography>
                           )}
-                          <Key>{key}</Key>
+                          {/* A capital letter is typed with Shift: shown as Shift + the key. */}
+                          {/^[A-Z]$/.test(key) ? (
+                            <>
+                              <Key>Shift</Key>+<Key>{key.toLowerCase()}</Key>
+                            </>
+                          ) : (
+                            <Key>{key}</Key>
+                          )}
                         </Fragment>
                       ))}
                     </Box>
