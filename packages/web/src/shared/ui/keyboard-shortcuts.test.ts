@@ -51,6 +51,9 @@ describe('the shortcut registry', () => {
     press('c', editor.querySelector('span')!);
     press('c', element('<div role="dialog"><button>ok</button></div>').querySelector('button')!);
     expect(compose).not.toHaveBeenCalled();
+    // A checkbox takes no text: its keys are shortcuts.
+    press('c', element('<input type="checkbox" />'));
+    expect(compose).toHaveBeenCalledTimes(1);
   });
 
   it('leaves keys with Ctrl, Cmd or Alt, and keys another handler took, to others', () => {

@@ -53,13 +53,27 @@ export function shortcutsEnabled(): boolean {
   return enabled;
 }
 
+/** Inputs that take no text: a key pressed on one (a row's checkbox) is still a shortcut. */
+const keylessInputs = new Set([
+  'checkbox',
+  'radio',
+  'button',
+  'submit',
+  'reset',
+  'range',
+  'color',
+  'file',
+  'image',
+]);
+
 /** Typing: a key pressed in a field or an editor is text, never a shortcut. */
 export function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target instanceof HTMLInputElement) return !keylessInputs.has(target.type);
   return (
-    target instanceof HTMLElement &&
-    (target.isContentEditable ||
-      ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) ||
-      target.closest('[contenteditable=""], [contenteditable="true"]') !== null)
+    target.isContentEditable ||
+    ['TEXTAREA', 'SELECT'].includes(target.tagName) ||
+    target.closest('[contenteditable=""], [contenteditable="true"]') !== null
   );
 }
 
