@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { composer } from '../support/compose';
-import { screenshotDir } from '../support/environment';
+import { e2eBaseUrl, screenshotDir } from '../support/environment';
 import { countIn, newMailUser, seedFolders, withImap, type MailUser } from '../support/mail-user';
 import { signIn, useLanguage, type UiLanguage } from '../support/sign-in';
 
@@ -98,6 +98,36 @@ test.describe('the shell: resizable sidebar, keyboard shortcuts, page titles', (
     // Small screens: the sidebar is a temporary drawer of its own width, with no edge to drag.
     await page.setViewportSize({ width: 800, height: 900 });
     await expect(separator(page)).toHaveCount(0);
+  });
+
+  test('a touch drag on the edge resizes the sidebar too', async ({ browser }) => {
+    const user = newMailUser('panel-touch');
+    const context = await browser.newContext({
+      baseURL: e2eBaseUrl,
+      hasTouch: true,
+      viewport: { width: 1280, height: 800 },
+    });
+    try {
+      const page = await context.newPage();
+      await useLanguage(page, 'en');
+      await signIn(page, user, 'en');
+      await expect(separator(page)).toHaveAttribute('aria-valuenow', '256');
+      const box = (await separator(page).boundingBox())!;
+      const x = Math.round(box.x + box.width / 2);
+      const y = Math.round(box.y + box.height / 2);
+      // Touch events as a finger sends them (Chromium turns them into pointer events of type touch).
+      const cdp = await context.newCDPSession(page);
+      const touch = (type: string, points: { x: number; y: number }[]) =>
+        cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
+      const saved = configSaved(page);
+      await touch('touchStart', [{ x, y }]);
+      for (const dx of [20, 40, 60, 80]) await touch('touchMove', [{ x: x + dx, y }]);
+      await touch('touchEnd', []);
+      await expect(separator(page)).toHaveAttribute('aria-valuenow', '336');
+      expect((await saved).request().postDataJSON()).toEqual({ panelSizes: { sidePanel: 336 } });
+    } finally {
+      await context.close();
+    }
   });
 
   test('every shortcut of the help sheet does its thing; none fires while typing', async ({ page }) => {
