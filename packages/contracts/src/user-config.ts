@@ -11,6 +11,14 @@ export const afterRemoveChoices = ['next', 'previous', 'list'] as const;
 export const AfterRemove = z.enum(afterRemoveChoices);
 export type AfterRemove = z.infer<typeof AfterRemove>;
 import { defaultListSort, ListMode, ListSort } from './messages.js';
+import { limits } from './constants.js';
+
+/** Sizes of resizable panels, in CSS pixels (spec §3 `panelSizes`): the sidebar's width (spec §5, §9: 256–512). */
+export const PanelSizes = z.object({
+  sidePanel: z.number().int().min(limits.sidePanel.min).max(limits.sidePanel.max),
+});
+export type PanelSizes = z.infer<typeof PanelSizes>;
+export const defaultPanelSizes: PanelSizes = { sidePanel: limits.sidePanel.default };
 
 /**
  * What a touch swipe on a list row does: archive, move to Trash (delete forever in Trash and Junk, after asking),
@@ -44,6 +52,8 @@ export const UserConfig = z
     listSort: ListSort,
     /** The actions of a row swiped to the left and to the right (Settings → General). */
     swipe: SwipeSettings,
+    /** The sidebar's width, dragged on its edge (desktop). */
+    panelSizes: PanelSizes,
   })
   .meta({ id: 'UserConfig' });
 export type UserConfig = z.infer<typeof UserConfig>;
@@ -56,6 +66,7 @@ export const defaultUserConfig: UserConfig = {
   shortcuts: true,
   listSort: defaultListSort,
   swipe: defaultSwipeSettings,
+  panelSizes: defaultPanelSizes,
 };
 
 /** PATCH /config: any of the fields; the others stay. */
@@ -68,6 +79,7 @@ export const UserConfigPatch = z
     shortcuts: z.boolean().optional(),
     listSort: ListSort.strict().optional(),
     swipe: SwipeSettings.strict().optional(),
+    panelSizes: PanelSizes.strict().optional(),
   })
   .strict();
 export type UserConfigPatch = z.infer<typeof UserConfigPatch>;

@@ -118,6 +118,22 @@ describe.each(dbKinds)('the configuration store /config (%s)', (db) => {
     });
   });
 
+  it('remembers the sidebar width within 256 to 512 pixels, refusing others with 422', async () => {
+    expect((await client.get<UserConfig>('/api/u/0/config')).body.panelSizes).toEqual({ sidePanel: 256 });
+    const saved = await client.patch<UserConfig>('/api/u/0/config', { panelSizes: { sidePanel: 400 } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.panelSizes).toEqual({ sidePanel: 400 });
+    for (const sidePanel of [255, 513, 300.5, '300']) {
+      const bad = await client.patch<ApiError>('/api/u/0/config', { panelSizes: { sidePanel } });
+      expect(bad.status).toBe(422);
+    }
+    const unknown = await client.patch<ApiError>('/api/u/0/config', {
+      panelSizes: { sidePanel: 300, list: 5 },
+    });
+    expect(unknown.status).toBe(422);
+    expect((await client.get<UserConfig>('/api/u/0/config')).body.panelSizes).toEqual({ sidePanel: 400 });
+  });
+
   it('is per user index: each signed-in account has its own, an unknown index is refused', async () => {
     const second = await newMailUser('config-2');
     expect((await client.signIn(second.email, second.password)).userIndex).toBe(1);

@@ -6,7 +6,9 @@ import { routes } from './router';
 /** Every route object with a path or a name, as `[path, name]`. */
 function namedRoutes(table: RouteObject[]): [string | undefined, string | undefined][] {
   return table.flatMap((route) => [
-    ...(route.path !== undefined || route.handle ? [[route.path, (route.handle as RouteHandle)?.name]] : []),
+    ...(route.path !== undefined || (route.handle as RouteHandle | undefined)?.name
+      ? [[route.path, (route.handle as RouteHandle)?.name]]
+      : []),
     ...namedRoutes(route.children ?? []),
   ]) as [string | undefined, string | undefined][];
 }

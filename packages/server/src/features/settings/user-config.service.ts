@@ -5,6 +5,7 @@ import {
   Language,
   ListMode,
   ListSort,
+  PanelSizes,
   SwipeSettings,
   type UserConfig,
   type UserConfigPatch,
@@ -23,6 +24,7 @@ const StoredConfig = z.object({
   shortcuts: z.boolean().catch(defaultUserConfig.shortcuts),
   listSort: ListSort.catch(defaultUserConfig.listSort),
   swipe: SwipeSettings.catch(defaultUserConfig.swipe),
+  panelSizes: PanelSizes.catch(defaultUserConfig.panelSizes),
 });
 
 /**

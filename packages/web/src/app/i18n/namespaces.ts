@@ -18,6 +18,7 @@ import type signatures from '../../locales/en/signatures.json';
 import type upgrade from '../../locales/en/upgrade.json';
 import type feedback from '../../locales/en/feedback.json';
 import type about from '../../locales/en/about.json';
+import type shortcuts from '../../locales/en/shortcuts.json';
 
 /**
  * The namespace registration: one namespace per feature, its files in `src/locales/{lang}/{namespace}.json`
@@ -45,6 +46,7 @@ export interface NamespaceResources {
   upgrade: typeof upgrade;
   feedback: typeof feedback;
   about: typeof about;
+  shortcuts: typeof shortcuts;
 }
 
 export const namespaces = [
@@ -68,6 +70,7 @@ export const namespaces = [
   'upgrade',
   'feedback',
   'about',
+  'shortcuts',
 ] as const satisfies readonly (keyof NamespaceResources)[];
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace: Namespace = 'common';

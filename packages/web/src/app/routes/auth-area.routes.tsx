@@ -23,11 +23,11 @@ export const authAreaRoutes: RouteObject = {
       children: [
         {
           index: true,
-          handle: routeHandle('AuthLoginUserSelect'),
+          handle: routeHandle('AuthLoginUserSelect', 'accounts:userSelect.title'),
           lazy: async () => ({ Component: (await import('./user-select.route')).UserSelectRoute }),
         },
         {
-          ...routeEntry('AuthLoginPassword'),
+          ...routeEntry('AuthLoginPassword', 'auth:password.title'),
           lazy: async () => ({ Component: (await import('./password-login.route')).PasswordLoginRoute }),
         },
         {
@@ -35,11 +35,11 @@ export const authAreaRoutes: RouteObject = {
           children: [
             { index: true, loader: redirectKeepingQuery(appPaths.AuthLoginPassword), element: null },
             {
-              ...routeEntry('AuthTotp'),
+              ...routeEntry('AuthTotp', 'auth:twoFactor.totp.title'),
               lazy: async () => ({ Component: (await import('./second-factor.route')).TotpRoute }),
             },
             {
-              ...routeEntry('AuthWebauthn'),
+              ...routeEntry('AuthWebauthn', 'auth:twoFactor.webauthn.title'),
               lazy: async () => ({ Component: (await import('./second-factor.route')).WebauthnRoute }),
             },
           ],

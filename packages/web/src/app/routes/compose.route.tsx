@@ -6,10 +6,8 @@ import { composeStateOf } from '../../features/compose/lib/compose-location';
 import { useUserDetails } from '../../features/settings/api/get-user-details';
 import { useVerifiedAddresses } from '../../features/settings/api/outgoing-addresses';
 import { useSignatures } from '../../features/signatures/api/signatures';
-import { useTranslation } from '../../shared/i18n/translation';
 import { userHomePath } from '../../shared/session/session';
 import { useUserIndex } from '../../shared/session/use-user-index';
-import { usePageTitle } from '../../shared/ui/use-page-title';
 
 /**
  * The composer page of routes Compose (`/u/{i}/compose/{draftId?}`) and ComposeTab (`/u/{i}/tab/compose/…`).
@@ -23,8 +21,6 @@ export function ComposePage({ tab }: { tab: boolean }) {
   const { draftId } = useParams();
   const location = useLocation();
   const me = useMe(userIndex);
-  const { t } = useTranslation('compose');
-  usePageTitle(t('newMessage'));
   // Read at once, beside the details: a plan without signatures answers 403, which counts as none.
   const disabled = useUserDetails(userIndex).data?.disabledFeatures.includes('signatures') === true;
   const signatureList = useSignatures(userIndex, { enabled: !disabled, once: true });

@@ -20,21 +20,23 @@ export const mailAreaRoutes: RouteObject = {
       children: [
         {
           index: true,
+          // Only on its way to the Inbox.
+          handle: { title: 'mailboxes:specialUse.inbox' },
           lazy: async () => ({ Component: (await import('./inbox-redirect.route')).InboxRedirectRoute }),
         },
         settingsAreaRoutes,
         {
           // Static, so it ranks above `:mailboxId`.
-          ...routeEntry('Compose'),
+          ...routeEntry('Compose', 'compose:newMessage'),
           lazy: async () => ({ Component: (await import('./compose.route')).ComposeRoute }),
         },
         {
           // Static, so it ranks above `:mailboxId`.
-          ...routeEntry('MailboxSearch'),
+          ...routeEntry('MailboxSearch', 'page'),
           lazy: async () => ({ Component: (await import('./mailbox-search.route')).MailboxSearchRoute }),
           children: [
             {
-              ...routeEntry('MailboxSearchThread'),
+              ...routeEntry('MailboxSearchThread', 'page'),
               lazy: async () => ({
                 Component: (await import('./mailbox-search-thread.route')).MailboxSearchThreadRoute,
               }),
@@ -42,11 +44,11 @@ export const mailAreaRoutes: RouteObject = {
           ],
         },
         {
-          ...routeEntry('Mailbox'),
+          ...routeEntry('Mailbox', 'page'),
           lazy: async () => ({ Component: (await import('./mailbox.route')).MailboxRoute }),
           children: [
             {
-              ...routeEntry('MailboxThread'),
+              ...routeEntry('MailboxThread', 'page'),
               lazy: async () => ({ Component: (await import('./mailbox-thread.route')).MailboxThreadRoute }),
             },
           ],

@@ -10,7 +10,6 @@ import { SignInReasonNotice } from '../../features/auth/components/sign-in-reaso
 import { isSignedIn, pathAfterPasswordSignIn } from '../../features/auth/lib/after-sign-in';
 import { useTranslation } from '../../shared/i18n/translation';
 import { userSelectPath } from '../../shared/session/session';
-import { usePageTitle } from '../../shared/ui/use-page-title';
 
 /** Route AuthLoginPassword: /login/password (`email` prefills the address, `reason` explains why the user is here). */
 export function PasswordLoginRoute() {
@@ -18,7 +17,6 @@ export function PasswordLoginRoute() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const accounts = useAccounts();
-  usePageTitle(t('password.title'));
 
   const onSignedIn = (response: LoginStepResponse, email: string) => {
     // A second step gets the pending sign-in as router state (never in the address: it is a credential).

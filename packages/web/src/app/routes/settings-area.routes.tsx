@@ -9,14 +9,14 @@ import { routeEntry } from './route-entry';
  */
 function pageRoute(page: SettingsPage): RouteObject {
   const routeOf = (name: SettingsPage['route']): RouteObject => ({
-    ...routeEntry(name),
+    ...routeEntry(name, page.label),
     lazy: async () => ({ Component: await page.load() }),
   });
   const route = routeOf(page.route);
   if (!page.area) return route;
   const pages: RouteObject[] = page.tabs
     ? page.tabs.map((tab) => ({
-        ...routeEntry(tab.route),
+        ...routeEntry(tab.route, page.label),
         lazy: async () => ({ Component: await tab.load() }),
       }))
     : [route];
@@ -55,6 +55,7 @@ export const settingsAreaRoutes: RouteObject = {
   children: [
     {
       index: true,
+      handle: { title: 'settings:title' },
       lazy: async () => ({
         Component: (await import('../../layouts/settings/settings-index')).SettingsIndex,
       }),
@@ -62,13 +63,13 @@ export const settingsAreaRoutes: RouteObject = {
     ...settingsPages.flatMap((page) => [
       pageRoute(page),
       ...(page.morePages ?? []).map((more): RouteObject => ({
-        ...routeEntry(more.route),
+        ...routeEntry(more.route, page.label),
         lazy: async () => ({ Component: await more.load() }),
       })),
     ]),
     {
       // Settings child `upgrade`: not one of the sidebar's nine entries; the upgrade button and labels lead here.
-      ...routeEntry('Upgrade'),
+      ...routeEntry('Upgrade', 'upgrade:title'),
       lazy: async () => ({
         Component: (await import('../../features/upgrade/components/upgrade-page')).UpgradePage,
       }),
@@ -78,6 +79,7 @@ export const settingsAreaRoutes: RouteObject = {
       // above the mailbox routes (`/u/:userIndex/:mailboxId/:threadId/:messageId`), so `settings/signatures/edit` is
       // never read as a folder called "settings"; the pages above, all static, rank above it.
       path: `${appPaths.SettingsLayout}/:page/*`,
+      handle: { title: 'settings:title' },
       lazy: async () => ({
         Component: (await import('../../layouts/settings/settings-page-missing')).SettingsPageMissing,
       }),

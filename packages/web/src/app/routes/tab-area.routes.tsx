@@ -23,25 +23,25 @@ export const tabAreaRoutes: RouteObject = {
           lazy: async () => ({ Component: (await import('./inbox-redirect.route')).InboxRedirectRoute }),
         },
         {
-          ...routeEntry('ComposeTab'),
+          ...routeEntry('ComposeTab', 'compose:newMessage'),
           lazy: async () => ({ Component: (await import('./compose-tab.route')).ComposeTabRoute }),
         },
         {
-          ...routeEntry('MailboxSource'),
+          ...routeEntry('MailboxSource', 'reading:source.title'),
           lazy: async () => ({ Component: (await import('./mailbox-source.route')).MailboxSourceRoute }),
         },
         {
-          ...routeEntry('MailboxPrint'),
+          ...routeEntry('MailboxPrint', 'page'),
           lazy: async () => ({ Component: (await import('./mailbox-print.route')).MailboxPrintRoute }),
         },
         {
-          ...routeEntry('MailboxThreadPrint'),
+          ...routeEntry('MailboxThreadPrint', 'page'),
           lazy: async () => ({
             Component: (await import('./mailbox-print.route')).MailboxThreadPrintRoute,
           }),
         },
         {
-          ...routeEntry('MailboxThreadTab'),
+          ...routeEntry('MailboxThreadTab', 'page'),
           lazy: async () => ({
             Component: (await import('./mailbox-thread-tab.route')).MailboxThreadTabRoute,
           }),

@@ -16,7 +16,6 @@ import {
   signInPath,
   userHomePath,
 } from '../../shared/session/session';
-import { usePageTitle } from '../../shared/ui/use-page-title';
 
 /**
  * Route AuthLoginUserSelect (/login, query `uid` highlights one account, `reason` explains the visit). Choosing a
@@ -30,7 +29,6 @@ export function UserSelectRoute() {
   const accounts = useAccounts();
   const reason = searchParams.get('reason');
   const selectedUid = parseUserIndex(searchParams.get('uid') ?? undefined);
-  usePageTitle(t('userSelect.title'));
 
   if (accounts.data?.length === 0) {
     return <Navigate to={signInPath(parseSignInReason(reason))} replace />;

@@ -1,5 +1,6 @@
 import { alpha, createTheme, type Theme } from '@mui/material/styles';
-import { breakpoints, type ThemeName } from '@webmail/contracts';
+import type { ThemeName } from '@webmail/contracts';
+import { layoutSizes } from '../../shared/ui/layout-sizes';
 import { selectedTint, themePalettes } from '../../shared/ui/theme-palettes';
 
 /** The MUI theme of one of the eight colour themes (`theme-palettes.ts`). */
@@ -7,7 +8,7 @@ export function createAppTheme(name: ThemeName): Theme {
   const palette = themePalettes[name];
   const dark = palette.mode === 'dark';
   return createTheme({
-    breakpoints: { values: breakpoints },
+    breakpoints: { values: layoutSizes.breakpoints },
     palette,
     shape: { borderRadius: 12 },
     typography: {
@@ -41,6 +42,8 @@ export function createAppTheme(name: ThemeName): Theme {
         },
       },
       MuiMenu: { styleOverrides: { paper: { borderRadius: 16 } } },
+      // A dialog without a width of its own (MUI's default `maxWidth="sm"`, 600 px) is 545 px at most (spec §9).
+      MuiDialog: { styleOverrides: { paperWidthSm: { maxWidth: layoutSizes.dialogMaxWidth } } },
     },
   });
 }

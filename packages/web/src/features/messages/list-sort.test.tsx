@@ -49,7 +49,7 @@ describe('list order', () => {
   it('sorts by the chosen field and order, asks the server for it and remembers it per user', async () => {
     const { requests, state, listOrders } = setup();
     const { user } = await renderApp('/u/0/id-inbox');
-    await screen.findByRole('listitem');
+    await within(await screen.findByRole('list', { name: 'Messages in Inbox' })).findByRole('listitem');
     expect(listOrders()).toEqual(['date-desc']);
 
     await chooseSort(user, /Sorted by Date, descending/, 'Size');

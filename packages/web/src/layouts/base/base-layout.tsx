@@ -19,6 +19,7 @@ import { useUserDetails } from '../../features/settings/api/get-user-details';
 import { QuickSettingsDrawer } from '../../features/settings/components/quick-settings-drawer';
 import { StoredSettings } from '../../features/settings/components/stored-settings';
 import { Onboarding } from '../../features/onboarding/components/onboarding';
+import { useSidePanelWidth } from '../../features/settings/api/side-panel-width';
 import { isWithin } from '../../shared/routing/app-paths';
 import type { MessageDragPayload } from '../../shared/dnd/message-drag';
 import { useTranslation } from '../../shared/i18n/translation';
@@ -26,6 +27,7 @@ import { hasActiveSession, userHomePath } from '../../shared/session/session';
 import { useUserIndex } from '../../shared/session/use-user-index';
 import { SettingsNav } from '../settings/settings-nav';
 import { settingsPath, useSettingsLocation, useSettingsPageLabel } from '../settings/settings-pages';
+import { AppShortcuts } from './app-shortcuts';
 import { AppTopBar } from './app-top-bar';
 import { BackToInboxButton } from './back-to-inbox-button';
 import { ComposeButton } from './compose-button';
@@ -68,6 +70,7 @@ export function BaseLayout() {
   const settings = useSettingsLocation();
   const pageLabel = useSettingsPageLabel();
   const runMassAction = useRunMassAction(userIndex);
+  const sidePanel = useSidePanelWidth(userIndex);
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [shellDialog, setShellDialog] = useState<ShellDialog | null>(null);
   const sidebarId = useId();
@@ -118,6 +121,7 @@ export function BaseLayout() {
       >
         <LiveEvents userIndex={userIndex} />
         <StoredSettings userIndex={userIndex} />
+        {active && <AppShortcuts userIndex={userIndex} />}
         <AppTopBar
           homeHref={homeHref}
           onOpenSidebar={() => setSidebarOpen(true)}
@@ -156,6 +160,8 @@ export function BaseLayout() {
             id={sidebarId}
             open={sidebarOpen}
             onClose={closeSidebar}
+            width={sidePanel.width}
+            onWidthChange={sidePanel.setWidth}
             mobileHeader={<SidebarHeader homeHref={homeHref} onNavigate={closeSidebar} />}
           >
             {settings.inSettings ? (

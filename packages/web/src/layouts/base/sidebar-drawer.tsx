@@ -1,11 +1,11 @@
+import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { limits } from '@webmail/contracts';
-import type { ReactNode } from 'react';
-
-/** The sidebar's width on phones and tablets. */
-const mobileWidth = 320;
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from '../../shared/i18n/translation';
+import { layoutSizes } from '../../shared/ui/layout-sizes';
+import { PanelResizer } from '../../shared/ui/panel-resizer';
 
 export interface SidebarDrawerProps {
   id: string;
@@ -14,33 +14,67 @@ export interface SidebarDrawerProps {
   children: ReactNode;
   /** Rendered above the folders in the mobile drawer (it has no app bar above it). */
   mobileHeader: ReactNode;
+  /** The permanent sidebar's stored width. */
+  width: number;
+  /** Keeps a new width (dragged or moved by keys); without it the edge cannot be dragged. */
+  onWidthChange?: (width: number) => void;
 }
 
-/** The left sidebar: permanent on md and up, a temporary drawer on small screens. */
-export function SidebarDrawer({ id, open, onClose, children, mobileHeader }: SidebarDrawerProps) {
+/**
+ * The left sidebar: permanent on md and up, with a draggable right edge (256–512 px, double-click for 256), a
+ * temporary drawer of 320 px on small screens.
+ */
+export function SidebarDrawer({
+  id,
+  open,
+  onClose,
+  children,
+  mobileHeader,
+  width,
+  onWidthChange,
+}: SidebarDrawerProps) {
   const theme = useTheme();
+  const { t } = useTranslation('common');
   const permanent = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  // While a drag goes on the sidebar follows the pointer; the width is kept when it ends.
+  const [dragWidth, setDragWidth] = useState<number | null>(null);
+  const shownWidth = dragWidth ?? width;
 
   if (permanent) {
     return (
-      <Drawer
-        variant="permanent"
-        id={id}
-        sx={{ width: limits.sidePanel.default, flexShrink: 0 }}
-        slotProps={{
-          paper: {
-            sx: {
-              position: 'static',
-              width: limits.sidePanel.default,
-              border: 'none',
-              bgcolor: 'background.default',
-              overflowY: 'auto',
+      <Box sx={{ position: 'relative', width: shownWidth, flexShrink: 0, display: 'flex' }}>
+        <Drawer
+          variant="permanent"
+          id={id}
+          sx={{ width: '100%' }}
+          slotProps={{
+            paper: {
+              sx: {
+                position: 'static',
+                width: '100%',
+                border: 'none',
+                bgcolor: 'background.default',
+                overflowY: 'auto',
+              },
             },
-          },
-        }}
-      >
-        {children}
-      </Drawer>
+          }}
+        >
+          {children}
+        </Drawer>
+        {onWidthChange && (
+          <PanelResizer
+            value={shownWidth}
+            min={layoutSizes.sidePanel.min}
+            max={layoutSizes.sidePanel.max}
+            defaultValue={layoutSizes.sidePanel.default}
+            label={t('sidePanel.resize')}
+            onResize={(next, done) => {
+              setDragWidth(done ? null : next);
+              if (done) onWidthChange(next);
+            }}
+          />
+        )}
+      </Box>
     );
   }
   return (
@@ -49,7 +83,11 @@ export function SidebarDrawer({ id, open, onClose, children, mobileHeader }: Sid
       id={id}
       open={open}
       onClose={onClose}
-      slotProps={{ paper: { sx: { width: mobileWidth, maxWidth: '85vw', borderRadius: '0 16px 16px 0' } } }}
+      slotProps={{
+        paper: {
+          sx: { width: layoutSizes.mobileSidebarWidth, maxWidth: '85vw', borderRadius: '0 16px 16px 0' },
+        },
+      }}
     >
       {mobileHeader}
       {children}

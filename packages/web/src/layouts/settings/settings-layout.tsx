@@ -7,7 +7,6 @@ import { appPaths } from '../../shared/routing/app-paths';
 import { useUserDetails } from '../../features/settings/api/get-user-details';
 import { useTranslation } from '../../shared/i18n/translation';
 import { useUserIndex } from '../../shared/session/use-user-index';
-import { usePageTitle } from '../../shared/ui/use-page-title';
 import { FeatureUnavailable } from './feature-unavailable';
 import { isPageAvailable, useSettingsLocation, useSettingsPageLabel } from './settings-pages';
 
@@ -25,7 +24,6 @@ export function SettingsLayout() {
   const disabledFeatures = useUserDetails(useUserIndex()).data?.disabledFeatures ?? [];
   const upgrade = useMatch(appPaths.Upgrade) !== null;
   const title = page ? pageLabel(page) : upgrade ? t('upgrade:title') : t('title');
-  usePageTitle(title);
 
   return (
     <Box sx={{ flex: 1, minWidth: 0, overflowY: 'auto' }}>

@@ -49,9 +49,16 @@ export const appPaths = {
 
 export type RouteName = keyof typeof appPaths;
 
-/** What every route object carries in `handle`. */
+/**
+ * A page's title (`{title} - Webmail`): a catalogue key with its namespace (`settings:title`), or `page` where the
+ * page sets it from what it shows (a folder's name, a subject: `usePageTitle`).
+ */
+export type RouteTitle = `${string}:${string}` | 'page';
+
+/** What every route object carries in `handle`; every route that shows a page has its title. */
 export interface RouteHandle {
-  name: RouteName;
+  name?: RouteName;
+  title?: RouteTitle;
 }
 
 type ParamValue = string | number | null | undefined;

@@ -11,7 +11,6 @@ import { Link as RouterLink } from 'react-router';
 import { isApiRequestError } from '../../../shared/api/api-request-error';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { signInPath } from '../../../shared/session/session';
-import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { usePasskeySignIn, useSecondFactorCode } from '../api/second-factor-login';
 import { secondFactorPath, type PendingSignInState } from '../lib/after-sign-in';
 
@@ -63,7 +62,6 @@ function OtherWays({ state, current }: { state: PendingSignInState; current: Two
 export function TotpStep({ state, onSignedIn }: SecondFactorStepProps) {
   const { t } = useTranslation('auth');
   const title = t('twoFactor.totp.title');
-  usePageTitle(title);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const mutation = useSecondFactorCode();
@@ -121,7 +119,6 @@ export function TotpStep({ state, onSignedIn }: SecondFactorStepProps) {
 export function PasskeyStep({ state, onSignedIn }: SecondFactorStepProps) {
   const { t } = useTranslation('auth');
   const title = t('twoFactor.webauthn.title');
-  usePageTitle(title);
   const [error, setError] = useState<string | null>(null);
   const mutation = usePasskeySignIn();
   const errorText = useStepError();

@@ -20,6 +20,7 @@ import { useContact } from '../api/get-contact';
 import { useGroups } from '../api/get-groups';
 import { recipientText } from '../lib/contact-form';
 import { ContactAvatar } from './contact-avatar';
+import { layoutSizes } from '../../../shared/ui/layout-sizes';
 
 export interface ContactDetailsDialogProps {
   userIndex: number;
@@ -51,7 +52,7 @@ export function ContactDetailsDialog({
       open
       onClose={onClose}
       aria-labelledby={titleId}
-      slotProps={{ paper: { sx: { width: '100%', maxWidth: 545 } } }}
+      slotProps={{ paper: { sx: { width: '100%', maxWidth: layoutSizes.dialogMaxWidth } } }}
     >
       <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
         {contact ? (

@@ -8,6 +8,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { layoutSizes } from '../../../shared/ui/layout-sizes';
 
 export interface FormDialogProps {
   title: string;
@@ -40,7 +41,7 @@ export function FormDialog({ title, pending, formError, onSubmit, onClose, child
           component: 'form',
           onSubmit,
           noValidate: true,
-          sx: { width: '100%', maxWidth: 545 },
+          sx: { width: '100%', maxWidth: layoutSizes.dialogMaxWidth },
         } as never,
       }}
     >

@@ -22,6 +22,7 @@ import { contactQueryOptions } from '../api/get-contact';
 import { useGroup } from '../api/get-group';
 import { recipientText } from '../lib/contact-form';
 import { ContactAvatar, GroupAvatar } from './contact-avatar';
+import { layoutSizes } from '../../../shared/ui/layout-sizes';
 
 export interface GroupDetailsDialogProps {
   userIndex: number;
@@ -59,7 +60,7 @@ export function GroupDetailsDialog({
       open
       onClose={onClose}
       aria-labelledby={titleId}
-      slotProps={{ paper: { sx: { width: '100%', maxWidth: 545 } } }}
+      slotProps={{ paper: { sx: { width: '100%', maxWidth: layoutSizes.dialogMaxWidth } } }}
     >
       <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
         {group && <GroupAvatar userIndex={userIndex} group={group} />}

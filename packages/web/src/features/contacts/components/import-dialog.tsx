@@ -18,6 +18,7 @@ import { useTranslation } from '../../../shared/i18n/translation';
 import { useAddressBooks } from '../api/get-address-books';
 import { useImportContacts } from '../api/import-contacts';
 import { addressBookName } from './address-book-name';
+import { layoutSizes } from '../../../shared/ui/layout-sizes';
 
 export interface ImportDialogProps {
   userIndex: number;
@@ -73,7 +74,7 @@ export function ImportDialog({ userIndex, onClose }: ImportDialogProps) {
           component: 'form',
           onSubmit: submit,
           noValidate: true,
-          sx: { width: '100%', maxWidth: 545 },
+          sx: { width: '100%', maxWidth: layoutSizes.dialogMaxWidth },
         } as never,
       }}
     >

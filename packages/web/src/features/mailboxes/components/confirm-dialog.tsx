@@ -5,9 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, type ReactNode } from 'react';
-
-/** A dialog's default maximum width. */
-export const dialogMaxWidth = 545;
+import { layoutSizes } from '../../../shared/ui/layout-sizes';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -35,7 +33,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       role="alertdialog"
       aria-labelledby={titleId}
       aria-describedby={messageId}
-      slotProps={{ paper: { sx: { width: '100%', maxWidth: dialogMaxWidth } } }}
+      slotProps={{ paper: { sx: { width: '100%', maxWidth: layoutSizes.dialogMaxWidth } } }}
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>

@@ -27,9 +27,7 @@ import {
 import { parentIdOf } from '../lib/folder-tree';
 import { ConfirmDialog } from './confirm-dialog';
 import { FolderFormFields } from './folder-form-fields';
-
-/** The folder dialog's maximum width. */
-const folderDialogMaxWidth = 543;
+import { layoutSizes } from '../../../shared/ui/layout-sizes';
 
 export interface FolderFormDialogProps {
   userIndex: number;
@@ -105,7 +103,7 @@ export function FolderFormDialog({ userIndex, folder, onClose }: FolderFormDialo
       <Dialog
         open
         onClose={requestClose}
-        slotProps={{ paper: { sx: { width: '100%', maxWidth: folderDialogMaxWidth, m: 2 } } }}
+        slotProps={{ paper: { sx: { width: '100%', maxWidth: layoutSizes.folderDialogMaxWidth, m: 2 } } }}
       >
         <Box component="form" noValidate onSubmit={submit}>
           <DialogTitle>{t(folder ? 'form.titleEdit' : 'form.titleCreate')}</DialogTitle>

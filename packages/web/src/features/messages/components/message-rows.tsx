@@ -1,8 +1,10 @@
 import Box from '@mui/material/Box';
 import type { MessageSummary } from '@webmail/contracts';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, type DragEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, type DragEvent, type RefObject } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { shortcutKey, type ShortcutId } from '../../../shared/ui/keyboard-shortcuts';
+import { useShortcuts } from '../../../shared/ui/use-shortcuts';
 import { rowKey, type RowKey } from '../hooks/use-message-selection';
 import { useRovingFocus } from '../hooks/use-roving-focus';
 import { onListKeyDown, type ListKeyHandlers } from '../lib/list-keyboard';
@@ -63,6 +65,7 @@ export function MessageRows(props: MessageRowsProps) {
   const { focusIndex, move, onFocusRow, listFocusHandlers } = useRovingFocus(listRef, rows.length, (index) =>
     virtualizer.scrollToIndex(index),
   );
+  useListShortcuts(listRef, rows.length > 0, focusIndex, move, keys);
 
   return (
     <Box
@@ -98,6 +101,41 @@ export function MessageRows(props: MessageRowsProps) {
         );
       })}
     </Box>
+  );
+}
+
+/**
+ * The list's shortcuts pressed outside it (the page has the focus, not a row): `j` / `k` bring the focus to the
+ * list (to the focused row, then on by a row), `o` opens the focused row, `x` selects it, the action keys act on
+ * the selection or the focused row. Inside the list its own key handler has them first.
+ */
+function useListShortcuts(
+  listRef: RefObject<HTMLUListElement | null>,
+  hasRows: boolean,
+  focusIndex: number,
+  move: (delta: number) => void,
+  keys: Omit<ListKeyHandlers, 'move'>,
+): void {
+  const step = (delta: number) => () => move(listRef.current?.contains(document.activeElement) ? delta : 0);
+  const act = (id: ShortcutId) => () => void keys.shortcut(shortcutKey(id), focusIndex);
+  useShortcuts(
+    hasRows
+      ? {
+          next: step(1),
+          previous: step(-1),
+          open: () =>
+            listRef.current
+              ?.querySelector<HTMLElement>(`[data-index="${focusIndex}"] [data-row-link]`)
+              ?.click(),
+          select: () => keys.toggle(focusIndex),
+          archive: act('archive'),
+          delete: act('delete'),
+          star: act('star'),
+          markRead: act('markRead'),
+          markUnread: act('markUnread'),
+          spam: act('spam'),
+        }
+      : {},
   );
 }
 

@@ -4,7 +4,10 @@ import Tooltip from '@mui/material/Tooltip';
 import type { Folder, ThreadMessage } from '@webmail/contracts';
 import { useCallback, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { shortcutKey, type ShortcutId } from '../../../shared/ui/keyboard-shortcuts';
+import { useShortcuts } from '../../../shared/ui/use-shortcuts';
 import {
+  actionForShortcut,
   availableActions,
   findAction,
   type ActionSelection,
@@ -50,6 +53,11 @@ export interface SingleMessageActionsProps {
   menuItems: (close: () => void) => { leading: ReactElement[]; trailing: ReactElement[] };
   /** Buttons between the star and the menu button. */
   children?: ReactNode;
+  /**
+   * The action shortcuts (e, #, s, I, U, !) act on this message (the open one of a conversation), ahead of the
+   * list's focused row.
+   */
+  keyboard?: boolean;
 }
 
 /**
@@ -70,6 +78,23 @@ export function SingleMessageActions(props: SingleMessageActionsProps) {
   };
   const actions = availableActions(selection, folder).filter((action) => menuActionIds.includes(action.id));
   const closeMenu = () => setAnchor(null);
+  const byKey = (id: ShortcutId) => () => {
+    const action = actionForShortcut(shortcutKey(id), selection, folder);
+    if (action) runner.perform(action, selection);
+  };
+  useShortcuts(
+    props.keyboard
+      ? {
+          archive: byKey('archive'),
+          delete: byKey('delete'),
+          star: byKey('star'),
+          markRead: byKey('markRead'),
+          markUnread: byKey('markUnread'),
+          spam: byKey('spam'),
+        }
+      : {},
+    1,
+  );
   const { leading, trailing } = props.menuItems(closeMenu);
 
   return (

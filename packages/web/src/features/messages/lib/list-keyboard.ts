@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import { shortcutsEnabled } from '../../../shared/ui/keyboard-shortcuts';
+import { isTypingTarget, shortcutsEnabled } from '../../../shared/ui/keyboard-shortcuts';
 
 export interface ListKeyHandlers {
   /** Moves the keyboard focus by rows (negative: up). */
@@ -11,10 +11,6 @@ export interface ListKeyHandlers {
   shortcut: (key: string, index: number) => boolean;
 }
 
-const typing = (target: EventTarget) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
-
 /**
  * The list's keys (README "The action registry"): ↑/↓ and j/k move, x selects, Escape clears, the registry's
  * shortcuts act; Enter is the focused row link's own. The printable ones (j, k, x, the registry's) only while
@@ -22,7 +18,7 @@ const typing = (target: EventTarget) =>
  * field.
  */
 export function onListKeyDown(event: KeyboardEvent, focusedIndex: number, handlers: ListKeyHandlers): void {
-  if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
+  if (event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
   const row = (event.target as Element).closest?.('[data-index]');
   const index = row ? Number(row.getAttribute('data-index')) : focusedIndex;
   // A printable key is a shortcut (j, k, x, the registry's); named keys (arrows, Escape) are movement.

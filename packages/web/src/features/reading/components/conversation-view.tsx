@@ -65,6 +65,7 @@ export function ConversationView({ env }: { env: ConversationEnv }) {
   useNavigationKeys({
     previous: previousHref ? () => void navigate(previousHref) : null,
     next: nextHref ? () => void navigate(nextHref) : null,
+    backToList: env.inTab ? null : () => void navigate(env.listHref),
   });
 
   let body;

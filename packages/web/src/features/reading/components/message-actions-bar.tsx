@@ -15,6 +15,7 @@ import type { MessageDetail, ThreadMessage } from '@webmail/contracts';
 import { useCallback, type ComponentType } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { useShortcuts } from '../../../shared/ui/use-shortcuts';
 import { composeLinkState } from '../../../shared/routing/compose-link-state';
 import { composeHref, tabHrefs, type ComposeMode } from '../../../shared/routing/mail-hrefs';
 import { SingleMessageActions } from '../../messages/components/single-message-actions';
@@ -63,6 +64,12 @@ export function MessageActionsBar({
   const replyState = composeLinkState(`${location.pathname}${location.search}`);
   const replyHref = (mode: ComposeMode) => composeHref(userIndex, mode, message.mailbox, message.id);
   const inToolbar = compact ? replies.slice(0, 1) : replies;
+  const reply = (mode: ComposeMode) => () => void navigate(replyHref(mode), { state: replyState });
+  // r, a, f and the action keys answer the message the address names (the one the list opened).
+  useShortcuts(
+    addressed ? { reply: reply('reply'), replyAll: reply('replyAll'), forward: reply('forward') } : {},
+    1,
+  );
   const flags = { seen: detail?.seen ?? message.seen, flagged: detail?.flagged ?? message.flagged };
 
   const onPerformed = useCallback(
@@ -131,6 +138,7 @@ export function MessageActionsBar({
         leaveHref={inTab ? undefined : env.afterRemoveHref}
         onPerformed={onPerformed}
         menuItems={menuItems}
+        keyboard={addressed}
       >
         {inToolbar.map(({ mode, icon: Icon }) => (
           <Tooltip key={mode} title={t(`view.${mode}`)}>

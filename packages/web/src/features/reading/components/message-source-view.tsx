@@ -5,7 +5,6 @@ import Typography from '@mui/material/Typography';
 import { isApiRequestError } from '../../../shared/api/api-request-error';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { PaneLoader } from '../../../shared/ui/pane-loader';
-import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useMessageSource } from '../api/get-message-source';
 import { sourceDownloadUrl } from '../api/download-urls';
 
@@ -19,7 +18,6 @@ export interface MessageSourceViewProps {
 export function MessageSourceView({ userIndex, mailboxId, messageId }: MessageSourceViewProps) {
   const { t } = useTranslation(['reading', 'common']);
   const source = useMessageSource(userIndex, mailboxId, messageId);
-  usePageTitle(t('source.title'));
 
   let body;
   if (source.data !== undefined) {
