@@ -117,7 +117,7 @@ test.describe('the shell: resizable sidebar, keyboard shortcuts, page titles', (
       const y = Math.round(box.y + box.height / 2);
       // Touch events as a finger sends them (Chromium turns them into pointer events of type touch).
       const cdp = await context.newCDPSession(page);
-      const touch = (type: string, points: { x: number; y: number }[]) =>
+      const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: { x: number; y: number }[]) =>
         cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
       const saved = configSaved(page);
       await touch('touchStart', [{ x, y }]);
