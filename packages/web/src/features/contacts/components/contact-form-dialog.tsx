@@ -40,10 +40,15 @@ export function ContactFormDialog({ userIndex, contact, prefill, onClose, onSave
   const books = useAddressBooks(userIndex).data ?? [];
   const groups = useGroups(userIndex).data ?? [];
   const save = useSaveContact(userIndex);
-  const [values, setValues] = useState(() => contactFormValues(contact, prefill));
+  const [initial] = useState(() => contactFormValues(contact, prefill));
+  const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const set = (patch: Partial<ContactFormValues>) => setValues((v) => ({ ...v, ...patch }));
+  // A chosen image is a File (not comparable as JSON): compared by identity, the rest by value.
+  const dirty =
+    values.avatar !== initial.avatar ||
+    JSON.stringify({ ...values, avatar: null }) !== JSON.stringify({ ...initial, avatar: null });
   const bookId = values.addressBookId || books.find((b) => b.isDefault)?.id || '';
 
   const submit = async (event: FormEvent) => {
@@ -88,6 +93,7 @@ export function ContactFormDialog({ userIndex, contact, prefill, onClose, onSave
       formError={formError}
       onSubmit={submit}
       onClose={onClose}
+      dirty={dirty}
     >
       <AvatarPicker
         render={(preview) => (

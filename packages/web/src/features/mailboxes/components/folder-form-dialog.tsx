@@ -27,6 +27,7 @@ import {
 import { parentIdOf } from '../lib/folder-tree';
 import { ConfirmDialog } from './confirm-dialog';
 import { FolderFormFields } from './folder-form-fields';
+import { LeaveGuard } from '../../../shared/ui/leave-dialog';
 
 /** The folder dialog's maximum width. */
 const folderDialogMaxWidth = 543;
@@ -102,6 +103,7 @@ export function FolderFormDialog({ userIndex, folder, onClose }: FolderFormDialo
 
   return (
     <>
+      <LeaveGuard when={dirty && !pending} />
       <Dialog
         open
         onClose={requestClose}
