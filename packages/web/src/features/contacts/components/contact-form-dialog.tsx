@@ -15,6 +15,7 @@ import {
   checkContactForm,
   contactFormData,
   contactFormValues,
+  formChanged,
   type ContactFormValues,
 } from '../lib/contact-form';
 import { AvatarPicker } from './avatar-picker';
@@ -45,10 +46,6 @@ export function ContactFormDialog({ userIndex, contact, prefill, onClose, onSave
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const set = (patch: Partial<ContactFormValues>) => setValues((v) => ({ ...v, ...patch }));
-  // A chosen image is a File (not comparable as JSON): compared by identity, the rest by value.
-  const dirty =
-    values.avatar !== initial.avatar ||
-    JSON.stringify({ ...values, avatar: null }) !== JSON.stringify({ ...initial, avatar: null });
   const bookId = values.addressBookId || books.find((b) => b.isDefault)?.id || '';
 
   const submit = async (event: FormEvent) => {
@@ -93,7 +90,7 @@ export function ContactFormDialog({ userIndex, contact, prefill, onClose, onSave
       formError={formError}
       onSubmit={submit}
       onClose={onClose}
-      dirty={dirty}
+      dirty={formChanged(values, initial)}
     >
       <AvatarPicker
         render={(preview) => (
