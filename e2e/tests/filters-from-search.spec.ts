@@ -181,8 +181,10 @@ test('filters from search: two steps, files the next message, applies to Inbox a
     await page.goto('/u/0/settings/autoreply');
     await page.getByRole('switch').click();
     await page.getByRole('textbox', { name: t.subject }).fill(language === 'en' ? 'Away' : 'Lomalla');
-    await page.getByRole('group').first().click();
+    // The picker's field: its first section (the day), then the digits of DD.MM.YYYY HH:mm.
+    await page.getByRole('group').first().getByRole('spinbutton').first().click();
     await page.keyboard.type('240620260900');
+    await expect(page.getByRole('group').first()).toContainText('24.06.2026 09:00');
     await shootAll(page, `filters-autoreply-picker-${language}`);
   }
 });
