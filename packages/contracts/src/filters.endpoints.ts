@@ -4,7 +4,9 @@ import { defineEndpoint } from './endpoint.js';
 import {
   Autoreply,
   Filter,
+  FilterAppliedToInbox,
   FilterIds,
+  FilterInboxMatches,
   FilterInput,
   FilterParams,
   FilterPatch,
@@ -102,6 +104,28 @@ export const filtersEndpoints = {
     body: FiltersMassToggle,
     responses: { 200: z.object({ changed: z.number().int() }) },
     errors: [401, 403, 419, 422, 502, 503],
+  }),
+  inboxMatches: defineEndpoint({
+    method: 'GET',
+    path: `${base}/:id/inboxMatches`,
+    auth: 'session',
+    summary: 'How many messages in Inbox the filter matches now (asked before applying it to them)',
+    tags,
+    params: FilterParams,
+    responses: { 200: FilterInboxMatches },
+    errors: [401, 403, 404, 503],
+  }),
+  applyToInbox: defineEndpoint({
+    method: 'POST',
+    path: `${base}/:id/applyToInbox`,
+    auth: 'session',
+    summary:
+      'Apply the filter’s actions to the messages in Inbox it matches (flags, then Trash, Junk or the folder; no forwarding)',
+    tags,
+    params: FilterParams,
+    responses: { 200: FilterAppliedToInbox },
+    errors: [401, 403, 404, 419, 503],
+    timeoutMs: null,
   }),
   importFilters: defineEndpoint({
     method: 'POST',

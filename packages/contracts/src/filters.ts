@@ -175,6 +175,32 @@ export const FiltersImportResult = z.object({
 });
 export type FiltersImportResult = z.infer<typeof FiltersImportResult>;
 
+/**
+ * What a filter does to mail already in Inbox ("also apply to the matching messages already in Inbox"), as the
+ * folder mass actions that stand for its actions, in the order they run: flags first, then at most one move
+ * (delete → Trash, spam → Junk, else the target folder; the same precedence as the compiled script). Forwarding
+ * and `notspam` have no counterpart for stored mail.
+ */
+export function inboxActionsOf(
+  action: FilterAction,
+): Array<{ action: 'seen' | 'flagged' | 'trash' | 'spam' | 'move'; moveToTarget?: string }> {
+  const steps: ReturnType<typeof inboxActionsOf> = [];
+  if (action.seen) steps.push({ action: 'seen' });
+  if (action.flag) steps.push({ action: 'flagged' });
+  if (action.delete) steps.push({ action: 'trash' });
+  else if (action.spam === 'spam') steps.push({ action: 'spam' });
+  else if (action.mailbox) steps.push({ action: 'move', moveToTarget: action.mailbox });
+  return steps;
+}
+
+/** How many Inbox messages a filter matches now. */
+export const FilterInboxMatches = z.object({ count: z.number().int() });
+export type FilterInboxMatches = z.infer<typeof FilterInboxMatches>;
+
+/** The filter's actions applied to the Inbox messages it matches: how many matched, and how many were changed. */
+export const FilterAppliedToInbox = z.object({ total: z.number().int(), handled: z.number().int() });
+export type FilterAppliedToInbox = z.infer<typeof FilterAppliedToInbox>;
+
 /** Forwarding targets of the account (spec §5): valid addresses only, at most `filterLimits.targets`. */
 export const ForwardingTargets = z
   .object({

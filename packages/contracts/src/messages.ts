@@ -123,6 +123,11 @@ export const MessageDetail = z
     to: z.array(Address),
     cc: z.array(Address),
     bcc: z.array(Address),
+    /**
+     * The mailing list's identifier from `List-Id` (the part inside `<…>`, else the whole value), for "filter
+     * messages like this"; null without one. Optional only for older client fixtures.
+     */
+    listId: z.string().nullable().optional(),
     date: z.string(),
     size: z.number().int(),
     seen: z.boolean(),

@@ -132,6 +132,8 @@ export async function buildApp(
     db,
     mail,
     mailboxes: mailboxes.mailboxes,
+    // Messages are made further down (they need settings, which need the filters' delivery settings).
+    massActions: { runOnMatches: (...args) => messages.massActions.runOnMatches(...args) },
     sieve: config.sieve,
     plan,
     publish,

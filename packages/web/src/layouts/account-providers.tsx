@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { RecipientDirectoryContext } from '../features/compose/api/recipient-directory';
 import { useContactDirectory } from '../features/contacts/api/get-contact-suggestions';
 import { ContactDialogsProvider } from '../features/contacts/components/contact-dialogs';
+import { FilterCreationProvider } from '../features/filters/components/filter-creation';
 import { ListModeContext } from '../features/messages/api/list-mode';
 import { ListOptionsContext } from '../features/messages/api/list-options';
 import { useStoredListOptions } from '../features/settings/api/stored-list-options';
@@ -12,7 +13,7 @@ const noDirectory = () => [];
 /**
  * What a signed-in account's pages share, whichever layout shows them (the base layout, the tab layout): the
  * recipient directory from contacts (none when contacts are not in the plan), the stored list mode and list options
- * (settings hand them down to messages), and the contact dialogs.
+ * (settings hand them down to messages), the contact dialogs and the "create filter" dialog.
  */
 export function AccountProviders({
   userIndex,
@@ -27,7 +28,9 @@ export function AccountProviders({
     <RecipientDirectoryContext.Provider value={contactsEnabled ? useContactDirectory : noDirectory}>
       <ListModeContext.Provider value={useStoredListMode}>
         <ListOptionsContext.Provider value={useStoredListOptions}>
-          <ContactDialogsProvider userIndex={userIndex}>{children}</ContactDialogsProvider>
+          <ContactDialogsProvider userIndex={userIndex}>
+            <FilterCreationProvider userIndex={userIndex}>{children}</FilterCreationProvider>
+          </ContactDialogsProvider>
         </ListOptionsContext.Provider>
       </ListModeContext.Provider>
     </RecipientDirectoryContext.Provider>

@@ -11,12 +11,15 @@ import { FiltersService } from './filters.service.js';
 import { DeliverySettingsService } from './delivery-settings.service.js';
 import { FilterScript, type FilterChangeLog } from './filter-script.js';
 import { FiltersTransferService } from './filters-transfer.service.js';
+import { InboxApplyService, type InboxMassActions } from './inbox-apply.service.js';
 import { SieveSync } from './sieve-sync.js';
 
 export interface FiltersModuleDeps {
   db: Db;
   mail: MailSessions;
   mailboxes: MailboxesService;
+  /** Folder mass actions (messages' service), for applying a filter to the mail already in Inbox. */
+  massActions: InboxMassActions;
   sieve: { host: string; port: number };
   /** The account's plan switches (the upgrade feature). */
   plan: Pick<PlanFeatures, 'disabledFor' | 'require'>;
@@ -40,6 +43,7 @@ export function createFiltersModule(deps: FiltersModuleDeps) {
     filters: new FiltersService(script, deps.publish),
     transfer: new FiltersTransferService(script, deps.publish),
     delivery: new DeliverySettingsService(script),
+    inbox: new InboxApplyService(script, deps.mailboxes, deps.massActions),
   };
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(filtersRoutes(deps.mail, services));

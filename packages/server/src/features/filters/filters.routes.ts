@@ -8,6 +8,7 @@ import type { DeliverySettingsService } from './delivery-settings.service.js';
 import type { ChangeOrigin } from './filter-script.js';
 import type { FiltersTransferService } from './filters-transfer.service.js';
 import type { FiltersService } from './filters.service.js';
+import type { InboxApplyService } from './inbox-apply.service.js';
 
 const originOf = (request: FastifyRequest): ChangeOrigin => ({
   ip: request.ip,
@@ -17,9 +18,14 @@ const originOf = (request: FastifyRequest): ChangeOrigin => ({
 /** Settings › filters, forwarding targets, auto-reply and spam level (one Sieve script behind them all). */
 export function filtersRoutes(
   mail: MailSessions,
-  services: { filters: FiltersService; transfer: FiltersTransferService; delivery: DeliverySettingsService },
+  services: {
+    filters: FiltersService;
+    transfer: FiltersTransferService;
+    delivery: DeliverySettingsService;
+    inbox: InboxApplyService;
+  },
 ): FastifyPluginAsync {
-  const { filters: service, transfer, delivery } = services;
+  const { filters: service, transfer, delivery, inbox } = services;
   return async (app) => {
     // Files over the limit are read to their end and dropped, so the answer can name the field and the limit.
     await app.register(multipart, { throwFileSizeLimit: false });
@@ -48,6 +54,12 @@ export function filtersRoutes(
         originOf(request),
       ),
     }));
+    route(app, endpoints.inboxMatches, async (request) => ({
+      count: await inbox.count(mail.forRequest(request), request.params.id),
+    }));
+    route(app, endpoints.applyToInbox, async (request) =>
+      inbox.apply(mail.forRequest(request), request.params.id),
+    );
     route(app, endpoints.importFilters, async (request) =>
       transfer.importFilters(mail.forRequest(request), await readImportFile(request), originOf(request)),
     );

@@ -15,7 +15,14 @@ export async function fetchWithoutStructure(
 ): Promise<FetchMessageObject | null> {
   const row = await client.fetchOne(
     String(uid),
-    { uid: true, flags: true, envelope: true, internalDate: true, size: true, headers: ['references'] },
+    {
+      uid: true,
+      flags: true,
+      envelope: true,
+      internalDate: true,
+      size: true,
+      headers: ['references', 'list-id'],
+    },
     { uid: true },
   );
   return row || null;

@@ -15,6 +15,16 @@ export const summaryQuery: FetchQueryObject = {
   headers: ['references'],
 };
 
+/** One message opened: the summary's fields and the List-Id (for "filter messages like this"). */
+export const detailQuery: FetchQueryObject = { ...summaryQuery, headers: ['references', 'list-id'] };
+
+/** A List-Id header's identifier: the part inside `<…>` (RFC 2919), else the whole value; null when absent. */
+export function listIdOf(value: string | null): string | null {
+  if (!value) return null;
+  const inside = /<([^<>]+)>/.exec(value);
+  return (inside ? inside[1]! : value).trim() || null;
+}
+
 export function toSummary(row: FetchMessageObject & { preview?: string }, mailboxId: string): MessageSummary {
   const env = row.envelope;
   const flags = row.flags ?? new Set<string>();

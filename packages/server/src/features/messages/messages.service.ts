@@ -11,6 +11,7 @@ import { fetchListRows, type ListRow } from '../../mail/imap/imap-fetch-rows.js'
 import { fetchSeeingArrivals, noteFlagsChanged } from '../../mail/imap/selected-folder.js';
 import type { MailSession } from '../../mail/mail-session.js';
 import { firstAddress, toAddresses } from '../../mail/mime/addresses.js';
+import { headerValue } from '../../mail/mime/thread-id.js';
 import {
   conversationAt,
   conversationCount,
@@ -21,7 +22,7 @@ import { FolderLists } from './folder-lists.js';
 import { loadMessageContent } from './message-content.js';
 import { fetchWithoutStructure, loadContentFromSource } from './message-source-fallback.js';
 import { listPage } from './message-list.js';
-import { summaryQuery, toSummary } from './message-summary.js';
+import { detailQuery, listIdOf, summaryQuery, toSummary } from './message-summary.js';
 import type { RemoteContentPolicy } from './remote-content-policy.js';
 import { SanitizedHtmlCache } from './sanitized-html-cache.js';
 import type { SortedUidsCache } from './sorted-uids-cache.js';
@@ -103,7 +104,7 @@ export class MessagesService {
       const row = await fetchSeeingArrivals(
         client,
         async () =>
-          (await client.fetchOne(String(uid), summaryQuery, { uid: true })) ||
+          (await client.fetchOne(String(uid), detailQuery, { uid: true })) ||
           (await fetchWithoutStructure(client, uid)),
       );
       if (!row) throw notFound('Message', 'messageNotFound');
@@ -134,6 +135,7 @@ export class MessagesService {
         replyTo: toAddresses(env?.replyTo),
         cc: toAddresses(env?.cc),
         bcc: toAddresses(env?.bcc),
+        listId: listIdOf(headerValue(row.headers, 'list-id')),
         ...content,
       };
     });

@@ -1,5 +1,6 @@
 import type { ParsedSearch, SearchNode } from '@webmail/contracts';
 import type { ImapArg } from '../../mail/imap/imap-raw-command.js';
+import { stringArg, withCharset } from '../../mail/imap/imap-search-args.js';
 
 /**
  * A parsed query as IMAP SEARCH criteria (RFC 9051 search-key). The user's text never becomes syntax: every value
@@ -25,18 +26,6 @@ export interface CriteriaOptions {
 }
 
 const atom = (value: string): ImapArg => ({ type: 'ATOM', value });
-
-/** Printable ASCII travels quoted; anything else (UTF-8, a value over 1000 bytes) as a literal. */
-const printableAscii = /^[\x20-\x7e]*$/;
-// eslint-disable-next-line no-control-regex
-const lineBreakOrNul = /[\r\n\u0000]/;
-
-export function stringArg(value: string): ImapArg {
-  // The parser makes every control character a space; a value with one here is a bug, never sent.
-  if (lineBreakOrNul.test(value)) throw new Error('A search value with CR, LF or NUL reached the IMAP layer');
-  if (printableAscii.test(value) && value.length <= 1000) return { type: 'STRING', value };
-  return { type: 'LITERAL', value: Buffer.from(value, 'utf8') };
-}
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -166,8 +155,8 @@ export async function criteriaInFolder(
   return keysOf(search.root, { ...options, excluded }).flat();
 }
 
-/** For SEARCH (not SORT or THREAD, which name their charset in place): `CHARSET UTF-8` first. */
-export const withCharset = (criteria: ImapArg[]): ImapArg[] => [atom('CHARSET'), atom('UTF-8'), ...criteria];
+// Shared with the filters' "apply to the messages already in Inbox" (mail/imap/imap-search-args.ts).
+export { stringArg, withCharset };
 
 /** Whether the criteria depend on the time they are evaluated (older_than:/newer_than:). */
 export function isRelative(node: SearchNode): boolean {

@@ -2,6 +2,7 @@ import { defaultUserConfig, type Address } from '@webmail/contracts';
 import { useCallback, useMemo } from 'react';
 import { useContactDialogs } from '../../features/contacts/components/contact-dialogs';
 import { useMailboxTree } from '../../features/mailboxes/api/get-mailbox-tree';
+import { useFilterLikeThis } from '../../features/filters/components/filter-creation';
 import { findFolder } from '../../features/mailboxes/lib/folder-tree';
 import type { RemoteContentEffects } from '../../features/reading/hooks/use-remote-content';
 import type { ConversationEnv } from '../../features/reading/lib/conversation-env';
@@ -25,7 +26,8 @@ export type ConversationAddress = Pick<
 
 /**
  * What the conversation view needs from other features, composed here: the folder tree (special uses, move
- * targets) from mailboxes, the sender allow list and where to go after a move or delete from settings, "add to contacts" from contacts.
+ * targets) from mailboxes, the sender allow list and where to go after a move or delete from settings, "add to contacts" from contacts,
+ * "filter messages like this" from filters.
  */
 export function useConversationEnv(userIndex: number, address: ConversationAddress): ConversationEnv {
   const { t } = useTranslation('mailboxes');
@@ -42,7 +44,12 @@ export function useConversationEnv(userIndex: number, address: ConversationAddre
   );
   const remoteContent = useMemo<RemoteContentEffects>(() => ({ allowSender }), [allowSender]);
   const contactDialogs = useContactDialogs();
-  const contactsOff = useUserDetails(userIndex).data?.disabledFeatures.includes('contacts') ?? false;
+  const disabled = useUserDetails(userIndex).data?.disabledFeatures;
+  const contactsOff = disabled?.includes('contacts') ?? false;
+  const filterLikeThisFn = useFilterLikeThis();
+  // Until the details are known filters count as off: the item would only be refused.
+  const filterLikeThis =
+    disabled && !disabled.includes('filters') ? (filterLikeThisFn ?? undefined) : undefined;
   const addToContacts = useMemo(
     () =>
       contactDialogs && !contactsOff
@@ -55,5 +62,14 @@ export function useConversationEnv(userIndex: number, address: ConversationAddre
     [contactDialogs, contactsOff],
   );
   const afterRemove = useUserConfig(userIndex).data?.afterRemove ?? defaultUserConfig.afterRemove;
-  return { userIndex, remoteContent, folderOf, moveTargets, addToContacts, afterRemove, ...address };
+  return {
+    userIndex,
+    remoteContent,
+    folderOf,
+    moveTargets,
+    addToContacts,
+    filterLikeThis,
+    afterRemove,
+    ...address,
+  };
 }

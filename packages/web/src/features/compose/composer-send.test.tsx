@@ -134,9 +134,9 @@ describe('before-leaving confirmation', () => {
     await user.type(await screen.findByRole('textbox', { name: 'Subject' }), 'Unsaved');
     await user.click(screen.getByRole('button', { name: 'Close' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Leave this message?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave this message?' });
     await user.click(within(dialog).getByRole('button', { name: 'Keep writing' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(router.state.location.pathname).toMatch(/\/compose\//);
 
     await user.click(screen.getByRole('button', { name: 'Close' }));

@@ -30,6 +30,8 @@ export interface FiltersApiState {
   importResult?: FiltersImportResult;
   /** GET /filters/targets answers 403 (the plan switches forwarding off). */
   targetsDisabled?: boolean;
+  /** How many Inbox messages every filter matches (GET …/inboxMatches); POST …/applyToInbox handles them all. */
+  inboxMatches?: number;
 }
 
 /** The filters routes over in-memory state, in list order, as the server answers them. Requests recorded. */
@@ -101,6 +103,15 @@ export function filtersApi(state: FiltersApiState) {
       });
       state.filters = [...list(), created];
       return HttpResponse.json(created, { status: 201 });
+    }),
+    http.get(`${base}/:id/inboxMatches`, async ({ request }) => {
+      await record(request);
+      return HttpResponse.json({ count: state.inboxMatches ?? 0 });
+    }),
+    http.post(`${base}/:id/applyToInbox`, async ({ request }) => {
+      await record(request);
+      const total = state.inboxMatches ?? 0;
+      return HttpResponse.json({ total, handled: total });
     }),
     http.patch(`${base}/:id`, async ({ request, params }) => {
       await record(request);

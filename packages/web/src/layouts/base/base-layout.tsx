@@ -15,6 +15,7 @@ import { useRunSearchAction } from '../../features/search/api/search-mass-action
 import { SavedSearchList } from '../../features/search/components/saved-search-list';
 import { SearchBar } from '../../features/search/components/search-bar';
 import { AutoreplyBanner } from '../../features/filters/components/autoreply-banner';
+import { CreateFilterFromSearchButton } from '../../features/filters/components/filter-creation';
 import { useUserDetails } from '../../features/settings/api/get-user-details';
 import { QuickSettingsDrawer } from '../../features/settings/components/quick-settings-drawer';
 import { StoredSettings } from '../../features/settings/components/stored-settings';
@@ -147,6 +148,11 @@ export function BaseLayout() {
                 timeZone={details?.timezone ?? null}
                 address={me.data?.email ?? details?.address ?? null}
                 scopes={scopes}
+                filterCreation={
+                  details && !disabledFeatures.includes('filters')
+                    ? (form, close) => <CreateFilterFromSearchButton search={form} onOpen={close} />
+                    : undefined
+                }
               />
             ) : null
           }

@@ -9,7 +9,7 @@ import { refreshDraftsFolder } from '../api/drafts-folder';
 import { useAttachments } from '../hooks/use-attachments';
 import { useComposerForm } from '../hooks/use-composer-form';
 import { useDraftSync } from '../hooks/use-draft-sync';
-import { useLeaveGuard } from '../hooks/use-leave-guard';
+import { useLeaveGuard } from '../../../shared/ui/use-leave-guard';
 import { useSendDraft } from '../hooks/use-send-draft';
 import { bodyBytes, type AttachmentRefusal } from '../lib/attachment-check';
 import { composeLinkState } from '../../../shared/routing/compose-link-state';
@@ -24,7 +24,7 @@ import { ComposerFooter } from './composer-footer';
 import { ComposerHeader } from './composer-header';
 import { DraftStateLabel } from './draft-state-label';
 import { DropOverlay } from './drop-overlay';
-import { LeaveDialog } from './leave-dialog';
+import { LeaveDialog } from '../../../shared/ui/leave-dialog';
 import { RecipientFields, type ComposerAccount } from './recipient-fields';
 import { refusalMessage } from './refusal-message';
 import { SendProblems } from './send-problems';
@@ -230,6 +230,12 @@ export function Composer({
       {dragging && <DropOverlay />}
       <LeaveDialog
         open={guard.asking}
+        texts={{
+          title: t('leave.title'),
+          text: t('leave.text'),
+          stay: t('leave.stay'),
+          leave: t('leave.leave'),
+        }}
         onStay={guard.stay}
         onLeave={() => {
           sync.flush();

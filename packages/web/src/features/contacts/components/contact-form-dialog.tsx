@@ -15,6 +15,7 @@ import {
   checkContactForm,
   contactFormData,
   contactFormValues,
+  formChanged,
   type ContactFormValues,
 } from '../lib/contact-form';
 import { AvatarPicker } from './avatar-picker';
@@ -40,7 +41,8 @@ export function ContactFormDialog({ userIndex, contact, prefill, onClose, onSave
   const books = useAddressBooks(userIndex).data ?? [];
   const groups = useGroups(userIndex).data ?? [];
   const save = useSaveContact(userIndex);
-  const [values, setValues] = useState(() => contactFormValues(contact, prefill));
+  const [initial] = useState(() => contactFormValues(contact, prefill));
+  const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const set = (patch: Partial<ContactFormValues>) => setValues((v) => ({ ...v, ...patch }));
@@ -88,6 +90,7 @@ export function ContactFormDialog({ userIndex, contact, prefill, onClose, onSave
       formError={formError}
       onSubmit={submit}
       onClose={onClose}
+      dirty={formChanged(values, initial)}
     >
       <AvatarPicker
         render={(preview) => (

@@ -9,6 +9,7 @@ import { useTheme } from '@mui/material/styles';
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { layoutSizes } from '../../../shared/ui/layout-sizes';
+import { LeaveGuard } from '../../../shared/ui/leave-dialog';
 
 export interface FormDialogProps {
   title: string;
@@ -18,6 +19,8 @@ export interface FormDialogProps {
   formError: string | null;
   onSubmit: (event: FormEvent) => void;
   onClose: () => void;
+  /** Unsaved changes: leaving the page asks first (the before-leaving confirmation). */
+  dirty?: boolean;
   children: ReactNode;
 }
 
@@ -25,39 +28,43 @@ export interface FormDialogProps {
  * The frame of the contact and group forms: a dialog that is a form (full screen on phones), its title, an error
  * of the whole form above the fields, and Cancel / Save.
  */
-export function FormDialog({ title, pending, formError, onSubmit, onClose, children }: FormDialogProps) {
+export function FormDialog(props: FormDialogProps) {
+  const { title, pending, formError, onSubmit, onClose, dirty = false, children } = props;
   const { t } = useTranslation('contacts');
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const titleId = useId();
   return (
-    <Dialog
-      open
-      onClose={pending ? undefined : onClose}
-      fullScreen={fullScreen}
-      aria-labelledby={titleId}
-      slotProps={{
-        paper: {
-          component: 'form',
-          onSubmit,
-          noValidate: true,
-          sx: { width: '100%', maxWidth: layoutSizes.dialogMaxWidth },
-        } as never,
-      }}
-    >
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2, alignContent: 'start', pt: '8px !important' }}>
-        {formError && <Alert severity="error">{formError}</Alert>}
-        {children}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={pending}>
-          {t('form.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" loading={pending}>
-          {t('form.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <>
+      <LeaveGuard when={dirty && !pending} />
+      <Dialog
+        open
+        onClose={pending ? undefined : onClose}
+        fullScreen={fullScreen}
+        aria-labelledby={titleId}
+        slotProps={{
+          paper: {
+            component: 'form',
+            onSubmit,
+            noValidate: true,
+            sx: { width: '100%', maxWidth: layoutSizes.dialogMaxWidth },
+          } as never,
+        }}
+      >
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogContent sx={{ display: 'grid', gap: 2, alignContent: 'start', pt: '8px !important' }}>
+          {formError && <Alert severity="error">{formError}</Alert>}
+          {children}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={pending}>
+            {t('form.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" loading={pending}>
+            {t('form.save')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
   );
 }

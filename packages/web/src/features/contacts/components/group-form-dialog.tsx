@@ -8,7 +8,7 @@ import { useTranslation } from '../../../shared/i18n/translation';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
 import { useContactList } from '../api/get-contacts';
 import { useSaveGroup } from '../api/save-group';
-import { groupFormData, groupFormValues, type GroupFormValues } from '../lib/contact-form';
+import { groupFormData, formChanged, groupFormValues, type GroupFormValues } from '../lib/contact-form';
 import { AvatarPicker } from './avatar-picker';
 import { FormDialog } from './form-dialog';
 import { ContactAvatar, GroupAvatar } from './contact-avatar';
@@ -29,7 +29,8 @@ export function GroupFormDialog({ userIndex, group, members, onClose }: GroupFor
   const { t: tErrors } = useTranslation('errors');
   const snackbar = useSnackbar();
   const save = useSaveGroup(userIndex);
-  const [values, setValues] = useState(() => groupFormValues(group, members));
+  const [initial] = useState(() => groupFormValues(group, members));
+  const [values, setValues] = useState(initial);
   const [search, setSearch] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -75,6 +76,7 @@ export function GroupFormDialog({ userIndex, group, members, onClose }: GroupFor
       formError={formError}
       onSubmit={submit}
       onClose={onClose}
+      dirty={formChanged(values, initial)}
     >
       <AvatarPicker
         render={(preview) => (

@@ -119,3 +119,11 @@ export function groupFormData(values: GroupFormValues): FormData {
 /** `Name <address>` for the composer's `?to=` (the bare address without a name). */
 export const recipientText = (name: string, address: string) =>
   name ? `${name.replace(/[",;<>]/g, ' ').trim()} <${address}>` : address;
+
+/** Whether a contact or group form differs from how it opened (a chosen image is a File: compared by identity). */
+export function formChanged<T extends { avatar: File | null }>(values: T, initial: T): boolean {
+  return (
+    values.avatar !== initial.avatar ||
+    JSON.stringify({ ...values, avatar: null }) !== JSON.stringify({ ...initial, avatar: null })
+  );
+}

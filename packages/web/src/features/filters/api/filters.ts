@@ -8,6 +8,7 @@ import {
   type SpamLevel,
 } from '@webmail/contracts';
 import { callApi, endpointUrl } from '../../../shared/api/call-api';
+import { invalidateMailboxes } from '../../messages/api/mass-action-cache';
 import { filtersKeys } from './filters.keys';
 
 /** GET /api/u/{i}/filters: the filters in order (null when switched off) and the active script's state. */
@@ -59,6 +60,23 @@ export const useMassToggleFilters = (userIndex: number) =>
   useListMutation(userIndex, (body: { ids: string[]; disabled: boolean }) =>
     callApi(filtersEndpoints.massToggle, { params: { userIndex }, body }),
   );
+
+/** GET /filters/{id}/inboxMatches: how many Inbox messages the filter matches now (asked before applying it). */
+export const fetchInboxMatches = (userIndex: number, id: string) =>
+  callApi(filtersEndpoints.inboxMatches, { params: { userIndex, id } });
+
+/**
+ * POST /filters/{id}/applyToInbox: the filter's actions on the Inbox messages it matches. Mail moved and flags
+ * changed: every list, count and search showing mail is read again.
+ */
+export function useApplyToInbox(userIndex: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => callApi(filtersEndpoints.applyToInbox, { params: { userIndex, id } }),
+    meta: { errorSnackbar: false },
+    onSettled: () => invalidateMailboxes(queryClient, userIndex),
+  });
+}
 
 /** POST /filters/import (multipart `filtersImport`, Gmail's mailFilters.xml). */
 export const useImportFilters = (userIndex: number) =>

@@ -12,14 +12,16 @@ import { reasonText } from '../../../shared/api/error-text';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useUserIndex } from '../../../shared/session/use-user-index';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
+import { DateTimeField } from '../../../shared/ui/date-time-field';
+import { LeaveGuard } from '../../../shared/ui/leave-dialog';
 import { pageFallback } from '../../../shared/ui/load-failed-alert';
 import { useAutoreply } from '../api/filters';
-import { fromLocalInput, toLocalInput } from '../lib/local-time';
 
 /**
  * Page Autoreply (settings/autoreply): on/off, the sender name, subject and message (plain text: the server sends
  * it as the reply's body), and the start and end (the end cannot be set before the start, nor the start after the
- * end). What is typed stays when saving fails.
+ * end; both in the user's time zone, `DD.MM.YYYY HH:mm`). What is typed stays when saving fails; leaving the page
+ * with unsaved changes asks first.
  */
 export function AutoreplyPage() {
   const userIndex = useUserIndex();
@@ -34,12 +36,11 @@ export function AutoreplyPage() {
   if (fallback || !query.data) return fallback;
   const form = draft ?? query.data;
   const set = (patch: Partial<Autoreply>) => setDraft({ ...form, ...patch });
-  const start = toLocalInput(form.start);
-  const end = toLocalInput(form.end);
   const endBeforeStart = Boolean(form.start && form.end && Date.parse(form.end) <= Date.parse(form.start));
 
   return (
     <Box sx={{ maxWidth: 640 }}>
+      <LeaveGuard when={draft !== null && !save.isPending} />
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
         {t('autoreply.intro')}
       </Typography>
@@ -86,24 +87,20 @@ export function AutoreplyPage() {
           minRows={6}
         />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            type="datetime-local"
+          <DateTimeField
             label={t('autoreply.start')}
-            value={start}
-            onChange={(e) => set({ start: fromLocalInput(e.target.value) })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: end || undefined } }}
+            value={form.start}
+            onChange={(start) => set({ start })}
+            max={form.end}
             helperText={t('autoreply.noBound')}
-            fullWidth
           />
-          <TextField
-            type="datetime-local"
+          <DateTimeField
             label={t('autoreply.end')}
-            value={end}
-            onChange={(e) => set({ end: fromLocalInput(e.target.value) })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: start || undefined } }}
+            value={form.end}
+            onChange={(end) => set({ end })}
+            min={form.start}
             error={endBeforeStart}
             helperText={endBeforeStart ? t('autoreply.endBeforeStart') : t('autoreply.noBound')}
-            fullWidth
           />
         </Stack>
         {failure && <Alert severity="error">{failure}</Alert>}

@@ -12,6 +12,7 @@ import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
 import { useForwardingTargets } from '../api/filters';
 import { validAddresses } from '../lib/address-input';
 import { AddressChipsInput } from './address-chips-input';
+import { LeaveGuard } from '../../../shared/ui/leave-dialog';
 
 /** The account's forwarding targets (spec §5): every valid address gets a copy; invalid chips are not saved. */
 export function ForwardingTargetsSection() {
@@ -28,6 +29,9 @@ export function ForwardingTargetsSection() {
     return null;
   return (
     <Box component="section" aria-labelledby="forwarding-heading">
+      <LeaveGuard
+        when={chips !== null && !save.isPending && valid.join(',') !== (query.data?.targets ?? []).join(',')}
+      />
       <Divider sx={{ my: 3 }} />
       <Typography id="forwarding-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
         {t('targets.title')}

@@ -167,3 +167,99 @@ export function formToInput(
   FilterInput.parse(body);
   return body;
 }
+
+/** What a new filter can start from: an advanced search's fields, or a message (its sender or List-Id). */
+export interface FilterSeed {
+  from?: string;
+  to?: string;
+  subject?: string;
+  listId?: string;
+  text?: string;
+  ha?: boolean;
+  sizeDirection?: SizeDirection;
+  sizeValue?: string;
+  sizeStep?: SizeStep;
+}
+
+/** A new filter's form with the seed's criteria filled in (no name, no actions yet). */
+export function formFromSeed(seed: FilterSeed): FilterForm {
+  const empty = emptyFilterForm();
+  const direction = seed.sizeDirection ?? 'off';
+  return {
+    ...empty,
+    criteria: {
+      from: seed.from?.trim() ?? '',
+      to: seed.to?.trim() ?? '',
+      subject: seed.subject?.trim() ?? '',
+      listId: seed.listId?.trim() ?? '',
+      text: seed.text?.trim() ?? '',
+    },
+    ha: seed.ha ?? false,
+    sizeDirection: direction,
+    sizeValue: direction === 'off' ? '' : (seed.sizeValue ?? ''),
+    sizeStep: seed.sizeStep ?? empty.sizeStep,
+  };
+}
+
+/** Whether at least one criterion is filled in (creating a filter from a search needs one, spec §5). */
+export function hasCriteria(form: FilterForm): boolean {
+  const size = sizeBytes(form);
+  return (
+    textCriteria.some((key) => form.criteria[key].trim() !== '') ||
+    form.ha ||
+    (typeof size === 'number' && size !== 0)
+  );
+}
+
+/** Whether the filter does anything (the server refuses one without an action). */
+export function hasAction(form: FilterForm, can: { targets: boolean; moveTo: boolean }): boolean {
+  return (
+    form.seen ||
+    form.flag ||
+    form.delete ||
+    form.spam !== 'nothing' ||
+    (can.moveTo && form.mailbox !== '') ||
+    (can.targets && form.targets.length > 0)
+  );
+}
+
+/** The criteria's own errors (the first step of creating a filter from a search shows only these). */
+export function criteriaErrors(errors: FilterFormErrors): FilterFormErrors {
+  return {
+    ...(errors.size ? { size: errors.size } : {}),
+    ...(errors.criteria ? { criteria: errors.criteria } : {}),
+  };
+}
+
+/** The advanced search's fields a filter can hold (dates and the folder scope have no filter counterpart). */
+export interface SearchFieldsSeed {
+  from: string;
+  to: string;
+  subject: string;
+  /** The search's other words: the filter's "has the words". */
+  words: string;
+  hasAttachment: boolean;
+  sizeDirection: SizeDirection;
+  sizeValue: string;
+  sizeStep: SizeStep;
+}
+
+export const seedFromSearch = (search: SearchFieldsSeed): FilterSeed => ({
+  from: search.from,
+  to: search.to,
+  subject: search.subject,
+  text: search.words,
+  ha: search.hasAttachment,
+  sizeDirection: search.sizeDirection,
+  sizeValue: search.sizeValue,
+  sizeStep: search.sizeStep,
+});
+
+/** "Filter messages like this": a mailing list's message by its List-Id, any other by its sender's address. */
+export function seedFromMessage(message: {
+  from: { address: string } | null;
+  listId?: string | null;
+}): FilterSeed {
+  if (message.listId) return { listId: message.listId };
+  return { from: message.from?.address ?? '' };
+}

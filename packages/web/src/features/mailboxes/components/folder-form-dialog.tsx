@@ -28,6 +28,7 @@ import { parentIdOf } from '../lib/folder-tree';
 import { ConfirmDialog } from './confirm-dialog';
 import { FolderFormFields } from './folder-form-fields';
 import { layoutSizes } from '../../../shared/ui/layout-sizes';
+import { LeaveGuard } from '../../../shared/ui/leave-dialog';
 
 export interface FolderFormDialogProps {
   userIndex: number;
@@ -100,6 +101,7 @@ export function FolderFormDialog({ userIndex, folder, onClose }: FolderFormDialo
 
   return (
     <>
+      <LeaveGuard when={dirty && !pending} />
       <Dialog
         open
         onClose={requestClose}

@@ -1,4 +1,5 @@
 import CodeIcon from '@mui/icons-material/Code';
+import FilterListIcon from '@mui/icons-material/FilterList';
 import ForwardIcon from '@mui/icons-material/Forward';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
@@ -109,6 +110,25 @@ export function MessageActionsBar({
             .map(({ mode, icon }) => link(mode, t(`view.${mode}`), replyHref(mode), icon, false))
         : [],
       trailing: [
+        ...(env.filterLikeThis
+          ? [
+              <MenuItem
+                key="filterLikeThis"
+                onClick={() => {
+                  close();
+                  env.filterLikeThis?.({
+                    from: detail?.from ?? message.from,
+                    listId: detail?.listId ?? null,
+                  });
+                }}
+              >
+                <ListItemIcon>
+                  <FilterListIcon fontSize="small" />
+                </ListItemIcon>
+                <ListItemText>{t('view.filterLikeThis')}</ListItemText>
+              </MenuItem>,
+            ]
+          : []),
         link('print', t('view.print'), tabHrefs.print(userIndex, mailbox, id), PrintOutlinedIcon, true),
         link('source', t('view.source'), tabHrefs.source(userIndex, mailbox, id), CodeIcon, true),
         ...(inTab

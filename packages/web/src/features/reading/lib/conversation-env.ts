@@ -38,4 +38,6 @@ export interface ConversationEnv {
   afterRemoveHref?: string;
   /** "Add to contacts" on the sender and recipients (absent when contacts are switched off). */
   addToContacts?: (person: Address) => void;
+  /** "Filter messages like this" in a message's menu: by its List-Id, else its sender (absent when filters are off). */
+  filterLikeThis?: (message: { from: Address | null; listId?: string | null }) => void;
 }

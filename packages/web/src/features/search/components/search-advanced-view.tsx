@@ -32,8 +32,8 @@ export interface SearchAdvancedViewProps {
   onSearch: () => void;
   onBack: () => void;
   /**
-   * The filter-creation mode's place (criteria, then name and actions): the filters feature renders it here
-   * when it exists. Nothing is shown without it.
+   * The filter-creation mode's place (criteria, then name and actions): the filters feature renders its "Create
+   * filter" button here from the form's fields when it exists. Nothing is shown without it.
    */
   filterCreation?: (form: AdvancedSearchForm) => ReactNode;
 }
@@ -174,8 +174,8 @@ export function SearchAdvancedView(props: SearchAdvancedViewProps) {
           {errorText}
         </Typography>
       )}
-      {props.filterCreation?.(form)}
       <Box sx={{ display: 'flex', gap: 1, mt: 2, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+        {props.filterCreation && <Box sx={{ mr: 'auto' }}>{props.filterCreation(form)}</Box>}
         <Button onClick={props.onBack}>{t('advanced.back')}</Button>
         <Button onClick={() => update(emptyForm)}>{t('advanced.reset')}</Button>
         <Button type="submit" variant="contained" disabled={blocked}>

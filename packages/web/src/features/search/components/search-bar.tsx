@@ -11,20 +11,21 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueryClient } from '@tanstack/react-query';
 import { parseSearch } from '@webmail/contracts';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { isWithin } from '../../../shared/routing/app-paths';
 import { searchHref } from '../../../shared/routing/mail-hrefs';
 import { rerunSearch } from '../api/search.cache';
 import { useSlashFocus } from '../hooks/use-slash-focus';
+import type { AdvancedSearchForm } from '../lib/advanced-search-form';
 import { queryErrorText } from '../lib/query-errors';
 import { toggleTerm, withPerson, type ChipContext } from '../lib/search-terms';
 import { SearchAdvancedView, type ScopeChoice } from './search-advanced-view';
 import { SearchInput } from './search-input';
 import { SearchQuickView } from './search-quick-view';
 
-export type { ScopeChoice };
+export type { AdvancedSearchForm, ScopeChoice };
 
 /** The dropdown's states: closed, the quick view (on focus), the advanced view. */
 export type SearchBarView = 'closed' | 'quick' | 'advanced';
@@ -37,6 +38,11 @@ export interface SearchBarProps {
   address: string | null;
   /** The folders the advanced view offers as the search's scope. */
   scopes: readonly ScopeChoice[];
+  /**
+   * The advanced view's filter-creation mode (the layout fills it from the filters feature): what to show for the
+   * form's fields; `close` closes the dropdown (the filter dialog opens over the page).
+   */
+  filterCreation?: (form: AdvancedSearchForm, close: () => void) => ReactNode;
 }
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -57,7 +63,7 @@ const sameWidth: NonNullable<PopperProps['modifiers']>[number] = {
  * button opens the advanced view. Enter (or Search) opens the results page; `/` focuses the bar, Escape closes
  * the dropdown. On the results page the bar shows that search.
  */
-export function SearchBar({ userIndex, timeZone, address, scopes }: SearchBarProps) {
+export function SearchBar({ userIndex, timeZone, address, scopes, filterCreation }: SearchBarProps) {
   const { t } = useTranslation('search');
   const { t: tErrors } = useTranslation('errors');
   const navigate = useNavigate();
@@ -205,6 +211,7 @@ export function SearchBar({ userIndex, timeZone, address, scopes }: SearchBarPro
                 errorText={errorText}
                 onSearch={() => run(text)}
                 onBack={() => setView('quick')}
+                filterCreation={filterCreation && ((form) => filterCreation(form, close))}
               />
             ) : (
               <SearchQuickView

@@ -19,6 +19,7 @@ import { useUserDetails } from '../api/get-user-details';
 import { useOutgoingAddresses } from '../api/outgoing-addresses';
 import { useUpdateUserDetails } from '../api/update-user-details';
 import { AccountAvatarSection } from './account-avatar-section';
+import { LeaveGuard } from '../../../shared/ui/leave-dialog';
 
 /**
  * Page Account (settings/account): the profile picture, the display name (2 to 30 characters; the From of sent mail
@@ -83,6 +84,7 @@ function AccountForm({ userIndex, details }: { userIndex: number; details: UserD
 
   return (
     <Box sx={{ maxWidth: 680, display: 'flex', flexDirection: 'column', gap: 4 }}>
+      <LeaveGuard when={typed !== null && typed !== details.name && !update.isPending} />
       <AccountAvatarSection userIndex={userIndex} name={details.name} address={details.address} />
       <Box component="form" noValidate onSubmit={submit} aria-label={t('account.nameTitle')}>
         <Typography component="h2" variant="h6" sx={{ mb: 1 }}>

@@ -15,7 +15,9 @@ import { useTranslation } from '../../../shared/i18n/translation';
 import { appHref } from '../../../shared/routing/app-paths';
 import { useUserIndex } from '../../../shared/session/use-user-index';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
+import { LeaveDialog } from '../../../shared/ui/leave-dialog';
 import { PaneLoader } from '../../../shared/ui/pane-loader';
+import { useLeaveGuard } from '../../../shared/ui/use-leave-guard';
 import { ComposerBody, type ComposerBodyProps } from '../../compose/components/composer-body';
 import { refusalMessage } from '../../compose/components/refusal-message';
 import { useCreateSignature, useSignatures, useUpdateSignature } from '../api/signatures';
@@ -61,6 +63,9 @@ export function SignatureEditPage() {
   );
 }
 
+/** An editor left empty holds one empty paragraph: that is no text. */
+const bodyHtml = (html: string) => (html === '<p></p>' ? '' : html);
+
 function SignatureForm({
   userIndex,
   existing,
@@ -83,6 +88,9 @@ function SignatureForm({
   const [html, setHtml] = useState(existing?.html ?? '');
   // The first signature is the default unless the user says otherwise.
   const [isDefault, setIsDefault] = useState(existing?.default ?? first);
+  const [initial] = useState(() => ({ name, html: bodyHtml(html), isDefault }));
+  const dirty = name !== initial.name || bodyHtml(html) !== initial.html || isDefault !== initial.isDefault;
+  const guard = useLeaveGuard(dirty && !(create.isPending || update.isPending));
   const [errors, setErrors] = useState<FormErrors<Field>>({ fields: {}, form: null });
   const saving = create.isPending || update.isPending;
   const language = i18n.resolvedLanguage ?? i18n.language;
@@ -107,11 +115,11 @@ function SignatureForm({
       setErrors({ fields: { name: t('nameRequired') }, form: null });
       return;
     }
-    // An editor left empty holds one empty paragraph: that is no text.
-    const body = { name: name.trim(), html: html === '<p></p>' ? '' : html, default: isDefault };
+    const body = { name: name.trim(), html: bodyHtml(html), default: isDefault };
     const done = {
       onSuccess: () => {
         snackbar.show({ type: 'success', message: t('saved') });
+        guard.allowLeaving();
         navigate(back);
       },
       onError: (e: Error) =>
@@ -190,6 +198,7 @@ function SignatureForm({
           {t('cancel')}
         </Button>
       </Stack>
+      <LeaveDialog open={guard.asking} onStay={guard.stay} onLeave={guard.leave} />
     </Box>
   );
 }

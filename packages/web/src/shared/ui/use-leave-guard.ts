@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router';
-import { isWithin } from '../../../shared/routing/app-paths';
+import { isWithin } from '../routing/app-paths';
 
 /**
- * The before-leaving confirmation: while `active` (changes not on the server yet, uploads
- * running), leaving the composer inside the app asks first, and closing or reloading the tab gets the
- * browser's own prompt. `allowLeaving` lets the composer's own navigation (after sending, discarding) through.
+ * The before-leaving confirmation (spec §2 dialogs): while `active` (a form with unsaved changes, a draft not on
+ * the server yet), leaving the page inside the app asks first (React Router's `useBlocker`; show `LeaveDialog`
+ * while `asking`), and closing or reloading the tab gets the browser's own prompt (`beforeunload`). `stay` keeps
+ * everything as it was; `allowLeaving` lets the form's own navigation (after saving, sending) through.
  */
 export function useLeaveGuard(active: boolean) {
   const activeRef = useRef(active);

@@ -1,0 +1,83 @@
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from '../../../shared/i18n/translation';
+import {
+  sizeSteps,
+  textCriteria,
+  type FilterForm,
+  type FilterFormErrors,
+  type SizeDirection,
+  type SizeStep,
+} from '../lib/filter-form';
+
+export interface FilterFieldsProps {
+  form: FilterForm;
+  set: (patch: Partial<FilterForm>) => void;
+  /** The errors to show (the dialogs decide when). */
+  shown: FilterFormErrors;
+}
+
+/** The filter's criteria (spec §5): text criteria, attachment, size direction / number / unit. */
+export function FilterCriteriaFields({ form, set, shown }: FilterFieldsProps) {
+  const { t } = useTranslation('filters');
+  return (
+    <>
+      {textCriteria.map((key) => (
+        <TextField
+          key={key}
+          label={t(`query.${key}`)}
+          value={form.criteria[key]}
+          onChange={(e) => set({ criteria: { ...form.criteria, [key]: e.target.value } })}
+          error={Boolean(shown.criteria?.[key])}
+          helperText={shown.criteria?.[key] ? t(`errors.${shown.criteria[key]}`) : undefined}
+        />
+      ))}
+      <FormControlLabel
+        control={<Checkbox checked={form.ha} onChange={(e) => set({ ha: e.target.checked })} />}
+        label={t('query.ha')}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+        <TextField
+          select
+          label={t('size.direction')}
+          value={form.sizeDirection}
+          onChange={(e) => set({ sizeDirection: e.target.value as SizeDirection })}
+          sx={{ minWidth: 160 }}
+        >
+          {(['off', 'larger', 'smaller'] as const).map((d) => (
+            <MenuItem key={d} value={d}>
+              {t(`size.${d}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label={t('size.value')}
+          value={form.sizeValue}
+          disabled={form.sizeDirection === 'off'}
+          onChange={(e) => set({ sizeValue: e.target.value })}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          error={Boolean(shown.size)}
+          helperText={shown.size ? t(`errors.${shown.size}`) : undefined}
+          sx={{ flex: 1 }}
+        />
+        <TextField
+          select
+          label={t('size.step')}
+          value={form.sizeStep}
+          disabled={form.sizeDirection === 'off'}
+          onChange={(e) => set({ sizeStep: e.target.value as SizeStep })}
+          sx={{ minWidth: 96 }}
+        >
+          {Object.keys(sizeSteps).map((s) => (
+            <MenuItem key={s} value={s}>
+              {s}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+    </>
+  );
+}
