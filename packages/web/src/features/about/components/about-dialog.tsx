@@ -20,10 +20,11 @@ import { useQuery } from '@tanstack/react-query';
 import { productName } from '@webmail/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { layoutSizes } from '../../../shared/ui/layout-sizes';
 import { fetchBundledPackages, type BundledPackage } from '../lib/bundled-packages';
 
 /** The dialog default max width (spec §9). */
-const dialogMaxWidth = 545;
+const dialogMaxWidth = layoutSizes.dialogMaxWidth;
 
 export interface AboutDialogProps {
   open: boolean;

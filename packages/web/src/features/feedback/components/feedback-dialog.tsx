@@ -14,12 +14,13 @@ import { useId, useState, type FormEvent } from 'react';
 import { isApiRequestError } from '../../../shared/api/api-request-error';
 import { formErrorsOf, reasonText } from '../../../shared/api/error-text';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { layoutSizes } from '../../../shared/ui/layout-sizes';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
 import { useSendFeedback } from '../api/send-feedback';
 import { feedbackProblems, type FeedbackField } from '../lib/feedback-form';
 
 /** The dialog default max width (spec §9). */
-const dialogMaxWidth = 545;
+const dialogMaxWidth = layoutSizes.dialogMaxWidth;
 
 export interface FeedbackDialogProps {
   userIndex: number;

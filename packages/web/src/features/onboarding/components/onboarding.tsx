@@ -16,6 +16,7 @@ import { useUpdateUserDetails } from '../../settings/api/update-user-details';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { appHref } from '../../../shared/routing/app-paths';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
+import { layoutSizes } from '../../../shared/ui/layout-sizes';
 import { onboardingStart } from '../lib/onboarding-start';
 
 // The tour library is loaded only for the few who are shown the tour.
@@ -86,7 +87,7 @@ export function Onboarding({ userIndex }: { userIndex: number }) {
       onClose={(_event, reason) => reason === 'escapeKeyDown' && end()}
       aria-labelledby={titleId}
       aria-describedby={textId}
-      slotProps={{ paper: { sx: { maxWidth: 545 } } }}
+      slotProps={{ paper: { sx: { maxWidth: layoutSizes.dialogMaxWidth } } }}
     >
       <DialogTitle id={titleId}>{t('welcome.title', { product: productName })}</DialogTitle>
       <DialogContent>
