@@ -25,6 +25,7 @@ import type { RetentionJob } from './features/mailboxes/retention-job.js';
 import { createMessagesModule } from './features/messages/messages.module.js';
 import { createReadingModule } from './features/reading/reading.module.js';
 import { ThreadIndexes } from './mail/imap/thread-index.js';
+import type { KnownFolderStatus } from './mail/watch/folder-status.js';
 import { createSearchModule } from './features/search/search.module.js';
 import { searchMigrations } from './features/search/search.migrations.js';
 import { securityMigrations } from './features/security/security.migrations.js';
@@ -62,6 +63,8 @@ export interface AppServices {
   imapPool: ImapPool;
   retention: RetentionJob;
   events: ReturnType<typeof createEventsModule>;
+  /** The per-process caches (tests look at their sizes). */
+  caches: ReturnType<typeof createMessagesModule>['caches'] & { threadIndexes: ThreadIndexes };
   routes: RouteEntry[];
 }
 
@@ -157,10 +160,14 @@ export async function buildApp(
     },
     listed: (session, mailboxId) => void reading.threads.prepare(session, mailboxId),
   });
+  // Reading sits below events: it asks the events' mailbox watchers for folder states through this.
+  let knownStatus: KnownFolderStatus = () => null;
+  const threadIndexes = new ThreadIndexes();
   const reading = createReadingModule({
     mail,
     mailboxes: mailboxes.mailboxes,
-    threadIndexes: new ThreadIndexes(),
+    threadIndexes,
+    knownStatus: (account, path) => knownStatus(account, path),
   });
   const compose = createComposeModule({
     config,
@@ -195,6 +202,7 @@ export async function buildApp(
     messages: messages.messages,
     log: app.log,
   });
+  knownStatus = (account, path) => events.watchers.statusOf(account, path);
 
   await registerFeatures(app, core, [
     createHealthModule({ config, version }).module,
@@ -226,6 +234,7 @@ export async function buildApp(
       imapPool: core.pool,
       retention: mailboxes.retention,
       events,
+      caches: { ...messages.caches, threadIndexes },
       routes,
     },
   });

@@ -98,6 +98,25 @@ export class MailSession {
   }
 
   /**
+   * Background work for a present user: `fn` under the folder's lock, only when the session's connection is open
+   * and already has that folder selected (never a login, a SELECT that would move the user's selection, or a
+   * reset of the idle timer). Null when it did not run.
+   */
+  async inSelectedFolder<T>(mailboxId: string, fn: (folder: OpenFolder) => Promise<T>): Promise<T | null> {
+    const client = await this.deps.pool.peek(this.account.id);
+
+    if (!client || !client.mailbox) return null;
+    const path = await this.pathOf(mailboxId);
+    if (client.mailbox.path !== path) return null;
+    const { folder, release } = await lockFolder(client, path, {});
+    try {
+      return await fn(folder);
+    } finally {
+      release();
+    }
+  }
+
+  /**
    * For answers that stream from IMAP (attachments, source, zip): imapflow fetches in chunks over the same
    * connection, so the folder lock is held until the returned stream ends, closes or fails. If `fn` throws
    * before handing out a stream, the lock is released at once.
