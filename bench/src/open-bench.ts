@@ -14,7 +14,8 @@
  * - "folder index": new mail listed (as the app shows it), then opened;
  * - "folder index, event stream open": as the app runs, with its event stream: new mail is announced by the
  *   account's watcher (and read ahead by the server for the session), listed when the EXISTS event came, opened.
- * Each run appends one new reply (untimed) so nothing is cached. Env: BENCH_COLD_RUNS (5).
+ * Each run appends one new reply (untimed) so nothing is cached. Before them: sign-in + folder tree in a new session
+ * (BENCH_OPEN_SIGN_IN_ONLY=1 measures only that). Env: BENCH_COLD_RUNS (5).
  */
 import { createHash } from 'node:crypto';
 import os from 'node:os';
@@ -129,7 +130,10 @@ async function measure(env: BenchEnvironment): Promise<ComparedRow[]> {
     return wire.time([`UID FETCH ${uid} (BODY.PEEK[])`]);
   };
   try {
-    return await measureOpens(api, env.baseUrl, folder.id, fresh, wireOpen);
+    const signIn = await measureSignIn(env);
+    // BENCH_OPEN_SIGN_IN_ONLY=1: the sign-in row alone.
+    if (process.env.BENCH_OPEN_SIGN_IN_ONLY) return [signIn];
+    return [signIn, ...(await measureOpens(api, env.baseUrl, folder.id, fresh, wireOpen))];
   } finally {
     await wire.close();
     // The appended replies go, so the next run's seed check finds the folder as seeded.
@@ -145,6 +149,36 @@ async function measure(env: BenchEnvironment): Promise<ComparedRow[]> {
     ]).catch((err: Error) => console.warn(`cleanup: ${err.message}`));
     await imap.logout();
   }
+}
+
+/**
+ * Sign-in until the app can draw the mailbox: `POST /auth`, then the folder tree (what the app waits for), in a
+ * new session each run; beside LOGIN + `LIST "" "*" RETURN (STATUS (MESSAGES UNSEEN))` on a new connection.
+ */
+async function measureSignIn(env: BenchEnvironment): Promise<ComparedRow> {
+  const product: number[] = [];
+  const wire: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const api = new ApiSession(env.baseUrl);
+    await api.json('/api/');
+    const start = performance.now();
+    await api.signIn(env.user.email, env.user.password);
+    await api.json('/api/u/0/mailbox');
+    product.push(performance.now() - start);
+    await api.signOut();
+    const at = performance.now();
+    const w = await WireImap.connect(env.imapPort, env.user.email, env.user.password);
+    await w.run('LIST "" "*" RETURN (STATUS (MESSAGES UNSEEN))');
+    wire.push(performance.now() - at);
+    await w.close();
+  }
+  return {
+    name: 'sign in + folder tree',
+    product,
+    wire,
+    wireCommands: 'connect, LOGIN, LIST-STATUS',
+    target: null,
+  };
 }
 
 async function measureOpens(
