@@ -11,6 +11,7 @@ import { isSignedIn, pathAfterPasswordSignIn } from '../../features/auth/lib/aft
 import { useTranslation } from '../../shared/i18n/translation';
 import { userSelectPath } from '../../shared/session/session';
 import { usePageTitle } from '../../shared/ui/use-page-title';
+import { preloadMailArea } from './preload-mail-area';
 
 /** Route AuthLoginPassword: /login/password (`email` prefills the address, `reason` explains why the user is here). */
 export function PasswordLoginRoute() {
@@ -35,7 +36,11 @@ export function PasswordLoginRoute() {
         <Typography color="text.secondary">{t('password.subtitle', { product: productName })}</Typography>
       </div>
       <SignInReasonNotice reason={searchParams.get('reason')} />
-      <PasswordLoginForm initialEmail={searchParams.get('email') ?? ''} onSignedIn={onSignedIn} />
+      <PasswordLoginForm
+        initialEmail={searchParams.get('email') ?? ''}
+        onSignedIn={onSignedIn}
+        onSubmitted={preloadMailArea}
+      />
       {accounts.data && accounts.data.length > 0 && (
         // In a plain block: Stack's spacing resets the children's side margins, and the negative one lines the
         // arrow up with the fields' edge.
