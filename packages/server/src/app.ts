@@ -26,6 +26,7 @@ import { createMessagesModule } from './features/messages/messages.module.js';
 import { createReadingModule } from './features/reading/reading.module.js';
 import { ThreadIndexes } from './mail/imap/thread-index.js';
 import type { KnownFolderStatus } from './mail/watch/folder-status.js';
+import type { QuotaCache } from './features/mailboxes/quota-cache.js';
 import { createSearchModule } from './features/search/search.module.js';
 import { searchMigrations } from './features/search/search.migrations.js';
 import { securityMigrations } from './features/security/security.migrations.js';
@@ -64,7 +65,10 @@ export interface AppServices {
   retention: RetentionJob;
   events: ReturnType<typeof createEventsModule>;
   /** The per-process caches (tests look at their sizes). */
-  caches: ReturnType<typeof createMessagesModule>['caches'] & { threadIndexes: ThreadIndexes };
+  caches: ReturnType<typeof createMessagesModule>['caches'] & {
+    threadIndexes: ThreadIndexes;
+    quotas: QuotaCache;
+  };
   routes: RouteEntry[];
 }
 
@@ -163,6 +167,7 @@ export async function buildApp(
   // Reading sits below events: it asks the events' mailbox watchers for folder states through this.
   let knownStatus: KnownFolderStatus = () => null;
   const threadIndexes = new ThreadIndexes();
+  mail.onAccountGone((email) => threadIndexes.forgetAccount(email));
   const reading = createReadingModule({
     mail,
     mailboxes: mailboxes.mailboxes,
@@ -234,7 +239,7 @@ export async function buildApp(
       imapPool: core.pool,
       retention: mailboxes.retention,
       events,
-      caches: { ...messages.caches, threadIndexes },
+      caches: { ...messages.caches, threadIndexes, quotas: mailboxes.quotas },
       routes,
     },
   });

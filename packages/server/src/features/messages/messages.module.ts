@@ -26,6 +26,8 @@ export function createMessagesModule(deps: MessagesModuleDeps) {
   // Cached lists describe one connection's view; a signed-out session's 100,000-UID lists must not linger.
   mail.onConnectionEnd((sessionId) => sortedUids.forgetSession(sessionId));
   const sanitizedHtml = new SanitizedHtmlCache();
+  // An account signed out of its last session here: its sanitized bodies go too.
+  mail.onAccountGone((email) => sanitizedHtml.forgetAccount(email));
   const messages = new MessagesService(sortedUids, deps.remoteContent, sanitizedHtml);
   const massActions = new MassActionsService(mailboxes, sortedUids);
   const routes: FastifyPluginAsync = async (app) => {

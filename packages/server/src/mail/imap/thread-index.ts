@@ -27,6 +27,8 @@ import { compressUids, expandUids } from './uid-set.js';
 export class ThreadIndexes {
   private readonly folders = new Map<string, FolderIndex>();
   private readonly building = new Map<string, Promise<void>>();
+  /** Builds under way whose account was forgotten meanwhile: their result is dropped. */
+  private readonly forgotten = new Set<string>();
 
   constructor(
     private readonly limits: { maxMessages: number; chunk: number } = { maxMessages: 4_000_000, chunk: 2000 },
@@ -96,17 +98,29 @@ export class ThreadIndexes {
     if (pending) return pending;
     const run = this.read(client, path)
       .then((index) => {
-        if (index) this.keep(key, index);
+        if (index && !this.forgotten.has(key)) this.keep(key, index);
       })
       .catch(() => undefined)
-      .finally(() => this.building.delete(key));
+      .finally(() => {
+        this.building.delete(key);
+        this.forgotten.delete(key);
+      });
     this.building.set(key, run);
     return run;
   }
 
-  /** Drops every folder index of the account (its folders were deleted or renamed). */
+  /**
+   * Drops every folder index of the account (its folders were deleted or renamed, or its last session here ended).
+   * An index still being read is kept out when it completes.
+   */
   forgetAccount(account: string): void {
     for (const key of this.folders.keys()) if (key.startsWith(`${account}\n`)) this.folders.delete(key);
+    for (const key of this.building.keys()) if (key.startsWith(`${account}\n`)) this.forgotten.add(key);
+  }
+
+  /** Folder indexes of this account held (tests). */
+  sizeOf(account: string): number {
+    return [...this.folders.keys()].filter((key) => key.startsWith(`${account}\n`)).length;
   }
 
   private async read(client: ImapFlow, path: string): Promise<FolderIndex | null> {
