@@ -17,6 +17,7 @@ import net from 'node:net';
 import { attachMailstack, deliverViaLmtp } from '@webmail/mailstack';
 import { chromium } from 'playwright-core';
 import { ApiSession } from './api-session.js';
+import { openStream } from './event-stream.js';
 import { addUser, prepareEnvironment, type BenchEnvironment } from './bench-environment.js';
 import { printTable, quantile } from './stats.js';
 
@@ -70,37 +71,6 @@ async function notifySocket(port: number, user: { email: string; password: strin
         waiter = resolve;
       }),
     close: () => socket.end('z LOGOUT\r\n'),
-  };
-}
-
-/** An event stream read as raw text: resolves when an event naming `subject` arrives. */
-async function openStream(baseUrl: string, cookies: string) {
-  const controller = new AbortController();
-  const res = await fetch(`${baseUrl}/api/u/0`, { headers: { cookie: cookies }, signal: controller.signal });
-  if (!res.ok || !res.body) throw new Error(`stream answered ${res.status}`);
-  let text = '';
-  const waiters = new Map<string, (at: number) => void>();
-  void (async () => {
-    const decoder = new TextDecoder();
-    try {
-      for await (const chunk of res.body!) {
-        const at = performance.now();
-        text += decoder.decode(chunk, { stream: true });
-        for (const [subject, resolve] of waiters) {
-          if (text.includes(`"subject":"${subject}"`)) {
-            waiters.delete(subject);
-            resolve(at);
-          }
-        }
-        if (text.length > 1_000_000) text = text.slice(-100_000);
-      }
-    } catch {
-      // closed
-    }
-  })();
-  return {
-    waitFor: (subject: string) => new Promise<number>((resolve) => waiters.set(subject, resolve)),
-    close: () => controller.abort(),
   };
 }
 

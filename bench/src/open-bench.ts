@@ -11,14 +11,18 @@
  *   found with the header search (what every first open cost before the index);
  * - then the folder is listed once, and the bench waits until a fresh open is fast (the index is read in the
  *   background; the wait is printed);
- * - "folder index": new mail listed (as the app shows it), then opened.
- * Each run appends one new reply (untimed) so nothing is cached. Env: BENCH_COLD_RUNS (5).
+ * - "folder index": new mail listed (as the app shows it), then opened;
+ * - "folder index, event stream open": as the app runs, with its event stream: new mail is announced by the
+ *   account's watcher (and read ahead by the server for the session), listed when the EXISTS event came, opened.
+ * Each run appends one new reply (untimed) so nothing is cached. Before them: sign-in + folder tree in a new session
+ * (BENCH_OPEN_SIGN_IN_ONLY=1 measures only that). Env: BENCH_COLD_RUNS (5).
  */
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import type { ImapFlow } from 'imapflow';
 import { ApiSession } from './api-session.js';
 import { prepareEnvironment, type BenchEnvironment } from './bench-environment.js';
+import { openStream } from './event-stream.js';
 import { doveadm, seedMaildirFolder } from './seed/maildir-seed.js';
 import { imapClient } from './seed/reading-seed.js';
 import { printComparison, quantile, type ComparedRow } from './stats.js';
@@ -117,11 +121,19 @@ async function measure(env: BenchEnvironment): Promise<ComparedRow[]> {
   let n = 0;
   const fresh = async () => {
     n += 1;
-    return { uid: await appendReply(imap, root(n), n), thread: threadIdOf(root(n)) };
+    const subject = `Re: open bench ${n}`;
+    return { uid: await appendReply(imap, root(n), n), thread: threadIdOf(root(n)), subject };
   };
-  const wireOpen = async (uid: number) => wire.time([`UID FETCH ${uid} (BODY.PEEK[])`]);
+  const wireOpen = async (uid: number) => {
+    // Dovecot shows the connection the new message only with the NOOP's EXISTS (a FETCH before it answers nothing).
+    await wire.run('NOOP');
+    return wire.time([`UID FETCH ${uid} (BODY.PEEK[])`]);
+  };
   try {
-    return await measureOpens(api, folder.id, fresh, wireOpen);
+    const signIn = await measureSignIn(env);
+    // BENCH_OPEN_SIGN_IN_ONLY=1: the sign-in row alone.
+    if (process.env.BENCH_OPEN_SIGN_IN_ONLY) return [signIn];
+    return [signIn, ...(await measureOpens(api, env.baseUrl, folder.id, fresh, wireOpen))];
   } finally {
     await wire.close();
     // The appended replies go, so the next run's seed check finds the folder as seeded.
@@ -139,10 +151,41 @@ async function measure(env: BenchEnvironment): Promise<ComparedRow[]> {
   }
 }
 
+/**
+ * Sign-in until the app can draw the mailbox: `POST /auth`, then the folder tree (what the app waits for), in a
+ * new session each run; beside LOGIN + `LIST "" "*" RETURN (STATUS (MESSAGES UNSEEN))` on a new connection.
+ */
+async function measureSignIn(env: BenchEnvironment): Promise<ComparedRow> {
+  const product: number[] = [];
+  const wire: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const api = new ApiSession(env.baseUrl);
+    await api.json('/api/');
+    const start = performance.now();
+    await api.signIn(env.user.email, env.user.password);
+    await api.json('/api/u/0/mailbox');
+    product.push(performance.now() - start);
+    await api.signOut();
+    const at = performance.now();
+    const w = await WireImap.connect(env.imapPort, env.user.email, env.user.password);
+    await w.run('LIST "" "*" RETURN (STATUS (MESSAGES UNSEEN))');
+    wire.push(performance.now() - at);
+    await w.close();
+  }
+  return {
+    name: 'sign in + folder tree',
+    product,
+    wire,
+    wireCommands: 'connect, LOGIN, LIST-STATUS',
+    target: null,
+  };
+}
+
 async function measureOpens(
   api: ApiSession,
+  baseUrl: string,
   folderId: string,
-  fresh: () => Promise<{ uid: number; thread: string }>,
+  fresh: () => Promise<{ uid: number; thread: string; subject: string }>,
   wireOpen: (uid: number) => Promise<number>,
 ): Promise<ComparedRow[]> {
   const folder = { id: folderId };
@@ -185,7 +228,26 @@ async function measureOpens(
     afterWire.push(await wireOpen((await fresh()).uid));
   }
   console.log(`folder index: ${split(after)}`);
-  const wireCommands = 'UID FETCH (BODY.PEEK[]) of a never-fetched message';
+  // As the app runs: its event stream open, so the account's watcher announces new mail (and the server reads it
+  // ahead); the list is read when the EXISTS event came, then the message is opened.
+  const stream = await openStream(baseUrl, api.cookieHeader());
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const live: number[] = [];
+  const liveWire: number[] = [];
+  threadTimes.length = 0;
+  try {
+    for (let i = 0; i < runs; i += 1) {
+      const { uid, thread, subject } = await fresh();
+      await stream.waitFor(subject);
+      await api.json(`/api/u/0/mailbox/${encodeURIComponent(folder.id)}/messages?limit=50`);
+      live.push(await open(api, folder.id, uid, thread));
+      liveWire.push(await wireOpen((await fresh()).uid));
+    }
+  } finally {
+    stream.close();
+  }
+  console.log(`folder index, announced by the event stream: ${split(live)}`);
+  const wireCommands = 'NOOP, then UID FETCH (BODY.PEEK[]) of a never-fetched message';
   return [
     {
       name: 'first open of new mail (100k), before the folder index',
@@ -198,6 +260,13 @@ async function measureOpens(
       name: 'first open of new mail (100k), folder index',
       product: after,
       wire: afterWire,
+      wireCommands,
+      target: null,
+    },
+    {
+      name: 'first open of new mail (100k), folder index, event stream open',
+      product: live,
+      wire: liveWire,
       wireCommands,
       target: null,
     },

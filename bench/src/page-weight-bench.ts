@@ -116,7 +116,7 @@ async function main() {
       const biggest = loaded
         .filter((l) => l.type === 'Script')
         .sort((a, b) => b.wire - a.wire)
-        .slice(0, 12)
+        .slice(0, Number(process.env.BENCH_PAGE_WEIGHT_SCRIPTS ?? 12))
         .map((l) => ({
           script: new URL(l.url).pathname,
           'wire KB': (l.wire / 1024).toFixed(1),

@@ -25,6 +25,8 @@ import type { RetentionJob } from './features/mailboxes/retention-job.js';
 import { createMessagesModule } from './features/messages/messages.module.js';
 import { createReadingModule } from './features/reading/reading.module.js';
 import { ThreadIndexes } from './mail/imap/thread-index.js';
+import type { KnownFolderStatus } from './mail/watch/folder-status.js';
+import type { QuotaCache } from './features/mailboxes/quota-cache.js';
 import { createSearchModule } from './features/search/search.module.js';
 import { searchMigrations } from './features/search/search.migrations.js';
 import { securityMigrations } from './features/security/security.migrations.js';
@@ -68,6 +70,11 @@ export interface AppServices {
   imapPool: ImapPool;
   retention: RetentionJob;
   events: ReturnType<typeof createEventsModule>;
+  /** The per-process caches (tests look at their sizes). */
+  caches: ReturnType<typeof createMessagesModule>['caches'] & {
+    threadIndexes: ThreadIndexes;
+    quotas: QuotaCache;
+  };
   routes: RouteEntry[];
 }
 
@@ -169,10 +176,15 @@ export async function buildApp(
     },
     listed: (session, mailboxId) => void reading.threads.prepare(session, mailboxId),
   });
+  // Reading sits below events: it asks the events' mailbox watchers for folder states through this.
+  let knownStatus: KnownFolderStatus = () => null;
+  const threadIndexes = new ThreadIndexes();
+  mail.onAccountGone((email) => threadIndexes.forgetAccount(email));
   const reading = createReadingModule({
     mail,
     mailboxes: mailboxes.mailboxes,
-    threadIndexes: new ThreadIndexes(),
+    threadIndexes,
+    knownStatus: (account, path) => knownStatus(account, path),
   });
   const compose = createComposeModule({
     config,
@@ -215,6 +227,7 @@ export async function buildApp(
     messages: messages.messages,
     log: app.log,
   });
+  knownStatus = (account, path) => events.watchers.statusOf(account, path);
 
   await registerFeatures(app, core, [
     createHealthModule({ config, version }).module,
@@ -248,6 +261,7 @@ export async function buildApp(
       imapPool: core.pool,
       retention: mailboxes.retention,
       events,
+      caches: { ...messages.caches, threadIndexes, quotas: mailboxes.quotas },
       routes,
     },
   });

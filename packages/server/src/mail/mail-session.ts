@@ -98,6 +98,25 @@ export class MailSession {
   }
 
   /**
+   * Background work for a present user: `fn` under the folder's lock, only when the session's connection is open
+   * and already has that folder selected (never a login, a SELECT that would move the user's selection, or a
+   * reset of the idle timer). Null when it did not run.
+   */
+  async inSelectedFolder<T>(mailboxId: string, fn: (folder: OpenFolder) => Promise<T>): Promise<T | null> {
+    const client = await this.deps.pool.peek(this.account.id);
+
+    if (!client || !client.mailbox) return null;
+    const path = await this.pathOf(mailboxId);
+    if (client.mailbox.path !== path) return null;
+    const { folder, release } = await lockFolder(client, path, {});
+    try {
+      return await fn(folder);
+    } finally {
+      release();
+    }
+  }
+
+  /**
    * For answers that stream from IMAP (attachments, source, zip): imapflow fetches in chunks over the same
    * connection, so the folder lock is held until the returned stream ends, closes or fails. If `fn` throws
    * before handing out a stream, the lock is released at once.
@@ -135,7 +154,9 @@ export class MailSession {
  */
 export class MailSessions {
   private readonly deps: MailSessionDeps;
-  private readonly used = new Set<string>();
+  /** Sessions that used mail in this process (id → account), until the session or its connection ends. */
+  private readonly used = new Map<string, string>();
+  private readonly accountGoneListeners: Array<(email: string) => void> = [];
 
   constructor(options: {
     pool: ImapPool;
@@ -155,15 +176,31 @@ export class MailSessions {
       },
       noteMailUse: (session) => {
         if (this.used.has(session.id)) return;
-        this.used.add(session.id);
+        this.used.set(session.id, session.email);
         lifecycle.emit('firstMailUse', { session });
       },
     };
     lifecycle.on('ended', ({ sessionId }) => {
-      this.used.delete(sessionId);
+      this.done(sessionId);
       void pool.release(sessionId);
     });
-    pool.onConnectionEnd((sessionId) => this.used.delete(sessionId));
+    pool.onConnectionEnd((sessionId) => this.done(sessionId));
+  }
+
+  /**
+   * Called when an account has no session using mail in this process any more (the last one signed out, or its
+   * connection closed): per-account caches let go of it.
+   */
+  onAccountGone(listener: (email: string) => void): void {
+    this.accountGoneListeners.push(listener);
+  }
+
+  private done(sessionId: string): void {
+    const email = this.used.get(sessionId);
+    if (email === undefined) return;
+    this.used.delete(sessionId);
+    for (const other of this.used.values()) if (other === email) return;
+    for (const listener of this.accountGoneListeners) listener(email);
   }
 
   of(account: SessionContext): MailSession {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppEventOf, Folder, MailboxTreeResponse } from '@webmail/contracts';
 import { EventStreamReader } from '../support/event-stream.testing.js';
 import { imapAs, newMailUser, startServer } from '../support/harness.testing.js';
@@ -68,6 +68,45 @@ describe('event stream', () => {
     } finally {
       await imap.logout();
     }
+  });
+
+  it('reads new mail ahead for a session showing its folder, and knows the folder states without a STATUS', async () => {
+    const { user, client, inbox } = await signedIn('ev-ahead');
+    // The session's connection has the Inbox selected, as when the user looks at it.
+    expect((await client.get(`/api/u/0/mailbox/${inbox.id}/messages?limit=50`)).status).toBe(200);
+    // The list's background conversation indexes are read (the listed folder last, so it is selected again).
+    const indexes = server.app.services.caches.threadIndexes;
+    await vi.waitFor(() => expect(indexes.has(user.email, 'INBOX')).toBe(true), { timeout: 10_000 });
+    const events = await stream(client, 0);
+    await server.app.services.events.watchers.of(user.email);
+    const cache = server.app.services.caches.sanitizedHtml;
+    const cached = cache.size;
+
+    const html = '<p>Read <b>ahead</b> on arrival</p>';
+    await deliver(user.email, [
+      await composeRaw({
+        from: 'sender@example.com',
+        to: user.email,
+        subject: 'Ahead',
+        text: 'Read ahead',
+        html,
+      }),
+    ]);
+    const exists = (await events.next((e) => e.command === 'EXISTS')).event as AppEventOf<'EXISTS'>;
+    // Sanitized before anyone opened it.
+    await vi.waitFor(() => expect(cache.size).toBe(cached + 1), { timeout: 10_000 });
+    expect(server.app.services.events.watchers.statusOf(user.email, 'INBOX')).toMatchObject({
+      messages: 1,
+      unseen: 1,
+    });
+    expect(server.app.services.events.watchers.statusOf(user.email, 'No such folder')).toBeNull();
+    const detail = await client.get<{ html: string | null; seen: boolean }>(
+      `/api/u/0/mailbox/${inbox.id}/messages/${exists.messages[0]!.id}`,
+    );
+    expect(detail.body.html).toContain('ahead</b> on arrival');
+    // Reading ahead changed nothing the user sees: the message is still unread.
+    expect(detail.body.seen).toBe(false);
+    expect(cache.size).toBe(cached + 1);
   });
 
   it("sends a folder created in one browser to the user's other browser, and to nobody else", async () => {

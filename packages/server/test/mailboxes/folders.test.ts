@@ -177,7 +177,21 @@ describe.each(dbKinds)('folder management on %s', (db) => {
     expect(again.body.retention).toBeNull();
   });
 
+  it('answers the first tree after sign-in without waiting for the quota, which the details carry', async () => {
+    const fresh = server.client();
+    await fresh.signIn(user.email, user.password);
+    const first = await fresh.get<MailboxTreeResponse>('/api/u/0/mailbox');
+    expect(first.status).toBe(200);
+    expect(first.body.mailboxes.length).toBeGreaterThan(0);
+    expect(first.body.quota).toBeNull();
+    const details = await fresh.get<{ quota: MailboxTreeResponse['quota'] }>('/api/u/0/details');
+    expect(details.body.quota?.allowed).toBeGreaterThan(0);
+    // Read once for the session: the next tree answers it.
+    expect((await fresh.get<MailboxTreeResponse>('/api/u/0/mailbox')).body.quota).toEqual(details.body.quota);
+  });
+
   it('reports the account quota in bytes', async () => {
+    await tree();
     const { quota } = await tree();
     expect(quota).not.toBeNull();
     expect(quota!.allowed).toBeGreaterThan(0);

@@ -71,7 +71,7 @@ export function eventStreamRoutes(deps: {
       deps.watchers.acquire(mail);
       reply.raw.on('close', () => {
         deps.streams.remove(stream);
-        deps.watchers.release(stream.account);
+        deps.watchers.release(stream.account, stream.sessionId);
       });
       if (lastEventId === undefined) {
         write(stream, { command: 'connected' }, await deps.eventLog.newestId());

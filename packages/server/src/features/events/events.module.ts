@@ -21,7 +21,7 @@ export interface EventsModuleDeps {
   lifecycle: SessionLifecycle;
   connector: MailConnector;
   folderIds: FolderIdsRepository;
-  messages: Pick<MessagesService, 'rowsOf'>;
+  messages: Pick<MessagesService, 'rowsOf' | 'readAhead'>;
   log: FastifyBaseLogger;
 }
 
@@ -50,6 +50,10 @@ export function createEventsModule(deps: EventsModuleDeps) {
         folderIds: deps.folderIds,
         messages: deps.messages,
         publish: (event) => void bus.publish({ account, event, transient: true }),
+        readAhead: (mailboxId, messages) => {
+          for (const mail of watchers.sessionsOf(account))
+            void deps.messages.readAhead(mail, mailboxId, messages);
+        },
         log,
       }),
   });

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppEvent } from '@webmail/contracts';
+import type { AppEvent, MessageSummary } from '@webmail/contracts';
 import type { FolderIdsRepository } from '../../mail/folder-ids.repository.js';
 import type { FolderChange, WatcherListener } from '../../mail/watch/mailbox-watcher.js';
 import type { MessagesService } from '../messages/messages.service.js';
@@ -15,6 +15,8 @@ export function mailEventsFor(
     folderIds: FolderIdsRepository;
     messages: Pick<MessagesService, 'rowsOf'>;
     publish: (event: AppEvent) => void;
+    /** New mail was announced: read it ahead for the account's sessions (not awaited). */
+    readAhead: (mailboxId: string, messages: MessageSummary[]) => void;
     log: FastifyBaseLogger;
   },
 ): WatcherListener {
@@ -48,7 +50,9 @@ export function mailEventsFor(
       }
       if (change.newUids.length) {
         const messages = await deps.messages.rowsOf(change.client, mailboxId, change.newUids);
-        if (messages.length) deps.publish({ command: 'EXISTS', mailboxId, messages });
+        if (!messages.length) return;
+        deps.publish({ command: 'EXISTS', mailboxId, messages });
+        deps.readAhead(mailboxId, messages);
       }
     },
     foldersChanged() {

@@ -1,11 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailConnector } from '../../mail/mail-connector.js';
 import type { MailSession } from '../../mail/mail-session.js';
+import type { FolderStatus } from '../../mail/watch/folder-status.js';
 import { MailboxWatcher, type WatcherListener } from '../../mail/watch/mailbox-watcher.js';
 
 interface Entry {
   watcher: Promise<MailboxWatcher | null>;
+  /** Set once the watcher runs. */
+  running: MailboxWatcher | null;
   users: number;
+  /** The sessions with an open stream, and how many streams each. */
+  sessions: Map<string, { mail: MailSession; streams: number }>;
   grace: NodeJS.Timeout | null;
 }
 
@@ -34,6 +39,7 @@ export class MailboxWatchers {
     const existing = this.entries.get(account);
     if (existing) {
       existing.users += 1;
+      addSession(existing, mail);
       if (existing.grace) clearTimeout(existing.grace);
       existing.grace = null;
       return;
@@ -55,19 +61,25 @@ export class MailboxWatchers {
           this.deps.log,
         );
         await w.start();
+        const entry = this.entries.get(account);
+        if (entry?.watcher === watcher) entry.running = w;
         return w;
       })
       .catch((err: unknown) => {
         this.deps.log.warn({ err }, 'mailbox watcher could not start');
         return null;
       });
-    this.entries.set(account, { watcher, users: 1, grace: null });
+    const entry: Entry = { watcher, running: null, users: 1, sessions: new Map(), grace: null };
+    addSession(entry, mail);
+    this.entries.set(account, entry);
   }
 
   /** A stream of the account closed. */
-  release(account: string): void {
+  release(account: string, sessionId: string): void {
     const entry = this.entries.get(account);
     if (!entry) return;
+    const session = entry.sessions.get(sessionId);
+    if (session && (session.streams -= 1) <= 0) entry.sessions.delete(sessionId);
     entry.users -= 1;
     if (entry.users > 0) return;
     entry.grace = setTimeout(() => void this.close(account), this.deps.graceMs);
@@ -77,6 +89,16 @@ export class MailboxWatchers {
   /** The account's watcher, once running (tests and the benchmark). */
   async of(account: string): Promise<MailboxWatcher | null> {
     return (await this.entries.get(account)?.watcher) ?? null;
+  }
+
+  /** The mail sessions of the account with an open stream here (to read new mail ahead for them). */
+  sessionsOf(account: string): MailSession[] {
+    return [...(this.entries.get(account)?.sessions.values() ?? [])].map((s) => s.mail);
+  }
+
+  /** A folder's state as the account's running watcher knows it (no STATUS needed), or null. */
+  statusOf(account: string, path: string): FolderStatus | null {
+    return this.entries.get(account)?.running?.statusOf(path) ?? null;
   }
 
   get size(): number {
@@ -94,4 +116,10 @@ export class MailboxWatchers {
     if (entry.grace) clearTimeout(entry.grace);
     await (await entry.watcher)?.stop();
   }
+}
+
+function addSession(entry: Entry, mail: MailSession): void {
+  const session = entry.sessions.get(mail.account.id);
+  if (session) session.streams += 1;
+  else entry.sessions.set(mail.account.id, { mail, streams: 1 });
 }

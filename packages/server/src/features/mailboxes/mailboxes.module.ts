@@ -58,9 +58,9 @@ export function createMailboxesModule(deps: MailboxesModuleDeps) {
       () =>
         lifecycle.on('ended', ({ sessionId }) => {
           activeSessions.forget(sessionId);
-          quotas.invalidate(sessionId);
+          quotas.forget(sessionId);
         }),
     ],
   };
-  return { module, mailboxes, retention };
+  return { module, mailboxes, retention, quotas };
 }

@@ -21,15 +21,25 @@ export class MailboxesService {
     private readonly ids: FolderIdsRepository,
     private readonly quotas: QuotaCache,
     private readonly log: FastifyBaseLogger,
+    /** How long after the session's first tree its quota is read. */
+    private readonly quotaDelayMs = 300,
   ) {}
 
-  /** Folder tree (one LIST-STATUS round trip on servers that have it) and the account's quota. */
+  private readonly reading = new Map<string, Promise<Quota | null>>();
+
+  /**
+   * Folder tree (one LIST-STATUS round trip on servers that have it) and the account's quota. The session's first
+   * tree (right after sign-in) does not wait for the quota: it answers `quota: null` and the quota is read after
+   * `quotaDelayMs` (the first list page goes first on the connection); the user details carry it (the web shows
+   * that one until the tree has it). Later trees answer the cached quota, reading it when it is older than a minute
+   * or the webmail changed the mailbox.
+   */
   async tree(mail: MailSession): Promise<MailboxTreeResponse> {
     const listing = await this.listing(mail, true);
-    return {
-      mailboxes: buildFolderTree(listing.entries, listing.records),
-      quota: await this.quota(mail, listing.client),
-    };
+    let quota: Quota | null = null;
+    if (this.quotas.known(mail.account.id)) quota = await this.quota(mail, listing.client);
+    else this.quotaLater(mail, listing.client);
+    return { mailboxes: buildFolderTree(listing.entries, listing.records), quota };
   }
 
   /** LIST (optionally with STATUS counts), placeholder parents made real, ids assigned. */
@@ -97,9 +107,28 @@ export class MailboxesService {
    * GETQUOTAROOT INBOX, cached (QuotaCache). No QUOTA capability means no quota (null). A server that
    * has QUOTA but answers NO is logged and reported as null, so the folder tree still serves.
    */
-  private async quota(mail: MailSession, client: ImapFlow): Promise<Quota | null> {
+  private quota(mail: MailSession, client: ImapFlow): Promise<Quota | null> {
     const cached = this.quotas.get(mail.account.id);
-    if (cached) return cached.quota;
+    if (cached) return Promise.resolve(cached.quota);
+    // One read per session at a time (the tree's deferred read and the details' may meet).
+    const pending = this.reading.get(mail.account.id);
+    if (pending) return pending;
+    const read = this.readQuota(mail, client).finally(() => this.reading.delete(mail.account.id));
+    this.reading.set(mail.account.id, read);
+    return read;
+  }
+
+  /** The first tree's quota, read a moment later; failures wait for the next ask. */
+  private quotaLater(mail: MailSession, client: ImapFlow): void {
+    if (this.reading.has(mail.account.id)) return;
+    const read = new Promise<void>((resolve) => setTimeout(resolve, this.quotaDelayMs).unref())
+      .then(() => this.readQuota(mail, client))
+      .catch(() => null)
+      .finally(() => this.reading.delete(mail.account.id));
+    this.reading.set(mail.account.id, read);
+  }
+
+  private async readQuota(mail: MailSession, client: ImapFlow): Promise<Quota | null> {
     let quota: Quota | null = null;
     if (client.capabilities.has('QUOTA')) {
       // imapflow converts the KiB of IMAP QUOTA's STORAGE resource to bytes.

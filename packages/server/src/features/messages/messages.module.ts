@@ -7,6 +7,7 @@ import { MassActionsService } from './mass-actions.service.js';
 import { messagesRoutes, type FolderListed } from './messages.routes.js';
 import { MessagesService } from './messages.service.js';
 import type { RemoteContentPolicy } from './remote-content-policy.js';
+import { SanitizedHtmlCache } from './sanitized-html-cache.js';
 import { SortedUidsCache } from './sorted-uids-cache.js';
 
 export interface MessagesModuleDeps {
@@ -24,12 +25,15 @@ export function createMessagesModule(deps: MessagesModuleDeps) {
   const sortedUids = new SortedUidsCache();
   // Cached lists describe one connection's view; a signed-out session's 100,000-UID lists must not linger.
   mail.onConnectionEnd((sessionId) => sortedUids.forgetSession(sessionId));
-  const messages = new MessagesService(sortedUids, deps.remoteContent);
+  const sanitizedHtml = new SanitizedHtmlCache();
+  // An account signed out of its last session here: its sanitized bodies go too.
+  mail.onAccountGone((email) => sanitizedHtml.forgetAccount(email));
+  const messages = new MessagesService(sortedUids, deps.remoteContent, sanitizedHtml);
   const massActions = new MassActionsService(mailboxes, sortedUids);
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(messagesRoutes(mail, messages, deps.listed));
     await app.register(massActionsRoutes(mail, massActions));
   };
   const module: FeatureModule = { name: 'messages', routes };
-  return { module, messages, massActions };
+  return { module, messages, massActions, caches: { sortedUids, sanitizedHtml } };
 }

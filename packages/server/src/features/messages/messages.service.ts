@@ -9,7 +9,7 @@ import type {
 import { AppError, notFound } from '../../infra/errors.js';
 import { fetchListRows, type ListRow } from '../../mail/imap/imap-fetch-rows.js';
 import { fetchSeeingArrivals, noteFlagsChanged } from '../../mail/imap/selected-folder.js';
-import type { MailSession } from '../../mail/mail-session.js';
+import type { MailSession, OpenFolder } from '../../mail/mail-session.js';
 import { firstAddress, toAddresses } from '../../mail/mime/addresses.js';
 import { headerValue } from '../../mail/mime/thread-id.js';
 import {
@@ -100,45 +100,76 @@ export class MessagesService {
     uid: number,
     options: { showRemote?: boolean } = {},
   ): Promise<MessageDetail> {
-    return mail.inFolder(mailboxId, async ({ client, path, mailbox }) => {
-      const row = await fetchSeeingArrivals(
-        client,
-        async () =>
-          (await client.fetchOne(String(uid), detailQuery, { uid: true })) ||
-          (await fetchWithoutStructure(client, uid)),
-      );
-      if (!row) throw notFound('Message', 'messageNotFound');
-      const env = row.envelope;
-      const decision = await this.remote.decide(mail.account, firstAddress(env?.from)?.address);
-      const proxy =
-        options.showRemote || decision.allowed
-          ? (url: string) => this.remote.proxy(mail.account, url)
-          : undefined;
-      const htmlCache = {
-        cache: this.sanitizedHtml,
-        key: {
-          account: mail.email,
-          path,
-          uidValidity: String(mailbox.uidValidity),
-          uid,
-          proxyStamp: proxy ? proxy(proxyProbe) : null,
-        },
-      };
-      const content = row.bodyStructure
-        ? await loadMessageContent(client, uid, row.bodyStructure, { proxy, htmlCache })
-        : await loadContentFromSource(client, uid, proxy);
-      return {
-        externalContentMode: decision.mode,
-        ...toSummary(row, mailboxId),
-        messageId: env?.messageId ?? null,
-        sender: firstAddress(env?.sender),
-        replyTo: toAddresses(env?.replyTo),
-        cc: toAddresses(env?.cc),
-        bcc: toAddresses(env?.bcc),
-        listId: listIdOf(headerValue(row.headers, 'list-id')),
-        ...content,
-      };
-    });
+    return mail.inFolder(mailboxId, (folder) => this.detail(mail, mailboxId, uid, folder, options));
+  }
+
+  /**
+   * New mail the live stream announced, read ahead on the session's connection while the user looks at the list:
+   * Dovecot's first read of a message another process stored costs ~200 ms on a 100,000-message maildir folder
+   * (the connection re-reads the folder's uidlist to find the file), and its HTML is sanitized into the cache.
+   * Only when the connection is open with that folder selected (mail-session `inSelectedFolder`), at most
+   * `arrivalsAhead` messages of at most `arrivalBytesAhead` each, newest first; a failure only leaves it for the
+   * open to do.
+   */
+  async readAhead(mail: MailSession, mailboxId: string, messages: MessageSummary[]): Promise<void> {
+    const uids = messages
+      .filter((m) => m.size <= arrivalBytesAhead)
+      .map((m) => m.id)
+      .sort((a, b) => b - a)
+      .slice(0, arrivalsAhead);
+    for (const uid of uids) {
+      const done = await mail
+        .inSelectedFolder(mailboxId, (folder) => this.detail(mail, mailboxId, uid, folder, {}))
+        .catch(() => null);
+      if (!done) return;
+    }
+  }
+
+  private async detail(
+    mail: MailSession,
+    mailboxId: string,
+    uid: number,
+    { client, path, mailbox }: OpenFolder,
+    options: { showRemote?: boolean },
+  ): Promise<MessageDetail> {
+    // New mail first becomes visible to this connection (fetchSeeingArrivals); only a message that is there and
+    // still not answered has a structure imapflow cannot read. (Asking without the structure in the same attempt
+    // found new mail that the first FETCH had just made visible, and opened it from its source, without its
+    // attachments.)
+    const row =
+      (await fetchSeeingArrivals(client, () => client.fetchOne(String(uid), detailQuery, { uid: true }))) ??
+      (await fetchWithoutStructure(client, uid));
+    if (!row) throw notFound('Message', 'messageNotFound');
+    const env = row.envelope;
+    const decision = await this.remote.decide(mail.account, firstAddress(env?.from)?.address);
+    const proxy =
+      options.showRemote || decision.allowed
+        ? (url: string) => this.remote.proxy(mail.account, url)
+        : undefined;
+    const htmlCache = {
+      cache: this.sanitizedHtml,
+      key: {
+        account: mail.email,
+        path,
+        uidValidity: String(mailbox.uidValidity),
+        uid,
+        proxyStamp: proxy ? proxy(proxyProbe) : null,
+      },
+    };
+    const content = row.bodyStructure
+      ? await loadMessageContent(client, uid, row.bodyStructure, { proxy, htmlCache })
+      : await loadContentFromSource(client, uid, proxy);
+    return {
+      externalContentMode: decision.mode,
+      ...toSummary(row, mailboxId),
+      messageId: env?.messageId ?? null,
+      sender: firstAddress(env?.sender),
+      replyTo: toAddresses(env?.replyTo),
+      cc: toAddresses(env?.cc),
+      bcc: toAddresses(env?.bcc),
+      listId: listIdOf(headerValue(row.headers, 'list-id')),
+      ...content,
+    };
   }
 
   async setFlags(
@@ -174,6 +205,10 @@ export interface Conversations {
   at: (i: number) => number[];
   grouped: GroupedConversations;
 }
+
+/** Read ahead on arrival (`readAhead`): this many of one folder's new messages, each at most this size. */
+const arrivalsAhead = 5;
+const arrivalBytesAhead = 2 * 1024 * 1024;
 
 /** Signed to learn whether the image proxy still signs as it did when a body was cached. */
 const proxyProbe = 'https://proxy-probe.invalid/';

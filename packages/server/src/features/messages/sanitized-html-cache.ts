@@ -29,7 +29,7 @@ export const defaultSanitizedHtmlBytes = 32 * 1024 * 1024;
  * so a changed sanitizer never serves old output.
  */
 export class SanitizedHtmlCache {
-  private readonly entries = new Map<string, { value: SanitizedHtml; bytes: number }>();
+  private readonly entries = new Map<string, { value: SanitizedHtml; bytes: number; account: string }>();
   private total = 0;
 
   constructor(private readonly maxBytes = defaultSanitizedHtmlBytes) {}
@@ -50,12 +50,22 @@ export class SanitizedHtmlCache {
     this.remove(id);
     // One huge body (inline images as data: URIs) must not push out everything else.
     if (bytes > this.maxBytes / 4) return;
-    this.entries.set(id, { value, bytes });
+    this.entries.set(id, { value, bytes, account: key.account });
     this.total += bytes;
     for (const [oldest] of this.entries) {
       if (this.total <= this.maxBytes) break;
       this.remove(oldest);
     }
+  }
+
+  /** The account has no session in this process any more: its bodies go. */
+  forgetAccount(account: string): void {
+    for (const [id, entry] of this.entries) if (entry.account === account) this.remove(id);
+  }
+
+  /** Bodies of this account held (tests). */
+  sizeOf(account: string): number {
+    return [...this.entries.values()].filter((e) => e.account === account).length;
   }
 
   get bytes(): number {

@@ -165,4 +165,9 @@ export class SortedUidsCache {
   forgetSession(sessionId: string): void {
     for (const key of this.entries.keys()) if (key.startsWith(`${sessionId}:`)) this.entries.delete(key);
   }
+
+  /** Folders of this session held (tests). */
+  sizeOf(sessionId: string): number {
+    return [...this.entries.keys()].filter((key) => key.startsWith(`${sessionId}:`)).length;
+  }
 }

@@ -1,6 +1,7 @@
 import type { ImapFlow } from 'imapflow';
 import type { ThreadResponse } from '@webmail/contracts';
 import { folderState, type FolderState } from '../../mail/imap/selected-folder.js';
+import { statusOf, type KnownStatus } from '../../mail/imap/thread-index.js';
 
 /** The opened folder while it stays selected: any change in it shows in these counters (selected-folder.ts). */
 type OpenedStamp = Pick<FolderState, 'selection' | 'exists' | 'expunges' | 'flagChanges'>;
@@ -39,7 +40,12 @@ export class ThreadCache {
   private readonly byClient = new WeakMap<ImapFlow, Map<string, ThreadCacheEntry>>();
 
   /** Under the opened folder's lock: the remembered answer while none of its folders changed. */
-  async get(client: ImapFlow, key: string, otherPaths: string[]): Promise<ThreadResponse | undefined> {
+  async get(
+    client: ImapFlow,
+    key: string,
+    otherPaths: string[],
+    known: (path: string) => KnownStatus | null = () => null,
+  ): Promise<ThreadResponse | undefined> {
     const entries = this.byClient.get(client);
     const entry = entries?.get(key);
     if (!entries || !entry) return undefined;
@@ -57,14 +63,12 @@ export class ThreadCache {
     }
     for (const other of entry.others) {
       // Never the selected folder (imapflow would take STATUS as news about it): we hold the opened one.
-      const status = await client
-        .status(other.path, { uidValidity: true, uidNext: true, highestModseq: true })
-        .catch(() => false as const);
+      const status = await statusOf(client, other.path, known(other.path));
       if (
         !status ||
-        String(status.uidValidity) !== other.uidValidity ||
+        status.uidValidity !== other.uidValidity ||
         status.uidNext !== other.uidNext ||
-        String(status.highestModseq) !== other.highestModseq
+        status.highestModseq !== other.highestModseq
       ) {
         return undefined;
       }

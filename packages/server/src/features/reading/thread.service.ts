@@ -6,6 +6,7 @@ import { fetchListRows, fetchPreviews, type ListRow } from '../../mail/imap/imap
 import { fetchSeeingArrivals, noteFlagsChanged } from '../../mail/imap/selected-folder.js';
 import type { ThreadIndexes } from '../../mail/imap/thread-index.js';
 import type { MailSession } from '../../mail/mail-session.js';
+import type { KnownFolderStatus } from '../../mail/watch/folder-status.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
 import { snippetOf } from './message-snippet.js';
 import { openedStamp, otherStamp, ThreadCache } from './thread-cache.js';
@@ -26,7 +27,8 @@ import {
  * Message-ID — equals the addressed message's, gathered from its folder, the Inbox and Sent. Each folder's
  * candidates come from its conversation index (mail/imap/thread-index.ts: in memory, brought up to date with one
  * FETCH of what arrived since), read in the background once the folder was listed (`prepare`). Inbox or Sent whose
- * index holds none of the conversation, and whose STATUS shows nothing new, is not even selected. A folder without
+ * index holds none of the conversation, and whose state shows nothing new, is not even selected (the state the
+ * account's mailbox watcher last heard, else one STATUS). A folder without
  * an index yet is searched under its own lock with one `UID SEARCH OR HEADER Message-ID <root> OR HEADER References
  * <root> HEADER In-Reply-To <root>` (a substring match, unindexed: Dovecot reads every message's headers). Either
  * way candidates are then checked by their computed threadId. The same message found in two folders (mail to
@@ -49,6 +51,8 @@ export class ThreadService {
     private readonly indexes: ThreadIndexes,
     /** How long after a folder was listed its indexes start reading (the user's next clicks go first). */
     private readonly prepareDelayMs = 1000,
+    /** Folder states the account's mailbox watcher knows (no STATUS per open then). */
+    private readonly known: KnownFolderStatus = () => null,
   ) {
     this.folders = new ThreadFolders(mailboxes);
   }
@@ -67,7 +71,9 @@ export class ThreadService {
       const path = await mail.pathOf(mailboxId);
       const client = await mail.client();
       const special = await this.folders.retrying(mail, client, async (folders) => folders);
-      for (const folderPath of [path, ...special.map((f) => f.path).filter((p) => p !== path)])
+      // The listed folder last, so it is selected again afterwards (the user's next open or page needs no SELECT,
+      // and new mail in it is read ahead: MessagesService.readAhead).
+      for (const folderPath of [...special.map((f) => f.path).filter((p) => p !== path), path])
         await this.indexes.build(client, mail.email, folderPath);
     } catch {
       // The session ended or the folder went: the next list asks again; opening searches meanwhile.
@@ -104,6 +110,7 @@ export class ThreadService {
     uid: number,
   ): Promise<ThreadResponse> {
     const key = `${opened.id}\n${uid}\n${threadId}`;
+    const knownOf = (path: string) => this.known(account, path);
     const { addressed, cached } = await withMailbox(client, opened.path, async () => {
       const row = await fetchSeeingArrivals(client, async () =>
         (await fetchRows(client, [uid])).find((r) => r.uid === uid),
@@ -111,7 +118,7 @@ export class ThreadService {
       if (!row) throw notFound('Message', 'messageNotFound');
       if (threadOf(row, opened.id) !== threadId) throw notFound('Thread', 'threadNotFound');
       const paths = others.map((f) => f.path);
-      return { addressed: row, cached: await this.cache.get(client, key, paths) };
+      return { addressed: row, cached: await this.cache.get(client, key, paths, knownOf) };
     });
     if (cached) return withCurrentRow(cached, addressed, opened.id);
     const root = rootIdOf(addressed);
@@ -121,7 +128,13 @@ export class ThreadService {
       const stamps = [];
       for (const folder of others) {
         // Indexed and unchanged, and none of the conversation there: the folder is not selected at all.
-        const quick = await this.indexes.candidatesUnselected(client, account, folder.path, threadId);
+        const quick = await this.indexes.candidatesUnselected(
+          client,
+          account,
+          folder.path,
+          threadId,
+          knownOf(folder.path),
+        );
         if (quick && quick.uids.length === 0) {
           stamps.push({ path: folder.path, ...quick.status });
           continue;

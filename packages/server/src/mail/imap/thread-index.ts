@@ -27,6 +27,8 @@ import { compressUids, expandUids } from './uid-set.js';
 export class ThreadIndexes {
   private readonly folders = new Map<string, FolderIndex>();
   private readonly building = new Map<string, Promise<void>>();
+  /** Builds under way whose account was forgotten meanwhile: their result is dropped. */
+  private readonly forgotten = new Set<string>();
 
   constructor(
     private readonly limits: { maxMessages: number; chunk: number } = { maxMessages: 4_000_000, chunk: 2000 },
@@ -56,16 +58,18 @@ export class ThreadIndexes {
   }
 
   /**
-   * For a folder that is not selected: the conversation's UIDs from the index, when one `STATUS` shows that nothing
-   * arrived since it was read (same UIDVALIDITY and UIDNEXT), with that status; else null (select it and use
-   * `candidates`). No folder switch: re-selecting the opened big folder afterwards would cost more than the lookup
-   * (Dovecot's SELECT and first FETCH of a 100,000-message folder).
+   * For a folder that is not selected: the conversation's UIDs from the index, when the folder's state shows that
+   * nothing arrived since it was read (same UIDVALIDITY and UIDNEXT), with that state; else null (select it and use
+   * `candidates`). The state is what the account's mailbox watcher last heard (`known`), else one `STATUS`. No
+   * folder switch: re-selecting the opened big folder afterwards would cost more than the lookup (Dovecot's SELECT
+   * and first FETCH of a 100,000-message folder).
    */
   async candidatesUnselected(
     client: ImapFlow,
     account: string,
     path: string,
     threadId: string,
+    known: KnownStatus | null = null,
   ): Promise<{
     uids: number[];
     status: { uidValidity: string; uidNext: number; highestModseq: string };
@@ -73,17 +77,9 @@ export class ThreadIndexes {
     const index = this.folders.get(keyOf(account, path));
     // imapflow would take a STATUS of the selected folder as news about the selection.
     if (!index || !client.mailbox || client.mailbox.path === path) return null;
-    const s = await client
-      .status(path, { uidValidity: true, uidNext: true, highestModseq: true })
-      .catch(() => null);
-    if (!s || String(s.uidValidity) !== index.uidValidity || s.uidNext !== index.upTo) return null;
-    if (s.highestModseq === undefined) return null;
-    const status = {
-      uidValidity: index.uidValidity,
-      uidNext: s.uidNext,
-      highestModseq: String(s.highestModseq),
-    };
-    return { uids: lookup(index, hashOf(threadId)), status };
+    const s = await statusOf(client, path, known);
+    if (!s || s.uidValidity !== index.uidValidity || s.uidNext !== index.upTo) return null;
+    return { uids: lookup(index, hashOf(threadId)), status: s };
   }
 
   /** Whether the folder has a complete index (for tests and the bench). */
@@ -102,17 +98,29 @@ export class ThreadIndexes {
     if (pending) return pending;
     const run = this.read(client, path)
       .then((index) => {
-        if (index) this.keep(key, index);
+        if (index && !this.forgotten.has(key)) this.keep(key, index);
       })
       .catch(() => undefined)
-      .finally(() => this.building.delete(key));
+      .finally(() => {
+        this.building.delete(key);
+        this.forgotten.delete(key);
+      });
     this.building.set(key, run);
     return run;
   }
 
-  /** Drops every folder index of the account (its folders were deleted or renamed). */
+  /**
+   * Drops every folder index of the account (its folders were deleted or renamed, or its last session here ended).
+   * An index still being read is kept out when it completes.
+   */
   forgetAccount(account: string): void {
     for (const key of this.folders.keys()) if (key.startsWith(`${account}\n`)) this.folders.delete(key);
+    for (const key of this.building.keys()) if (key.startsWith(`${account}\n`)) this.forgotten.add(key);
+  }
+
+  /** Folder indexes of this account held (tests). */
+  sizeOf(account: string): number {
+    return [...this.folders.keys()].filter((key) => key.startsWith(`${account}\n`)).length;
   }
 
   private async read(client: ImapFlow, path: string): Promise<FolderIndex | null> {
@@ -153,6 +161,31 @@ export class ThreadIndexes {
       this.folders.delete(oldest);
     }
   }
+}
+
+/**
+ * A folder's UIDVALIDITY, UIDNEXT and HIGHESTMODSEQ: from the watcher's last report when it has them, else one
+ * STATUS (never of the selected folder). Null when the server gives no HIGHESTMODSEQ or refuses.
+ */
+export async function statusOf(
+  client: ImapFlow,
+  path: string,
+  known: KnownStatus | null,
+): Promise<{ uidValidity: string; uidNext: number; highestModseq: string } | null> {
+  if (known?.highestModseq)
+    return { uidValidity: known.uidValidity, uidNext: known.uidNext, highestModseq: known.highestModseq };
+  const s = await client
+    .status(path, { uidValidity: true, uidNext: true, highestModseq: true })
+    .catch(() => null);
+  if (!s || s.uidNext === undefined || s.highestModseq === undefined) return null;
+  return { uidValidity: String(s.uidValidity), uidNext: s.uidNext, highestModseq: String(s.highestModseq) };
+}
+
+/** What the caller already knows of a folder's state (a mailbox watcher's last report). */
+export interface KnownStatus {
+  uidValidity: string;
+  uidNext: number;
+  highestModseq: string | null;
 }
 
 interface FolderIndex {

@@ -9,6 +9,12 @@ export interface FolderStatus {
   highestModseq: string | null;
 }
 
+/**
+ * A folder's state as a running mailbox watcher last heard it from the server (events feature), or null when no
+ * watcher of the account knows it: readers then ask with STATUS.
+ */
+export type KnownFolderStatus = (account: string, path: string) => FolderStatus | null;
+
 interface Token {
   value?: unknown;
 }

@@ -91,6 +91,15 @@ export class MailboxWatcher {
     this.keepAlive.unref();
   }
 
+  /**
+   * The folder's state as the server last reported it (NOTIFY only: polling would be up to 10 s old), or null. It
+   * trails a change by the server's NOTIFY delay (Dovecot: ~0.5 s).
+   */
+  statusOf(path: string): FolderStatus | null {
+    if (this.stopped || !this.client?.usable || !this.usesNotify) return null;
+    return this.dirty.get(path) ?? this.known.get(path) ?? null;
+  }
+
   get usesNotify(): boolean {
     return this.client?.capabilities.has('NOTIFY') ?? false;
   }

@@ -10,6 +10,7 @@ import { SignInReasonNotice } from '../../features/auth/components/sign-in-reaso
 import { isSignedIn, pathAfterPasswordSignIn } from '../../features/auth/lib/after-sign-in';
 import { useTranslation } from '../../shared/i18n/translation';
 import { userSelectPath } from '../../shared/session/session';
+import { preloadMailArea } from './preload-mail-area';
 
 /** Route AuthLoginPassword: /login/password (`email` prefills the address, `reason` explains why the user is here). */
 export function PasswordLoginRoute() {
@@ -33,7 +34,11 @@ export function PasswordLoginRoute() {
         <Typography color="text.secondary">{t('password.subtitle', { product: productName })}</Typography>
       </div>
       <SignInReasonNotice reason={searchParams.get('reason')} />
-      <PasswordLoginForm initialEmail={searchParams.get('email') ?? ''} onSignedIn={onSignedIn} />
+      <PasswordLoginForm
+        initialEmail={searchParams.get('email') ?? ''}
+        onSignedIn={onSignedIn}
+        onSubmitted={preloadMailArea}
+      />
       {accounts.data && accounts.data.length > 0 && (
         // In a plain block: Stack's spacing resets the children's side margins, and the negative one lines the
         // arrow up with the fields' edge.

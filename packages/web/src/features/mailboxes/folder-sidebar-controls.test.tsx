@@ -139,6 +139,12 @@ describe('storage usage bar', () => {
     );
   });
 
+  it("shows the details' quota while the tree has none (the first tree after sign-in)", async () => {
+    await renderSidebar({ detailsQuota: { used: 9 * GiB, allowed: 10 * GiB } }, null);
+
+    expect(screen.getByRole('progressbar', { name: 'Storage usage' })).toBeInTheDocument();
+  });
+
   it('is left out when the server reports no quota', async () => {
     await renderSidebar({}, null);
 

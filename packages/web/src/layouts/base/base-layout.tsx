@@ -189,6 +189,7 @@ export function BaseLayout() {
                   onNavigate={closeSidebar}
                   foldersEnabled={!disabledFeatures.includes('folders')}
                   onDropMessages={dropMessages}
+                  detailsQuota={details?.quota}
                   below={
                     <>
                       <SavedSearchList userIndex={userIndex} onNavigate={closeSidebar} />

@@ -14,10 +14,12 @@ export interface PasswordLoginFormProps {
   initialEmail?: string;
   /** Signed in, or a second factor is needed (the response says which); `email` as typed. */
   onSignedIn: (response: LoginStepResponse, email: string) => void;
+  /** A valid form was sent (the route starts loading the mailbox's code while the server checks). */
+  onSubmitted?: () => void;
 }
 
 /** E-mail and password sign-in (route AuthLoginPassword). Errors stay in the form. */
-export function PasswordLoginForm({ initialEmail = '', onSignedIn }: PasswordLoginFormProps) {
+export function PasswordLoginForm({ initialEmail = '', onSignedIn, onSubmitted }: PasswordLoginFormProps) {
   const { t } = useTranslation('auth');
   const { t: tErrors } = useTranslation(['errors', 'auth']);
   const loginMutation = useLogin();
@@ -43,6 +45,7 @@ export function PasswordLoginForm({ initialEmail = '', onSignedIn }: PasswordLog
       return;
     }
     setErrors(noLoginErrors);
+    onSubmitted?.();
     loginMutation.mutate(values, {
       onSuccess: (response) => onSignedIn(response, values.email),
       onError: (error) => {

@@ -4,7 +4,7 @@ import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import type { Folder } from '@webmail/contracts';
+import type { Folder, Quota } from '@webmail/contracts';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useMailboxQuota, useMailboxTree } from '../api/get-mailbox-tree';
@@ -29,6 +29,11 @@ export interface FolderSidebarProps {
   onDropMessages?: DropMessagesHandler;
   /** Shown right under the folders, above the storage bar (the layout puts saved searches and contacts here). */
   below?: ReactNode;
+  /**
+   * The quota from the user details: the tree right after sign-in answers without it (the server reads it after
+   * the first list page), so the bar shows this until the tree has one.
+   */
+  detailsQuota?: Quota | null;
 }
 
 /**
@@ -38,9 +43,10 @@ export interface FolderSidebarProps {
  */
 export function FolderSidebar(props: FolderSidebarProps) {
   const { userIndex, selectedMailboxId, onNavigate, foldersEnabled = true, onDropMessages, below } = props;
+  const { detailsQuota } = props;
   const { t } = useTranslation(['mailboxes', 'common']);
   const tree = useMailboxTree(userIndex);
-  const quota = useMailboxQuota(userIndex).data;
+  const quota = useMailboxQuota(userIndex).data ?? detailsQuota;
   const { collapsed, toggle } = useCollapsedFolders(userIndex);
   const [creating, setCreating] = useState(false);
 

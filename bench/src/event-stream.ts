@@ -1,0 +1,30 @@
+/** An event stream read as raw text: resolves when an event naming `subject` arrives. */
+export async function openStream(baseUrl: string, cookies: string) {
+  const controller = new AbortController();
+  const res = await fetch(`${baseUrl}/api/u/0`, { headers: { cookie: cookies }, signal: controller.signal });
+  if (!res.ok || !res.body) throw new Error(`stream answered ${res.status}`);
+  let text = '';
+  const waiters = new Map<string, (at: number) => void>();
+  void (async () => {
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of res.body!) {
+        const at = performance.now();
+        text += decoder.decode(chunk, { stream: true });
+        for (const [subject, resolve] of waiters) {
+          if (text.includes(`"subject":"${subject}"`)) {
+            waiters.delete(subject);
+            resolve(at);
+          }
+        }
+        if (text.length > 1_000_000) text = text.slice(-100_000);
+      }
+    } catch {
+      // closed
+    }
+  })();
+  return {
+    waitFor: (subject: string) => new Promise<number>((resolve) => waiters.set(subject, resolve)),
+    close: () => controller.abort(),
+  };
+}
