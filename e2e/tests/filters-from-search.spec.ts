@@ -1,6 +1,5 @@
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { screenshotDir } from '../support/environment';
+import { expect, test } from '@playwright/test';
+import { shootAtEachWidth } from '../support/screenshots';
 import { deliver } from '../support/live-events';
 import {
   countIn,
@@ -11,25 +10,6 @@ import {
   type MailUser,
 } from '../support/mail-user';
 import { signIn, useLanguage } from '../support/sign-in';
-
-const widths = [
-  { width: 360, height: 780 },
-  { width: 1024, height: 768 },
-  { width: 1440, height: 900 },
-];
-
-/** Each width, light and dark, of what the page shows now. */
-async function shootAll(page: Page, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const size of widths) {
-      await page.setViewportSize(size);
-      await page.screenshot({ path: path.join(screenshotDir, `${name}-${scheme}-${size.width}.png`) });
-    }
-  }
-  await page.setViewportSize(widths[2]!);
-}
 
 /** Inbox mail from the sandbox's sender: `subjects` plain, and one mailing-list message (with List-Id). */
 async function seedInbox(user: MailUser, subjects: string[], listSubject: string) {
@@ -172,11 +152,11 @@ test('filters from search: two steps, files the next message, applies to Inbox a
     await page.getByRole('textbox', { name: t.subject }).first().fill('budget');
     await page.getByRole('button', { name: t.create }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    await shootAll(page, `filters-create-step1-${language}`);
+    await shootAtEachWidth(page, `filters-create-step1-${language}`);
     await page.getByRole('dialog').getByRole('button', { name: t.next }).click();
     await page.getByRole('dialog').getByRole('textbox').first().fill('Boss');
     await page.getByRole('dialog').getByRole('checkbox').nth(1).check();
-    await shootAll(page, `filters-create-step2-${language}`);
+    await shootAtEachWidth(page, `filters-create-step2-${language}`);
     await page.keyboard.press('Escape');
     await page.goto('/u/0/settings/autoreply');
     await page.getByRole('switch').click();
@@ -185,6 +165,6 @@ test('filters from search: two steps, files the next message, applies to Inbox a
     await page.getByRole('group').first().getByRole('spinbutton').first().click();
     await page.keyboard.type('240620260900');
     await expect(page.getByRole('group').first()).toContainText('24.06.2026 09:00');
-    await shootAll(page, `filters-autoreply-picker-${language}`);
+    await shootAtEachWidth(page, `filters-autoreply-picker-${language}`);
   }
 });

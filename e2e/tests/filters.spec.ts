@@ -1,15 +1,8 @@
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { screenshotDir } from '../support/environment';
+import { shootAtEachWidth } from '../support/screenshots';
 import { deliver } from '../support/live-events';
 import { countIn, newMailUser, seedFolders } from '../support/mail-user';
 import { signIn, useLanguage } from '../support/sign-in';
-
-const widths = [
-  { width: 360, height: 780 },
-  { width: 1024, height: 768 },
-  { width: 1440, height: 900 },
-];
 
 const filterList = (page: Page) => page.getByRole('list', { name: 'Filters' });
 const rows = (page: Page) => filterList(page).getByRole('listitem');
@@ -25,19 +18,6 @@ async function createFilter(page: Page, name: string, subject: string, folder: s
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Filter saved')).toBeVisible();
   await expect(rows(page).filter({ hasText: name })).toBeVisible();
-}
-
-/** Each width, light and dark, of what the page shows now. */
-async function shootAll(page: Page, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const size of widths) {
-      await page.setViewportSize(size);
-      await page.screenshot({ path: path.join(screenshotDir, `${name}-${scheme}-${size.width}.png`) });
-    }
-  }
-  await page.setViewportSize(widths[2]!);
 }
 
 test('filters: created in settings, file the next delivered message; toggle, move to bottom, mass toggle and delete', async ({
@@ -91,14 +71,14 @@ test('filters: created in settings, file the next delivered message; toggle, mov
       await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: 'Suodattimet' })).toBeVisible();
     }
-    await shootAll(page, `filters-page-${language}`);
+    await shootAtEachWidth(page, `filters-page-${language}`);
     await page.getByRole('button', { name: language === 'en' ? 'Edit Reports' : 'Muokkaa: Reports' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    await shootAll(page, `filters-dialog-${language}`);
+    await shootAtEachWidth(page, `filters-dialog-${language}`);
     await page.keyboard.press('Escape');
     await page.goto('/u/0/settings/autoreply');
     await page.getByRole('textbox', { name: language === 'en' ? 'Subject' : 'Aihe' }).fill('Away');
-    await shootAll(page, `filters-autoreply-${language}`);
+    await shootAtEachWidth(page, `filters-autoreply-${language}`);
     await page.goto('/u/0/settings/filters');
     await page
       .getByRole('textbox', { name: language === 'en' ? 'Forwarding addresses' : 'Edelleenlähetysosoitteet' })
@@ -106,7 +86,7 @@ test('filters: created in settings, file the next delivered message; toggle, mov
     await page
       .getByRole('heading', { name: language === 'en' ? 'Forwarding' : 'Edelleenlähetys' })
       .scrollIntoViewIfNeeded();
-    await shootAll(page, `filters-forwarding-${language}`);
+    await shootAtEachWidth(page, `filters-forwarding-${language}`);
   }
   await useLanguage(context, 'en');
   await page.evaluate(() => window.localStorage.setItem('webmail.language', 'en'));
