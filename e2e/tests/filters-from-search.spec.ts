@@ -38,6 +38,11 @@ const texts = {
     subject: 'Subject',
     create: 'Create filter',
     next: 'Next',
+    message: 'Message',
+    away: 'Back on Monday',
+    save: 'Save',
+    saved: 'Auto-reply saved',
+    bold: 'Bold',
   },
   fi: {
     options: 'Näytä hakuasetukset',
@@ -45,6 +50,11 @@ const texts = {
     subject: 'Aihe',
     create: 'Luo suodatin',
     next: 'Seuraava',
+    message: 'Viesti',
+    away: 'Palaan maanantaina',
+    save: 'Tallenna',
+    saved: 'Automaattinen vastaus tallennettu',
+    bold: 'Lihavointi',
   },
 };
 
@@ -165,6 +175,19 @@ test('filters from search: two steps, files the next message, applies to Inbox a
     await page.getByRole('group').first().getByRole('spinbutton').first().click();
     await page.keyboard.type('240620260900');
     await expect(page.getByRole('group').first()).toContainText('24.06.2026 09:00');
+    if (language === 'en') {
+      // The message in the composer's rich-text field, in bold from its toolbar.
+      const message = page.getByRole('textbox', { name: t.message });
+      await message.click();
+      await page.getByRole('button', { name: t.bold, exact: true }).click();
+      await message.pressSequentially(t.away);
+      await expect(message.locator('strong')).toHaveText(t.away);
+      // Saved as rich text: the bold comes back after a reload (and shows in the Finnish screenshots).
+      await page.getByRole('button', { name: t.save, exact: true }).click();
+      await expect(page.getByText(t.saved)).toBeVisible();
+      await page.reload();
+      await expect(page.getByRole('textbox', { name: t.message }).locator('strong')).toHaveText(t.away);
+    }
     await shootAtEachWidth(page, `filters-autoreply-picker-${language}`);
   }
 });

@@ -48,6 +48,11 @@ async function deliver(user: { email: string }, mail: TestMail, from = 'writer@o
 
 /** The reply to `messageId` in the sink (it carries In-Reply-To), waiting for Postfix to deliver it. */
 async function replySubject(sink: ImapFlow, messageId: string): Promise<string | null> {
+  return (await reply(sink, messageId))?.subject ?? null;
+}
+
+/** The reply's subject and raw source. */
+async function reply(sink: ImapFlow, messageId: string): Promise<{ subject: string; source: string } | null> {
   for (let i = 0; i < 100; i += 1) {
     const lock = await sink.getMailboxLock('INBOX');
     try {
@@ -55,11 +60,16 @@ async function replySubject(sink: ImapFlow, messageId: string): Promise<string |
       // Read the envelopes, not SEARCH HEADER: Dovecot answers that from the full-text index, which splits ids.
       if (sink.mailbox && sink.mailbox.exists > 0) {
         // Read to the end (leaving imapflow's fetch iterator early would leave the command unfinished).
-        let subject: string | null = null;
-        for await (const message of sink.fetch('1:*', { envelope: true })) {
-          if (message.envelope?.inReplyTo === messageId) subject = message.envelope.subject ?? null;
+        let found: { subject: string; source: string } | null = null;
+        for await (const message of sink.fetch('1:*', { envelope: true, source: true })) {
+          if (message.envelope?.inReplyTo === messageId) {
+            found = {
+              subject: message.envelope.subject ?? '',
+              source: message.source?.toString('utf8') ?? '',
+            };
+          }
         }
-        if (subject !== null) return subject;
+        if (found !== null) return found;
       }
     } finally {
       lock.release();
@@ -97,6 +107,21 @@ describe('auto-reply through real deliveries', () => {
     const { messageId, outcome } = await deliver(user, { subject: 'Question' });
     expect(outcome.vacation).toBe('sent');
     expect(await replySubject(sink, messageId)).toBe('Auto: Out of office');
+  });
+
+  it('sends the rich-text message as HTML with its plain text as the alternative', async () => {
+    const user = await accountWithAutoreply({
+      text: 'Away until Monday.',
+      html: '<p>Away <strong>until Monday</strong>.</p>',
+    });
+    const { messageId, outcome } = await deliver(user, { subject: 'Meeting' });
+    expect(outcome.vacation).toBe('sent');
+    const answer = await reply(sink, messageId);
+    expect(answer?.source).toMatch(/Content-Type: multipart\/alternative/i);
+    expect(answer?.source).toMatch(/Content-Type: text\/plain; charset=utf-8[\s\S]*Away until Monday\./i);
+    expect(answer?.source).toMatch(
+      /Content-Type: text\/html; charset=utf-8[\s\S]*<strong>until Monday<\/strong>/i,
+    );
   });
 
   it.each([

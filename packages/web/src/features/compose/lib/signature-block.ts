@@ -22,13 +22,18 @@ export function signatureBlockHtml(signature: Pick<ComposerSignature, 'id' | 'ht
     : `<div ${signatureAttribute}=""></div>`;
 }
 
-/** The signature as plain text: its lines, after the usual "-- " separator. */
-export function signatureText(html: string): string {
+/** Rich text as plain text: its words, a line per line break and paragraph. */
+export function htmlToText(html: string): string {
   const doc = new DOMParser().parseFromString(
     html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/p>/gi, '</p>\n'),
     'text/html',
   );
-  return `-- \n${(doc.body.textContent ?? '').trim()}`;
+  return (doc.body.textContent ?? '').trim();
+}
+
+/** The signature as plain text: its lines, after the usual "-- " separator. */
+export function signatureText(html: string): string {
+  return `-- \n${htmlToText(html)}`;
 }
 
 /**
