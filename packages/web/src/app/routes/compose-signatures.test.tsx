@@ -1,8 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Editor } from '@tiptap/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { serveCompose } from '../../features/compose/compose.testing';
 import { buildSignature, signaturesApi } from '../../features/signatures/signatures.testing';
+import { buildUserDetails } from '../../test/api-handlers.testing';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
 
@@ -71,5 +73,21 @@ describe('signatures in the composer (the compose route gives them to the compos
     await waitFor(() => expect(body).not.toHaveTextContent('Hugs, Ann'));
     expect(body).toHaveTextContent('Sounds good to me.');
     expect(body).toHaveTextContent('Shall we?');
+  });
+
+  it('shows the upgrade label where the signature menu would be when the plan leaves signatures out', async () => {
+    serveCompose();
+    server.use(
+      http.get('/api/u/:userIndex/details', () =>
+        HttpResponse.json(buildUserDetails({ disabledFeatures: ['signatures'] })),
+      ),
+    );
+    await renderApp('/u/0/compose?to=ann@example.test');
+    await bodyEditor();
+    const label = await screen.findByRole('link', {
+      name: 'Signatures: not included in your plan – see upgrade options',
+    });
+    expect(label).toHaveAttribute('href', '/u/0/settings/upgrade');
+    expect(screen.queryByRole('button', { name: 'Signature' })).not.toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { useMe } from '../../features/auth/api/get-me';
 import { ComposeDraftPage } from '../../features/compose/components/compose-draft-page';
 import { ComposeStart } from '../../features/compose/components/compose-start';
 import { composeStateOf } from '../../features/compose/lib/compose-location';
+import { SignaturesGateContext } from '../../features/compose/lib/signatures-gate';
 import { useUserDetails } from '../../features/settings/api/get-user-details';
 import { useVerifiedAddresses } from '../../features/settings/api/outgoing-addresses';
 import { useSignatures } from '../../features/signatures/api/signatures';
@@ -35,18 +36,27 @@ export function ComposePage({ tab }: { tab: boolean }) {
 
   const senders = useVerifiedAddresses(userIndex).data?.addresses;
 
-  if (!draftId) return <ComposeStart userIndex={userIndex} tab={tab} signatures={signatures} />;
+  const gate = disabled ? userIndex : null;
+  if (!draftId) {
+    return (
+      <SignaturesGateContext value={gate}>
+        <ComposeStart userIndex={userIndex} tab={tab} signatures={signatures} />
+      </SignaturesGateContext>
+    );
+  }
   const state = composeStateOf(location.state);
   return (
-    <ComposeDraftPage
-      userIndex={userIndex}
-      draftId={draftId}
-      account={me.data ? { name: me.data.name, email: me.data.email, senders } : undefined}
-      initial={state.initial}
-      returnTo={state.returnTo ?? userHomePath(userIndex)}
-      tab={tab}
-      signatures={signatures}
-    />
+    <SignaturesGateContext value={gate}>
+      <ComposeDraftPage
+        userIndex={userIndex}
+        draftId={draftId}
+        account={me.data ? { name: me.data.name, email: me.data.email, senders } : undefined}
+        initial={state.initial}
+        returnTo={state.returnTo ?? userHomePath(userIndex)}
+        tab={tab}
+        signatures={signatures}
+      />
+    </SignaturesGateContext>
   );
 }
 

@@ -3,13 +3,15 @@ import FormHelperText from '@mui/material/FormHelperText';
 import InputBase from '@mui/material/InputBase';
 import { Selection } from '@tiptap/pm/state';
 import { EditorContent } from '@tiptap/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useBodyEditor, type BodyEditor } from '../hooks/use-body-editor';
 import type { DraftPatch } from '../hooks/use-composer-form';
 import { checkAttachment, type AttachmentRefusal } from '../lib/attachment-check';
 import { textToHtml, type ComposerDraft } from '../lib/composer-draft';
 import type { ComposerSignature } from '../lib/signature-block';
+import { SignaturesGateContext } from '../lib/signatures-gate';
+import { UpgradeInfoLabel } from '../../upgrade/components/upgrade-info-label';
 import { EditorToolbar } from './editor-toolbar';
 import { LinkDialog } from './link-dialog';
 import { editorSx } from './editor-styles';
@@ -62,6 +64,7 @@ export function ComposerBody({
   focusAtStart = false,
 }: ComposerBodyProps) {
   const { t } = useTranslation('compose');
+  const gatedFor = useContext(SignaturesGateContext);
   const [linkUrl, setLinkUrl] = useState<string | null>(null);
   const imageInput = useRef<HTMLInputElement>(null);
   const editorRef = useRef<BodyEditor | null>(null);
@@ -141,8 +144,10 @@ export function ComposerBody({
         onImage={() => imageInput.current?.click()}
         richTextOnly={richTextOnly}
         extra={
-          signatures && !draft.plainText ? (
+          draft.plainText ? undefined : signatures ? (
             <SignatureMenu editor={editor} signatures={signatures} />
+          ) : gatedFor !== null && !richTextOnly ? (
+            <UpgradeInfoLabel userIndex={gatedFor} feature="signatures" />
           ) : undefined
         }
       />
