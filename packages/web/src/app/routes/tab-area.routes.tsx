@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { requireSession } from './require-session';
 import { RouteAreaError } from './route-area-error';
-import { routeEntry } from './route-entry';
+import { routeEntry, routeHandle } from './route-entry';
 
 /**
  * The tab layout (route BaseLayoutTab, /u/{i}/tab): pages opened in a browser tab of their own, without the app
@@ -18,8 +18,10 @@ export const tabAreaRoutes: RouteObject = {
       ErrorBoundary: RouteAreaError,
       children: [
         {
-          // The tab route itself (where onboarding ends, spec §2) has no page of its own: it goes on to the inbox.
+          // The tab route itself (where onboarding ends, spec §2) has no page of its own: it goes on to the inbox,
+          // whose page sets the title.
           index: true,
+          handle: routeHandle('BaseLayoutTab', 'page'),
           lazy: async () => ({ Component: (await import('./inbox-redirect.route')).InboxRedirectRoute }),
         },
         {
