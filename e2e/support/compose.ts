@@ -7,7 +7,7 @@ export const composer = {
   body: (page: Page) => page.getByRole('textbox', { name: 'Message body' }),
   subject: (page: Page) => page.getByRole('textbox', { name: 'Subject' }),
   field: (page: Page, name: 'To' | 'Cc' | 'Bcc') => page.getByRole('combobox', { name, exact: true }),
-  send: (page: Page) => page.getByRole('button', { name: /^Send/ }),
+  send: (page: Page) => page.getByRole('button', { name: /^Send(?! feedback)/ }),
   /** The draft state as `data-draft-state`: saving, saved, sending, notSaved, notEdited. */
   state: (page: Page) => page.locator('[data-draft-state]'),
 };

@@ -341,7 +341,6 @@ test.describe('polish (issue 13)', () => {
       if (/\/api\/u\/0\/mailbox\/settings\b/.test(request.url())) mailboxRequests.push(request.url());
     });
     for (const address of [
-      'settings/upgrade',
       'settings/forwarding',
       'settings/outgoing',
       'settings/account/avatar',

@@ -56,9 +56,17 @@ test.describe('the shell: resizable sidebar, keyboard shortcuts, page titles', (
     // Mouse: never past the bounds, whatever the pointer does.
     await dragEdge(page, -200);
     expect(await width(page)).toBe(256);
+    const savedWide = page.waitForResponse(
+      (r) =>
+        r.request().method() === 'PATCH' &&
+        r.url().endsWith('/api/u/0/config') &&
+        r.request().postDataJSON()?.panelSizes?.sidePanel === 512,
+    );
     await dragEdge(page, 600);
     expect(await width(page)).toBe(512);
     expect(await sidebarWidth(page)).toBe(512);
+    // The next drag's save is told apart from this one's (a drag slower than the 1 s debounce sends both).
+    await savedWide;
     const saved = configSaved(page);
     await dragEdge(page, -112);
     expect(await width(page)).toBe(400);
