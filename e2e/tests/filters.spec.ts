@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { shootAtEachWidth } from '../support/screenshots';
 import { deliver } from '../support/live-events';
 import { countIn, newMailUser, seedFolders } from '../support/mail-user';
+import { listScripts, putActiveScript } from '../support/sieve';
 import { signIn, useLanguage } from '../support/sign-in';
 
 const filterList = (page: Page) => page.getByRole('list', { name: 'Filters' });
@@ -100,4 +101,41 @@ test('filters: created in settings, file the next delivered message; toggle, mov
     .click();
   await expect(page.getByText('2 filters deleted')).toBeVisible();
   await expect(page.getByText('No filters yet.')).toBeVisible();
+});
+
+test('filters: a script another ManageSieve client made active is not replaced without the user’s yes', async ({
+  page,
+  context,
+}) => {
+  await useLanguage(context, 'en');
+  const user = newMailUser('foreign');
+  const foreign = 'require "fileinto";\r\nif header :contains "subject" "x" { fileinto "Trash"; }\r\n';
+  await putActiveScript(user, 'roundcube', foreign);
+  await seedFolders(user, { Reports: 0 });
+  await signIn(page, user, 'en');
+  await page.goto('/u/0/settings/filters');
+  await expect(
+    page.getByText("Another program's filters (roundcube) are active on the mail server."),
+  ).toBeVisible();
+
+  // A filter made meanwhile is kept but does not replace the other program's script.
+  await createFilter(page, 'Reports', 'report', 'Reports');
+  expect(await listScripts(user)).toContainEqual({ name: 'roundcube', active: true });
+
+  // Asked, and told no: nothing changes.
+  await page.getByRole('button', { name: 'Use these filters instead' }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Use these filters instead?' });
+  await expect(ask).toContainText('The filters of the other program (roundcube) stop running.');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  expect(await listScripts(user)).toContainEqual({ name: 'roundcube', active: true });
+
+  // Asked, and told yes: ours runs, theirs stays on the server.
+  await page.getByRole('button', { name: 'Use these filters instead' }).click();
+  await ask.getByRole('button', { name: 'Use these filters instead' }).click();
+  await expect(page.getByText('These filters are now in use')).toBeVisible();
+  await expect(page.getByText("Another program's filters (roundcube)")).toBeHidden();
+  const scripts = await listScripts(user);
+  expect(scripts).toContainEqual({ name: 'roundcube', active: false });
+  expect(scripts).toContainEqual({ name: 'webmail', active: true });
 });
