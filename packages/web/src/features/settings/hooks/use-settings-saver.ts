@@ -53,6 +53,11 @@ function waitingChange(queryClient: QueryClient, userIndex: number): { current: 
   return slot;
 }
 
+/** Whether a settings change of the account still waits to be saved (other writers of the details leave it be). */
+export function settingsChangeWaiting(queryClient: QueryClient, userIndex: number): boolean {
+  return waitingChange(queryClient, userIndex).current !== null;
+}
+
 /** What a change may be worked out from: the details and configuration as they show now (pending changes included). */
 export interface CurrentSettings {
   details: UserDetails | undefined;
