@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { settingsEndpoints, type UserDetailsPatch } from '@webmail/contracts';
 import { callApi } from '../../../shared/api/call-api';
 import { authKeys } from '../../auth/api/auth.keys';
-import { settingsChangeWaiting } from '../hooks/use-settings-saver';
 import { settingsKeys } from './settings.keys';
 
 /**
@@ -16,13 +15,7 @@ export function useUpdateUserDetails(userIndex: number) {
       callApi(settingsEndpoints.updateDetails, { params: { userIndex }, body }),
     meta: { errorSnackbar: false },
     onSuccess: (details) => {
-      // A change still waiting in the settings saver (a colour picked meanwhile) must not be drawn over by this
-      // answer: the details are read again instead, and the saver lays its change over them.
-      if (settingsChangeWaiting(queryClient, userIndex)) {
-        void queryClient.invalidateQueries({ queryKey: settingsKeys.details(userIndex) });
-      } else {
-        queryClient.setQueryData(settingsKeys.details(userIndex), details);
-      }
+      queryClient.setQueryData(settingsKeys.details(userIndex), details);
       void queryClient.invalidateQueries({ queryKey: authKeys.me(userIndex) });
     },
   });

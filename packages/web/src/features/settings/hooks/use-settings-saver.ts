@@ -53,9 +53,18 @@ function waitingChange(queryClient: QueryClient, userIndex: number): { current: 
   return slot;
 }
 
-/** Whether a settings change of the account still waits to be saved (other writers of the details leave it be). */
-export function settingsChangeWaiting(queryClient: QueryClient, userIndex: number): boolean {
-  return waitingChange(queryClient, userIndex).current !== null;
+/**
+ * True while the saver itself writes the caches; every other write (a refetch, another form's answer) gets the
+ * waiting change laid over it again.
+ */
+let saverWriting = false;
+function asSaver(write: () => void): void {
+  saverWriting = true;
+  try {
+    write();
+  } finally {
+    saverWriting = false;
+  }
 }
 
 /** What a change may be worked out from: the details and configuration as they show now (pending changes included). */
@@ -147,10 +156,13 @@ export function useSettingsSaver(
         config:
           previous?.change.config || next.config ? { ...previous?.change.config, ...next.config } : undefined,
       };
-      if (next.details) {
-        queryClient.setQueryData<UserDetails>(detailsKey, (d) => d && patchedDetails(d, next.details));
-      }
-      if (next.config) queryClient.setQueryData<UserConfig>(configKey, (c) => c && { ...c, ...next.config });
+      asSaver(() => {
+        if (next.details) {
+          queryClient.setQueryData<UserDetails>(detailsKey, (d) => d && patchedDetails(d, next.details));
+        }
+        if (next.config)
+          queryClient.setQueryData<UserConfig>(configKey, (c) => c && { ...c, ...next.config });
+      });
       pendingRef.current = {
         change: merged,
         before,
@@ -160,22 +172,24 @@ export function useSettingsSaver(
     [pendingRef, queryClient, save, userIndex],
   );
 
-  // A refetch that lands while a change waits (a live event, a remount, the window regaining focus) would show
-  // the server's older value and undo the user's click: the waiting change is laid over it again.
+  // A refetch or another writer's answer that lands while a change waits (a live event, a remount, the time zone
+  // stored on a first visit) would show the server's older value and undo the user's click: the waiting change is
+  // laid over it again.
   useEffect(() => {
     const detailsHash = hashKey(settingsKeys.details(userIndex));
     const configHash = hashKey(settingsKeys.config(userIndex));
     return queryClient.getQueryCache().subscribe((event) => {
       const batch = pendingRef.current;
-      if (!batch || event.type !== 'updated' || event.action.type !== 'success' || event.action.manual)
-        return;
+      if (!batch || saverWriting || event.type !== 'updated' || event.action.type !== 'success') return;
       const { details, config } = batch.change;
-      if (details && event.query.queryHash === detailsHash) {
-        queryClient.setQueryData<UserDetails>(event.query.queryKey, (d) => d && patchedDetails(d, details));
-      }
-      if (config && event.query.queryHash === configHash) {
-        queryClient.setQueryData<UserConfig>(event.query.queryKey, (c) => c && { ...c, ...config });
-      }
+      asSaver(() => {
+        if (details && event.query.queryHash === detailsHash) {
+          queryClient.setQueryData<UserDetails>(event.query.queryKey, (d) => d && patchedDetails(d, details));
+        }
+        if (config && event.query.queryHash === configHash) {
+          queryClient.setQueryData<UserConfig>(event.query.queryKey, (c) => c && { ...c, ...config });
+        }
+      });
     });
   }, [pendingRef, queryClient, userIndex]);
 
