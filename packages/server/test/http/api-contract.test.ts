@@ -1,6 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languages } from '@webmail/contracts';
 import { startServer } from '../support/harness.testing.js';
@@ -73,4 +75,35 @@ describe('API contract, security headers and SPA serving', () => {
     }
     expect((await server.client().get('/api/translations/xx/root.webmail')).status).toBe(422);
   });
+
+  it('sends the catalogue compressed to a browser that accepts it, the same JSON as the plain answer', async () => {
+    const url = `${server.baseUrl}/api/translations/fi/root.webmail`;
+    const plain = await rawGet(url, 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const catalogue = JSON.parse(plain.body.toString('utf8')) as Record<string, unknown>;
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', zlib.brotliDecompressSync],
+      ['gzip', 'gzip', zlib.gunzipSync],
+    ] as const) {
+      const answer = await rawGet(url, accept);
+      expect(answer.headers['content-encoding'], accept).toBe(encoding);
+      expect(answer.headers.vary, accept).toMatch(/Accept-Encoding/i);
+      expect(answer.headers['content-type'], accept).toMatch(/^application\/json/);
+      expect(answer.body.length, accept).toBeLessThan(plain.body.length / 3);
+      expect(JSON.parse(decode(answer.body).toString('utf8')), accept).toEqual(catalogue);
+    }
+  });
 });
+
+/** A GET that shows the bytes as sent (fetch would decompress them). */
+function rawGet(url: string, acceptEncoding: string) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
