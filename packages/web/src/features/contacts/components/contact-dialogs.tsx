@@ -1,21 +1,14 @@
 import type { Contact, Group } from '@webmail/contracts';
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import { ConfirmDialog } from '../../mailboxes/components/confirm-dialog';
-import { useTranslation } from '../../../shared/i18n/translation';
-import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
-import { useContact as useContactQuery } from '../api/get-contact';
-import { useContactsMassAction } from '../api/contacts-mass-action';
-import { useDeleteContact } from '../api/delete-contact';
-import { useDeleteGroup } from '../api/delete-group';
-import { useGroup as useGroupQuery } from '../api/get-group';
+import { createContext, lazy, Suspense, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { ContactFormValues } from '../lib/contact-form';
-import { ContactDetailsDialog } from './contact-details-dialog';
-import { ContactFormDialog } from './contact-form-dialog';
-import { GroupDetailsDialog } from './group-details-dialog';
-import { GroupFormDialog } from './group-form-dialog';
-import { ImportDialog } from './import-dialog';
 
-type Open =
+/** The dialogs themselves load on the first open: the mailbox shows none of them until asked. */
+const OpenContactDialog = lazy(async () => ({
+  default: (await import('./open-contact-dialog')).OpenContactDialog,
+}));
+
+/** Which contacts dialog is open, with what it shows. */
+export type OpenedDialog =
   | { kind: 'contactForm'; contact: Contact | null; prefill?: Partial<ContactFormValues> }
   | { kind: 'contactDetails'; id: string }
   | {
@@ -50,7 +43,7 @@ export function useContactDialogs(): ContactDialogs | null {
 
 /** Holds which contacts dialog is open (one at a time: details give way to the form and back). */
 export function ContactDialogsProvider({ userIndex, children }: { userIndex: number; children: ReactNode }) {
-  const [open, setOpen] = useState<Open | null>(null);
+  const [open, setOpen] = useState<OpenedDialog | null>(null);
   const api = useMemo<ContactDialogs>(
     () => ({
       newContact: (prefill) => setOpen({ kind: 'contactForm', contact: null, prefill }),
@@ -69,150 +62,11 @@ export function ContactDialogsProvider({ userIndex, children }: { userIndex: num
   return (
     <ContactDialogsContext.Provider value={api}>
       {children}
-      {open && <OpenDialog userIndex={userIndex} open={open} api={api} close={close} />}
+      {open && (
+        <Suspense fallback={null}>
+          <OpenContactDialog userIndex={userIndex} open={open} api={api} close={close} />
+        </Suspense>
+      )}
     </ContactDialogsContext.Provider>
-  );
-}
-
-function OpenDialog({
-  userIndex,
-  open,
-  api,
-  close,
-}: {
-  userIndex: number;
-  open: Open;
-  api: ContactDialogs;
-  close: () => void;
-}) {
-  switch (open.kind) {
-    case 'contactForm':
-      return (
-        <ContactFormDialog
-          userIndex={userIndex}
-          contact={open.contact}
-          prefill={open.prefill}
-          onClose={close}
-        />
-      );
-    case 'contactDetails':
-      return <DetailsFor userIndex={userIndex} id={open.id} api={api} close={close} />;
-    case 'contactDelete':
-      return (
-        <DeleteContacts userIndex={userIndex} contacts={open.contacts} onDone={open.onDone} close={close} />
-      );
-    case 'groupForm':
-      return (
-        <GroupFormDialog userIndex={userIndex} group={open.group} members={open.members} onClose={close} />
-      );
-    case 'groupDetails':
-      return <GroupDetailsFor userIndex={userIndex} id={open.id} api={api} close={close} />;
-    case 'groupDelete':
-      return <DeleteGroup userIndex={userIndex} group={open.group} close={close} />;
-    case 'import':
-      return <ImportDialog userIndex={userIndex} onClose={close} />;
-  }
-}
-
-function DetailsFor({
-  userIndex,
-  id,
-  api,
-  close,
-}: {
-  userIndex: number;
-  id: string;
-  api: ContactDialogs;
-  close: () => void;
-}) {
-  const { data } = useContactQuery(userIndex, id);
-  return (
-    <ContactDetailsDialog
-      userIndex={userIndex}
-      id={id}
-      onClose={close}
-      onEdit={() => data && api.editContact(data)}
-      onDelete={() => data && api.deleteContacts([data])}
-    />
-  );
-}
-
-function GroupDetailsFor({
-  userIndex,
-  id,
-  api,
-  close,
-}: {
-  userIndex: number;
-  id: string;
-  api: ContactDialogs;
-  close: () => void;
-}) {
-  const { data } = useGroupQuery(userIndex, id);
-  return (
-    <GroupDetailsDialog
-      userIndex={userIndex}
-      id={id}
-      onClose={close}
-      onEdit={() => data && api.editGroup(data)}
-      onDelete={() => data && api.deleteGroup(data)}
-      onShowContact={api.showContact}
-    />
-  );
-}
-
-function DeleteContacts(props: {
-  userIndex: number;
-  contacts: Array<Pick<Contact, 'id' | 'fullName' | 'emails'>>;
-  onDone?: () => void;
-  close: () => void;
-}) {
-  const { t } = useTranslation('contacts');
-  const snackbar = useSnackbar();
-  const one = useDeleteContact(props.userIndex);
-  const many = useContactsMassAction(props.userIndex);
-  const single = props.contacts.length === 1 ? props.contacts[0]! : null;
-  const pending = one.isPending || many.isPending;
-  const confirm = async () => {
-    if (single) await one.mutateAsync(single.id);
-    else await many.mutateAsync({ action: 'delete', ids: props.contacts.map((c) => c.id) });
-    snackbar.show({ type: 'success', message: t('delete.done', { count: props.contacts.length }) });
-    props.onDone?.();
-    props.close();
-  };
-  return (
-    <ConfirmDialog
-      open
-      title={t('delete.title', { count: props.contacts.length })}
-      message={
-        single
-          ? t('delete.messageOne', { name: single.fullName || single.emails[0]?.value || '' })
-          : t('delete.messageMany', { count: props.contacts.length })
-      }
-      confirmLabel={t('delete.confirm')}
-      cancelLabel={t('form.cancel')}
-      destructive
-      pending={pending}
-      onConfirm={() => void confirm().catch(() => undefined)}
-      onCancel={props.close}
-    />
-  );
-}
-
-function DeleteGroup({ userIndex, group, close }: { userIndex: number; group: Group; close: () => void }) {
-  const { t } = useTranslation('contacts');
-  const remove = useDeleteGroup(userIndex);
-  return (
-    <ConfirmDialog
-      open
-      title={t('groupDelete.title')}
-      message={t('groupDelete.message', { name: group.name })}
-      confirmLabel={t('delete.confirm')}
-      cancelLabel={t('form.cancel')}
-      destructive
-      pending={remove.isPending}
-      onConfirm={() => void remove.mutateAsync(group.id).then(close, () => undefined)}
-      onCancel={close}
-    />
   );
 }

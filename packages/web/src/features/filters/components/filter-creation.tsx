@@ -1,5 +1,5 @@
 import Button from '@mui/material/Button';
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useContext, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import {
   formFromSeed,
@@ -9,7 +9,11 @@ import {
   type FilterSeed,
   type SearchFieldsSeed,
 } from '../lib/filter-form';
-import { CreateFilterDialog } from './create-filter-dialog';
+
+/** The dialog loads on its first open: the mailbox does not carry the filter form until asked. */
+const CreateFilterDialog = lazy(async () => ({
+  default: (await import('./create-filter-dialog')).CreateFilterDialog,
+}));
 
 const FilterCreationContext = createContext<((seed: FilterSeed) => void) | null>(null);
 
@@ -24,12 +28,14 @@ export function FilterCreationProvider({ userIndex, children }: { userIndex: num
     <FilterCreationContext.Provider value={start}>
       {children}
       {open && (
-        <CreateFilterDialog
-          key={open.key}
-          userIndex={userIndex}
-          seed={open.seed}
-          onClose={() => setOpen(null)}
-        />
+        <Suspense fallback={null}>
+          <CreateFilterDialog
+            key={open.key}
+            userIndex={userIndex}
+            seed={open.seed}
+            onClose={() => setOpen(null)}
+          />
+        </Suspense>
       )}
     </FilterCreationContext.Provider>
   );
