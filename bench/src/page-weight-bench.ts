@@ -124,6 +124,16 @@ async function main() {
         }));
       console.log(`\nLargest scripts of the ${name}:`);
       console.table(biggest);
+      const others = loaded
+        .filter((l) => l.type !== 'Script')
+        .sort((a, b) => b.wire - a.wire)
+        .map((l) => ({
+          request: new URL(l.url).pathname,
+          type: l.type,
+          'wire KB': (l.wire / 1024).toFixed(1),
+        }));
+      console.log(`\nEverything else the ${name} loads:`);
+      console.table(others);
     }
   } finally {
     await browser.close();
