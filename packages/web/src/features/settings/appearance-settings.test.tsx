@@ -101,6 +101,40 @@ describe('Appearance settings (settings/appearance)', () => {
     expect(state.details.meta.ui).toEqual({ color: 'green', theme: 'green-dark' });
   });
 
+  it('keeps a saved change when a read that started before the save answers after it (the server’s older value)', async () => {
+    const { state } = setup();
+    const { queryClient } = await renderApp('/u/0/settings/appearance');
+    fireEvent.click(await screen.findByRole('radio', { name: 'Dark' }));
+    // The next read of the configuration is answered with what the server held when it was asked, but only
+    // once the test lets it go.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get(
+        '/api/u/:userIndex/config',
+        async () => {
+          const asked = state.config;
+          await held;
+          return HttpResponse.json(asked);
+        },
+        { once: true },
+      ),
+    );
+    await act(async () => {
+      void queryClient.refetchQueries({ queryKey: ['settings'] });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    await waitFor(() => expect(state.config.darkMode).toBe('dark'));
+    await act(async () => {
+      release();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(screen.getByRole('radio', { name: 'Dark' })).toBeChecked();
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(screen.getByRole('radio', { name: 'Dark' })).toBeChecked();
+    expect(theme()).toMatch(/dark$/);
+  });
+
   it('sends a waiting change at once when the page goes away, on a request that outlives the page', async () => {
     const { patches } = setup();
     const fetchSpy = vi.spyOn(globalThis, 'fetch');

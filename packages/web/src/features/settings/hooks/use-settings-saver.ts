@@ -38,19 +38,35 @@ interface Pending {
   timer: ReturnType<typeof setTimeout>;
 }
 
+/** One account's changes not yet in the caches as the server's answer. */
+interface Unsaved {
+  /** The change waiting for its second. */
+  current: Pending | null;
+  /** The changes on their way to the server (their PATCH not answered yet), merged. */
+  sending: SettingsChange | null;
+  sends: number;
+}
+
 /**
  * The change waiting to be saved, one per account: every page and hook that saves settings (Appearance, the
  * time zone stored on a first visit, the quick settings) adds to the same batch, so one's save answer never
  * overwrites another's change still on its way.
  */
-const waiting = new WeakMap<QueryClient, Map<number, { current: Pending | null }>>();
+const waiting = new WeakMap<QueryClient, Map<number, Unsaved>>();
 
-function waitingChange(queryClient: QueryClient, userIndex: number): { current: Pending | null } {
+function unsavedChanges(queryClient: QueryClient, userIndex: number): Unsaved {
   let accounts = waiting.get(queryClient);
   if (!accounts) waiting.set(queryClient, (accounts = new Map()));
   let slot = accounts.get(userIndex);
-  if (!slot) accounts.set(userIndex, (slot = { current: null }));
+  if (!slot) accounts.set(userIndex, (slot = { current: null, sending: null, sends: 0 }));
   return slot;
+}
+
+function merged(a: SettingsChange | null | undefined, b: SettingsChange): SettingsChange {
+  return {
+    details: a?.details || b.details ? { ...a?.details, ...b.details } : undefined,
+    config: a?.config || b.config ? { ...a?.config, ...b.config } : undefined,
+  };
 }
 
 /**
@@ -85,7 +101,7 @@ export function useSettingsSaver(
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
   const { t } = useTranslation('settings');
-  const pendingRef = useMemo(() => waitingChange(queryClient, userIndex), [queryClient, userIndex]);
+  const unsavedRef = useMemo(() => unsavedChanges(queryClient, userIndex), [queryClient, userIndex]);
   const failed = useRef(() => {});
   useEffect(() => {
     failed.current = () =>
@@ -94,13 +110,19 @@ export function useSettingsSaver(
 
   const save = useCallback(
     async (options: { keepalive?: boolean } = {}) => {
-      const batch = pendingRef.current;
+      const endSend = () => {
+        unsavedRef.sends -= 1;
+        if (unsavedRef.sends === 0) unsavedRef.sending = null;
+      };
+      const batch = unsavedRef.current;
       if (!batch) return;
       clearTimeout(batch.timer);
-      pendingRef.current = null;
+      unsavedRef.current = null;
       const detailsKey = settingsKeys.details(userIndex);
       const configKey = settingsKeys.config(userIndex);
       const { details, config } = batch.change;
+      unsavedRef.sending = merged(unsavedRef.sending, batch.change);
+      unsavedRef.sends += 1;
       try {
         const [savedDetails, savedConfig] = await Promise.all([
           details
@@ -110,23 +132,39 @@ export function useSettingsSaver(
             ? callApi(settingsEndpoints.updateConfig, { params: { userIndex }, body: config }, options)
             : null,
         ]);
+        endSend();
         // A newer change already shows; its own save brings the server's answer.
-        if (pendingRef.current) return;
-        if (savedDetails) queryClient.setQueryData(detailsKey, savedDetails);
-        if (savedConfig) queryClient.setQueryData(configKey, savedConfig);
+        if (unsavedRef.current) return;
+        asSaver(() => {
+          if (savedDetails) queryClient.setQueryData(detailsKey, savedDetails);
+          if (savedConfig) queryClient.setQueryData(configKey, savedConfig);
+        });
+        // A read still on its way was asked before the server had the change: its answer would undo the click.
+        // It is dropped and asked again.
+        for (const [saved, queryKey] of [
+          [savedDetails, detailsKey],
+          [savedConfig, configKey],
+        ] as const) {
+          if (saved && queryClient.isFetching({ queryKey, exact: true }) > 0) {
+            void queryClient.invalidateQueries({ queryKey, exact: true });
+          }
+        }
       } catch {
+        endSend();
         // A change made while this one was on its way goes too: everything returns to what the server holds.
-        const newer = pendingRef.current as Pending | null;
+        const newer = unsavedRef.current as Pending | null;
         if (newer) clearTimeout(newer.timer);
-        pendingRef.current = null;
-        queryClient.setQueryData(detailsKey, batch.before.details);
-        queryClient.setQueryData(configKey, batch.before.config);
+        unsavedRef.current = null;
+        asSaver(() => {
+          queryClient.setQueryData(detailsKey, batch.before.details);
+          queryClient.setQueryData(configKey, batch.before.config);
+        });
         failed.current();
         void queryClient.invalidateQueries({ queryKey: detailsKey });
         void queryClient.invalidateQueries({ queryKey: configKey });
       }
     },
-    [pendingRef, queryClient, userIndex],
+    [unsavedRef, queryClient, userIndex],
   );
 
   const change = useCallback(
@@ -142,19 +180,11 @@ export function useSettingsSaver(
           : nextOrUpdate;
       void queryClient.cancelQueries({ queryKey: detailsKey });
       void queryClient.cancelQueries({ queryKey: configKey });
-      const previous = pendingRef.current;
+      const previous = unsavedRef.current;
       if (previous) clearTimeout(previous.timer);
       const before = previous?.before ?? {
         details: queryClient.getQueryData<UserDetails>(detailsKey),
         config: queryClient.getQueryData<UserConfig>(configKey),
-      };
-      const merged: SettingsChange = {
-        details:
-          previous?.change.details || next.details
-            ? { ...previous?.change.details, ...next.details }
-            : undefined,
-        config:
-          previous?.change.config || next.config ? { ...previous?.change.config, ...next.config } : undefined,
       };
       asSaver(() => {
         if (next.details) {
@@ -163,25 +193,26 @@ export function useSettingsSaver(
         if (next.config)
           queryClient.setQueryData<UserConfig>(configKey, (c) => c && { ...c, ...next.config });
       });
-      pendingRef.current = {
-        change: merged,
+      unsavedRef.current = {
+        change: merged(previous?.change, next),
         before,
         timer: setTimeout(() => void save(), limits.settingsSaveDebounceMs),
       };
     },
-    [pendingRef, queryClient, save, userIndex],
+    [unsavedRef, queryClient, save, userIndex],
   );
 
-  // A refetch or another writer's answer that lands while a change waits (a live event, a remount, the time zone
-  // stored on a first visit) would show the server's older value and undo the user's click: the waiting change is
-  // laid over it again.
+  // A refetch or another writer's answer that lands while a change waits or is on its way (a live event, a
+  // remount, the time zone stored on a first visit) would show the server's older value and undo the user's
+  // click: the change is laid over it again.
   useEffect(() => {
     const detailsHash = hashKey(settingsKeys.details(userIndex));
     const configHash = hashKey(settingsKeys.config(userIndex));
     return queryClient.getQueryCache().subscribe((event) => {
-      const batch = pendingRef.current;
-      if (!batch || saverWriting || event.type !== 'updated' || event.action.type !== 'success') return;
-      const { details, config } = batch.change;
+      const { current, sending } = unsavedRef;
+      if (!(current || sending) || saverWriting) return;
+      if (event.type !== 'updated' || event.action.type !== 'success') return;
+      const { details, config } = current ? merged(sending, current.change) : sending!;
       asSaver(() => {
         if (details && event.query.queryHash === detailsHash) {
           queryClient.setQueryData<UserDetails>(event.query.queryKey, (d) => d && patchedDetails(d, details));
@@ -191,7 +222,7 @@ export function useSettingsSaver(
         }
       });
     });
-  }, [pendingRef, queryClient, userIndex]);
+  }, [unsavedRef, queryClient, userIndex]);
 
   // Leaving the page (a reload, a closed tab) sends a waiting change at once, on a request that outlives the page.
   useEffect(() => {
