@@ -224,6 +224,9 @@ describe('auto-reply (settings/autoreply)', () => {
       editor: Editor;
     };
     act(() => void body.editor.commands.insertContent('<p>Back on <strong>Monday</strong></p>'));
+    // The reply carries no images: the toolbar offers none.
+    expect(screen.getByRole('button', { name: 'Bold' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Insert image' })).not.toBeInTheDocument();
     // Leaving with unsaved changes asks; staying keeps what was typed.
     void router.navigate('/u/0/id-inbox');
     const leave = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });

@@ -54,6 +54,7 @@ function AutoreplyMessageEditor({ message, label, onChange }: AutoreplyMessageEd
           messageBytes={html.length}
           onRefused={onRefused}
           richTextOnly
+          images={false}
           label={label}
         />
       </Box>

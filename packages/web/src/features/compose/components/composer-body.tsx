@@ -28,6 +28,11 @@ export interface ComposerBodyProps {
   signatures?: readonly ComposerSignature[];
   /** A field of its own that is always rich text (a signature's text): no plain-text switch. */
   richTextOnly?: boolean;
+  /**
+   * Images can be put in (the button, a paste). Off for an auto-reply: the mail server's reply carries the text
+   * alone, so an inline image would reach the sender as a data: URL most mail clients do not show.
+   */
+  images?: boolean;
   /** The body's name for assistive technology (default: the message body). */
   label?: string;
   /**
@@ -60,6 +65,7 @@ export function ComposerBody({
   errors = [],
   signatures,
   richTextOnly = false,
+  images = true,
   label,
   focusAtStart = false,
 }: ComposerBodyProps) {
@@ -97,7 +103,7 @@ export function ComposerBody({
     label: label ?? t('editor.body'),
     placeholder: t('editor.placeholder'),
     onChange: onHtml,
-    onPasteImages,
+    onPasteImages: images ? onPasteImages : undefined,
   });
   useEffect(() => {
     editorRef.current = editor;
@@ -141,7 +147,7 @@ export function ComposerBody({
         plainText={draft.plainText}
         onTogglePlainText={togglePlainText}
         onLink={() => setLinkUrl(String(editor.getAttributes('link').href ?? ''))}
-        onImage={() => imageInput.current?.click()}
+        onImage={images ? () => imageInput.current?.click() : undefined}
         richTextOnly={richTextOnly}
         extra={
           draft.plainText ? undefined : signatures ? (

@@ -48,7 +48,8 @@ export interface EditorToolbarProps {
   plainText: boolean;
   onTogglePlainText: () => void;
   onLink: () => void;
-  onImage: () => void;
+  /** Inserts an image; no image button without it. */
+  onImage?: () => void;
   /** Hides the plain-text switch (an editor that is always rich text). */
   richTextOnly?: boolean;
   /** More controls at the end of the row (the composer's signature menu). */
@@ -133,7 +134,7 @@ export function EditorToolbar({
             pressed={active.link}
             onClick={onLink}
           />
-          <ToolButton label={t('editor.image')} icon={<ImageOutlinedIcon />} onClick={onImage} />
+          {onImage && <ToolButton label={t('editor.image')} icon={<ImageOutlinedIcon />} onClick={onImage} />}
           <Divider orientation="vertical" flexItem sx={{ mx: 0.5 }} />
           <ToolButton
             label={t('editor.undo')}

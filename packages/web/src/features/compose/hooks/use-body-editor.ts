@@ -14,7 +14,8 @@ export interface BodyEditorOptions {
   placeholder: string;
   onChange: (html: string) => void;
   /** Image files pasted into the body: inserted inline after the limit check. */
-  onPasteImages: (files: File[]) => void;
+  /** Pasted image files go here; without it they are left out (a field that holds no images). */
+  onPasteImages?: (files: File[]) => void;
 }
 
 /**
@@ -80,7 +81,7 @@ export function useBodyEditor({
       Underline,
       Link.configure({ openOnClick: false, autolink: true, defaultProtocol: 'https' }),
       // Pasted and resumed images are data: URLs; the server turns them into cid: parts when it builds the mail.
-      Image.configure({ allowBase64: true }),
+      Image.configure({ allowBase64: onPasteImages !== undefined }),
       Placeholder.configure({ placeholder }),
       SignatureNode,
     ],
@@ -91,7 +92,7 @@ export function useBodyEditor({
       handlePaste: (_view, event) => {
         const images = imageFiles(event.clipboardData?.files);
         if (images.length === 0) return false;
-        handlers.current.onPasteImages(images);
+        handlers.current.onPasteImages?.(images);
         return true;
       },
       // Files dropped on the body are attachments: the composer's drop zone takes them.
