@@ -65,6 +65,22 @@ describe('the panel resizer', () => {
     expect(separator).toHaveAttribute('aria-valuenow', '256');
   });
 
+  it('moves on from the width just asked for when a key comes before the new width is shown', () => {
+    // The width the page stores comes back a moment later (a query cache notifies on a timer): two quick presses
+    // are two steps.
+    const onResize = vi.fn();
+    render(
+      <PanelResizer value={400} min={256} max={512} defaultValue={256} label="Resize" onResize={onResize} />,
+    );
+    const separator = screen.getByRole('separator', { name: 'Resize' });
+    fireEvent.keyDown(separator, { key: 'ArrowRight' });
+    fireEvent.keyDown(separator, { key: 'ArrowRight' });
+    expect(onResize.mock.calls).toEqual([
+      [400 + resizeKeyStep, true],
+      [400 + 2 * resizeKeyStep, true],
+    ]);
+  });
+
   it('follows a drag within the bounds and keeps the width when the drag ends', () => {
     const { separator, onResize } = setup();
     fireEvent.pointerDown(separator, { pointerId: 1, button: 0, clientX: 300 });

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 
 /** One arrow key press moves the edge this far; Page Up / Page Down four times as far. */
 export const resizeKeyStep = 16;
@@ -29,6 +29,12 @@ const clamp = (width: number, min: number, max: number) => Math.min(max, Math.ma
  */
 export function PanelResizer({ value, min, max, defaultValue, label, onResize }: PanelResizerProps) {
   const drag = useRef<{ pointerId: number; startX: number; startWidth: number; width: number } | null>(null);
+  // The width a key asked for until it comes back as `value` (a store re-renders a moment later): the next key
+  // pressed meanwhile moves on from it, so quick presses (a held key) are all counted.
+  const asked = useRef<number | null>(null);
+  useEffect(() => {
+    asked.current = null;
+  }, [value]);
 
   const pointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.button !== 0) return;
@@ -53,18 +59,21 @@ export function PanelResizer({ value, min, max, defaultValue, label, onResize }:
   };
   const keyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const page = resizeKeyStep * 4;
+    const from = asked.current ?? value;
     const next: Record<string, number> = {
-      ArrowLeft: value - resizeKeyStep,
-      ArrowRight: value + resizeKeyStep,
-      PageDown: value - page,
-      PageUp: value + page,
+      ArrowLeft: from - resizeKeyStep,
+      ArrowRight: from + resizeKeyStep,
+      PageDown: from - page,
+      PageUp: from + page,
       Home: min,
       End: max,
     };
     if (!(event.key in next) || event.ctrlKey || event.metaKey || event.altKey) return;
     event.preventDefault();
     const width = clamp(next[event.key]!, min, max);
-    if (width !== value) onResize(width, true);
+    if (width === from) return;
+    asked.current = width;
+    onResize(width, true);
   };
 
   return (
