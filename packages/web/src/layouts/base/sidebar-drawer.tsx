@@ -36,9 +36,12 @@ export function SidebarDrawer({
   const theme = useTheme();
   const { t } = useTranslation('common');
   const permanent = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
-  // While a drag goes on the sidebar follows the pointer; the width is kept when it ends.
-  const [dragWidth, setDragWidth] = useState<number | null>(null);
-  const shownWidth = dragWidth ?? width;
+  // While a drag goes on the sidebar follows the pointer; the width is kept when it ends. The width asked for
+  // shows until the stored width changes (the store re-renders a moment later): without it the sidebar would
+  // snap back to the old width for that moment.
+  const [asked, setAsked] = useState<{ width: number; over: number } | null>(null);
+  if (asked !== null && asked.over !== width) setAsked(null);
+  const shownWidth = asked?.over === width ? asked.width : width;
 
   if (permanent) {
     return (
@@ -69,7 +72,7 @@ export function SidebarDrawer({
             defaultValue={layoutSizes.sidePanel.default}
             label={t('sidePanel.resize')}
             onResize={(next, done) => {
-              setDragWidth(done ? null : next);
+              setAsked({ width: next, over: width });
               if (done) onWidthChange(next);
             }}
           />
