@@ -114,28 +114,30 @@ export async function prepareEnvironment(
 /**
  * The server from source (tsx, the `source` export condition for @webmail/contracts), so the bench
  * measures the working tree without a build step; runtime code is the same JavaScript a build emits.
+ * `BENCH_SERVER_BUILT=1` runs the built server instead (`node packages/server/dist/main.js`, as `npm start`;
+ * build first): the same code without tsx's compiler and source maps in the process, for its memory.
  */
 function startServer(root: string, port: number, portBase: number): ChildProcess {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', 'packages/server/src/main.ts'],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: path.join(root, 'server'),
-        IMAP_PORT: String(portBase + 143),
-        SMTP_PORT: String(portBase + 587),
-        SIEVE_PORT: String(portBase + 190),
-        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-        // The cold rows sign in once per run.
-        LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+  const args =
+    process.env.BENCH_SERVER_BUILT === '1'
+      ? ['packages/server/dist/main.js']
+      : ['--conditions=source', '--import', 'tsx', 'packages/server/src/main.ts'];
+  const child = spawn(process.execPath, args, {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: path.join(root, 'server'),
+      IMAP_PORT: String(portBase + 143),
+      SMTP_PORT: String(portBase + 587),
+      SIEVE_PORT: String(portBase + 190),
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      // The cold rows sign in once per run.
+      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
     },
-  );
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   return child;
 }
 

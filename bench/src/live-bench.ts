@@ -12,12 +12,12 @@
  *
  * Starts its own mailstack (port base 26200) and server (port 8285); see bench/README.md for the variables.
  */
-import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { attachMailstack, deliverViaLmtp } from '@webmail/mailstack';
 import { chromium } from 'playwright-core';
 import { ApiSession } from './api-session.js';
 import { openStream } from './event-stream.js';
+import { rssKb } from './proc-stats.js';
 import { addUser, prepareEnvironment, type BenchEnvironment } from './bench-environment.js';
 import { printTable, quantile } from './stats.js';
 
@@ -124,11 +124,6 @@ async function browserDelivery(env: BenchEnvironment): Promise<number[]> {
   } finally {
     await browser.close();
   }
-}
-
-function rssKb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
 }
 
 async function manyStreams(env: BenchEnvironment) {

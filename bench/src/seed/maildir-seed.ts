@@ -22,7 +22,10 @@ export interface StackTarget {
 
 export interface SeedFolder {
   email: string;
-  /** IMAP path, `/`-separated (the sandbox uses LAYOUT=fs). Keep it under `Lists/`: not fts-indexed. */
+  /**
+   * IMAP path, `/`-separated (the sandbox uses LAYOUT=fs), or `INBOX` (the maildir's root). Keep big folders
+   * under `Lists/`: not fts-indexed.
+   */
   folder: string;
   count: number;
   seed: number;
@@ -58,7 +61,9 @@ export async function seedMaildirFolder(stack: StackTarget, spec: SeedFolder): P
   const started = performance.now();
   const [local, domain] = spec.email.split('@') as [string, string];
   const home = path.join(stack.dir, 'vmail', domain, local);
-  const cur = path.join(home, 'Maildir', ...spec.folder.split('/'), 'cur');
+  // LAYOUT=fs keeps INBOX in the maildir's root, every other folder in a directory of its own.
+  const folderDirs = spec.folder === 'INBOX' ? [] : spec.folder.split('/');
+  const cur = path.join(home, 'Maildir', ...folderDirs, 'cur');
   mkdirSync(cur, { recursive: true });
   const owner = statSync(path.join(stack.dir, 'vmail'));
   const end = Date.now() - 3_600_000;
