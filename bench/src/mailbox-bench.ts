@@ -39,10 +39,11 @@ const flatten = (folders: Array<Folder & { children: Folder[] }>): Folder[] =>
 async function main() {
   const env = await prepareEnvironment();
   try {
-    // A run that stopped half-way may have left moved messages behind: put them back first.
+    // A run that stopped half-way may have left moved messages behind: put them back first. Without fts (the
+    // moved messages need no new index); `virtual` stays, or the Virtual/ namespace fails to open.
     const restore = [
       '-o',
-      'mail_plugins=quota',
+      'mail_plugins=quota virtual',
       'move',
       '-u',
       env.user.email,

@@ -175,7 +175,7 @@ export async function moveRow(bench: Bench, folder: Folder, target: Folder, runs
   const restore = async (who: string) => {
     const moved = await messageCount(bench.env.stack, bench.env.user.email, target.path);
     if (moved !== 10_000) console.warn(`${who} moved ${moved} messages, not 10,000`);
-    const args = ['-o', 'mail_plugins=quota', 'move', '-u', bench.env.user.email, folder.path];
+    const args = ['-o', 'mail_plugins=quota virtual', 'move', '-u', bench.env.user.email, folder.path];
     await doveadm(bench.env.stack, [...args, 'mailbox', target.path, 'all']);
   };
   for (let i = 0; i < runs; i += 1) {
