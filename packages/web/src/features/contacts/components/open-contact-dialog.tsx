@@ -55,17 +55,15 @@ export function OpenContactDialog({
   }
 }
 
-function DetailsFor({
-  userIndex,
-  id,
-  api,
-  close,
-}: {
+/** A details dialog of the provider: what it shows and how it hands over to the form or the delete. */
+interface DetailsProps {
   userIndex: number;
   id: string;
   api: ContactDialogs;
   close: () => void;
-}) {
+}
+
+function DetailsFor({ userIndex, id, api, close }: DetailsProps) {
   const { data } = useContactQuery(userIndex, id);
   return (
     <ContactDetailsDialog
@@ -78,17 +76,7 @@ function DetailsFor({
   );
 }
 
-function GroupDetailsFor({
-  userIndex,
-  id,
-  api,
-  close,
-}: {
-  userIndex: number;
-  id: string;
-  api: ContactDialogs;
-  close: () => void;
-}) {
+function GroupDetailsFor({ userIndex, id, api, close }: DetailsProps) {
   const { data } = useGroupQuery(userIndex, id);
   return (
     <GroupDetailsDialog
