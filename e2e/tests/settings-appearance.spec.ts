@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { e2eBaseUrl, screenshotDir } from '../support/environment';
 import { newMailUser, plainMessage, withImap, type MailUser } from '../support/mail-user';
+import { pick } from '../support/settings';
 import { signIn, useLanguage, xsrfHeaders } from '../support/sign-in';
 
 const colors = ['blue', 'red', 'green', 'gray'] as const;
@@ -51,17 +52,6 @@ async function shoot(page: Page, name: string) {
 
 const theme = (page: Page) => page.locator('html');
 
-/**
- * Picks a radio, once more if a click right after a page load did not stick: the first moment after a load the
- * settings read from the server (or the offline copy restored) can still land over a change (a known race, in the
- * note of issue 19); what this test proves is the saving, the other tab and the rollback.
- */
-async function choose(radio: Locator) {
-  await expect(async () => {
-    await radio.check({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
-}
-
 test('appearance: applied at once, saved, followed by another tab, kept after a reload; a failed save rolls back', async ({
   page,
   context,
@@ -76,12 +66,12 @@ test('appearance: applied at once, saved, followed by another tab, kept after a 
 
   await page.goto('/u/0/settings/appearance');
   const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().endsWith('/details'));
-  await choose(page.getByRole('radio', { name: 'Dark', exact: true }));
-  await choose(page.getByRole('radio', { name: 'Green' }));
+  await pick(page.getByRole('radio', { name: 'Dark', exact: true }));
+  await pick(page.getByRole('radio', { name: 'Green' }));
   // The whole app takes the new theme (as the user sees it) before the next choices, all in the same second.
   await expect(theme(page)).toHaveAttribute('data-theme', 'green-dark');
-  await choose(page.getByRole('radio', { name: 'Compact' }));
-  await choose(page.getByRole('radio', { name: 'Conversations' }));
+  await pick(page.getByRole('radio', { name: 'Compact' }));
+  await pick(page.getByRole('radio', { name: 'Conversations' }));
   expect((await saved).status()).toBe(200);
 
   // The other tab of the same user follows (the live event), and a reload keeps it all.
@@ -99,7 +89,7 @@ test('appearance: applied at once, saved, followed by another tab, kept after a 
       ? route.fulfill({ status: 500, json: { code: 'Internal', message: 'Boom' } })
       : route.continue(),
   );
-  await choose(page.getByRole('radio', { name: 'Red' }));
+  await pick(page.getByRole('radio', { name: 'Red' }));
   await expect(theme(page)).toHaveAttribute('data-theme', 'red-dark');
   await expect(
     page.getByText('The setting could not be saved, so the previous one is back. Try again.'),

@@ -6,6 +6,7 @@ import {
   startTourServer,
   type TourServer,
 } from '../support/onboarding';
+import { pick } from '../support/settings';
 import { signIn, useLanguage } from '../support/sign-in';
 
 const desktop = { width: 1280, height: 800 };
@@ -34,9 +35,9 @@ test.describe('quick settings drawer', () => {
     const saved = page.waitForResponse(
       (r) => r.url().endsWith('/config') && r.request().method() === 'PATCH',
     );
-    await drawer.getByRole('radio', { name: 'Dark' }).check();
+    await pick(drawer.getByRole('radio', { name: 'Dark' }));
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'blue-dark');
-    await drawer.getByRole('radio', { name: 'Compact' }).check();
+    await pick(drawer.getByRole('radio', { name: 'Compact' }));
     expect((await saved).ok()).toBe(true);
 
     // Escape closes it; after a reload the choices are what the server keeps.
