@@ -42,6 +42,10 @@ describe('the shell', () => {
     }
     expect(within(sheet).getByText('Go to Inbox')).toBeInTheDocument();
     expect(within(sheet).getByText('Write a new message')).toBeInTheDocument();
+    // A capital letter's key is shown as Shift + the letter, the Shift key named by the catalogue.
+    expect(sheet.querySelector('[data-shortcut="markRead"]')?.previousElementSibling).toHaveTextContent(
+      'Shift+i',
+    );
     await user.click(within(sheet).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

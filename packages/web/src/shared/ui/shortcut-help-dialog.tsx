@@ -86,7 +86,7 @@ export function ShortcutHelpDialog({ open, onClose }: { open: boolean; onClose: 
                           {/* A capital letter is typed with Shift: shown as Shift + the key. */}
                           {/^[A-Z]$/.test(key) ? (
                             <>
-                              <Key>Shift</Key>+<Key>{key.toLowerCase()}</Key>
+                              <Key>{t('shift')}</Key>+<Key>{key.toLowerCase()}</Key>
                             </>
                           ) : (
                             <Key>{key}</Key>
