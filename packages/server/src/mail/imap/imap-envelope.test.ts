@@ -54,6 +54,10 @@ const cases: Array<[string, string, string[]?]> = [
     `({#} {#} (${addr('{#}', '"l"', '"example.test"')}) NIL NIL NIL NIL NIL {#} NIL)`,
     ['bad', 'Subject literal é', 'Lit!', ''],
   ],
+  [
+    'adjacent encoded words (joined), a plain name beside an encoded one',
+    `(NIL "=?UTF-8?B?SMOkbGxv?= =?UTF-8?B?IG1hYWlsbWE=?= and plain" (${addr('"Plain Name"', '"a"', '"example.test"')}${addr('"=?utf-8?Q?=C3=85sa?="', '"b"', '"example.test"')}) NIL NIL NIL NIL NIL NIL NIL)`,
+  ],
   ['an encoded word in a literal', `(NIL {#} NIL NIL NIL NIL NIL NIL NIL NIL)`, ['=?UTF-8?Q?Caf=C3=A9?=']],
 ];
 
@@ -63,7 +67,7 @@ describe('envelopeOf', () => {
     expect(envelopeOf(tokens)).toEqual(parseEnvelope(tokens as never));
   });
 
-  it('reads plain envelopes itself and decodes encoded words as imapflow does', () => {
+  it('reads plain text as it is and decodes encoded words as imapflow does', () => {
     const plain = envelopeOf(envelope(cases[0]![1]));
     expect(plain.subject).toBe('Weekly report');
     expect(plain.from).toEqual([{ name: 'Ann Example', address: 'ann@example.test' }]);
