@@ -123,7 +123,13 @@ function startServer(root: string, port: number, portBase: number): ChildProcess
   const profile = process.env.BENCH_SERVER_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_CPU_PROF}`]
     : [];
+  // As `npm start` runs it: a larger young generation (packages/server/ARCHITECTURE.md, "The warm list path").
+  // BENCH_SERVER_NODE_ARGS replaces these node options (`''` for none, as before that setting).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '--max-semi-space-size=64')
+    .split(' ')
+    .filter(Boolean);
   const args = [
+    ...nodeArgs,
     ...profile,
     ...(process.env.BENCH_SERVER_BUILT === '1'
       ? [process.env.BENCH_SERVER_MAIN ?? 'packages/server/dist/main.js']
