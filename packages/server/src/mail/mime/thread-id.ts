@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * threadId: a stable hash of the thread root's Message-ID — the first References entry,
@@ -12,7 +12,8 @@ export function threadIdOf(input: {
 }): string {
   const first = (value?: string | null) => value?.match(/<[^<>\s]+>/)?.[0];
   const root = first(input.references) ?? first(input.inReplyTo) ?? first(input.messageId) ?? input.fallback;
-  return createHash('sha256').update(root.toLowerCase()).digest('base64url').slice(0, 16);
+  // One-shot hash: no Hash object per list row (the same digest as createHash().update().digest()).
+  return hash('sha256', root.toLowerCase(), 'base64url').slice(0, 16);
 }
 
 /** One expression per header name (the names are the code's own, a handful): not compiled again per row. */
