@@ -45,7 +45,7 @@ trap stop_all INT TERM EXIT
 bash mailstack/bin/start.sh
 npx tsx mailstack/bin/seed-demo.ts
 
-node packages/server/dist/main.js &
+node --max-semi-space-size=64 packages/server/dist/main.js &
 server_pid=$!
 for _ in $(seq 1 100); do
   curl -fsS "http://$HOST:$PORT/api/" >/dev/null 2>&1 && break

@@ -116,12 +116,25 @@ export async function prepareEnvironment(
  * measures the working tree without a build step; runtime code is the same JavaScript a build emits.
  * `BENCH_SERVER_BUILT=1` runs the built server instead (`node packages/server/dist/main.js`, as `npm start`;
  * build first): the same code without tsx's compiler and source maps in the process, for its memory.
+ * `BENCH_SERVER_MAIN` names another built entry (a copy of an earlier build, to compare two builds on one stack).
  */
 function startServer(root: string, port: number, portBase: number): ChildProcess {
-  const args =
-    process.env.BENCH_SERVER_BUILT === '1'
-      ? ['packages/server/dist/main.js']
-      : ['--conditions=source', '--import', 'tsx', 'packages/server/src/main.ts'];
+  // BENCH_SERVER_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (`node --cpu-prof`).
+  const profile = process.env.BENCH_SERVER_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_CPU_PROF}`]
+    : [];
+  // As `npm start` runs it: a larger young generation (packages/server/ARCHITECTURE.md, "The warm list path").
+  // BENCH_SERVER_NODE_ARGS replaces these node options (`''` for none, as before that setting).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '--max-semi-space-size=64')
+    .split(' ')
+    .filter(Boolean);
+  const args = [
+    ...nodeArgs,
+    ...profile,
+    ...(process.env.BENCH_SERVER_BUILT === '1'
+      ? [process.env.BENCH_SERVER_MAIN ?? 'packages/server/dist/main.js']
+      : ['--conditions=source', '--import', 'tsx', 'packages/server/src/main.ts']),
+  ];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: {

@@ -5,8 +5,9 @@
  *   npm run bench:mailbox -w @webmail/bench
  *
  * Starts its own mailstack (port base 26000) and server (port 8282) unless BENCH_URL names a running one.
- * Env: BENCH_RUNS (10, warm rows), BENCH_COLD_RUNS (5), BENCH_ACTION_RUNS (5), BENCH_STATE_DIR (keep and
- * reuse the seeded stack), BENCH_MAILSTACK_PORT_BASE, BENCH_SERVER_PORT; see bench/README.md.
+ * Env: BENCH_RUNS (10, warm rows), BENCH_COLD_RUNS (5), BENCH_ACTION_RUNS (5), BENCH_MAILBOX_ROWS (`warm`: only
+ * the warm rows), BENCH_STATE_DIR (keep and reuse the seeded stack), BENCH_MAILSTACK_PORT_BASE, BENCH_SERVER_PORT;
+ * see bench/README.md.
  */
 import os from 'node:os';
 import { ApiSession } from './api-session.js';
@@ -32,6 +33,8 @@ const movedPath = 'Lists/Bench-moved';
 const runs = Number(process.env.BENCH_RUNS ?? 10);
 const coldRuns = Number(process.env.BENCH_COLD_RUNS ?? 5);
 const actionRuns = Number(process.env.BENCH_ACTION_RUNS ?? 5);
+/** `warm`: only the warm rows (no sign-in per run, no whole-folder actions), to compare two builds quickly. */
+const onlyWarm = process.env.BENCH_MAILBOX_ROWS === 'warm';
 
 const flatten = (folders: Array<Folder & { children: Folder[] }>): Folder[] =>
   folders.flatMap((f) => [f, ...flatten(f.children as Array<Folder & { children: Folder[] }>)]);
@@ -94,6 +97,7 @@ async function measure(bench: Bench): Promise<ComparedRow[]> {
   const [bigFolder, smallFolder, moved] = [folder(big.path), folder(small.path), folder(movedPath)];
   await folderRows(bench, '100k', bigFolder, true, push);
   await folderRows(bench, '5k', smallFolder, false, push);
+  if (onlyWarm) return rows;
   push(await markAllReadRow(bench, bigFolder, actionRuns));
   push(await moveRow(bench, bigFolder, moved, actionRuns));
   return rows;
@@ -117,33 +121,36 @@ async function folderRows(
   const select = `SELECT "${f.path}"`;
   const sort = 'UID SORT (ARRIVAL) UTF-8 ALL';
   const coldName = `${label}: first 50, cold (first open after sign-in)`;
-  const cold = await coldRow(
-    bench,
-    coldName,
-    f,
-    'limit=50',
-    (uids) => [select, sort, fetchOf(uids)],
-    coldRuns,
-  );
-  if (cold.firstIds.join() !== sorted.slice(0, 50).join())
-    console.warn(`${label}: first page differs from SORT`);
-  push({ ...cold, target: 1.5 });
+  if (!onlyWarm) {
+    const cold = await coldRow(
+      bench,
+      coldName,
+      f,
+      'limit=50',
+      (uids) => [select, sort, fetchOf(uids)],
+      coldRuns,
+    );
+    if (cold.firstIds.join() !== sorted.slice(0, 50).join())
+      console.warn(`${label}: first page differs from SORT`);
+    push({ ...cold, target: 1.5 });
+  }
   push(await warmRow(bench, `${label}: first 50, warm`, f, 'limit=50', runs));
   if (!big) return;
   push(await warmRow(bench, `${label}: rows 50,000–50,049, warm`, f, 'offset=50000&limit=50', runs));
   const threads = ['UID THREAD REFS UTF-8 ALL', 'UID SEARCH RETURN (ALL) UNSEEN'];
   const query = 'mode=conversations&limit=50';
   const name = `${label}: first 50 conversations`;
-  push(
-    await coldRow(
+  if (!onlyWarm) {
+    const cold = await coldRow(
       bench,
       `${name}, cold`,
       f,
       query,
       (uids) => [select, sort, ...threads, fetchOf(uids)],
       coldRuns,
-    ),
-  );
+    );
+    push(cold);
+  }
   push(await warmRow(bench, `${name}, warm`, f, query, runs));
 }
 

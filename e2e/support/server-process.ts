@@ -63,6 +63,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       // Every test signs in afresh from the same address; the default 10 sign-ins a minute would throttle the
       // suite itself. The throttle has its own server tests.
       LOGIN_RATE_LIMIT_PER_MINUTE: '100',
+      // Every answer is checked against its contract, also the hot routes' that production writes unchecked.
+      CHECK_ALL_RESPONSES: 'true',
       // Every fresh account would be greeted by the onboarding tour's modal; only its own spec turns it on
       // (support/onboarding.ts).
       ONBOARDING_TOUR: 'false',

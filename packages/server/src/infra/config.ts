@@ -17,6 +17,11 @@ const EnvSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Check every answer against its zod schema, also those of the few hot routes that skip the check in production
+   * (`exactAnswer` in endpoint-route.ts). On in the server tests and the browser tests.
+   */
+  CHECK_ALL_RESPONSES: bool.default(false),
   DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
   DATABASE_URL: z.string().optional(),
   SESSION_SECRET: z.string().min(32).optional(),
@@ -173,6 +178,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     port: e.PORT,
     logLevel: e.LOG_LEVEL,
+    checkAllResponses: e.CHECK_ALL_RESPONSES,
     dataDir: e.DATA_DIR,
     database: e.DATABASE_URL?.startsWith('postgres')
       ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)

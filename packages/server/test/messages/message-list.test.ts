@@ -162,6 +162,58 @@ describe('message list: conversations and a folder that changes', () => {
   });
 });
 
+describe('conversation rows: senders read once', () => {
+  it('a page listed again names the same participants without asking for their envelopes again', async () => {
+    let sent = '';
+    const proxy = await startImapFilterProxy(
+      inject('mailstack').ports.imap,
+      {},
+      {
+        client: (chunk) => (sent += chunk.toString('latin1')),
+      },
+    );
+    const server = await startServer('sqlite', { IMAP_PORT: String(proxy.port) });
+    try {
+      const user = await newMailUser('senders');
+      const imap = await imapAs(user);
+      for (const [subject, from, extra] of [
+        ['root', 'q@example.test', { messageId: '<r@t>' }],
+        ['reply', 'p@example.test', { messageId: '<s@t>', inReplyTo: '<r@t>', references: '<r@t>' }],
+      ] as const) {
+        const raw = await composeRaw({ from, to: user.email, subject, text: 'x', ...extra });
+        await imap.append('INBOX', raw, subject === 'root' ? ['\\Seen'] : []);
+      }
+      const client = server.client();
+      await client.signIn(user.email, user.password);
+      const tree = await client.get<{ mailboxes: Folder[] }>('/api/u/0/mailbox');
+      const inbox = tree.body.mailboxes.find((f) => f.specialUse === 'inbox')!;
+      const list = async () =>
+        (await client.get<MessageListResponse>(`/api/u/0/mailbox/${inbox.id}/messages?mode=conversations`))
+          .body;
+      const envelopesAsked = () => (sent.match(/UID FETCH \S+ \(UID ENVELOPE\)/g) ?? []).length;
+      const first = await list();
+      expect(envelopesAsked()).toBe(1);
+      const participants = [
+        { name: '', address: 'q@example.test', unseen: false, self: false },
+        { name: '', address: 'p@example.test', unseen: true, self: false },
+      ];
+      expect(first.messages[0]!.conversation!.participants).toEqual(participants);
+      // Another session reads the reply: the unread state follows, the senders come from the cache.
+      await imap.mailboxOpen('INBOX');
+      await imap.messageFlagsAdd('1:*', ['\\Seen']);
+      const again = await list();
+      expect(envelopesAsked()).toBe(1);
+      expect(again.messages[0]!.conversation!.participants).toEqual(
+        participants.map((p) => ({ ...p, unseen: false })),
+      );
+      await imap.logout();
+    } finally {
+      await server.close();
+      await proxy.close();
+    }
+  });
+});
+
 describe('conversation mode on a server without THREAD=REFS', () => {
   it('answers one conversation per message, as message mode does', async () => {
     const proxy = await startImapFilterProxy(inject('mailstack').ports.imap, {

@@ -84,6 +84,8 @@ export async function startServer(
     PASSWORD_DRIVER: 'command',
     PASSWORD_COMMAND: path.join(repoRoot, 'mailstack/bin/set-password.sh'),
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    // Every answer is checked against its contract, also the hot routes' that production writes unchecked.
+    CHECK_ALL_RESPONSES: 'true',
     ...(db === 'postgres' ? { DATABASE_URL: await freshPostgresDatabase() } : {}),
     ...env,
   });

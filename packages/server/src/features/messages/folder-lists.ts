@@ -1,5 +1,6 @@
 import type { ImapFlow } from 'imapflow';
 import type { ListSort } from '@webmail/contracts';
+import { fetchSenders, type MessageSender } from '../../mail/imap/imap-fetch-rows.js';
 import { atom, searchUidSet, sequence, threadRefs, uidsSorted } from '../../mail/imap/imap-uid-lists.js';
 import { folderState, type FolderState } from '../../mail/imap/selected-folder.js';
 import { UidRangeSet } from '../../mail/imap/uid-set.js';
@@ -7,6 +8,7 @@ import { groupConversations } from './conversations.js';
 import { sortPlan, type SortPlan } from './list-sort.js';
 import {
   planSorted,
+  sendersMax,
   stampOf,
   unseenValid,
   withoutRemoved,
@@ -64,6 +66,37 @@ export class FolderLists {
     const uids = new UidRangeSet((await searchUidSet(client, [atom('UNSEEN')])).set);
     lists.unseen = { uids, uidValidity: now.uidValidity, stamp: stampOf(now) };
     return uids;
+  }
+
+  /**
+   * Senders and dates of these messages (the names of a page's conversations): those read before from the cache
+   * (sorted-uids-cache.ts `SenderMap`), the others in one `UID FETCH (UID ENVELOPE)` for the whole page. A warm page
+   * of conversations so needs no second command. `unsolicited` counts other sessions' FETCH lines in that reply.
+   */
+  async senders(
+    client: ImapFlow,
+    key: string,
+    uids: readonly number[],
+  ): Promise<{ senders: Map<number, MessageSender>; unsolicited: number }> {
+    const lists = this.cache.lists(key);
+    const { uidValidity } = folderState(client);
+    if (lists.senders?.uidValidity !== uidValidity) lists.senders = { uidValidity, byUid: new Map() };
+    const known = lists.senders.byUid;
+    const fetched = await fetchSenders(
+      client,
+      uids.filter((uid) => !known.has(uid)),
+    );
+    const senders = new Map<number, MessageSender>();
+    for (const uid of uids) {
+      const sender = known.get(uid) ?? fetched.senders.get(uid);
+      if (sender) senders.set(uid, sender);
+    }
+    for (const [uid, sender] of fetched.senders) known.set(uid, sender);
+    for (const uid of known.keys()) {
+      if (known.size <= sendersMax) break;
+      known.delete(uid);
+    }
+    return { senders, unsolicited: fetched.unsolicited };
   }
 
   /** After the webmail moved or deleted `removed` (which existed) here: keep the sorted list valid. */

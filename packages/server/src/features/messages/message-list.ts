@@ -1,6 +1,6 @@
 import type { ImapFlow } from 'imapflow';
 import type { ConversationInfo, ListMode, ListSort, MessageListResponse } from '@webmail/contracts';
-import { fetchListRows, fetchSenders, type ListRow } from '../../mail/imap/imap-fetch-rows.js';
+import { fetchListRows, type ListRow, type MessageSender } from '../../mail/imap/imap-fetch-rows.js';
 import { folderState, noteFlagsChanged, sameMessages } from '../../mail/imap/selected-folder.js';
 import { conversationAt, conversationCount } from './conversations.js';
 import { conversationParticipants, participantUids } from './conversation-participants.js';
@@ -46,7 +46,7 @@ export async function listPage(
         : await messageItems(client, lists, key, request);
     const uids = page.items.map((item) => item.uid);
     const { rows, unsolicited } = await fetchListRows(client, uids);
-    const senders = await pageSenders(client, page.items);
+    const senders = await pageSenders(client, lists, key, page.items);
     // Another session's flag change reported during this FETCH arrives as an extra `* n FETCH (MODSEQ
     // (m) FLAGS (…))` inside the FETCH reply (no imapflow event), so it is counted here.
     if (unsolicited + senders.unsolicited > 0 || rows.length !== uids.length) noteFlagsChanged(client);
@@ -57,15 +57,14 @@ export async function listPage(
     if (!settled && attempt < maxAttempts) continue;
     const byUid = new Map<number, ListRow>();
     for (const row of rows) if (!byUid.has(row.uid)) byUid.set(row.uid, row);
+    // The page's other senders and each row's own (conversations are disjoint: one map serves every row).
+    const known: Map<number, MessageSender> = senders.senders;
     const messages = page.items.flatMap(({ uid, conversation }) => {
       const row = byUid.get(uid);
       if (!row) return [];
       const summary = toSummary(row, request.mailboxId);
       if (!conversation) return [summary];
-      const known = new Map(senders.senders).set(uid, {
-        from: row.envelope?.from?.[0],
-        date: Date.parse(summary.date),
-      });
+      known.set(uid, { from: row.envelope?.from?.[0], date: Date.parse(summary.date) });
       const participants = conversationParticipants(
         participantUids(conversation.uids),
         known,
@@ -105,12 +104,13 @@ async function conversationItems(client: ImapFlow, lists: FolderLists, key: stri
 }
 
 /**
- * The senders of the page's conversations (other than the rows themselves) in one more FETCH for the whole page,
- * never one per row; a page without conversations of several messages asks nothing.
+ * The senders of the page's conversations (other than the rows themselves): those not read before in one more FETCH
+ * for the whole page, never one per row (folder-lists.ts `senders`); a page without conversations of several
+ * messages, or whose senders are all known, asks nothing.
  */
-async function pageSenders(client: ImapFlow, items: PageItem[]) {
+async function pageSenders(client: ImapFlow, lists: FolderLists, key: string, items: PageItem[]) {
   const uids = items.flatMap(({ uid, conversation }) =>
     conversation ? participantUids(conversation.uids).filter((other) => other !== uid) : [],
   );
-  return fetchSenders(client, uids);
+  return lists.senders(client, key, uids);
 }

@@ -1,3 +1,4 @@
+import type { MessageSender } from '../../mail/imap/imap-fetch-rows.js';
 import type { FolderState } from '../../mail/imap/selected-folder.js';
 import type { UidRangeSet } from '../../mail/imap/uid-set.js';
 import type { GroupedConversations } from './conversations.js';
@@ -44,10 +45,24 @@ export interface UnseenSet {
   stamp: Stamp;
 }
 
+/**
+ * Senders of the folder's messages by UID (the names of conversation rows). A message's envelope never changes
+ * and a UID is never reused within one UIDVALIDITY, so entries stay valid until the UIDVALIDITY changes; at most
+ * `sendersMax` per folder, the first read going first.
+ */
+export interface SenderMap {
+  uidValidity: string;
+  byUid: Map<number, MessageSender>;
+}
+
+/** Senders kept per folder: a few pages of conversations of a few participants each. */
+export const sendersMax = 2_000;
+
 interface FolderLists {
   sorted?: SortedList;
   conversations?: ConversationList;
   unseen?: UnseenSet;
+  senders?: SenderMap;
 }
 
 export type SortedPlan = { kind: 'valid' } | { kind: 'arrivals'; count: number } | { kind: 'full' };
@@ -116,12 +131,16 @@ export function withoutRemoved(
   return { ...list, uids, stamp: stampOf(after) };
 }
 
-/** Roughly how many UIDs an entry holds (a conversation list costs about twice its messages). */
+/**
+ * Roughly how many UIDs an entry holds (a conversation list costs about twice its messages, a sender with its name
+ * and address about ten UIDs).
+ */
 function weight(lists: FolderLists): number {
   return (
     (lists.sorted?.uids.length ?? 0) +
     2 * (lists.conversations?.source.uids.length ?? 0) +
-    2 * (lists.unseen?.uids.runs ?? 0)
+    2 * (lists.unseen?.uids.runs ?? 0) +
+    10 * (lists.senders?.byUid.size ?? 0)
   );
 }
 

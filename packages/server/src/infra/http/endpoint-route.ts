@@ -1,4 +1,5 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import {
   ApiError,
   type EndpointDefinition,
@@ -20,10 +21,34 @@ export type EndpointHandler<E extends EndpointDefinition> = (
   reply: FastifyReply,
 ) => Promise<EndpointResponse<E> | FastifyReply>;
 
-/** What only the server knows about a route: rate limits, a larger body limit. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** `CHECK_ALL_RESPONSES`: `exactAnswer` routes check their answers too (tests). */
+    checkAllResponses?: boolean;
+  }
+}
+
+/** What only the server knows about a route: rate limits, a larger body limit, the answer check. */
 export interface RouteExtras {
   config?: Omit<FastifyContextConfig, 'auth'>;
   bodyLimit?: number;
+  /**
+   * The handler builds its success answer field by field in the contract's shape (no object passed through that
+   * could carry more): that answer is written with `JSON.stringify`, without the zod check every other answer
+   * gets, unless `CHECK_ALL_RESPONSES` is on (the server and browser tests). Error answers are always checked.
+   * Only for hot routes (the message list); see ARCHITECTURE.md, "The warm list path".
+   */
+  exactAnswer?: boolean;
+}
+
+/** Success answers of an `exactAnswer` route: plain JSON; anything else as every route does. */
+function exactAnswerSerializer(
+  errors: readonly number[],
+): NonNullable<Parameters<FastifyInstance['route']>[0]['serializerCompiler']> {
+  return (route) =>
+    errors.includes(Number(route.httpStatus))
+      ? serializerCompiler(route as Parameters<typeof serializerCompiler>[0])
+      : (data: unknown) => JSON.stringify(data);
 }
 
 /**
@@ -43,6 +68,9 @@ export function route<E extends EndpointDefinition>(
     method: endpoint.method,
     url: endpoint.path,
     ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
+    ...(extras.exactAnswer && !app.checkAllResponses
+      ? { serializerCompiler: exactAnswerSerializer(endpoint.errors) }
+      : {}),
     config: { ...extras.config, auth: endpoint.auth },
     schema: {
       summary: endpoint.summary,

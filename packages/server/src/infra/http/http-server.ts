@@ -45,6 +45,7 @@ export async function createHttpServer(
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.decorate('checkAllResponses', config.checkAllResponses);
   const routes = collectRoutes(app);
   await app.register(cookie);
   await registerSecurityHeaders(app);

@@ -1,6 +1,8 @@
 import type { FetchMessageObject, ImapFlow } from 'imapflow';
-// imapflow's own ENVELOPE and BODYSTRUCTURE readers, so rows look exactly like its fetch() results.
-import { parseBodystructure, parseEnvelope } from 'imapflow/lib/tools.js';
+// imapflow's own BODYSTRUCTURE reader and its ENVELOPE reader (imap-envelope.ts), so rows look exactly like its
+// fetch() results.
+import { parseBodystructure } from 'imapflow/lib/tools.js';
+import { envelopeOf } from './imap-envelope.js';
 import { atom, decodeMailboxName, list, rawCommand, sequence, type ImapArg } from './imap-raw-command.js';
 import { parseFetch, type Token } from './raw-reply-parser.js';
 import { compressUids } from './uid-set.js';
@@ -156,9 +158,9 @@ export async function fetchSenders(
       const uid = Number(text(items.get('UID')));
       const envelope = items.get('ENVELOPE');
       if (!wanted.has(uid) || !Array.isArray(envelope)) return void (unsolicited += 1);
-      let parsed: ReturnType<typeof parseEnvelope> | undefined;
+      let parsed: ReturnType<typeof envelopeOf> | undefined;
       try {
-        parsed = parseEnvelope(envelope as never);
+        parsed = envelopeOf(envelope);
       } catch {
         // An envelope imapflow cannot read names nobody; the row still lists.
       }
@@ -237,7 +239,7 @@ function toRow({ seq, items }: ReturnType<typeof parseFetch>, client: ImapFlow):
   for (const [name, value] of items) {
     if (name === 'UID') row.uid = Number(text(value));
     else if (name === 'FLAGS' && Array.isArray(value)) row.flags = new Set(value.map((f) => text(f) ?? ''));
-    else if (name === 'ENVELOPE' && Array.isArray(value)) row.envelope = parseEnvelope(value as never);
+    else if (name === 'ENVELOPE' && Array.isArray(value)) row.envelope = envelopeOf(value);
     else if (name === 'BODYSTRUCTURE' && Array.isArray(value)) row.bodyStructure = structureOf(value);
     else if (name === 'INTERNALDATE') row.internalDate = new Date(text(value) ?? '');
     else if (name === 'RFC822.SIZE') row.size = Number(text(value));

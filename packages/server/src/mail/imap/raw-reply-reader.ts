@@ -160,8 +160,19 @@ export class Reader {
     }
     if (c === DQUOTE) return { type: 'STRING', value: this.quoted() };
     if (c === LBRACE) return { type: 'LITERAL', value: this.literalBytes() };
-    const value = this.atom();
-    return value.toUpperCase() === 'NIL' ? null : { type: 'ATOM', value };
+    // NIL, most of an envelope and a body structure, is read from its bytes: no string to throw away.
+    if (this.nil()) return null;
+    return { type: 'ATOM', value: this.atom() };
+  }
+
+  /** `NIL` (any case) as a whole atom here: skipped, true. */
+  private nil(): boolean {
+    const b = this.buf;
+    const p = this.pos;
+    if ((b[p]! | 0x20) !== 0x6e || (b[p + 1]! | 0x20) !== 0x69 || (b[p + 2]! | 0x20) !== 0x6c) return false;
+    if (!endsAtom(b[p + 3])) return false;
+    this.pos = p + 3;
+    return true;
   }
 
   private quoted(): string {
