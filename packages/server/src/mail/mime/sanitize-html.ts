@@ -48,7 +48,7 @@ purify.addHook('afterSanitizeAttributes', (node) => {
   if (current === null || node.nodeType !== 1) return;
   const el = node as Element;
   // The walk's root: the mail's <body> attributes are not part of the result.
-  if (el === el.ownerDocument.body) return;
+  if (el.tagName === 'BODY' && el === el.ownerDocument.body) return;
   secureElement(el, current.resolve);
 });
 
@@ -95,8 +95,8 @@ function secureElement(el: Element, resolve: (raw: string) => string | null): vo
   const style = el.getAttribute('style');
   if (style !== null) {
     const css = sanitizeCss(style, resolve);
-    if (css.trim()) el.setAttribute('style', css);
-    else el.removeAttribute('style');
+    if (!css.trim()) el.removeAttribute('style');
+    else if (css !== style) el.setAttribute('style', css);
   }
   if (el.tagName === 'STYLE') el.textContent = sanitizeCss(el.textContent ?? '', resolve);
   if (el.tagName === 'A' || el.tagName === 'AREA') secureLink(el);
@@ -108,12 +108,13 @@ function secureElement(el: Element, resolve: (raw: string) => string | null): vo
  * `#anchor` cannot scroll a sandboxed srcdoc frame from a new tab anyway.
  */
 function secureLink(el: Element): void {
-  const href = el.getAttribute('href')?.trim();
+  const raw = el.getAttribute('href');
   el.removeAttribute('target');
-  if (href === undefined) return;
+  if (raw === null) return;
+  const href = raw.trim();
   const absolute = href.startsWith('//') ? `https:${href}` : href;
   if (!/^(https?:\/\/|mailto:|tel:)/i.test(absolute)) return void el.removeAttribute('href');
-  el.setAttribute('href', absolute);
+  if (absolute !== raw) el.setAttribute('href', absolute);
   el.setAttribute('target', '_blank');
   el.setAttribute('rel', 'noopener noreferrer');
 }
@@ -124,7 +125,7 @@ function rewriteLoadingAttributes(el: Element, resolve: (raw: string) => string 
     if (value === null) continue;
     const resolved = resolve(value);
     if (resolved === null) el.removeAttribute(attr);
-    else el.setAttribute(attr, resolved);
+    else if (resolved !== value) el.setAttribute(attr, resolved);
   }
   // DOMPurify keeps srcset without judging its URLs; each candidate is judged here. Only <img> may keep one
   // (<source> is removed with <video>/<audio>; <picture> falls back to its <img>).
