@@ -84,6 +84,20 @@ describe('sanitizeMailHtml', () => {
     expect(result.remoteContent).toBe('none');
   });
 
+  it('treats template contents and the kept content of removed elements like the rest', () => {
+    const result = sanitizeMailHtml(
+      '<template><img src="https://t.test/a.png"><a href="javascript:alert(1)">x</a></template>' +
+        '<form><p style="background:url(https://f.test/b.png)">in a form</p></form>',
+    );
+    expect(result.html).toBe('<template><img><a>x</a></template><p style="background:none">in a form</p>');
+    expect(result.remoteContent).toBe('blocked');
+    // The mail's <body> attributes are not part of the result, so they count for nothing.
+    expect(sanitizeMailHtml('<body background="https://b.test/c.png"><p>x</p>')).toEqual({
+      html: '<p>x</p>',
+      remoteContent: 'none',
+    });
+  });
+
   it('reports no remote content for plain markup', () => {
     expect(sanitizeMailHtml('<p><b>Hello</b></p>')).toEqual({
       html: '<p><b>Hello</b></p>',
