@@ -15,6 +15,7 @@ import { prepareEnvironment } from './bench-environment.js';
 import {
   coldRow,
   compress,
+  httpFloor,
   markAllReadRow,
   moveRow,
   rowItems,
@@ -69,12 +70,17 @@ async function main() {
     const wire = await wireSession(env);
     const bench: Bench = { env, api, wire, folders };
     const rows = await measure(bench);
+    const http = await httpFloor(bench, Math.max(runs, 50));
     await wire.close();
     console.log(
       `\nMailbox benchmark: webmail API vs IMAP wire floor (bare socket, no parsing), same Dovecot, ` +
         `${os.cpus().length} CPUs, Node ${process.version}. Times in ms; ratio = product median / wire median.\n`,
     );
     printComparison(rows);
+    console.log(
+      `\nThe HTTP round trip inside every product time (no mail server work; medians): ` +
+        `GET /api/ ${http.open.toFixed(2)} ms, GET /api/auth/me (session check and database) ${http.signedIn.toFixed(2)} ms.`,
+    );
   } finally {
     await env.stop();
   }

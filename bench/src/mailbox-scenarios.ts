@@ -1,7 +1,7 @@
 import { ApiSession } from './api-session.js';
 import type { BenchEnvironment } from './bench-environment.js';
 import { doveadm, messageCount } from './seed/maildir-seed.js';
-import type { ComparedRow } from './stats.js';
+import { quantile, type ComparedRow } from './stats.js';
 import { numbersOf, WireImap } from './wire-imap.js';
 
 /**
@@ -123,6 +123,25 @@ export async function warmRow(
     wire.push(ms(start));
   }
   return { name, product, wire, wireCommands: 'UID FETCH of the 50 rows', target: 2 };
+}
+
+/**
+ * The HTTP round trip that every product row carries and the wire floor does not: this bench's client (`fetch`)
+ * against the server, with no mail server work. `GET /api/` is public (no session); `GET /api/auth/me` checks the
+ * session and reads the database, as every signed-in call does before its own work. Medians of `runs`.
+ */
+export async function httpFloor(bench: Bench, runs: number): Promise<{ open: number; signedIn: number }> {
+  const median = async (path: string) => {
+    for (let i = 0; i < 30; i += 1) await bench.api.json(path);
+    const times: number[] = [];
+    for (let i = 0; i < runs; i += 1) {
+      const start = performance.now();
+      await bench.api.json(path);
+      times.push(ms(start));
+    }
+    return quantile(times, 0.5);
+  };
+  return { open: await median('/api/'), signedIn: await median('/api/auth/me') };
 }
 
 /**
