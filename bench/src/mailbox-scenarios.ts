@@ -127,7 +127,7 @@ export async function warmRow(
 
 /**
  * The HTTP round trip that every product row carries and the wire floor does not: this bench's client (`fetch`)
- * against the server, with no mail server work. `GET /api/` is public (no session); `GET /api/auth/me` checks the
+ * against the server, with no mail server work. `GET /api/` is public (no session); `GET /api/auth/me?userIndex=0` checks the
  * session and reads the database, as every signed-in call does before its own work. Medians of `runs`.
  */
 export async function httpFloor(bench: Bench, runs: number): Promise<{ open: number; signedIn: number }> {
@@ -141,7 +141,7 @@ export async function httpFloor(bench: Bench, runs: number): Promise<{ open: num
     }
     return quantile(times, 0.5);
   };
-  return { open: await median('/api/'), signedIn: await median('/api/auth/me') };
+  return { open: await median('/api/'), signedIn: await median('/api/auth/me?userIndex=0') };
 }
 
 /**
