@@ -1,6 +1,6 @@
 import type { ImapFlow } from 'imapflow';
 import type { ConversationInfo, ListMode, ListSort, MessageListResponse } from '@webmail/contracts';
-import { fetchListRows, type ListRow, type MessageSender } from '../../mail/imap/imap-fetch-rows.js';
+import { fetchListRows, type ListRow } from '../../mail/imap/imap-fetch-rows.js';
 import { folderState, noteFlagsChanged, sameMessages } from '../../mail/imap/selected-folder.js';
 import { conversationAt, conversationCount } from './conversations.js';
 import { conversationParticipants, participantUids } from './conversation-participants.js';
@@ -58,7 +58,7 @@ export async function listPage(
     const byUid = new Map<number, ListRow>();
     for (const row of rows) if (!byUid.has(row.uid)) byUid.set(row.uid, row);
     // The page's other senders and each row's own (conversations are disjoint: one map serves every row).
-    const known: Map<number, MessageSender> = senders.senders;
+    const known = senders.senders;
     const messages = page.items.flatMap(({ uid, conversation }) => {
       const row = byUid.get(uid);
       if (!row) return [];
