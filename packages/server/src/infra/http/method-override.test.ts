@@ -30,4 +30,12 @@ describe('method override', () => {
     applyMethodOverride(toGet);
     expect(toGet.method).toBe('POST');
   });
+
+  it('never throws on malformed percent-encoding: the request stays a POST', () => {
+    for (const value of ['%', '%E0%A4%A', '%zz', '%%', '%C0', '%ED%A0%80', 'PATCH%', '%FF%FE']) {
+      const r = request('POST', `/x?a=1&_method=${value}&b=2`);
+      expect(applyMethodOverride(r)).toBe('/x?a=1&b=2');
+      expect(r.method).toBe('POST');
+    }
+  });
 });

@@ -12,6 +12,9 @@ const queryPattern = new RegExp(`([?&])${methodOverrideQuery}=([^&]*)&?`);
  * It runs as Fastify's `rewriteUrl`, the one callback that sees the raw request before the router picks the
  * route (hooks run after routing). It returns the URL without `_method`, so the route's strict query schema
  * never sees it; the XSRF check and everything else then see the real method.
+ *
+ * It must never throw: Fastify calls it outside every error handler, so an exception here ends the process.
+ * A value that is not valid percent-encoding (`?_method=%`) is no override; the request stays a POST.
  */
 export function applyMethodOverride(req: IncomingMessage): string {
   const url = req.url ?? '/';
@@ -19,9 +22,17 @@ export function applyMethodOverride(req: IncomingMessage): string {
   const header = req.headers[methodOverrideHeader.toLowerCase()];
   const match = queryPattern.exec(url);
   const wanted = (
-    typeof header === 'string' ? header : match ? decodeURIComponent(match[2] ?? '') : ''
+    typeof header === 'string' ? header : match ? decodedOrEmpty(match[2] ?? '') : ''
   ).toUpperCase();
   if (wanted && allowed.has(wanted)) req.method = wanted;
   if (!match) return url;
   return url.replace(queryPattern, (_all, lead: string) => lead).replace(/[?&]$/, '');
+}
+
+function decodedOrEmpty(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return '';
+  }
 }
