@@ -44,6 +44,7 @@ export const avatarEndpoints = {
     params: UserIndexParams,
     body: AvatarUpload,
     multipart: true,
+    files: { avatar: 'required' },
     responses: { 200: AvatarInfo },
     errors: [401, 413, 415, 419, 422],
     timeoutMs: 60_000,

@@ -81,6 +81,7 @@ export const composeEndpoints = {
     params: ComposeParams,
     query: UploadQuery,
     multipart: true,
+    files: { file: 'required' },
     responses: { 201: UploadAttachment },
     errors: [401, 404, 413, 415, 419, 422],
     timeoutMs: null,

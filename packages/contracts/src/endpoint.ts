@@ -26,6 +26,8 @@ export interface EndpointDefinition {
   body?: z.ZodType;
   /** The body is `multipart/form-data` (files). */
   multipart?: true;
+  /** A `multipart` body's file parts by field name, one file each; `body` documents the other fields. */
+  files?: Readonly<Record<string, 'required' | 'optional'>>;
   /**
    * The client sends this PATCH/PUT/DELETE as POST with `X-HTTP-Method-Override: <method>` (or the query
    * `_method`); the server routes it as the real method. Some proxies refuse or drop multipart bodies on PATCH.

@@ -137,6 +137,7 @@ export const filtersEndpoints = {
     params: UserIndexParams,
     body: z.object({ filtersImport: z.any() }),
     multipart: true,
+    files: { filtersImport: 'required' },
     responses: { 200: FiltersImportResult },
     errors: [401, 403, 413, 415, 419, 422, 502, 503],
     timeoutMs: null,
