@@ -75,7 +75,7 @@ export function securityRoutes(deps: SecurityRouteDeps): FastifyPluginAsync {
         return { status: 0, msg: '' };
       },
       // Dovecot sends no cookies and no XSRF token; the bearer secret authenticates the call.
-      { config: { xsrf: false } },
+      { config: { xsrf: false }, security: [{ reportSecret: [] }] },
     );
   };
 }

@@ -8,6 +8,7 @@ import {
   type EndpointParsedQuery,
   type EndpointResponse,
 } from '@webmail/contracts';
+import { multipartFormOf, operationIdOf, securityOf, type SecurityRequirement } from './openapi-document.js';
 
 export type EndpointRequest<E extends EndpointDefinition> = FastifyRequest<{
   Params: EndpointParsedParams<E>;
@@ -31,6 +32,8 @@ declare module 'fastify' {
 /** What only the server knows about a route: rate limits, a larger body limit, the answer check. */
 export interface RouteExtras {
   config?: Omit<FastifyContextConfig, 'auth'>;
+  /** In the document, for a route that authenticates otherwise than by cookies (`config.xsrf: false`). */
+  security?: SecurityRequirement[];
   bodyLimit?: number;
   /**
    * The handler builds its success answer field by field in the contract's shape (no object passed through that
@@ -73,13 +76,17 @@ export function route<E extends EndpointDefinition>(
       : {}),
     config: { ...extras.config, auth: endpoint.auth },
     schema: {
+      operationId: operationIdOf(endpoint),
       summary: endpoint.summary,
       tags: [...endpoint.tags],
+      security: extras.security ?? securityOf(endpoint, extras.config?.xsrf !== false),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       // A multipart body is read by the handler (streamed files); its descriptor only documents the fields.
       ...(endpoint.body && !endpoint.multipart ? { body: endpoint.body } : {}),
-      ...(endpoint.multipart ? { consumes: ['multipart/form-data'] } : {}),
+      ...(endpoint.multipart
+        ? { consumes: ['multipart/form-data'], multipartForm: multipartFormOf(endpoint) }
+        : {}),
       response,
     },
     handler: handler as never,

@@ -2,12 +2,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Config } from '../config.js';
 import type { JobRegistry } from '../jobs/job-registry.js';
@@ -19,6 +14,7 @@ import { registerSpa } from '../spa.js';
 import { registerXsrf } from '../xsrf.js';
 import { frameworkErrors, registerErrorHandler } from './error-handler.js';
 import { applyMethodOverride } from './method-override.js';
+import { openApiOptions } from './openapi-document.js';
 import type { FeatureModule } from './feature-module.js';
 
 export interface RouteEntry {
@@ -50,18 +46,7 @@ export async function createHttpServer(
   await app.register(cookie);
   await registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Webmail API', version },
-      components: {
-        securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'wm_at_{userIndex}' },
-          xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions(version));
   registerErrorHandler(app);
   registerXsrf(app, config);
   return { app, routes };
@@ -110,8 +95,8 @@ export async function registerFeatures(
 }
 
 /**
- * Every /api route must declare its auth mode and a schema. A route without them stops the server at boot
- * rather than shipping undocumented or unguarded.
+ * Every /api route must declare its auth mode, a schema and (unless hidden from the document) an operationId.
+ * A route without them stops the server at boot rather than shipping undocumented or unguarded.
  */
 function collectRoutes(app: FastifyInstance): RouteEntry[] {
   const routes: RouteEntry[] = [];
@@ -122,6 +107,11 @@ function collectRoutes(app: FastifyInstance): RouteEntry[] {
       throw new Error(`Route ${route.method} ${route.url} declares no auth mode`);
     }
     if (!route.schema) throw new Error(`Route ${route.method} ${route.url} has no schema`);
+    if (!route.schema.hide && !route.schema.operationId) {
+      throw new Error(
+        `Route ${route.method} ${route.url} has no operationId (its descriptor is in no *Endpoints group)`,
+      );
+    }
     for (const method of [route.method].flat()) routes.push({ method, url: route.url, auth });
   });
   return routes;
