@@ -1,4 +1,4 @@
-import type { FetchMessageObject } from 'imapflow';
+import type { FetchMessageObject, MessageStructureObject } from 'imapflow';
 import type { ThreadMessage, ThreadResponse } from '@webmail/contracts';
 import { firstAddress, toAddresses } from '../../mail/mime/addresses.js';
 import { hasUserAttachments } from '../../mail/mime/body-structure.js';
@@ -84,22 +84,42 @@ export function toThreadMessage({ row, mailboxId, snippet }: Found): ThreadMessa
 }
 
 /**
- * The conversation's messages, each once (by Message-ID; the first found wins: folders in listing order,
- * UID order within one), oldest first.
+ * The conversation's messages, oldest first. A message is known by its folder and UID: real mail repeats
+ * Message-IDs (resent copies, list duplicates, broken senders), so messages sharing one are all listed. Only a
+ * copy of one message in another folder (mail to oneself, in Sent and in Inbox) is listed once, from the first
+ * folder found (the opened one first): same Message-ID, Date, sender, subject and body parts.
  */
 export function toThreadResponse(threadId: string, found: Found[]): ThreadResponse {
-  const seen = new Set<string>();
+  const copies = new Map<string, string>();
   const messages = found
-    .filter(({ row }) => {
-      const id = row.envelope?.messageId?.toLowerCase();
-      if (!id) return true;
-      if (seen.has(id)) return false;
-      seen.add(id);
+    .filter(({ row, mailboxId }) => {
+      const print = copyPrintOf(row);
+      if (print === null) return true;
+      const first = copies.get(print);
+      if (first !== undefined && first !== mailboxId) return false;
+      copies.set(print, mailboxId);
       return true;
     })
     .map(toThreadMessage)
     .sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
   return { thread: threadId, messages };
+}
+
+/** What two copies of one message share whatever folder holds them; null without a Message-ID. */
+function copyPrintOf(row: FetchMessageObject): string | null {
+  const env = row.envelope;
+  const id = env?.messageId?.toLowerCase();
+  if (!id) return null;
+  const date = env?.date instanceof Date ? env.date.getTime() : String(env?.date ?? '');
+  const parts = (node: MessageStructureObject | undefined): string =>
+    node ? `${node.type}:${node.size ?? ''}(${(node.childNodes ?? []).map(parts).join(',')})` : '';
+  return JSON.stringify([
+    id,
+    date,
+    env?.from?.[0]?.address ?? '',
+    env?.subject ?? '',
+    parts(row.bodyStructure),
+  ]);
 }
 
 /** A remembered conversation with the addressed message's current row (its flags may have changed). */

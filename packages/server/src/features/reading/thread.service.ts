@@ -31,7 +31,7 @@ import {
  * account's mailbox watcher last heard, else one STATUS). A folder without
  * an index yet is searched under its own lock with one `UID SEARCH OR HEADER Message-ID <root> OR HEADER References
  * <root> HEADER In-Reply-To <root>` (a substring match, unindexed: Dovecot reads every message's headers). Either
- * way candidates are then checked by their computed threadId. The same message found in two folders (mail to
+ * way candidates are then checked by their computed threadId. A copy of one message found in two folders (mail to
  * oneself) is listed once, from the first folder in that order. Bodies come from the message detail route.
  *
  * The addressed folder is searched last, so it is still selected for the message request that follows
@@ -182,7 +182,7 @@ export class ThreadService {
       const rows = await fetchRows(client, others, { preview: false });
       const hit = addressed !== null && others.length < uids.length;
       if (hit) rows.push(addressed);
-      // In UID order, as a FETCH answers: of two copies of one message in a folder, the older is listed.
+      // In UID order, as a FETCH answers.
       rows.sort((a, b) => a.uid - b.uid);
       // A message the search misses (say, without any Message-ID) is still its own conversation.
       if (addressed && !hit) rows.unshift(addressed);
