@@ -110,6 +110,27 @@ export const Attachment = z.object({
 });
 export type Attachment = z.infer<typeof Attachment>;
 
+/**
+ * A message enclosed in the one opened (message/rfc822: forwarded inline, a digest's entries, a bounce's original),
+ * shown after its body with its own headers. `html` is sanitized like the message's own, under the same
+ * remote-content decision; its attachments are listed with the message's.
+ */
+export const EnclosedMessage = z
+  .object({
+    /** IMAP body part number of the enclosed message (its .eml is an attachment of that id). */
+    part: z.string(),
+    from: Address.nullable(),
+    to: z.array(Address),
+    cc: z.array(Address),
+    /** ISO 8601, or null when it has no readable Date. */
+    date: z.string().nullable(),
+    subject: z.string(),
+    html: z.string().nullable(),
+    text: z.string().nullable(),
+  })
+  .meta({ id: 'EnclosedMessage' });
+export type EnclosedMessage = z.infer<typeof EnclosedMessage>;
+
 export const MessageDetail = z
   .object({
     id: z.number().int(),
@@ -146,6 +167,8 @@ export const MessageDetail = z
     remoteContent: RemoteContentState.optional(),
     externalContentMode: ExternalContentMode.optional(),
     attachments: z.array(Attachment),
+    /** Enclosed messages shown inline, in order; the server always sends it (optional for older fixtures). */
+    enclosed: z.array(EnclosedMessage).optional(),
   })
   .meta({ id: 'MessageDetail' });
 export type MessageDetail = z.infer<typeof MessageDetail>;

@@ -2,7 +2,7 @@ import type { ImapFlow } from 'imapflow';
 import { composeLimits, type DraftAttachment, type ReplyMode, type ReplyPrefill } from '@webmail/contracts';
 import { notFound } from '../../infra/errors.js';
 import { toAddresses, firstAddress } from '../../mail/mime/addresses.js';
-import { analyzeBodyStructure, type TextPart } from '../../mail/mime/body-structure.js';
+import { analyzeBodyStructure, readableParts, type TextPart } from '../../mail/mime/body-structure.js';
 import { htmlToText } from '../../mail/mime/html-to-text.js';
 import { sanitizeMailHtml } from '../../mail/mime/sanitize-html.js';
 import { headerValue } from '../../mail/mime/thread-id.js';
@@ -94,8 +94,9 @@ async function loadOriginal(client: ImapFlow, target: { mailboxId: string; uid: 
   if (!row) throw notFound('Message', 'messageNotFound');
   const env = row.envelope;
   const parts = analyzeBodyStructure(row.bodyStructure);
-  let html = await readTexts(client, target.uid, parts.html);
-  const text = await readTexts(client, target.uid, parts.text);
+  const readable = readableParts(parts);
+  let html = await readTexts(client, target.uid, readable.html);
+  const text = await readTexts(client, target.uid, readable.text);
   let budget = quotedImagesBudget;
   for (const image of parts.attachments.filter((a) => a.related && a.contentType.startsWith('image/'))) {
     if (!html || !image.contentId || !html.includes(`cid:${image.contentId}`) || image.size > budget)

@@ -1,6 +1,12 @@
 import type { ImapFlow, MessageStructureObject } from 'imapflow';
-import type { Attachment, RemoteContentState } from '@webmail/contracts';
-import { analyzeBodyStructure, type TextPart } from '../../mail/mime/body-structure.js';
+import type { Attachment, EnclosedMessage, RemoteContentState } from '@webmail/contracts';
+import { firstAddress, toAddresses } from '../../mail/mime/addresses.js';
+import {
+  analyzeBodyStructure,
+  type BodyParts,
+  type EnclosedParts,
+  type TextPart,
+} from '../../mail/mime/body-structure.js';
 import { decodeText } from '../../mail/mime/decode-text.js';
 import { sanitizeMailHtml, type SanitizedHtml } from '../../mail/mime/sanitize-html.js';
 import { fetchTextParts } from './message-text-parts.js';
@@ -16,6 +22,7 @@ export interface MessageContent {
   remoteContentBlocked: boolean;
   remoteContent: RemoteContentState;
   attachments: Attachment[];
+  enclosed: EnclosedMessage[];
 }
 
 export interface ContentOptions {
@@ -25,11 +32,15 @@ export interface ContentOptions {
   htmlCache?: { cache: SanitizedHtmlCache; key: Omit<SanitizedHtmlKey, 'parts'> };
 }
 
+/** The text parts of one body: the message's own or an enclosed message's. */
+type Body = Pick<BodyParts, 'html' | 'text'>;
+
 /**
- * Reads only the parts a reader needs — the text bodies and the cid: images the HTML uses — never the
- * whole message, so a 25 MB message with attachments opens as fast as a short one. The text bodies come
- * in one FETCH; an HTML body sanitized before (same message, same remote-content decision) is not read
- * again at all. Must run inside a mailbox lock.
+ * Reads only the parts a reader needs — the text bodies (its own and those of enclosed messages shown inline) and
+ * the cid: images the HTML uses — never the whole message, so a 25 MB message with attachments opens as fast as a
+ * short one. The text bodies come in one FETCH; an HTML body sanitized before (same message, same remote-content
+ * decision) is not read again at all. Each HTML body goes through the same sanitizer. Must run inside a mailbox
+ * lock.
  */
 export async function loadMessageContent(
   client: ImapFlow,
@@ -38,32 +49,65 @@ export async function loadMessageContent(
   options: ContentOptions = {},
 ): Promise<MessageContent> {
   const parts = analyzeBodyStructure(structure);
-  const { htmlCache } = options;
-  const cache =
-    htmlCache && parts.html.length
-      ? { store: htmlCache.cache, key: { ...htmlCache.key, parts: parts.html.map((p) => p.part) } }
-      : null;
-  const cached = cache?.store.get(cache.key);
-  const bodies = await readTexts(
-    client,
-    uid,
-    structure,
-    cached ? parts.text : [...parts.html, ...parts.text],
-  );
-  const html = cached ? null : joined(bodies, parts.html);
-  let text = joined(bodies, parts.text);
-  if (!cached && html === null && !text?.trim() && parts.attachments.length === 0) {
+  const bodies: Body[] = [parts, ...parts.enclosed];
+  const cached = bodies.map((body) => cacheOf(body, options)?.get());
+  const wanted = bodies.flatMap((body, i) => [...(cached[i] ? [] : body.html), ...body.text]);
+  const texts = await readTexts(client, uid, structure, wanted);
+  const rendered: { sanitized: SanitizedHtml | null; text: string | null }[] = [];
+  for (const [i, body] of bodies.entries()) {
+    const html = cached[i] ? null : joined(texts, body.html);
+    let sanitized = cached[i] ?? null;
+    if (html !== null) {
+      const withImages = await inlineCidImages(client, uid, html, parts.attachments);
+      sanitized = sanitizeMailHtml(withImages, { proxy: options.proxy });
+      cacheOf(body, options)?.set(sanitized);
+    }
+    rendered.push({ sanitized, text: joined(texts, body.text) });
+  }
+  const own = rendered[0]!;
+  if (!own.sanitized && !own.text?.trim() && parts.attachments.length === 0 && parts.enclosed.length === 0) {
     // Nothing readable was found (say, a multipart without any part): show the raw body rather than a
     // blank page.
-    text = decodeText(await downloadPart(client, uid, 'TEXT', maxTextBytes));
+    own.text = decodeText(await downloadPart(client, uid, 'TEXT', maxTextBytes));
   }
-  let sanitized = cached ?? null;
-  if (html !== null) {
-    const withImages = await inlineCidImages(client, uid, html, parts.attachments);
-    sanitized = sanitizeMailHtml(withImages, { proxy: options.proxy });
-    cache?.store.set(cache.key, sanitized);
-  }
-  return { ...bodiesOf(sanitized, text), attachments: parts.attachments };
+  const enclosed = parts.enclosed.map((e, i) => enclosedMessage(e, rendered[i + 1]!));
+  const states = rendered.map((r) => r.sanitized?.remoteContent ?? 'none');
+  const remoteContent = states.includes('blocked') ? 'blocked' : states.includes('shown') ? 'shown' : 'none';
+  return {
+    ...bodiesOf(own.sanitized, own.text),
+    remoteContentBlocked: remoteContent === 'blocked',
+    remoteContent,
+    attachments: parts.attachments,
+    enclosed,
+  };
+}
+
+/** The sanitized-HTML cache entry of one body's HTML parts, or null without HTML or a cache. */
+function cacheOf(body: Body, { htmlCache }: ContentOptions) {
+  if (!htmlCache || body.html.length === 0) return null;
+  const key = { ...htmlCache.key, parts: body.html.map((p) => p.part) };
+  return {
+    get: () => htmlCache.cache.get(key),
+    set: (value: SanitizedHtml) => htmlCache.cache.set(key, value),
+  };
+}
+
+function enclosedMessage(
+  parts: EnclosedParts,
+  body: { sanitized: SanitizedHtml | null; text: string | null },
+): EnclosedMessage {
+  const env = parts.envelope;
+  const date = env?.date ? new Date(env.date) : null;
+  return {
+    part: parts.part,
+    from: firstAddress(env?.from),
+    to: toAddresses(env?.to),
+    cc: toAddresses(env?.cc),
+    date: date && !Number.isNaN(date.getTime()) ? date.toISOString() : null,
+    subject: env?.subject ?? '',
+    html: body.sanitized?.html ?? null,
+    text: body.text,
+  };
 }
 
 /** Sanitizes the HTML body (remote content proxied when `proxy` is given) and reports what it held. */

@@ -41,5 +41,5 @@ export async function loadContentFromSource(
   const chunks: Buffer[] = [];
   for await (const chunk of content ?? []) chunks.push(chunk as Buffer);
   const email = await PostalMime.parse(Buffer.concat(chunks));
-  return { ...renderBodies(email.html ?? null, email.text ?? null, proxy), attachments: [] };
+  return { ...renderBodies(email.html ?? null, email.text ?? null, proxy), attachments: [], enclosed: [] };
 }

@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ImapFlow, MessageStructureObject } from 'imapflow';
 import { LimitedPassthrough } from 'imapflow/lib/limited-passthrough.js';
 import { getDecoder } from 'imapflow/lib/tools.js';
-import type { TextPart } from '../../mail/mime/body-structure.js';
+import { nodeAt, type TextPart } from '../../mail/mime/body-structure.js';
 
 /*
  * imapflow's download() decodes a part with these three streams (its dependencies, pinned by its exact
@@ -60,12 +60,10 @@ export async function fetchTextParts(
   return out;
 }
 
-/** The structure node of a text part's number (`1.2`); a single-part message's body is part `1`. */
+/** The structure node of a text part's number (`1.2`, `2.1.1` inside an enclosed message). */
 function nodeOf(root: MessageStructureObject, part: string): MessageStructureObject | undefined {
-  if (!root.childNodes) return part === '1' ? root : undefined;
-  let node: MessageStructureObject | undefined = root;
-  for (const index of part.split('.')) node = node?.childNodes?.[Number(index) - 1];
-  return node && !node.childNodes && node.part === part ? node : undefined;
+  const node = nodeAt(root, part);
+  return node && !node.childNodes ? node : undefined;
 }
 
 /** imapflow download()'s pipeline (lib/download.js), with the part's metadata from BODYSTRUCTURE. */

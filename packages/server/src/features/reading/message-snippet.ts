@@ -1,5 +1,5 @@
 import type { FetchMessageObject, ImapFlow } from 'imapflow';
-import { analyzeBodyStructure } from '../../mail/mime/body-structure.js';
+import { analyzeBodyStructure, readableParts } from '../../mail/mime/body-structure.js';
 import { downloadPart, downloadSection } from '../../mail/imap/part-download.js';
 
 const snippetLength = 200;
@@ -11,7 +11,7 @@ const snippetLength = 200;
  * the conversation uses instead. Must run inside the message's mailbox lock.
  */
 export async function snippetOf(client: ImapFlow, row: FetchMessageObject): Promise<string> {
-  const parts = analyzeBodyStructure(row.bodyStructure);
+  const parts = readableParts(analyzeBodyStructure(row.bodyStructure));
   const part = parts.text[0] ?? parts.html[0];
   if (!part) return '';
   const section = downloadSection(row.bodyStructure, part.part);

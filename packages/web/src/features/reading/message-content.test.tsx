@@ -184,4 +184,39 @@ describe('message content', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(revokeObjectURL).toHaveBeenCalledWith('blob:http://localhost/pdf-1'));
   });
+
+  it('shows enclosed messages with their headers and bodies instead of "no content"', async () => {
+    const enclosed = (n: number, body: { html?: string; text?: string }) => ({
+      part: String(n),
+      from: { name: `Inner ${n}`, address: `inner${n}@example.test` },
+      to: [alice],
+      cc: [],
+      date: '2024-01-0' + n + 'T08:00:00.000Z',
+      subject: `Enclosed ${n}`,
+      html: body.html ?? null,
+      text: body.text ?? null,
+    });
+    setup(
+      buildMessageDetail(7, {
+        from: alice,
+        html: null,
+        text: null,
+        enclosed: [
+          enclosed(1, { text: 'First enclosed text' }),
+          enclosed(2, { html: '<p>Second <b>enclosed</b></p>' }),
+        ],
+      }),
+    );
+    await renderApp('/u/0/id-inbox/thread-7/7');
+
+    const blocks = await screen.findAllByRole('region', { name: 'Enclosed message' });
+    expect(blocks).toHaveLength(2);
+    expect(within(blocks[0]!).getByText('Inner 1 <inner1@example.test>')).toBeInTheDocument();
+    expect(within(blocks[0]!).getByText('Enclosed 1')).toBeInTheDocument();
+    expect(within(blocks[0]!).getByText('First enclosed text')).toBeInTheDocument();
+    expect(within(blocks[0]!).getByText('Subject:')).toBeInTheDocument();
+    const frame = within(blocks[1]!).getByTitle('Content of the enclosed message');
+    expect(frame.getAttribute('srcdoc')).toContain('<p>Second <b>enclosed</b></p>');
+    expect(screen.queryByText('This message has no content.')).not.toBeInTheDocument();
+  });
 });
