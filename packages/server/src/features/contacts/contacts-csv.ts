@@ -71,6 +71,7 @@ export function parseContactsCsv(
   } catch (err) {
     throw new CsvLayoutError('unreadable', `The CSV file could not be read: ${(err as Error).message}`);
   }
+  records = records.map((record) => record.map(restoreFormulaCell));
   const header = (records[0] ?? []).map((h) => h.trim());
   const detected = detectLayout(header);
   if (!detected) throw new CsvLayoutError('noEmailColumn', 'The CSV file has no e-mail address column');
@@ -210,6 +211,18 @@ function lineNumbers(text: string, count: number): number[] {
   }
 }
 
+/**
+ * A cell that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, TAB or CR first: OWASP's CSV injection
+ * list) is written with a leading `'`, which spreadsheets show as text. A cell that already starts with quotes
+ * before such a character gets one more, so `restoreFormulaCell` can take exactly one away on import and the
+ * file reads back as it was written.
+ */
+const formulaStart = /^'*[=+\-@\t\r]/;
+export const neutraliseFormulaCell = (value: string): string =>
+  formulaStart.test(value) ? `'${value}` : value;
+export const restoreFormulaCell = (value: string): string =>
+  value.startsWith("'") && formulaStart.test(value) ? value.slice(1) : value;
+
 export interface CsvContact {
   fields: ContactFields;
   groups: string[];
@@ -230,5 +243,7 @@ export function writeContactsCsv(contacts: CsvContact[]): string {
       row.push(c.fields.phones[i]?.label ?? '', c.fields.phones[i]?.value ?? '');
     return row;
   });
-  return stringify([header, ...rows], { record_delimiter: '\r\n' });
+  return stringify([header, ...rows.map((row) => row.map(neutraliseFormulaCell))], {
+    record_delimiter: '\r\n',
+  });
 }

@@ -13,6 +13,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import type { AddressBook } from '@webmail/contracts';
 import { useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '../../mailboxes/components/confirm-dialog';
@@ -114,6 +115,9 @@ export function AddressBooksSection({ userIndex }: { userIndex: number }) {
           {t('contacts:menu.exportCsv')}
         </Button>
       </Box>
+      <Typography variant="body2" color="text.secondary">
+        {t('contacts:menu.exportCsvHelp')}
+      </Typography>
       {books.isError && <Alert severity="error">{t('contacts:panel.loadFailed')}</Alert>}
       <List aria-label={t('contacts:settings.tabs.addressBooks')}>
         {!books.data && !books.isError && <Skeleton height={56} />}

@@ -93,7 +93,13 @@ export function ContactsPanel({ userIndex, open, onToggle }: ContactsPanelProps)
           <MenuItem component="a" href={contactsExportUrl(userIndex, 'vcf')} download onClick={closeMenu}>
             {t('menu.exportVcf')}
           </MenuItem>
-          <MenuItem component="a" href={contactsExportUrl(userIndex, 'csv')} download onClick={closeMenu}>
+          <MenuItem
+            component="a"
+            href={contactsExportUrl(userIndex, 'csv')}
+            download
+            onClick={closeMenu}
+            title={t('menu.exportCsvHelp')}
+          >
             {t('menu.exportCsv')}
           </MenuItem>
         </Menu>
