@@ -66,6 +66,24 @@ describe.each(dbKinds)('contacts import and export (%s)', (db) => {
     expect(groups.every((g) => g.members.includes(matti.id))).toBe(true);
   });
 
+  it('imports an iPhone export (CR CR LF) and a file of mixed line endings as the CRLF file, the bad card reported', async () => {
+    const lines = contactFixture('contacts-v3.vcf').toString('utf8').split('\r\n');
+    const mixed = ['\r\r\n', '\n', '\r', '\r\n'];
+    const files = {
+      'iphone.vcf': lines.join('\r\r\n'),
+      'mixed.vcf': lines.map((line, i) => line + (i < lines.length - 1 ? mixed[i % 4] : '')).join(''),
+    };
+    for (const [name, text] of Object.entries(files)) {
+      const client = await signedIn('imp-eol');
+      const res = await importFile(client, Buffer.from(text), name);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ format: 'vcard', imported: 3, skipped: 1 });
+      expect(res.body.problems).toEqual([expect.objectContaining({ line: 25, reason: 'malformedCard' })]);
+      const names = (await all(client)).map((c) => c.fullName).sort();
+      expect(names).toEqual(['Matti Virtanen', 'Äijä Öberg', 'Иван Иванов'].sort());
+    }
+  });
+
   it('imports a vCard 4 file: data: photo, several addresses, an invalid address left out, a group, a card cut off', async () => {
     const client = await signedIn('imp-v4');
     const res = await importFile(client, contactFixture('contacts-v4.vcf'), 'contacts-v4.vcf');

@@ -104,9 +104,18 @@ class CardError extends Error {
   }
 }
 
-/** BEGIN:VCARD … END:VCARD blocks with the line each begins on (a block without its END is one too). */
+/**
+ * Any line break real exporters write: CRLF, LF, a lone CR (old Mac), and CR CR LF (iPhone exports), mixed
+ * freely in one file. One break each, so folded lines unfold and line numbers count as an editor shows them.
+ */
+const lineBreak = /\r*\n|\r/;
+
+/**
+ * BEGIN:VCARD … END:VCARD blocks with the line each begins on (a block without its END is one too). Blank lines
+ * inside a card mean nothing in vCard and are left out (exporters that double their line breaks write them).
+ */
 function splitCards(text: string): Array<{ line: number; text: string }> {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
+  const lines = text.replace(/^\uFEFF/, '').split(lineBreak);
   const blocks: Array<{ line: number; text: string }> = [];
   let current: { line: number; lines: string[] } | null = null;
   lines.forEach((raw, index) => {
@@ -114,7 +123,7 @@ function splitCards(text: string): Array<{ line: number; text: string }> {
     if (upper === 'BEGIN:VCARD') {
       if (current) blocks.push({ line: current.line, text: current.lines.join('\r\n') });
       current = { line: index + 1, lines: [raw.trim()] };
-    } else if (current) {
+    } else if (current && raw.trim() !== '') {
       current.lines.push(raw);
       if (upper === 'END:VCARD') {
         blocks.push({ line: current.line, text: current.lines.join('\r\n') + '\r\n' });
