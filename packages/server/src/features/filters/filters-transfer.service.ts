@@ -10,9 +10,10 @@ import type { PublishEvent } from '../../infra/events/event-bus.js';
 import type { MailSession } from '../../mail/mail-session.js';
 import type { ChangeOrigin, FilterScript } from './filter-script.js';
 import { cleanAction, cleanQuery, type FilterFields } from './filter-fields.js';
-import { exportGmailFilters, NotAFilterFile, parseGmailFilters } from './gmail-xml.js';
+import { exportGmailFilters } from './gmail-xml-export.js';
+import { NotAFilterFile, parseGmailFilters } from './gmail-xml.js';
 
-/** Import and export of Gmail's mailFilters.xml (`gmail-xml.ts` does the mapping). */
+/** Import and export of Gmail's mailFilters.xml (`gmail-xml.ts` and `gmail-xml-export.ts` do the mapping). */
 export class FiltersTransferService {
   constructor(
     private readonly script: FilterScript,
@@ -21,7 +22,10 @@ export class FiltersTransferService {
 
   /**
    * Imports Gmail's mailFilters.xml at the bottom of the list: entries our filters cannot express, or properties
-   * they cannot, are reported per entry (`problems`); the rest is imported in one change.
+   * they cannot, are reported per entry (`problems`); the rest is imported in one change. Forwarding addresses
+   * are never imported: a file can come from anywhere, and mail must reach only addresses the user entered
+   * here, in the filter form, as forwarding added by hand does. The entry comes in without them, reported
+   * (`forwardTo`), so the user adds them by hand.
    */
   async importFilters(mail: MailSession, xml: string, origin: ChangeOrigin): Promise<FiltersImportResult> {
     await this.script.check(mail.email, 'filters');
@@ -40,18 +44,25 @@ export class FiltersTransferService {
     }
     const problems: FilterImportProblem[] = [...parsed.problems];
     const accepted: FilterFields[] = [];
+    /** One problem per entry: what a later step finds is added to what parsing found. */
+    const report = (filter: { entry: number; name: string }, properties: string[], skipped: boolean) => {
+      const known = problems.find((p) => p.entry === filter.entry);
+      if (!known) problems.push({ entry: filter.entry, name: filter.name, properties, skipped });
+      else Object.assign(known, { properties: [...known.properties, ...properties], skipped });
+    };
     for (const filter of parsed.filters) {
-      if (filter.action.targets?.length && context.disabled.has('targets')) {
-        delete filter.action.targets;
-        problems.push({ entry: filter.entry, name: filter.name, properties: ['forwardTo'], skipped: false });
-      }
+      const forwarded = !!filter.action.targets?.length;
+      delete filter.action.targets;
       const { entry: _entry, ...fields } = filter;
       const checked = FilterInput.safeParse(fields);
       const empty = Object.keys(cleanAction(filter.action)).length === 0;
       if (!checked.success || empty) {
         const fields = checked.success ? ['no actions'] : checked.error.issues.map((i) => i.path.join('.'));
-        problems.push({ entry: filter.entry, name: filter.name, properties: fields, skipped: true });
-      } else accepted.push(checked.data);
+        report(filter, [...(forwarded ? ['forwardTo'] : []), ...fields], true);
+      } else {
+        if (forwarded) report(filter, ['forwardTo'], false);
+        accepted.push(checked.data);
+      }
     }
     const now = Date.now();
     const { result: ids } = await this.script.commit(mail, context, async (repo) => {
@@ -83,11 +94,7 @@ export class FiltersTransferService {
       return created;
     });
     problems.sort((a, b) => a.entry - b.entry);
-    this.script.changed(
-      mail,
-      origin,
-      accepted.some((f) => f.action.targets?.length) ? 'forwardingChanged' : 'filtersChanged',
-    );
+    this.script.changed(mail, origin, 'filtersChanged');
     this.publish(mail.email, { command: 'filterImported', count: ids.length });
     if (problems.length > 0)
       this.publish(mail.email, { command: 'filterImportFailed', failed: problems.length });

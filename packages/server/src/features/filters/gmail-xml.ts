@@ -1,5 +1,7 @@
+import { EntityDecoder } from '@nodable/entities';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { FilterAction, FilterImportProblem, FilterQuery } from '@webmail/contracts';
+import { gmailCriteria } from './gmail-criteria.js';
 
 /**
  * Gmail's `mailFilters.xml` (semantics.md): an Atom feed, one `<entry>` per filter with
@@ -34,13 +36,19 @@ export interface ExportedFilter {
 
 const gmailDefaultTitle = 'Mail Filter';
 const sizeUnits: Record<string, number> = { s_sb: 1, s_skb: 1024, s_smb: 1024 * 1024 };
-const unsupported = new Set([
-  'doesNotHaveTheWord',
+/**
+ * Properties left out without changing which mail the filter matches (Gmail's importance and categories, chats):
+ * reported, the rest imported. Any other property we cannot map, `doesNotHaveTheWord` (no negation in our
+ * filters) and unknown ones (they may be criteria) make the entry unsupported: it is skipped.
+ */
+const droppable = new Set([
   'excludeChats',
   'shouldAlwaysMarkAsImportant',
   'shouldNeverMarkAsImportant',
   'smartLabelToApply',
 ]);
+/** Gmail's file is four levels deep; anything much deeper is no filter file (and costs the parser). */
+const maxDepth = 20;
 
 export class NotAFilterFile extends Error {}
 
@@ -48,8 +56,10 @@ const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '',
   isArray: (name) => name === 'entry' || name === 'apps:property' || name === 'category',
+  // fast-xml-parser's own decoder: the five XML entities and every numeric reference (`&#34;`, `&#xE9;`).
   processEntities: true,
-  htmlEntities: false,
+  entityDecoder: new EntityDecoder({ numericAllowed: true }),
+  maxNestedTags: maxDepth,
   parseTagValue: false,
   parseAttributeValue: false,
 });
@@ -69,7 +79,13 @@ export function parseGmailFilters(
   // No DTDs: they can declare entities that expand without end; Gmail's file never has one.
   if (/<!DOCTYPE|<!ENTITY/i.test(xml)) throw new NotAFilterFile('The file declares a DTD');
   if (XMLValidator.validate(xml) !== true) throw new NotAFilterFile('The file is not XML');
-  const doc = parser.parse(xml) as { feed?: { entry?: Array<Record<string, unknown>> } };
+  let doc: { feed?: { entry?: Array<Record<string, unknown>> } };
+  try {
+    doc = parser.parse(xml) as typeof doc;
+  } catch (err) {
+    // The parser's own limits (nesting, entity expansion): the file is refused, never a server error.
+    throw new NotAFilterFile(`The file cannot be read: ${(err as Error).message}`);
+  }
   if (!doc.feed || typeof doc.feed !== 'object') throw new NotAFilterFile('The file is not a filter feed');
   const filters: ParsedFilter[] = [];
   const problems: FilterImportProblem[] = [];
@@ -88,14 +104,12 @@ export function parseGmailFilters(
       problems.push({ entry: number, name, properties: ['cannedResponse'], skipped: true });
       return;
     }
-    const { query, action, disabled, left } = mapProperties(props, folders);
-    if (Object.keys(query).length === 0 || Object.keys(action).length === 0) {
-      problems.push({
-        entry: number,
-        name,
-        properties: [...left, Object.keys(query).length === 0 ? 'no criteria' : 'no actions'],
-        skipped: true,
-      });
+    const { query, action, disabled, left, unsupported } = mapProperties(props, folders);
+    if (unsupported.length > 0 || Object.keys(query).length === 0 || Object.keys(action).length === 0) {
+      const reasons = [...unsupported];
+      if (Object.keys(query).length === 0 && unsupported.length === 0) reasons.push('no criteria');
+      if (Object.keys(action).length === 0) reasons.push('no actions');
+      problems.push({ entry: number, name, properties: [...left, ...reasons], skipped: true });
       return;
     }
     if (left.length > 0) problems.push({ entry: number, name, properties: left, skipped: false });
@@ -108,11 +122,19 @@ export function parseGmailFilters(
 }
 
 function mapProperties(props: ReadonlyArray<readonly [string, string]>, folders: FolderResolver) {
-  const query: FilterQuery = {};
   const action: FilterAction = {};
   const left: string[] = [];
+  const unsupported: string[] = [];
   let disabled = false;
   const value = (key: string) => props.find(([k]) => k === key)?.[1];
+  const criteria = gmailCriteria({
+    from: value('from'),
+    to: value('to'),
+    subject: value('subject'),
+    hasTheWord: value('hasTheWord'),
+  });
+  const query: FilterQuery = criteria.ok ? criteria.query : {};
+  if (!criteria.ok) unsupported.push(criteria.reason);
   const setMailbox = (id: string | undefined, key: string) => {
     if (!id) left.push(key);
     else action.mailbox ??= id;
@@ -124,15 +146,11 @@ function mapProperties(props: ReadonlyArray<readonly [string, string]>, folders:
       case 'from':
       case 'to':
       case 'subject':
-        query[key] = v.slice(0, 256);
+      case 'hasTheWord':
+        break; // read together by `gmailCriteria`
+      case 'doesNotHaveTheWord':
+        if (v) unsupported.push('doesNotHaveTheWord (negation)');
         break;
-      case 'hasTheWord': {
-        const list = /(?:^|\s)list:\(?([^)\s]+)\)?/.exec(v);
-        if (list) query.listId = list[1]!;
-        const text = v.replace(/(?:^|\s)list:\(?[^)\s]+\)?/, '').trim();
-        if (text) query.text = text.slice(0, 256);
-        break;
-      }
       case 'hasAttachment':
         if (on) query.ha = true;
         break;
@@ -140,7 +158,9 @@ function mapProperties(props: ReadonlyArray<readonly [string, string]>, folders:
         const n = Number(v);
         const unit = sizeUnits[value('sizeUnit') ?? 's_sb'];
         const operator = value('sizeOperator') ?? 's_sl';
-        if (!Number.isFinite(n) || n <= 0 || !unit || !['s_sl', 's_ss'].includes(operator)) left.push('size');
+        if (!Number.isFinite(n) || n <= 0 || !unit || !['s_sl', 's_ss'].includes(operator))
+          unsupported.push('size');
+        else if (query.size) unsupported.push('size (a second size)');
         else query.size = Math.round(n * unit) * (operator === 's_ss' ? -1 : 1);
         break;
       }
@@ -178,91 +198,14 @@ function mapProperties(props: ReadonlyArray<readonly [string, string]>, folders:
         disabled = on;
         break;
       default:
-        left.push(unsupported.has(key) ? key : key || '(unnamed)');
+        if (droppable.has(key)) left.push(key);
+        else unsupported.push(key || '(unnamed)');
     }
   }
-  return { query, action, disabled, left };
+  return { query, action, disabled, left, unsupported };
 }
 
 function describe(props: ReadonlyArray<readonly [string, string]>): string {
   const first = props.find(([k]) => ['from', 'to', 'subject', 'hasTheWord'].includes(k));
   return first ? `${first[0]}: ${first[1]}` : gmailDefaultTitle;
-}
-
-/** XML text or attribute value. */
-const esc = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
-  );
-
-/**
- * The filters as Gmail's feed, in list order. Written by hand: the shape is small and fixed, and every value
- * goes through `esc` (a builder library would add nothing but options to get wrong).
- */
-export function exportGmailFilters(
-  filters: readonly ExportedFilter[],
-  account: string,
-  folders: FolderResolver,
-  now = new Date(),
-): string {
-  const updated = now.toISOString().replace(/\.\d{3}Z$/, 'Z');
-  const lines = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<feed xmlns="http://www.w3.org/2005/Atom" xmlns:apps="http://schemas.google.com/apps/2006">',
-    '\t<title>Mail Filters</title>',
-    '\t<id>tag:webmail,2026:filters</id>',
-    `\t<updated>${updated}</updated>`,
-    `\t<author>\n\t\t<name>${esc(account)}</name>\n\t\t<email>${esc(account)}</email>\n\t</author>`,
-  ];
-  filters.forEach((f, i) => {
-    lines.push(
-      '\t<entry>',
-      "\t\t<category term='filter'></category>",
-      `\t\t<title>${esc(f.name)}</title>`,
-      `\t\t<id>tag:webmail,2026:filter:${i + 1}</id>`,
-      `\t\t<updated>${updated}</updated>`,
-      '\t\t<content></content>',
-      ...propertiesOf(f, folders).map(
-        ([name, value]) => `\t\t<apps:property name='${esc(name)}' value='${esc(value)}'/>`,
-      ),
-      '\t</entry>',
-    );
-  });
-  lines.push('</feed>', '');
-  return lines.join('\n');
-}
-
-function propertiesOf(f: ExportedFilter, folders: FolderResolver): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
-  const { query: q, action: a } = f;
-  if (q.from) out.push(['from', q.from]);
-  if (q.to) out.push(['to', q.to]);
-  if (q.subject) out.push(['subject', q.subject]);
-  const words = [q.listId ? `list:(${q.listId})` : '', q.text ?? ''].filter(Boolean).join(' ');
-  if (words) out.push(['hasTheWord', words]);
-  if (q.ha) out.push(['hasAttachment', 'true']);
-  if (q.size) {
-    out.push(
-      ['size', String(Math.abs(q.size))],
-      ['sizeOperator', q.size > 0 ? 's_sl' : 's_ss'],
-      ['sizeUnit', 's_sb'],
-    );
-  }
-  if (a.mailbox) {
-    if (a.mailbox === folders.archiveId) out.push(['shouldArchive', 'true']);
-    else if (a.mailbox === folders.trashId) out.push(['shouldTrash', 'true']);
-    else {
-      const path = folders.pathOfId(a.mailbox);
-      if (path) out.push(['label', path]);
-    }
-  }
-  if (a.seen) out.push(['shouldMarkAsRead', 'true']);
-  if (a.flag) out.push(['shouldStar', 'true']);
-  if (a.spam === 'notspam') out.push(['shouldNeverSpam', 'true']);
-  if (a.spam === 'spam') out.push(['shouldSpam', 'true']);
-  if (a.delete) out.push(['shouldDelete', 'true']);
-  if (a.targets?.length) out.push(['forwardTo', a.targets.join(',')]);
-  if (f.disabled) out.push(['disabled', 'true']);
-  return out;
 }
