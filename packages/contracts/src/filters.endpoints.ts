@@ -17,6 +17,7 @@ import {
   SieveScriptState,
   SieveTakeOver,
   SpamLevel,
+  SpamLevelState,
 } from './filters.js';
 
 const tags = ['filters'] as const;
@@ -212,10 +213,10 @@ export const filtersEndpoints = {
     method: 'GET',
     path: `${base}/spamLevel`,
     auth: 'session',
-    summary: 'The spam level (0–100, lower is stricter)',
+    summary: 'The spam level (0–100, lower is stricter) and whether the mail server can apply it',
     tags,
     params: UserIndexParams,
-    responses: { 200: SpamLevel },
+    responses: { 200: SpamLevelState },
     errors: [401],
   }),
   setSpamLevel: defineEndpoint({
@@ -226,7 +227,7 @@ export const filtersEndpoints = {
     tags,
     params: UserIndexParams,
     body: SpamLevel,
-    responses: { 200: SpamLevel },
+    responses: { 200: SpamLevelState },
     errors: [401, 419, 422, 502, 503],
   }),
 };

@@ -242,4 +242,14 @@ export type Autoreply = z.infer<typeof Autoreply>;
 /** Spam level 0–100 (lower is stricter; default 50). */
 export const SpamLevel = z.object({ spamLevel: z.number().int().min(0).max(100) }).strict();
 export type SpamLevel = z.infer<typeof SpamLevel>;
+/**
+ * The level with whether the mail server's filters can apply it: it needs the Sieve extensions spamtestplus,
+ * relational and comparator-i;ascii-numeric. false: the server lacks one, the level is stored but not applied
+ * (only filters decide what is spam); null: the server could not be asked just now.
+ */
+export const SpamLevelState = z.object({
+  spamLevel: z.number().int().min(0).max(100),
+  available: z.boolean().nullable(),
+});
+export type SpamLevelState = z.infer<typeof SpamLevelState>;
 export const defaultSpamLevel = 50;

@@ -178,6 +178,8 @@ describe.each(dbKinds)('filters API on %s', (db) => {
     expect((await client.request('PUT', `${base}/spamLevel`, { body: { spamLevel: 30 } })).status).toBe(200);
     const details = (await client.get<UserDetails>('/api/u/0/details')).body;
     expect(details).toMatchObject({ targets: ['copy@elsewhere.test', 'two@elsewhere.test'], spamLevel: 30 });
+    // The sandbox's Pigeonhole offers spamtestplus (read from its ManageSieve greeting): the level applies.
+    expect((await client.get(`${base}/spamLevel`)).body).toEqual({ spamLevel: 30, available: true });
     const reply = {
       status: true,
       name: 'Ann',

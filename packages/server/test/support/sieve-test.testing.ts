@@ -19,7 +19,11 @@ export interface SieveTestResult {
  * (X-Spam-Score out of 10) and a maildir in which `folders` exist (for `mailboxexists`). sieve-test drops to
  * `nobody`, so the work directory is world-writable.
  */
-export function createSieveTester(folders: readonly string[]) {
+export function createSieveTester(
+  folders: readonly string[],
+  /** The `sieve_extensions` setting; null: Pigeonhole's defaults (a stock server: no spamtest, no vacation-seconds). */
+  extensions: string | null = '+vacation-seconds +spamtest +spamtestplus +mime',
+) {
   const dir = mkdtempSync('/tmp/svt.');
   chmodSync(dir, 0o777);
   const maildir = path.join(dir, 'Maildir');
@@ -37,7 +41,7 @@ export function createSieveTester(folders: readonly string[]) {
       'first_valid_uid = 1',
       'first_valid_gid = 1',
       'plugin {',
-      '  sieve_extensions = +vacation-seconds +spamtest +spamtestplus +mime',
+      ...(extensions === null ? [] : [`  sieve_extensions = ${extensions}`]),
       '  sieve_spamtest_status_type = score',
       '  sieve_spamtest_status_header = X-Spam-Score: (-?[[:digit:]]+(\\.[[:digit:]]+)?)',
       '  sieve_spamtest_max_value = 10',

@@ -42,16 +42,21 @@ export class DeliverySettingsService {
     return autoreply;
   }
 
-  async spamLevel(mail: MailSession): Promise<number> {
-    return (await this.script.repository.settings(mail.email)).spam_level;
+  async spamLevel(mail: MailSession): Promise<{ spamLevel: number; available: boolean | null }> {
+    const settings = await this.script.repository.settings(mail.email);
+    return { spamLevel: settings.spam_level, available: await this.script.spamLevelAvailable() };
   }
 
-  async setSpamLevel(mail: MailSession, spamLevel: number): Promise<number> {
+  async setSpamLevel(
+    mail: MailSession,
+    spamLevel: number,
+  ): Promise<{ spamLevel: number; available: boolean | null }> {
     const context = await this.script.context(mail);
     await this.script.commit(mail, context, (repo) =>
       repo.updateSettings(mail.email, { spam_level: spamLevel }),
     );
-    return spamLevel;
+    // The upload has just read the server's capability: this answer costs no second connection.
+    return { spamLevel, available: await this.script.spamLevelAvailable() };
   }
 
   /** Targets and spam level for the user details. */

@@ -11,7 +11,7 @@ import type {
 import type { MailSession } from '../../mail/mail-session.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
 import type { PlanFeatures } from '../upgrade/plan-features.service.js';
-import { compileScript } from './filters-compiler.js';
+import { compileScript, offers, spamLevelExtensions } from './filters-compiler.js';
 import type { FilterRow, FiltersRepository } from './filters.repository.js';
 import type { FolderResolver } from './gmail-xml.js';
 import type { SieveSync } from './sieve-sync.js';
@@ -86,6 +86,12 @@ export class FilterScript {
     }
   }
 
+  /** Whether the mail server's filters can do the spam level (null: the server cannot be reached now). */
+  async spamLevelAvailable(): Promise<boolean | null> {
+    const offered = await this.sync.offeredExtensions();
+    return offered && spamLevelExtensions.every(offers(offered));
+  }
+
   /** The state of the account's active script. */
   async state(mail: MailSession): Promise<SieveScriptState> {
     return this.sync.state({ user: mail.email, password: await mail.password() });
@@ -122,25 +128,27 @@ export class FilterScript {
       const rows = off('filters') ? [] : await repo.list(mail.email);
       const settings = await repo.settings(mail.email);
       const autoreply = settings.autoreply ? (JSON.parse(settings.autoreply) as Autoreply) : null;
-      const compiled = compileScript({
-        filters: rows
-          .filter((row) => !isTrue(row.disabled))
-          .map((row) => {
-            const action = JSON.parse(row.action) as FilterAction;
-            return {
-              query: JSON.parse(row.query) as FilterQuery,
-              action: off('targets') ? { ...action, targets: [] } : action,
-            };
-          }),
-        folderPath: (id) => context.folderPaths.get(id),
-        junkPath: context.junkPath,
-        targets: off('targets') ? [] : (JSON.parse(settings.targets) as string[]),
-        spamLevel: settings.spam_level,
-        autoreply: off('autoreply') ? null : autoreply,
-      });
+      const compile = (offered: readonly string[]) =>
+        compileScript({
+          filters: rows
+            .filter((row) => !isTrue(row.disabled))
+            .map((row) => {
+              const action = JSON.parse(row.action) as FilterAction;
+              return {
+                query: JSON.parse(row.query) as FilterQuery,
+                action: off('targets') ? { ...action, targets: [] } : action,
+              };
+            }),
+          folderPath: (id) => context.folderPaths.get(id),
+          junkPath: context.junkPath,
+          targets: off('targets') ? [] : (JSON.parse(settings.targets) as string[]),
+          spamLevel: settings.spam_level,
+          autoreply: off('autoreply') ? null : autoreply,
+          offered,
+        });
       const state = await this.sync.upload(
         { user: mail.email, password: context.password },
-        compiled,
+        compile,
         options,
       );
       return { result, state };

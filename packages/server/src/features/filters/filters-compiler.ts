@@ -1,4 +1,5 @@
 import type { Autoreply, FilterAction, FilterQuery } from '@webmail/contracts';
+import { autoreply } from './filters-compiler-autoreply.js';
 import { dollarVariable, listIdKey, parseTextQuery, sieveList, sieveString } from './sieve-text.js';
 
 /**
@@ -29,13 +30,26 @@ export interface CompileInput {
   targets: readonly string[];
   spamLevel: number;
   autoreply: Autoreply | null;
+  /**
+   * The server's SIEVE capability (ManageSieve); undefined: everything. Optional extensions it lacks are
+   * compiled around (`leftOut` says what that costs); the ones a used feature cannot do without stay required,
+   * and the upload refuses them in words.
+   */
+  offered?: readonly string[];
 }
+
+/** What a server without an optional extension does not get. */
+export type LeftOut = 'spamLevel' | 'autoreplyInterval' | 'autoreplyEnvelopeChecks';
 
 export interface CompiledScript {
   script: string;
   /** The `require` list: what the server's SIEVE capability must offer. */
   extensions: string[];
+  leftOut: LeftOut[];
 }
+
+/** The extensions the spam level needs: `spamtest :percent` (spamtestplus) compared as a number. */
+export const spamLevelExtensions = ['spamtestplus', 'relational', 'comparator-i;ascii-numeric'];
 
 /** Why each extension is needed, for an error in words when the server lacks it. */
 export const extensionPurpose: Record<string, string> = {
@@ -55,24 +69,46 @@ export const extensionPurpose: Record<string, string> = {
   envelope: 'not auto-replying to automatic senders',
 };
 
-const autoreplyIntervalSeconds = 4 * 3600;
-const noReplySenders = ['no-reply', 'noreply', 'do-not-reply', 'donotreply', 'mailer-daemon', 'postmaster'];
+/** Whether the server offers `extension` (every one when its capability is not known). */
+export function offers(offered: readonly string[] | undefined): (extension: string) => boolean {
+  const set = offered && new Set(offered.map((e) => e.toLowerCase()));
+  return (extension) => !set || set.has(extension.toLowerCase());
+}
 
 export function compileScript(input: CompileInput): CompiledScript {
-  const ext = new Set(['fileinto', 'imap4flags', 'variables', 'copy', 'mailbox']);
+  const can = offers(input.offered);
+  const ext = new Set(['fileinto', 'variables']);
+  const leftOut: LeftOut[] = [];
   const out: string[] = [];
   input.filters.forEach((filter, n) => out.push(...compileFilter(filter, n, input, ext)));
-  out.push(...spamDecision(input.spamLevel, ext));
-  out.push(...forwards(input));
-  if (input.autoreply?.status) out.push(...autoreply(input.autoreply, ext));
+  const spam = spamDecision(input.spamLevel, ext, can);
+  if (!spam.levelCompiled) leftOut.push('spamLevel');
+  out.push(...spam.lines, ...forwards(input, ext, can));
+  if (input.autoreply?.status) {
+    out.push(...autoreply(input.autoreply, ext, can));
+    if (!can('vacation-seconds')) leftOut.push('autoreplyInterval');
+    if (!can('envelope')) leftOut.push('autoreplyEnvelopeChecks');
+  }
+  // Flags only when a filter sets one, so a server without imap4flags takes scripts that need none.
+  const flags = input.filters.some((f) => f.action.seen || f.action.flag);
+  if (flags) ext.add('imap4flags');
+  // Without `mailbox`, a filing into a folder that is gone fails and Pigeonhole keeps the message in Inbox.
+  if (can('mailbox')) ext.add('mailbox');
+  const folder = can('mailbox')
+    ? 'allof(not string :is "${wm_mailbox}" "", mailboxexists "${wm_mailbox}")'
+    : 'not string :is "${wm_mailbox}" ""';
   out.push(
-    'if string :is "${wm_seen}" "1" { addflag "\\\\Seen"; }',
-    'if string :is "${wm_flag}" "1" { addflag "\\\\Flagged"; }',
+    ...(flags
+      ? [
+          'if string :is "${wm_seen}" "1" { addflag "\\\\Seen"; }',
+          'if string :is "${wm_flag}" "1" { addflag "\\\\Flagged"; }',
+        ]
+      : []),
     'if string :is "${wm_delete}" "1" {',
     '  discard;',
     '} elsif string :is "${wm_isspam}" "1" {',
     `  fileinto ${sieveString(input.junkPath)};`,
-    '} elsif allof(not string :is "${wm_mailbox}" "", mailboxexists "${wm_mailbox}") {',
+    `} elsif ${folder} {`,
     '  fileinto "${wm_mailbox}";',
     '} else {',
     '  keep;',
@@ -85,7 +121,7 @@ export function compileScript(input: CompileInput): CompiledScript {
     `require ${sieveList(extensions)};`,
     `set "${dollarVariable}" "$";`,
   ];
-  return { script: [...header, ...out, ''].join('\r\n'), extensions };
+  return { script: [...header, ...out, ''].join('\r\n'), extensions, leftOut };
 }
 
 function compileFilter(filter: CompiledFilter, n: number, input: CompileInput, ext: Set<string>): string[] {
@@ -136,93 +172,55 @@ function criteria(query: FilterQuery, ext: Set<string>): string[] {
   return tests;
 }
 
-function spamDecision(level: number, ext: Set<string>): string[] {
+/** The spam decision; without the spam level's extensions only the filters' spam/notspam decide. */
+function spamDecision(
+  level: number,
+  ext: Set<string>,
+  can: (extension: string) => boolean,
+): { lines: string[]; levelCompiled: boolean } {
   const lines = ['if string :is "${wm_spam}" "spam" {', '  set "wm_isspam" "1";', '}'];
-  if (level >= 100) return lines; // nothing is spam by score
+  // 0 and 100 need no score: every message, or none, is spam.
+  if (level >= 100) return { lines, levelCompiled: true };
   if (level <= 0) {
     // Every message is spam unless a filter says notspam.
-    return ['if not string :is "${wm_spam}" "notspam" {', '  set "wm_isspam" "1";', '}'];
+    return {
+      lines: ['if not string :is "${wm_spam}" "notspam" {', '  set "wm_isspam" "1";', '}'],
+      levelCompiled: true,
+    };
   }
-  ext.add('relational').add('comparator-i;ascii-numeric').add('spamtestplus');
-  return [
+  const levelCompiled = spamLevelExtensions.every(can);
+  if (!levelCompiled) return { lines, levelCompiled };
+  for (const e of spamLevelExtensions) ext.add(e);
+  const score = [
     ...lines,
     'if allof(string :is "${wm_spam}" "",',
     `         spamtest :percent :value "ge" :comparator "i;ascii-numeric" "${level}") {`,
     '  set "wm_isspam" "1";',
     '}',
   ];
+  return { lines: score, levelCompiled };
 }
 
-function forwards(input: CompileInput): string[] {
+/**
+ * `redirect :copy` keeps the message; plain `redirect` (without `copy`) cancels only the implicit keep, and the
+ * script always ends in an explicit discard, fileinto or keep, so both do the same here.
+ */
+function forwards(input: CompileInput, ext: Set<string>, can: (extension: string) => boolean): string[] {
+  const redirect = can('copy') ? 'redirect :copy' : 'redirect';
   const lines: string[] = [];
   input.filters.forEach((filter, n) => {
     const targets = filter.action.targets ?? [];
     if (targets.length === 0) return;
     lines.push(`  if string :is "\${wm_fwd_${n}}" "1" {`);
-    for (const target of targets) lines.push(`    redirect :copy ${sieveString(target)};`);
+    for (const target of targets) lines.push(`    ${redirect} ${sieveString(target)};`);
     lines.push('  }');
   });
   if (input.targets.length > 0) {
     lines.push('  if string :is "${wm_delete}" "" {');
-    for (const target of input.targets) lines.push(`    redirect :copy ${sieveString(target)};`);
+    for (const target of input.targets) lines.push(`    ${redirect} ${sieveString(target)};`);
     lines.push('  }');
   }
-  return lines.length === 0 ? [] : ['if not string :is "${wm_isspam}" "1" {', ...lines, '}'];
-}
-
-/** Sieve `currentdate … "iso8601"` in UTC reads `2026-11-24T22:48:08Z`; keys in that form compare as text. */
-function isoKey(value: string): string {
-  return new Date(value).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
-function autoreply(reply: Autoreply, ext: Set<string>): string[] {
-  ext.add('vacation').add('vacation-seconds').add('envelope');
-  const when: string[] = ['not string :is "${wm_isspam}" "1"'];
-  if (reply.start || reply.end) ext.add('date').add('relational');
-  if (reply.start) when.push(`currentdate :zone "+0000" :value "ge" "iso8601" "${isoKey(reply.start)}"`);
-  if (reply.end) when.push(`currentdate :zone "+0000" :value "le" "iso8601" "${isoKey(reply.end)}"`);
-  const automatic = [
-    // `exists` with a list is true only when ALL the headers exist: one test per header.
-    'exists "list-id"',
-    'exists "list-unsubscribe"',
-    'header :is "precedence" ["list", "junk", "bulk"]',
-    'allof(exists "auto-submitted", not header :is "auto-submitted" "no")',
-    'envelope :all :is "from" ""',
-    `envelope :localpart :contains "from" ${sieveList(noReplySenders)}`,
-  ];
-  when.push(`not anyof(${automatic.join(',\n         ')})`);
-  const subject = reply.subject.trim()
-    ? sieveString(`Auto: ${reply.subject.trim()}`)
-    : '"Auto: Re: ${wm_subject}"';
-  return [
-    'if header :matches "subject" "*" { set "wm_subject" "${1}"; }',
-    `if allof(${when.join(',\n       ')}) {`,
-    `  vacation :seconds ${autoreplyIntervalSeconds} :subject ${subject} :mime ${sieveString(replyBody(reply))};`,
-    '}',
-  ];
-}
-
-/** The reply as MIME: plain text, with the HTML as an alternative when there is one. */
-function replyBody(reply: Autoreply): string {
-  const text = reply.text.replace(/\r?\n/g, '\r\n');
-  if (!reply.html.trim()) {
-    return `Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n${text}`;
-  }
-  const boundary = 'wm-autoreply-alternative';
-  return [
-    `Content-Type: multipart/alternative; boundary="${boundary}"`,
-    '',
-    `--${boundary}`,
-    'Content-Type: text/plain; charset=utf-8',
-    'Content-Transfer-Encoding: 8bit',
-    '',
-    text,
-    `--${boundary}`,
-    'Content-Type: text/html; charset=utf-8',
-    'Content-Transfer-Encoding: 8bit',
-    '',
-    reply.html,
-    `--${boundary}--`,
-    '',
-  ].join('\r\n');
+  if (lines.length === 0) return [];
+  if (can('copy')) ext.add('copy');
+  return ['if not string :is "${wm_isspam}" "1" {', ...lines, '}'];
 }

@@ -87,12 +87,10 @@ export function filtersRoutes(
     route(app, endpoints.setAutoreply, async (request) =>
       delivery.setAutoreply(mail.forRequest(request), request.body),
     );
-    route(app, endpoints.getSpamLevel, async (request) => ({
-      spamLevel: await delivery.spamLevel(mail.forRequest(request)),
-    }));
-    route(app, endpoints.setSpamLevel, async (request) => ({
-      spamLevel: await delivery.setSpamLevel(mail.forRequest(request), request.body.spamLevel),
-    }));
+    route(app, endpoints.getSpamLevel, async (request) => delivery.spamLevel(mail.forRequest(request)));
+    route(app, endpoints.setSpamLevel, async (request) =>
+      delivery.setSpamLevel(mail.forRequest(request), request.body.spamLevel),
+    );
   };
 }
 

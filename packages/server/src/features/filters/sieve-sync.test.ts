@@ -18,7 +18,6 @@ describe('the script’s extensions against the server’s SIEVE capability', ()
       [
         'body',
         'comparator-i;ascii-numeric',
-        'copy',
         'envelope',
         'fileinto',
         'imap4flags',

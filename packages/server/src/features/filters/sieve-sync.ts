@@ -3,6 +3,8 @@ import { AppError, mailServerRetryAfterSeconds, refusal } from '../../infra/erro
 import { ManageSieveClient, ManageSieveError } from '../../mail/sieve/managesieve-client.js';
 import { extensionPurpose, scriptMarker, type CompiledScript } from './filters-compiler.js';
 
+const capabilityCacheMs = 5 * 60_000;
+
 /** The name of the webmail's script on the Sieve server. */
 export const scriptName = 'webmail';
 
@@ -19,18 +21,40 @@ export interface SieveCredentials {
  *    client's active script otherwise stays active and the answer says so (`foreign`).
  */
 export class SieveSync {
+  private offered: { extensions: string[]; at: number } | null = null;
+
   constructor(private readonly server: { host: string; port: number }) {}
 
   async state(credentials: SieveCredentials): Promise<SieveScriptState> {
     return this.session(credentials, async (client) => this.stateOf(client));
   }
 
+  /**
+   * The server's SIEVE capability, from the ManageSieve greeting (no sign-in needed); cached for a few minutes,
+   * as it changes only with the server's configuration. null when the server cannot be reached.
+   */
+  async offeredExtensions(): Promise<string[] | null> {
+    if (this.offered && Date.now() - this.offered.at < capabilityCacheMs) return this.offered.extensions;
+    try {
+      const client = await ManageSieveClient.connect(this.server);
+      const extensions = client.sieveExtensions;
+      await client.logout();
+      this.offered = { extensions, at: Date.now() };
+      return extensions;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Compiles for what the server offers (`compile` gets its SIEVE capability), checks and uploads. */
   async upload(
     credentials: SieveCredentials,
-    compiled: CompiledScript,
+    compile: (offered: readonly string[]) => CompiledScript,
     options: { takeOver?: boolean } = {},
   ): Promise<SieveScriptState> {
     return this.session(credentials, async (client) => {
+      this.offered = { extensions: client.sieveExtensions, at: Date.now() };
+      const compiled = compile(client.sieveExtensions);
       checkExtensions(compiled.extensions, client.sieveExtensions);
       await this.step('CHECKSCRIPT', () => client.checkScript(compiled.script));
       const scripts = await client.listScripts();

@@ -178,6 +178,22 @@ describe('filter settings (settings/filters)', () => {
     });
   });
 
+  it('says why the spam level cannot be used when the mail server lacks spam scores, and offers it otherwise', async () => {
+    setup({ ...three(), spamLevelAvailable: false });
+    const view = await renderApp('/u/0/settings/filters');
+    expect(
+      await screen.findByText(/cannot give spam scores to filters/, {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('slider', { name: 'Spam level' })).toBeDisabled();
+    view.unmount();
+    setup({ ...three(), spamLevelAvailable: true });
+    await renderApp('/u/0/settings/filters');
+    await waitFor(() => expect(screen.getByRole('slider', { name: 'Spam level' })).toBeEnabled(), {
+      timeout: 10_000,
+    });
+    expect(screen.queryByText(/cannot give spam scores to filters/)).not.toBeInTheDocument();
+  }, 30_000);
+
   it('hides forwarding when the plan switches it off, and says so when filters are off', async () => {
     setup({ filters: null, targetsDisabled: true });
     await renderApp('/u/0/settings/filters');

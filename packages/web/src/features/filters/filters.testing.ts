@@ -32,6 +32,8 @@ export interface FiltersApiState {
   targetsDisabled?: boolean;
   /** How many Inbox messages every filter matches (GET …/inboxMatches); POST …/applyToInbox handles them all. */
   inboxMatches?: number;
+  /** GET /filters/spamLevel's `available` (false: the mail server's Sieve lacks spamtestplus). */
+  spamLevelAvailable?: boolean | null;
 }
 
 /** The filters routes over in-memory state, in list order, as the server answers them. Requests recorded. */
@@ -60,7 +62,9 @@ export function filtersApi(state: FiltersApiState) {
       state.targets = ((await request.json()) as ForwardingTargets).targets;
       return HttpResponse.json({ targets: state.targets });
     }),
-    http.get(`${base}/spamLevel`, () => HttpResponse.json({ spamLevel: 50 })),
+    http.get(`${base}/spamLevel`, () =>
+      HttpResponse.json({ spamLevel: 50, available: state.spamLevelAvailable ?? true }),
+    ),
     http.post(`${base}/massDelete`, async ({ request }) => {
       await record(request);
       const { ids } = (await request.json()) as { ids: string[] };

@@ -5,7 +5,7 @@ import {
   type FilterInput,
   type FilterPatch,
   type ForwardingTargets,
-  type SpamLevel,
+  type SpamLevelState,
 } from '@webmail/contracts';
 import { callApi, endpointUrl } from '../../../shared/api/call-api';
 import { invalidateMailboxes } from '../../messages/api/mass-action-cache';
@@ -130,9 +130,9 @@ export const useAutoreply = (userIndex: number) =>
   );
 
 export const useSpamLevel = (userIndex: number) =>
-  useSetting<SpamLevel>(
+  useSetting<SpamLevelState>(
     userIndex,
     filtersKeys.spamLevel(userIndex),
     (signal) => callApi(filtersEndpoints.getSpamLevel, { params: { userIndex } }, { signal }),
-    (body) => callApi(filtersEndpoints.setSpamLevel, { params: { userIndex }, body }),
+    ({ spamLevel }) => callApi(filtersEndpoints.setSpamLevel, { params: { userIndex }, body: { spamLevel } }),
   );

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Slider from '@mui/material/Slider';
 import Stack from '@mui/material/Stack';
@@ -26,6 +27,8 @@ export function SpamLevelSection() {
   const { query, save } = useSpamLevel(userIndex);
   const [moving, setMoving] = useState<number | null>(null);
   const level = moving ?? query.data?.spamLevel ?? defaultSpamLevel;
+  // The mail server's filters cannot read spam scores: the level would be stored but never applied.
+  const unavailable = query.data?.available === false;
   return (
     <Box component="section" aria-labelledby="spam-level-heading" sx={{ maxWidth: 480 }}>
       <Typography id="spam-level-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
@@ -34,18 +37,23 @@ export function SpamLevelSection() {
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
         {t('spamLevel.intro')}
       </Typography>
+      {unavailable && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('spamLevel.unavailable')}
+        </Alert>
+      )}
       <Slider
         value={level}
         min={0}
         max={100}
-        disabled={!query.data || save.isPending}
+        disabled={!query.data || save.isPending || unavailable}
         aria-label={t('spamLevel.title')}
         getAriaValueText={(v) => t(`spamLevel.${spamLevelWord(v)}`)}
         valueLabelDisplay="auto"
         onChange={(_e, value) => setMoving(value)}
         onChangeCommitted={(_e, value) =>
           save.mutate(
-            { spamLevel: value },
+            { spamLevel: value, available: query.data?.available ?? null },
             {
               onSuccess: () => snackbar.show({ type: 'success', message: t('spamLevel.saved') }),
               onError: (e) =>
