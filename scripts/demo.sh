@@ -8,6 +8,8 @@ launcher=$PPID # npm, or the shell that ran this script
 
 export PORT=${PORT:-8080}
 export HOST=${HOST:-127.0.0.1}
+# Where links in mail point and the passkey relying party (a name: browsers refuse an IP address there).
+export PUBLIC_URL=${PUBLIC_URL:-http://localhost:$PORT}
 export LOG_LEVEL=${LOG_LEVEL:-warn} # the terminal shows the URL, not a line per request
 export MAILSTACK_PORT_BASE=${MAILSTACK_PORT_BASE:-10000}
 export MAILSTACK_DIR=${MAILSTACK_DIR:-$root/.data/mailstack}

@@ -68,6 +68,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       // Every fresh account would be greeted by the onboarding tour's modal; only its own spec turns it on
       // (support/onboarding.ts).
       ONBOARDING_TOUR: 'false',
+      // Links in mail and the passkey relying party come from here (passkey specs open the app by this name).
+      PUBLIC_URL: `http://localhost:${options.port}`,
       ...options.env,
     },
     stdio: ['ignore', log, log],

@@ -88,6 +88,11 @@ export async function buildApp(
   options: { logStream?: DestinationStream } = {},
 ): Promise<FastifyInstance & { services: AppServices }> {
   const { app, routes } = await createHttpServer(config, version, options.logStream);
+  if (!config.publicUrl)
+    app.log.warn(
+      'PUBLIC_URL is not set: verification mails carry only their code, and passkeys work only at %s',
+      config.security.webauthn.origin,
+    );
   const db = createDatabase(config);
   await migrateToLatest(db, migrations);
   const core = createCore(config, db, app.log);

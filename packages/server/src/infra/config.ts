@@ -73,6 +73,12 @@ const EnvSchema = z.object({
   SEARCH_ALL_MAIL_FOLDER: z.string().min(1).default('Virtual/All'),
   /** The virtual folder of every folder (`in:anywhere`). */
   SEARCH_ANYWHERE_FOLDER: z.string().min(1).default('Virtual/Anywhere'),
+  /**
+   * Where users reach the webmail (scheme, host and any path prefix). Every absolute URL the server writes (links in
+   * mail, the passkey relying party when WEBAUTHN_* are unset) comes from here, never from a request's Host or
+   * X-Forwarded-* headers, which the sender of the request chooses.
+   */
+  PUBLIC_URL: z.preprocess((v) => v || undefined, z.url({ protocol: /^https?$/ }).optional()),
   AUTH_APP_URL: z.url().optional(),
   /** Comma-separated features to switch off: targets, folders, signatures, autoreply, contacts, filters. */
   DISABLED_FEATURES: z
@@ -150,7 +156,7 @@ const EnvSchema = z.object({
   PASSWORD_DRIVER: z.enum(['none', 'command', 'sql']).default('none'),
   /** For PASSWORD_DRIVER=command: a program given the address as its argument and the new password on stdin. */
   PASSWORD_COMMAND: z.string().optional(),
-  /** WebAuthn relying party; default: the host name and origin of the request. */
+  /** WebAuthn relying party; default: PUBLIC_URL's host name and origin (else localhost, for development). */
   WEBAUTHN_RP_ID: z.string().optional(),
   WEBAUTHN_ORIGIN: z.url().optional(),
   WEBAUTHN_RP_NAME: z.string().default('Webmail'),
@@ -235,20 +241,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       appPasswordsMax: e.APP_PASSWORDS_MAX,
       passwordDriver: e.PASSWORD_DRIVER,
       passwordCommand: e.PASSWORD_COMMAND ?? null,
-      webauthn: {
-        rpId: e.WEBAUTHN_RP_ID ?? null,
-        origin: e.WEBAUTHN_ORIGIN?.replace(/\/+$/, '') ?? null,
-        rpName: e.WEBAUTHN_RP_NAME,
-      },
+      webauthn: { ...relyingParty(e), rpName: e.WEBAUTHN_RP_NAME },
       twoFactorLockFailures: e.TWO_FACTOR_LOCK_FAILURES,
       pendingSignInMs: e.TWO_FACTOR_PENDING_MINUTES * 60_000,
       reauthMs: 5 * 60_000,
     },
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') ?? null,
     authAppUrl: e.AUTH_APP_URL?.replace(/\/+$/, '') ?? null,
     trustProxy: e.TRUST_PROXY,
     cookieSecure: e.COOKIE_SECURE,
     webDistDir: e.WEB_DIST_DIR,
     localesDir: e.LOCALES_DIR,
+  };
+}
+
+/**
+ * The passkey relying party: WEBAUTHN_RP_ID / WEBAUTHN_ORIGIN, else PUBLIC_URL's host name and origin, else
+ * `localhost` on PORT (a development default: browsers accept http only there, and a production server without
+ * PUBLIC_URL is warned about at startup).
+ */
+function relyingParty(e: z.infer<typeof EnvSchema>): { rpId: string; origin: string } {
+  const pub = e.PUBLIC_URL ? new URL(e.PUBLIC_URL) : null;
+  return {
+    rpId: e.WEBAUTHN_RP_ID ?? pub?.hostname ?? 'localhost',
+    origin: e.WEBAUTHN_ORIGIN?.replace(/\/+$/, '') ?? pub?.origin ?? `http://localhost:${e.PORT}`,
   };
 }
 

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { Config } from './config.js';
 
 /** Where a WebAuthn ceremony runs: the relying party id and the origin the browser must report. */
@@ -8,14 +7,11 @@ export interface RelyingParty {
 }
 
 /**
- * From config (WEBAUTHN_RP_ID / WEBAUTHN_ORIGIN), else the request's own host (behind a proxy only with
- * TRUST_PROXY, which makes Fastify read X-Forwarded-Host/-Proto). Browsers refuse an IP address as RP id: use a
+ * From configuration only (WEBAUTHN_RP_ID / WEBAUTHN_ORIGIN, else PUBLIC_URL): never from the request's Host or
+ * X-Forwarded-* headers, which whoever sends the request chooses. Browsers refuse an IP address as RP id: use a
  * name (`localhost` in tests).
  */
-export function relyingPartyOf(config: Pick<Config, 'security'>, request: FastifyRequest): RelyingParty {
+export function relyingPartyOf(config: Pick<Config, 'security'>): RelyingParty {
   const { rpId, origin } = config.security.webauthn;
-  return {
-    rpId: rpId ?? request.hostname,
-    origin: origin ?? `${request.protocol}://${request.host}`,
-  };
+  return { rpId, origin };
 }

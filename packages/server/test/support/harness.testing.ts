@@ -58,6 +58,9 @@ export async function freshPostgresDatabase(): Promise<string> {
   return adminUrl.replace(/\/[^/]*$/, `/${name}`);
 }
 
+/** The PUBLIC_URL test servers run with unless a test sets its own. */
+export const testPublicUrl = 'http://webmail.example.test';
+
 /** Starts a real server on a free port against the test mail stack and the chosen database. */
 export async function startServer(
   db: DbKind,
@@ -84,6 +87,8 @@ export async function startServer(
     PASSWORD_DRIVER: 'command',
     PASSWORD_COMMAND: path.join(repoRoot, 'mailstack/bin/set-password.sh'),
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    // Where links in mail point (the server listens on a port chosen later; tests open links by their path).
+    PUBLIC_URL: testPublicUrl,
     // Every answer is checked against its contract, also the hot routes' that production writes unchecked.
     CHECK_ALL_RESPONSES: 'true',
     ...(db === 'postgres' ? { DATABASE_URL: await freshPostgresDatabase() } : {}),

@@ -79,7 +79,7 @@ export function secondFactorRoutes(
       async (request) => {
         const deviceId = auth.deviceOf(request.cookies);
         if (!deviceId) throw refusal('Unauthorized', 401, 'signInExpired', 'The sign-in has expired');
-        const options = await gate.passkeyOptions(request.body.id, deviceId, relyingPartyOf(config, request));
+        const options = await gate.passkeyOptions(request.body.id, deviceId, relyingPartyOf(config));
         return { options };
       },
       limit,
@@ -90,12 +90,7 @@ export function secondFactorRoutes(
       endpoints.webauthn,
       async (request, reply) =>
         attempt(request, reply, request.body.id, (deviceId) =>
-          gate.finishWithPasskey(
-            request.body.id,
-            request.body.response,
-            deviceId,
-            relyingPartyOf(config, request),
-          ),
+          gate.finishWithPasskey(request.body.id, request.body.response, deviceId, relyingPartyOf(config)),
         ),
       limit,
     );

@@ -102,7 +102,7 @@ export function createSecurityModule(deps: {
         passkeys: core.passkeys,
         mail: deps.mail,
         failures,
-        relyingParty: (request) => relyingPartyOf(config, request),
+        relyingParty: relyingPartyOf(config),
       }),
     );
     await app.register(

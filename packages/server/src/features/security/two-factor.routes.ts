@@ -18,7 +18,7 @@ export interface TwoFactorRouteDeps {
   mail: MailSessions;
   /** Wrong passwords and codes per session (re-authentication, password change). */
   failures: RateWindow;
-  relyingParty: (request: FastifyRequest) => RelyingParty;
+  relyingParty: RelyingParty;
 }
 
 export const actorOf = (request: FastifyRequest): Actor => ({
@@ -76,16 +76,11 @@ export function twoFactorRoutes(deps: TwoFactorRouteDeps): FastifyPluginAsync {
     }));
 
     route(app, endpoints.passkeyOptions, async (request) => ({
-      options: await passkeys.registrationOptions(actorOf(request), deps.relyingParty(request)),
+      options: await passkeys.registrationOptions(actorOf(request), deps.relyingParty),
     }));
 
     route(app, endpoints.passkeyRegister, async (request) =>
-      passkeys.register(
-        actorOf(request),
-        request.body.name,
-        request.body.response,
-        deps.relyingParty(request),
-      ),
+      passkeys.register(actorOf(request), request.body.name, request.body.response, deps.relyingParty),
     );
 
     route(app, endpoints.passkeyRename, async (request) =>

@@ -6,12 +6,9 @@ import type { MailSessions } from '../../mail/mail-session.js';
 import { languageOf } from './details.routes.js';
 import type { OutgoingAddressesService, VerificationRequest } from './outgoing-addresses.service.js';
 
-/** Where the verification link points: the app as this request reached it, in the user's language. */
+/** The verification mail's language (its link comes from configuration, never from this request's headers). */
 function verificationRequest(request: FastifyRequest): VerificationRequest {
-  return {
-    origin: `${request.protocol}://${request.host}`,
-    language: languageOf(request.headers['accept-language']),
-  };
+  return { language: languageOf(request.headers['accept-language']) };
 }
 
 const originOf = (request: FastifyRequest) => ({

@@ -20,8 +20,6 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('bas
 const codeHash = (id: string, code: string) => sha256(`${id}\n${code}`);
 
 export interface VerificationRequest {
-  /** Where the app is served (the link of the mail points there). */
-  origin: string;
   language: Language;
 }
 
@@ -46,6 +44,8 @@ export interface OutgoingAddressesDeps {
   nameOf: (email: string) => Promise<string>;
   publish: PublishEvent;
   securityLog: OutgoingAddressLog;
+  /** PUBLIC_URL, where the mail's link points; null = the mail carries only the code. */
+  publicUrl: string | null;
 }
 
 /**
@@ -194,7 +194,7 @@ export class OutgoingAddressesService {
         name: await this.deps.nameOf(mail.email),
         password: await mail.password(),
         address: row.address,
-        link: `${request.origin}/api/settings/whitelist/confirm/${token}`,
+        link: this.deps.publicUrl && `${this.deps.publicUrl}/api/settings/whitelist/confirm/${token}`,
         code,
         language: request.language,
       });

@@ -26,7 +26,7 @@ import { UserSettingsRepository } from './user-settings.repository.js';
 import { sendVerificationMail } from './verification-mail.js';
 
 export interface SettingsModuleDeps {
-  config: Pick<Config, 'smtp' | 'tlsRejectUnauthorized' | 'mailSenderDb' | 'onboardingTour'>;
+  config: Pick<Config, 'smtp' | 'tlsRejectUnauthorized' | 'mailSenderDb' | 'onboardingTour' | 'publicUrl'>;
   db: Db;
   mail: MailSessions;
   auth: Pick<AuthService, 'nameOf' | 'rename'>;
@@ -65,6 +65,7 @@ export function createSettingsModule(deps: SettingsModuleDeps) {
     nameOf: (email) => deps.auth.nameOf(email),
     publish: deps.publish,
     securityLog: deps.securityLog,
+    publicUrl: deps.config.publicUrl,
   });
   const avatar = new AccountAvatarService(new AccountAvatarRepository(deps.db), deps.publish);
   const routes: FastifyPluginAsync = async (app) => {

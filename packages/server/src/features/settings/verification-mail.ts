@@ -2,33 +2,46 @@ import type { Language } from '@webmail/contracts';
 import { sendAutomaticMail } from '../../mail/smtp/automatic-mail.js';
 import type { SmtpServer } from '../../mail/smtp/smtp-submit.js';
 
-const texts: Record<Language, { subject: string; body: (v: Vars) => string }> = {
+/** Per language: the subject, the link paragraph (only with PUBLIC_URL), the code paragraph and the ending. */
+const texts: Record<
+  Language,
+  { subject: string; intro: (v: Vars) => string; link: (link: string) => string; code: (v: Vars) => string }
+> = {
   en: {
     subject: 'Confirm your outgoing address',
-    body: (v) =>
-      `${v.account} wants to send mail as ${v.address}.\n\nOpen this link to confirm it:\n${v.link}\n\nOr type this code on the Outgoing addresses page: ${v.code}\n\nThe link and the code work for 24 hours. If you did not ask for this, ignore this mail.\n`,
+    intro: (v) => `${v.account} wants to send mail as ${v.address}.`,
+    link: (link) => `Open this link to confirm it:\n${link}`,
+    code: (v) =>
+      `${v.link ? 'Or type' : 'Type'} this code on the Outgoing addresses page: ${v.code}\n\n${v.link ? 'The link and the code work' : 'The code works'} for 24 hours. If you did not ask for this, ignore this mail.`,
   },
   fi: {
     subject: 'Vahvista lähtevä osoitteesi',
-    body: (v) =>
-      `${v.account} haluaa lähettää postia osoitteesta ${v.address}.\n\nVahvista avaamalla tämä linkki:\n${v.link}\n\nTai kirjoita tämä koodi Lähtevät osoitteet -sivulle: ${v.code}\n\nLinkki ja koodi ovat voimassa 24 tuntia. Jos et pyytänyt tätä, voit jättää viestin huomiotta.\n`,
+    intro: (v) => `${v.account} haluaa lähettää postia osoitteesta ${v.address}.`,
+    link: (link) => `Vahvista avaamalla tämä linkki:\n${link}`,
+    code: (v) =>
+      `${v.link ? 'Tai kirjoita' : 'Kirjoita'} tämä koodi Lähtevät osoitteet -sivulle: ${v.code}\n\n${v.link ? 'Linkki ja koodi ovat voimassa' : 'Koodi on voimassa'} 24 tuntia. Jos et pyytänyt tätä, voit jättää viestin huomiotta.`,
   },
   et: {
     subject: 'Kinnitage oma väljuv aadress',
-    body: (v) =>
-      `${v.account} soovib saata kirju aadressilt ${v.address}.\n\nKinnitamiseks avage see link:\n${v.link}\n\nVõi sisestage see kood lehel Väljuvad aadressid: ${v.code}\n\nLink ja kood kehtivad 24 tundi. Kui te seda ei palunud, jätke kiri tähelepanuta.\n`,
+    intro: (v) => `${v.account} soovib saata kirju aadressilt ${v.address}.`,
+    link: (link) => `Kinnitamiseks avage see link:\n${link}`,
+    code: (v) =>
+      `${v.link ? 'Või sisestage' : 'Sisestage'} see kood lehel Väljuvad aadressid: ${v.code}\n\n${v.link ? 'Link ja kood kehtivad' : 'Kood kehtib'} 24 tundi. Kui te seda ei palunud, jätke kiri tähelepanuta.`,
   },
   ru: {
     subject: 'Подтвердите исходящий адрес',
-    body: (v) =>
-      `${v.account} хочет отправлять почту с адреса ${v.address}.\n\nЧтобы подтвердить, откройте ссылку:\n${v.link}\n\nИли введите этот код на странице «Исходящие адреса»: ${v.code}\n\nСсылка и код действуют 24 часа. Если вы этого не запрашивали, просто проигнорируйте письмо.\n`,
+    intro: (v) => `${v.account} хочет отправлять почту с адреса ${v.address}.`,
+    link: (link) => `Чтобы подтвердить, откройте ссылку:\n${link}`,
+    code: (v) =>
+      `${v.link ? 'Или введите' : 'Введите'} этот код на странице «Исходящие адреса»: ${v.code}\n\n${v.link ? 'Ссылка и код действуют' : 'Код действует'} 24 часа. Если вы этого не запрашивали, просто проигнорируйте письмо.`,
   },
 };
 
 interface Vars {
   account: string;
   address: string;
-  link: string;
+  /** From PUBLIC_URL; null without it (the mail then carries only the code). */
+  link: string | null;
   code: string;
 }
 
@@ -47,6 +60,8 @@ export async function sendVerificationMail(server: SmtpServer, mail: Verificatio
     password: mail.password,
     to: mail.address,
     subject: text.subject,
-    text: text.body(mail),
+    text:
+      [text.intro(mail), mail.link && text.link(mail.link), text.code(mail)].filter(Boolean).join('\n\n') +
+      '\n',
   });
 }
