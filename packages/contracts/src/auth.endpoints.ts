@@ -109,13 +109,14 @@ export const authEndpoints = {
     tags,
     query: RemoveDeviceUserQuery,
     responses: { 200: AccountsResponse },
-    errors: [419, 422],
+    errors: [401, 419, 422],
   }),
   removeDeviceUsers: defineEndpoint({
     method: 'DELETE',
     path: '/auth/removeDeviceUsers',
     auth: 'public',
-    summary: 'Device logout: forget every account on this device',
+    summary:
+      'Device logout: sign out and forget every account on this device (with the device cookie alone: forget the signed-out ones)',
     tags,
     responses: { 200: AccountsResponse },
     errors: [419],

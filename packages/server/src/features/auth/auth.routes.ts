@@ -118,23 +118,26 @@ export function authRoutes(
 
     route(app, endpoints.removeDeviceUser, async (request, reply) => {
       const { index } = request.query;
-      const accounts = await auth.removeDeviceUser(auth.deviceOf(request.cookies), index);
+      const accounts = await auth.removeDeviceUser(request.cookies, index);
       clearSessionCookies(reply, isSecureRequest(config, request), index);
       return { accounts };
     });
 
     for (const endpoint of [endpoints.removeDeviceUsers, endpoints.logoutAll]) {
       route(app, endpoint, async (request, reply) => {
-        const deviceId = auth.deviceOf(request.cookies);
         // Signing every account out takes a live session of this device (the account menu has one);
-        // forgetting the remembered accounts (the account chooser, maybe none signed in) takes the device.
-        if (endpoint === endpoints.logoutAll && !(await auth.hasSessionOn(request.cookies, deviceId))) {
+        // forgetting the remembered accounts (the account chooser, maybe none signed in) takes the device, and
+        // without a live session it forgets only the signed-out ones (auth.forgetDevice).
+        if (
+          endpoint === endpoints.logoutAll &&
+          !(await auth.hasSessionOn(request.cookies, auth.deviceOf(request.cookies)))
+        ) {
           throw unauthorized();
         }
-        const freed = await auth.forgetDevice(deviceId);
+        const freed = await auth.forgetDevice(request.cookies);
         const secure = isSecureRequest(config, request);
         for (const index of freed) clearSessionCookies(reply, secure, index);
-        return { accounts: [] };
+        return { accounts: await auth.accounts(auth.deviceOf(request.cookies)) };
       });
     }
   };

@@ -158,17 +158,33 @@ export class AuthService {
   }
 
   /** Whether the request holds a live session of this device in any slot (needed to sign them all out). */
+  /**
+   * Whether the request holds a live session of this device in any slot: its access token, or its refresh token
+   * (an idle tab's access token expires after minutes; the refresh token still proves the session).
+   */
   async hasSessionOn(cookies: Cookies, deviceId: string | undefined): Promise<boolean> {
     if (!deviceId) return false;
     for (const row of await this.deviceAccounts.list(deviceId)) {
-      if (!row.session_id) continue;
-      const ok = await this.authenticator.authenticate(cookies, row.user_index).then(
-        () => true,
-        () => false,
-      );
-      if (ok) return true;
+      if (row.session_id && (await this.holdsSession(cookies, deviceId, row.user_index))) return true;
     }
     return false;
+  }
+
+  private async holdsSession(cookies: Cookies, deviceId: string, userIndex: number): Promise<boolean> {
+    const byAccess = await this.authenticator.authenticate(cookies, userIndex).then(
+      () => true,
+      () => false,
+    );
+    if (byAccess) return true;
+    const parsed = parseRefreshToken(cookies[cookieNames.refreshToken(userIndex)]);
+    if (!parsed || !cookies[cookieNames.sessionKey(userIndex)]) return false;
+    const row = await this.sessions.findActive(parsed.sessionId, Date.now());
+    return (
+      !!row &&
+      row.device_id === deviceId &&
+      row.user_index === userIndex &&
+      safeEqual(sha256(parsed.secret), row.refresh_hash)
+    );
   }
 
   async me(session: SessionContext): Promise<LoggedInUser> {
@@ -202,22 +218,43 @@ export class AuthService {
     await this.endSession(session.deviceId, session.userIndex, session.id, session.email, 'logout');
   }
 
-  /** Device-user logout: the account's session ends and the device forgets it. Returns who remains. */
-  async removeDeviceUser(deviceId: string | undefined, userIndex: number): Promise<AccountEntry[]> {
+  /**
+   * Device-user logout: the account's session ends and the device forgets it. Returns who remains. Ending a
+   * session takes a live session of this device: the device cookie alone only forgets signed-out accounts.
+   */
+  async removeDeviceUser(cookies: Cookies, userIndex: number): Promise<AccountEntry[]> {
+    const deviceId = this.deviceOf(cookies);
     if (!deviceId) return [];
     const row = await this.deviceAccounts.find(deviceId, userIndex);
+    if (row && (await this.isLive(row)) && !(await this.hasSessionOn(cookies, deviceId)))
+      throw unauthorized();
     if (row?.session_id) await this.revokeSession(row.session_id, row.email, 'deviceUser');
     if (row) await this.deviceAccounts.remove(deviceId, userIndex);
     return this.accounts(deviceId);
   }
 
-  /** Device logout: every account of this device signed out and forgotten. Returns the freed slots. */
-  async forgetDevice(deviceId: string | undefined): Promise<number[]> {
+  /**
+   * Device logout: the device's accounts signed out and forgotten. Returns the freed slots. With a live session
+   * of this device among the request's cookies every account goes; with the device cookie alone (which signs
+   * nobody in) only the signed-out ones are forgotten, and no session ends.
+   */
+  async forgetDevice(cookies: Cookies): Promise<number[]> {
+    const deviceId = this.deviceOf(cookies);
     if (!deviceId) return [];
     const rows = await this.deviceAccounts.list(deviceId);
-    for (const row of rows) if (row.session_id) await this.revokeSession(row.session_id, row.email, 'device');
-    await this.deviceAccounts.removeAll(deviceId);
-    return rows.map((r) => r.user_index);
+    const mayEnd = await this.hasSessionOn(cookies, deviceId);
+    const freed: number[] = [];
+    for (const row of rows) {
+      if (!mayEnd && (await this.isLive(row))) continue;
+      if (row.session_id) await this.revokeSession(row.session_id, row.email, 'device');
+      await this.deviceAccounts.remove(deviceId, row.user_index);
+      freed.push(row.user_index);
+    }
+    return freed;
+  }
+
+  private async isLive(row: DeviceAccountRow): Promise<boolean> {
+    return !!row.session_id && !!(await this.sessions.findActive(row.session_id, Date.now()));
   }
 
   /** The account's live sessions on every device (the security page lists them). */
