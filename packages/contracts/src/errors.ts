@@ -23,6 +23,8 @@ export const errorCodes = [
   'UnsupportedMediaType',
   'RateLimited',
   'MailServerUnavailable',
+  /** 503: the server's own storage is busy, read-only or unreachable for a moment (comes with Retry-After). */
+  'ServiceUnavailable',
   'MailServerError',
   'Internal',
   /** A request the server cannot read at all (bad percent-encoding, an over-long path). */

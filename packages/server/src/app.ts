@@ -93,7 +93,7 @@ export async function buildApp(
       'PUBLIC_URL is not set: verification mails carry only their code, and passkeys work only at %s',
       config.security.webauthn.origin,
     );
-  const db = createDatabase(config);
+  const db = createDatabase(config, app.log);
   await migrateToLatest(db, migrations);
   const core = createCore(config, db, app.log);
   await core.start();

@@ -44,6 +44,8 @@ export class MailCredentials {
     if (!location) return null;
     if (/^postgres(ql)?:\/\//.test(location)) {
       const pool = new pg.Pool({ connectionString: location, max: 4 });
+      // An idle connection the server closes must not end the process (an unheard 'error' event would).
+      pool.on('error', () => undefined);
       return new MailCredentials(new Kysely({ dialect: new PostgresDialect({ pool }) }));
     }
     // The mail server's file: no WAL switch (its readers may not write a -shm file), only a busy wait.

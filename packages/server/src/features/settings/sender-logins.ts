@@ -21,6 +21,8 @@ export class SenderLogins {
     if (!location) return null;
     if (/^postgres(ql)?:\/\//.test(location)) {
       const pool = new pg.Pool({ connectionString: location, max: 2 });
+      // An idle connection the server closes must not end the process (an unheard 'error' event would).
+      pool.on('error', () => undefined);
       return new SenderLogins(new Kysely({ dialect: new PostgresDialect({ pool }) }));
     }
     // The mail server's file: no WAL switch (its reader may not write a -shm file), only a busy wait.

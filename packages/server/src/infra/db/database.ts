@@ -19,11 +19,16 @@ export interface Database {}
 
 export type Db = Kysely<Database>;
 
-export function createDatabase(config: Pick<Config, 'database'>): Db {
+export function createDatabase(
+  config: Pick<Config, 'database'>,
+  log?: { warn: (obj: object, msg: string) => void },
+): Db {
   if (config.database.kind === 'postgres') {
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: config.database.url, max: 10 }) }),
-    });
+    const pool = new pg.Pool({ connectionString: config.database.url, max: 10 });
+    // An idle connection the server closes (restart, pg_terminate_backend) is an 'error' event of the pool; without
+    // a listener Node ends the process. The pool has already dropped it; the next query opens a new one.
+    pool.on('error', (err) => log?.warn({ err: { message: err.message } }, 'idle database connection lost'));
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const file = config.database.file;
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError, ErrorCode } from '@webmail/contracts';
 import { AppError, validationError, type FieldProblem } from '../errors.js';
 import { fieldOf, problemOf } from './field-errors.js';
+import { unavailableErrorOf } from './unavailable-errors.js';
 
 /**
  * Every error leaves as `{code, reason?, message, errors?, fieldErrors?}`: 4xx logged at warn, 5xx at error
@@ -10,7 +11,8 @@ import { fieldOf, problemOf } from './field-errors.js';
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    const { status, body } = toApiError(error, reply);
+    // A storage or connection fault that passes: 503 with Retry-After (the original is logged).
+    const { status, body } = toApiError(unavailableErrorOf(error) ?? error, reply);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.warn({ code: body.code, reason: body.reason, status }, body.message);
     return reply.status(status).send(body);
