@@ -3,6 +3,7 @@ import { authEndpoints as endpoints, cookieNames } from '@webmail/contracts';
 import type { Config } from '../../infra/config.js';
 import { AppError, unauthorized } from '../../infra/errors.js';
 import { route } from '../../infra/http/endpoint-route.js';
+import { asRetryableFault } from '../../infra/http/unavailable-errors.js';
 import { accountOf } from '../../infra/session/route-auth.js';
 import {
   clearSessionCookies,
@@ -102,8 +103,10 @@ export function authRoutes(
           setSessionCookies(reply, secure, userIndex, tokens, Date.now());
           return { userIndex, user, expiresAt: tokens.accessExpiresAt };
         } catch (err) {
-          clearSessionCookies(reply, secure, userIndex);
-          throw err;
+          // Only a refused token (expired, revoked, reused: 401) ends the session in the browser. A fault of the
+          // server (storage busy or read-only, a bug) keeps the cookies and answers 503, so the client tries again.
+          if (err instanceof AppError && err.status === 401) clearSessionCookies(reply, secure, userIndex);
+          throw asRetryableFault(err);
         }
       },
       { config: { rateLimit: { max: config.refreshRateLimitPerMinute * 4, timeWindow: 60_000 } } },

@@ -128,12 +128,14 @@ export class AuthService {
       await this.endSession(row.device_id, row.user_index, row.id, row.email, 'revoked');
       throw unauthorized('Session expired');
     }
+    // Everything that may fail is read before the rotation: a failure after it would leave the browser with the old
+    // token, whose next use then reads as reuse and ends the session.
+    const name = await this.nameOf(row.email);
+    const methods = await this.secondFactor.methodsOf(row.email);
     const nextSecret = randomToken(32);
     if (!(await this.sessions.rotateRefresh(row.id, presented, sha256(nextSecret), now))) {
       throw unauthorized('Session expired');
     }
-    const name = await this.nameOf(row.email);
-    const methods = await this.secondFactor.methodsOf(row.email);
     return { tokens: this.issue(row, key, nextSecret, now), user: toLoggedInUser(row, name, methods) };
   }
 

@@ -80,3 +80,25 @@ export function unavailableErrorOf(error: unknown): AppError | null {
   }
   return null;
 }
+
+/**
+ * For calls a client must be able to repeat safely (the session refresh): any fault of the server, not only the
+ * recognised transient ones, becomes a 503 with `Retry-After`; the original stays on `cause` for the log.
+ * The client's own errors (4xx) pass unchanged.
+ */
+export function asRetryableFault(error: unknown): unknown {
+  if (error instanceof AppError && error.status < 500) return error;
+  const known = unavailableErrorOf(error);
+  if (known) return known;
+  const fault = new AppError(
+    'ServiceUnavailable',
+    503,
+    'The service is unavailable for a moment',
+    undefined,
+    {
+      'Retry-After': String(storageRetryAfterSeconds),
+    },
+  );
+  fault.cause = error;
+  return fault;
+}

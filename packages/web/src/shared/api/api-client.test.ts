@@ -209,6 +209,69 @@ describe('callApi', () => {
     expect(progress.every((fraction) => fraction >= 0 && fraction <= 1)).toBe(true);
   });
 
+  it('tries a refresh the server could not serve (503) again after its Retry-After, and stays signed in', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const onSessionExpired = vi.fn();
+    configureApiClient({ onSessionExpired });
+    const refreshAt: number[] = [];
+    // vi.waitFor would move the fake clock itself: each try is awaited through a gate instead.
+    const tries = [gate(), gate(), gate()];
+    let refreshed = false;
+    server.use(
+      http.post('/api/auth/refresh', () => {
+        tries[refreshAt.length]?.open();
+        refreshAt.push(Date.now());
+        if (refreshAt.length < 3) {
+          return HttpResponse.json(
+            { code: 'ServiceUnavailable', message: 'busy' },
+            { status: 503, headers: { 'Retry-After': '2' } },
+          );
+        }
+        refreshed = true;
+        return HttpResponse.json({ ok: true });
+      }),
+      http.get('/api/u/3/mailbox', () => (refreshed ? HttpResponse.json({ mailboxes: [] }) : unauthorized())),
+    );
+    try {
+      const call = callApi(mailbox, { params: { userIndex: 3 } });
+      await tries[0]!.opened;
+      await vi.advanceTimersByTimeAsync(1999);
+      expect(refreshAt).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      await tries[1]!.opened;
+      await vi.advanceTimersByTimeAsync(2000);
+      await tries[2]!.opened;
+      expect(await call).toEqual({ mailboxes: [] });
+      expect(refreshAt).toHaveLength(3);
+      expect(onSessionExpired).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it.each([
+    [503, 'ServiceUnavailable'],
+    [500, 'Internal'],
+    [429, 'RateLimited'],
+  ])('a refresh answered %i fails the call with that error, not with a sign-out', async (status, code) => {
+    const onSessionExpired = vi.fn();
+    configureApiClient({ onSessionExpired });
+    let refreshCalls = 0;
+    server.use(
+      http.post('/api/auth/refresh', () => {
+        refreshCalls += 1;
+        return HttpResponse.json({ code, message: 'no' }, { status, headers: { 'Retry-After': '0' } });
+      }),
+      http.get('/api/u/4/mailbox', () => unauthorized()),
+    );
+    const error = await callApi(mailbox, { params: { userIndex: 4 } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect((error as ApiRequestError).status).toBe(status);
+    expect((error as ApiRequestError).code).toBe(code);
+    expect(refreshCalls).toBe(status === 503 ? 3 : 1);
+    expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
   it('holds back calls that start while a refresh is in flight until it is done', async () => {
     const refreshGate = gate();
     const log: string[] = [];

@@ -128,16 +128,22 @@ type RefreshOutcome = 'refreshed' | 'rejected' | ApiRequestError;
 const refreshes = new Map<number, Promise<RefreshOutcome>>();
 const refreshGenerations = new Map<number, number>();
 
+/** Times a refresh the server could not serve (503) is sent again, after the `Retry-After` it names. */
+const refreshRetries = 2;
+/** The longest wait between those tries, whatever `Retry-After` says (the user's call is waiting). */
+const refreshRetryMaxMs = 10_000;
+
 /**
  * One refresh per account at a time: concurrent 401s share it, and calls started meanwhile wait for it.
  * A 401/403 answer means the refresh token is expired, unknown or reused: the session is over and the app signs
- * the user out (once, here). Any other failure (network, timeout, 429, 5xx) says nothing about the session: the
- * waiting calls fail with that error and the user can retry, still signed in.
+ * the user out (once, here). A 503 (the server's storage busy or read-only for a moment) is tried again after its
+ * `Retry-After`. Any other failure (network, timeout, 429, 5xx) says nothing about the session: the waiting calls
+ * fail with that error and the user can retry, still signed in.
  */
 function refreshSession(userIndex: number): Promise<RefreshOutcome> {
   let pending = refreshes.get(userIndex);
   if (!pending) {
-    pending = sendWithXsrf(authEndpoints.refresh.path, { method: 'POST', query: { userIndex } })
+    pending = sendRefresh(userIndex, refreshRetries)
       .then(async (response): Promise<RefreshOutcome> => {
         if (response.ok) {
           refreshGenerations.set(userIndex, (refreshGenerations.get(userIndex) ?? 0) + 1);
@@ -156,6 +162,15 @@ function refreshSession(userIndex: number): Promise<RefreshOutcome> {
     refreshes.set(userIndex, pending);
   }
   return pending;
+}
+
+async function sendRefresh(userIndex: number, retriesLeft: number): Promise<Response> {
+  const response = await sendWithXsrf(authEndpoints.refresh.path, { method: 'POST', query: { userIndex } });
+  if (response.status !== 503 || retriesLeft === 0) return response;
+  const seconds = Number(response.headers.get('Retry-After'));
+  const waitMs = Math.min(Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0, refreshRetryMaxMs);
+  await new Promise((resolve) => setTimeout(resolve, waitMs));
+  return sendRefresh(userIndex, retriesLeft - 1);
 }
 
 export function offlineError(): ApiRequestError {
