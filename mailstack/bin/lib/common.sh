@@ -92,13 +92,15 @@ ensure_user_db() {
       active   INTEGER NOT NULL DEFAULT 1
     );" >/dev/null
   # Credentials the webmail manages (MAIL_AUTH_DB): application passwords, checked by Dovecot's first
-  # passdb (selector = their first 4 letters, hash = ARGON2ID of all 16), and the accounts whose account
+  # passdb (selector = their first 4 letters, hash = ARGON2ID of all 16; password_grouped = ARGON2ID of the form
+  # shown, "abcd efgh ijkl mnop", for the second passdb), and the accounts whose account
   # password works only through the webmail's doors (two-factor sign-in is on).
   user_db_exec "CREATE TABLE IF NOT EXISTS app_passwords (
       id       TEXT PRIMARY KEY NOT NULL,
       email    TEXT NOT NULL,
       selector TEXT NOT NULL,
       password TEXT NOT NULL,
+      password_grouped TEXT,
       imap     INTEGER NOT NULL DEFAULT 0,
       pop3     INTEGER NOT NULL DEFAULT 0,
       smtp     INTEGER NOT NULL DEFAULT 0,
@@ -107,6 +109,11 @@ ensure_user_db() {
     CREATE TABLE IF NOT EXISTS webmail_only_passwords (
       email TEXT PRIMARY KEY NOT NULL
     );" >/dev/null
+  # A stack made before the grouped form (the password as shown, in groups of four) gets its column.
+  if ! user_db_exec "SELECT 1 FROM pragma_table_info('app_passwords') WHERE name = 'password_grouped';" |
+    grep -q 1; then
+    user_db_exec "ALTER TABLE app_passwords ADD COLUMN password_grouped TEXT;" >/dev/null
+  fi
   # Dovecot's auth worker runs as the unprivileged 'dovecot' user and only reads the DB.
   # The default rollback journal keeps readers lock-free while add-user.sh writes as root.
   chgrp dovecot "$USER_DB" && chmod 0640 "$USER_DB"

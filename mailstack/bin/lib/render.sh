@@ -76,6 +76,8 @@ render_configs() {
   render_template "$t/dovecot/dovecot-sql.conf.ext" "$ETC_DIR/dovecot/dovecot-sql.conf.ext"
   render_template "$t/dovecot/dovecot-sql-app-passwords.conf.ext" \
     "$ETC_DIR/dovecot/dovecot-sql-app-passwords.conf.ext"
+  render_template "$t/dovecot/dovecot-sql-app-passwords-grouped.conf.ext" \
+    "$ETC_DIR/dovecot/dovecot-sql-app-passwords-grouped.conf.ext"
   local f
   for f in main.cf master.cf sink-catchall.regexp sender-logins.cf; do
     render_template "$t/postfix/$f" "$POSTFIX_CONF_DIR/$f"

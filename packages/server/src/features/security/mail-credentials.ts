@@ -1,12 +1,14 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 
 /**
  * The mail server's credentials database (MAIL_AUTH_DB), which its passdb reads (see mailstack/README.md,
  * "Application passwords and two-factor sign-in"). The webmail writes three things there, nothing else:
  * - `app_passwords`: one row per application password: the selector (its first four letters, which find the row),
- *   the `{ARGON2ID}` hash of all sixteen, and the protocols it opens;
+ *   the `{ARGON2ID}` hash of all sixteen, that of the form shown to the user (groups of four with spaces, in
+ *   `password_grouped` where the table has that column: Dovecot cannot drop the spaces before it checks), and the
+ *   protocols it opens;
  * - `webmail_only_passwords`: the accounts with two-factor sign-in, whose account password then works only
  *   through the webmail's own IMAP/submission doors;
  * - `users.password`: for the `sql` password driver only.
@@ -18,6 +20,7 @@ interface MailAuthDatabase {
     email: string;
     selector: string;
     password: string;
+    password_grouped?: string | null;
     imap: number;
     pop3: number;
     smtp: number;
@@ -31,13 +34,20 @@ export interface AppPasswordCredential {
   email: string;
   selector: string;
   hash: string;
+  /** The hash of the password as shown (`abcd efgh ijkl mnop`). */
+  groupedHash: string;
   imap: boolean;
   pop3: boolean;
   smtp: boolean;
 }
 
 export class MailCredentials {
-  private constructor(private readonly db: Kysely<MailAuthDatabase>) {}
+  private groupedColumn: Promise<boolean> | undefined;
+
+  private constructor(
+    private readonly db: Kysely<MailAuthDatabase>,
+    private readonly kind: 'sqlite' | 'postgres',
+  ) {}
 
   /** null when MAIL_AUTH_DB is not configured (application passwords are then unavailable). */
   static open(location: string | null): MailCredentials | null {
@@ -46,12 +56,12 @@ export class MailCredentials {
       const pool = new pg.Pool({ connectionString: location, max: 4 });
       // An idle connection the server closes must not end the process (an unheard 'error' event would).
       pool.on('error', () => undefined);
-      return new MailCredentials(new Kysely({ dialect: new PostgresDialect({ pool }) }));
+      return new MailCredentials(new Kysely({ dialect: new PostgresDialect({ pool }) }), 'postgres');
     }
     // The mail server's file: no WAL switch (its readers may not write a -shm file), only a busy wait.
     const sqlite = new SQLite(location, { fileMustExist: true });
     sqlite.pragma('busy_timeout = 5000');
-    return new MailCredentials(new Kysely({ dialect: new SqliteDialect({ database: sqlite }) }));
+    return new MailCredentials(new Kysely({ dialect: new SqliteDialect({ database: sqlite }) }), 'sqlite');
   }
 
   async selectorsOf(email: string): Promise<Set<string>> {
@@ -71,11 +81,31 @@ export class MailCredentials {
         email: c.email,
         selector: c.selector,
         password: c.hash,
+        ...((await this.hasGroupedColumn()) ? { password_grouped: c.groupedHash } : {}),
         imap: c.imap ? 1 : 0,
         pop3: c.pop3 ? 1 : 0,
         smtp: c.smtp ? 1 : 0,
       })
       .execute();
+  }
+
+  /** Whether the mail server's table has `password_grouped` (tables made before it do not; asked once). */
+  private hasGroupedColumn(): Promise<boolean> {
+    this.groupedColumn ??= (
+      this.kind === 'sqlite'
+        ? sql<{
+            n: number;
+          }>`SELECT count(*) AS n FROM pragma_table_info('app_passwords') WHERE name = 'password_grouped'`
+        : sql<{ n: number }>`SELECT count(*)::int AS n FROM information_schema.columns
+            WHERE table_name = 'app_passwords' AND column_name = 'password_grouped'`
+    )
+      .execute(this.db)
+      .then((r) => Number(r.rows[0]?.n ?? 0) > 0)
+      .catch((err: unknown) => {
+        this.groupedColumn = undefined; // asked again next time
+        throw err;
+      });
+    return this.groupedColumn;
   }
 
   async removeAppPassword(email: string, id: string): Promise<void> {

@@ -3,10 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
@@ -14,7 +10,6 @@ import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -30,7 +25,7 @@ import { useTranslation } from '../../../shared/i18n/translation';
 import { useUserIndex } from '../../../shared/session/use-user-index';
 import { PaneLoader } from '../../../shared/ui/pane-loader';
 import { useAppPasswords, useCreateAppPassword, useDeleteAppPassword } from '../api/app-passwords';
-import { groupsOfFour } from '../lib/recovery-codes-file';
+import { AppPasswordDialog } from './app-password-dialog';
 import { needsReauth, useReauthGate } from './reauth-dialog';
 
 function useLastUseText() {
@@ -176,31 +171,7 @@ export function AppPasswordsPage() {
           ))}
         </List>
       )}
-      <Dialog open={shown !== null} onClose={() => setShown(null)} fullWidth maxWidth="xs">
-        <DialogTitle>{t('asps.shownTitle', { name: shown?.description ?? '' })}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2}>
-            <Typography
-              aria-label={t('asps.passwordLabel')}
-              sx={{
-                fontFamily: 'monospace',
-                fontSize: 24,
-                textAlign: 'center',
-                py: 1,
-                bgcolor: 'action.hover',
-              }}
-            >
-              {shown ? groupsOfFour(shown.password) : ''}
-            </Typography>
-            <Alert severity="warning">{t('asps.shownOnce')}</Alert>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button variant="contained" onClick={() => setShown(null)}>
-            {t('recovery.done')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <AppPasswordDialog shown={shown} onClose={() => setShown(null)} />
       {dialog}
     </Box>
   );
