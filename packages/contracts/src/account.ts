@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from './text-fields.js';
 import { Quota } from './mailboxes.js';
 import { Language } from './locales.js';
 import { isIanaTimeZone } from './time-zones.js';
@@ -74,12 +75,13 @@ export type UserDetails = z.infer<typeof UserDetails>;
 /** PATCH /details body: every field optional; `meta` fields merge into the stored ones. */
 export const UserDetailsPatch = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(displayNameLimits.minLength, 'The display name must be at least 2 characters')
-      .max(displayNameLimits.maxLength, 'The display name can be at most 30 characters')
-      .optional(),
+    name: singleLine(
+      z
+        .string()
+        .trim()
+        .min(displayNameLimits.minLength, 'The display name must be at least 2 characters')
+        .max(displayNameLimits.maxLength, 'The display name can be at most 30 characters'),
+    ).optional(),
     view_mode: ViewMode.optional(),
     ui: z.object({ theme: ThemeName, color: ThemeColor }).strict().optional(),
     displayDensity: DisplayDensity.optional(),

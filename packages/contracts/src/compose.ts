@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLine, singleLine } from './text-fields.js';
 import { UserIndex } from './auth.js';
 import { decimalParam, EmailAddress, ImapPartNumber, ImapUid, ImapUidParam } from './common.js';
 
@@ -43,7 +44,9 @@ export type SaveResult = z.infer<typeof SaveResult>;
 /** A recipient (an address chip in the composer) that passed the e-mail check. */
 export const Recipient = z
   .object({
-    name: z.string().max(composeLimits.nameMaxLength, 'A name can be at most 256 characters').default(''),
+    name: singleLine(
+      z.string().max(composeLimits.nameMaxLength, 'A name can be at most 256 characters'),
+    ).default(''),
     address: z
       .string()
       .trim()
@@ -58,10 +61,12 @@ export type RecipientType = (typeof recipientTypes)[number];
 /** A client-generated UUID, stable across every save of one draft. */
 export const DraftId = z.uuid();
 /** An RFC 5322 msg-id with its angle brackets. */
-const MsgId = z
-  .string()
-  .max(998)
-  .regex(/^<[^<>\s]+>$/, 'A message id looks like <id@domain>');
+const MsgId = singleLine(
+  z
+    .string()
+    .max(998)
+    .regex(/^<[^<>\s]+>$/, 'A message id looks like <id@domain>'),
+);
 
 const attachmentMeta = {
   filename: z.string().min(1).max(255),
@@ -119,17 +124,18 @@ export const DraftContentFields = z
     to: recipientList,
     cc: recipientList,
     bcc: recipientList,
-    subject: z
-      .string()
-      .max(
-        composeLimits.subjectMaxLength,
-        `The subject can be at most ${composeLimits.subjectMaxLength} characters`,
-      )
-      .default(''),
+    subject: singleLine(
+      z
+        .string()
+        .max(
+          composeLimits.subjectMaxLength,
+          `The subject can be at most ${composeLimits.subjectMaxLength} characters`,
+        ),
+    ).default(''),
     /** The rich-text body; ignored in plain-text mode. Inline images are `cid:` references or data: URLs. */
-    html: z.string().max(composeLimits.messageMaxBytes).nullable().default(null),
+    html: multiLine(z.string().max(composeLimits.messageMaxBytes)).nullable().default(null),
     /** The plain-text body in plain-text mode. With HTML the server generates the text alternative itself. */
-    text: z.string().max(composeLimits.messageMaxBytes).default(''),
+    text: multiLine(z.string().max(composeLimits.messageMaxBytes)).default(''),
     plainText: z.boolean().default(false),
     inReplyTo: MsgId.nullable().default(null),
     references: z.array(MsgId).max(100).default([]),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from './text-fields.js';
 import { UserIndex } from './auth.js';
 import { decimalParam } from './common.js';
 import { isValidEmail } from './compose.js';
@@ -85,10 +86,10 @@ export type Contact = z.infer<typeof Contact>;
 export const ContactInput = z
   .object({
     addressBookId: ContactsId.optional(),
-    fullName: z.string().trim().max(contactLimits.fullNameMax).default(''),
+    fullName: singleLine(z.string().trim().max(contactLimits.fullNameMax)).default(''),
     emails: z.array(ContactEmail).max(contactLimits.emailsMax).default([]),
     phones: z.array(ContactPhone).max(contactLimits.phonesMax).default([]),
-    organization: z.string().trim().max(contactLimits.organizationMax).default(''),
+    organization: singleLine(z.string().trim().max(contactLimits.organizationMax)).default(''),
     notes: z.string().max(contactLimits.notesMax).default(''),
     groups: z.array(ContactsId).max(1000).default([]),
     /** `true`: the stored avatar is removed (a new file replaces it anyway). */
@@ -106,10 +107,10 @@ export type ContactInput = z.input<typeof ContactInput>;
 export const ContactPatch = z
   .object({
     addressBookId: ContactsId.optional(),
-    fullName: z.string().trim().max(contactLimits.fullNameMax).optional(),
+    fullName: singleLine(z.string().trim().max(contactLimits.fullNameMax)).optional(),
     emails: z.array(ContactEmail).max(contactLimits.emailsMax).optional(),
     phones: z.array(ContactPhone).max(contactLimits.phonesMax).optional(),
-    organization: z.string().trim().max(contactLimits.organizationMax).optional(),
+    organization: singleLine(z.string().trim().max(contactLimits.organizationMax)).optional(),
     notes: z.string().max(contactLimits.notesMax).optional(),
     groups: z.array(ContactsId).max(1000).optional(),
     removeAvatar: z.enum(['true', 'false']).optional(),

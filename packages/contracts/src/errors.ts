@@ -60,6 +60,8 @@ export const fieldErrorCodes = [
   'tooFew',
   'tooMany',
   'notAllowed',
+  /** A control character (NUL, CR/LF in a one-line field, …) where text reaches a header, Sieve or IMAP. */
+  'controlCharacter',
   // mailboxes
   'folderNameSlash',
   'folderNameControl',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLine } from './text-fields.js';
 
 /** Feedback (spec §3, §5, §9): stars 1 to 5 and a text of at most 1000 characters, both required. */
 export const feedbackLimits = {
@@ -16,11 +17,13 @@ export const FeedbackInput = z
       .int()
       .min(feedbackLimits.minStars, 'Choose how many stars')
       .max(feedbackLimits.maxStars),
-    feedback: z
-      .string()
-      .trim()
-      .min(1, 'Write your feedback')
-      .max(feedbackLimits.maxLength, 'Feedback can be at most 1000 characters'),
+    feedback: multiLine(
+      z
+        .string()
+        .trim()
+        .min(1, 'Write your feedback')
+        .max(feedbackLimits.maxLength, 'Feedback can be at most 1000 characters'),
+    ),
   })
   .strict();
 export type FeedbackInput = z.input<typeof FeedbackInput>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLine, singleLine } from './text-fields.js';
 import { UserIndex } from './auth.js';
 import { EmailAddress } from './common.js';
 
@@ -28,19 +29,14 @@ export const spamActions = ['nothing', 'spam', 'notspam'] as const;
 export const SpamAction = z.enum(spamActions);
 export type SpamAction = z.infer<typeof SpamAction>;
 
-/** Letters a name or criterion may not hold: control characters (newlines, tabs, NUL …). */
-// eslint-disable-next-line no-control-regex
-const controlCharacters = /[\u0000-\u001f\u007f]/;
-
-const criterion = z
-  .string()
-  .max(
-    filterLimits.queryMaxLength,
-    `A filter criterion can be at most ${filterLimits.queryMaxLength} characters`,
-  )
-  .refine((v) => !controlCharacters.test(v), {
-    message: 'A criterion cannot contain line breaks or control characters',
-  })
+const criterion = singleLine(
+  z
+    .string()
+    .max(
+      filterLimits.queryMaxLength,
+      `A filter criterion can be at most ${filterLimits.queryMaxLength} characters`,
+    ),
+)
   .nullable()
   .optional();
 
@@ -76,7 +72,7 @@ export const FilterAction = z
     delete: z.boolean().optional(),
     spam: SpamAction.optional(),
     /** Target folder id (the folder list's `id`); null: stays in Inbox. */
-    mailbox: z.string().max(64).nullable().optional(),
+    mailbox: singleLine(z.string().max(64)).nullable().optional(),
     targets: z
       .array(EmailAddress)
       .max(
@@ -120,14 +116,13 @@ export const FiltersResponse = z.object({
 });
 export type FiltersResponse = z.infer<typeof FiltersResponse>;
 
-const name = z
-  .string({ message: 'Must not be empty' })
-  .trim()
-  .min(1, 'Must not be empty')
-  .max(filterLimits.nameMaxLength, `A filter name can be at most ${filterLimits.nameMaxLength} characters`)
-  .refine((v) => !controlCharacters.test(v), {
-    message: 'A name cannot contain line breaks or control characters',
-  });
+const name = singleLine(
+  z
+    .string({ message: 'Must not be empty' })
+    .trim()
+    .min(1, 'Must not be empty')
+    .max(filterLimits.nameMaxLength, `A filter name can be at most ${filterLimits.nameMaxLength} characters`),
+);
 
 export const FilterInput = z
   .object({
@@ -217,16 +212,10 @@ export const autoreplyLimits = { subjectMaxLength: 900, textMaxLength: 100_000 }
 export const Autoreply = z
   .object({
     status: z.boolean(),
-    name: z
-      .string()
-      .max(256)
-      .refine((v) => !controlCharacters.test(v), 'The name cannot contain line breaks'),
-    subject: z
-      .string()
-      .max(autoreplyLimits.subjectMaxLength)
-      .refine((v) => !controlCharacters.test(v), 'The subject cannot contain line breaks'),
-    text: z.string().max(autoreplyLimits.textMaxLength),
-    html: z.string().max(autoreplyLimits.textMaxLength * 4),
+    name: singleLine(z.string().max(256)),
+    subject: singleLine(z.string().max(autoreplyLimits.subjectMaxLength)),
+    text: multiLine(z.string().max(autoreplyLimits.textMaxLength)),
+    html: multiLine(z.string().max(autoreplyLimits.textMaxLength * 4)),
     /** ISO 8601 instants; null: no bound. */
     start: z.iso.datetime({ offset: true }).nullable(),
     end: z.iso.datetime({ offset: true }).nullable(),

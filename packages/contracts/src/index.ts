@@ -1,5 +1,6 @@
 // The package entry: contracts is a library, so one index re-exports its modules.
 export * from './common.js';
+export * from './text-fields.js';
 export * from './errors.js';
 export * from './locales.js';
 export * from './auth.js';

@@ -66,7 +66,10 @@ const FolderName = z
   .max(folderNameMaxLength, `A folder name can be at most ${folderNameMaxLength} characters`)
   .refine((v) => !v.includes('/'), 'A folder name cannot contain "/"')
   // eslint-disable-next-line no-control-regex
-  .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'A folder name cannot contain control characters');
+  .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), {
+    message: 'A folder name cannot contain control characters',
+    params: { code: 'folderNameControl' },
+  });
 
 /** Folder form: parent may be empty or null (top level); retention ms or null (off). */
 const folderFields = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from './text-fields.js';
 import { UserIndex } from './auth.js';
 import { EmailAddress } from './common.js';
 
@@ -39,11 +40,9 @@ export type OutgoingAddress = z.infer<typeof OutgoingAddress>;
 export const OutgoingAddressesResponse = z.object({ addresses: z.array(OutgoingAddress) });
 export type OutgoingAddressesResponse = z.infer<typeof OutgoingAddressesResponse>;
 
-const name = z
-  .string()
-  .trim()
-  .max(outgoingAddressLimits.nameMaxLength, 'A name can be at most 64 characters')
-  .default('');
+const name = singleLine(
+  z.string().trim().max(outgoingAddressLimits.nameMaxLength, 'A name can be at most 64 characters'),
+).default('');
 
 export const OutgoingAddressCreate = z.object({ address: EmailAddress, name }).strict();
 export type OutgoingAddressCreate = z.input<typeof OutgoingAddressCreate>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLine, singleLine } from './text-fields.js';
 import { UserIndex } from './auth.js';
 
 /**
@@ -29,12 +30,14 @@ export type Signature = z.infer<typeof Signature>;
 export const SignaturesResponse = z.object({ signatures: z.array(Signature) });
 export type SignaturesResponse = z.infer<typeof SignaturesResponse>;
 
-const name = z
-  .string()
-  .trim()
-  .min(1, 'Give the signature a name')
-  .max(signatureLimits.nameMaxLength, 'A signature name can be at most 100 characters');
-const html = z.string().max(signatureLimits.htmlMaxBytes, 'The signature is too large');
+const name = singleLine(
+  z
+    .string()
+    .trim()
+    .min(1, 'Give the signature a name')
+    .max(signatureLimits.nameMaxLength, 'A signature name can be at most 100 characters'),
+);
+const html = multiLine(z.string().max(signatureLimits.htmlMaxBytes, 'The signature is too large'));
 
 export const SignatureCreate = z.object({ name, html, default: z.boolean().default(false) }).strict();
 export type SignatureCreate = z.input<typeof SignatureCreate>;
