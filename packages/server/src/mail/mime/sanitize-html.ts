@@ -13,7 +13,7 @@ const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMP
  * Bump whenever the output for the same input may change (allowlists, URL or CSS rules, DOMPurify
  * options): sanitized bodies are cached under it (features/messages/sanitized-html-cache.ts).
  */
-export const sanitizerVersion = 2;
+export const sanitizerVersion = 3;
 
 export interface SanitizeOptions {
   /**
