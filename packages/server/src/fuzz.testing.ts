@@ -9,18 +9,26 @@ import fc from 'fast-check';
 export const fuzzSeed = Number(process.env.FUZZ_SEED ?? 20_261_128);
 const runsFactor = Number(process.env.FUZZ_RUNS ?? 1);
 
+/** The runs of a property: its modest CI count, times `FUZZ_RUNS` in the long run. */
+export const fuzzRuns = (runs: number) => Math.max(1, Math.round(runs * runsFactor));
+
+/** A test's time limit for its CI count, scaled like the runs. */
+export const fuzzTimeout = (ms: number) => Math.round(ms * Math.max(1, runsFactor));
+
+/** Notes a finished property and its count for the long run's summary. */
+export function reportFuzz(name: string, runs: number): void {
+  if (process.env.FUZZ_REPORT) appendFileSync(process.env.FUZZ_REPORT, `${name}\t${runs}\n`);
+}
+
 export function fuzz<Ts extends [unknown, ...unknown[]]>(
   name: string,
   property: fc.IProperty<Ts> | fc.IAsyncProperty<Ts>,
   runs: number,
 ): Promise<void> | void {
-  const numRuns = Math.max(1, Math.round(runs * runsFactor));
-  const report = () => {
-    if (process.env.FUZZ_REPORT) appendFileSync(process.env.FUZZ_REPORT, `${name}\t${numRuns}\n`);
-  };
+  const numRuns = fuzzRuns(runs);
   const result: unknown = fc.assert(property as fc.IProperty<Ts>, { seed: fuzzSeed, numRuns });
-  if (result instanceof Promise) return result.then(report);
-  report();
+  if (result instanceof Promise) return result.then(() => reportFuzz(name, numRuns));
+  reportFuzz(name, numRuns);
 }
 
 /**

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import PostalMime from 'postal-mime';
 import { describe, expect, it } from 'vitest';
-import { fuzz, mutated } from '../../fuzz.testing.js';
+import { fuzz, fuzzTimeout, mutated } from '../../fuzz.testing.js';
 import { sanitizeMailHtml } from './sanitize-html.js';
 import { findUnsafe, hostileCorpus } from './unsafe-html.testing.js';
 
@@ -66,28 +66,36 @@ function expectSafe(source: string): void {
 }
 
 describe('the mail HTML sanitizer (property)', () => {
-  it('lets no script and no unproxied remote URL through, for generated hostile HTML', () => {
-    fuzz('sanitizer: generated hostile HTML', fc.property(html, expectSafe), 100);
-  }, 120_000);
+  it(
+    'lets no script and no unproxied remote URL through, for generated hostile HTML',
+    () => {
+      fuzz('sanitizer: generated hostile HTML', fc.property(html, expectSafe), 100);
+    },
+    fuzzTimeout(120_000),
+  );
 
-  it('parses mutated hostile messages without crashing, and their HTML comes out safe', async () => {
-    const seeds = hostileCorpus().map((m) => m.raw);
-    const fragments = [
-      '<script>alert(1)</script>',
-      '<img src="https://evil-15.example.com/m.png">',
-      '\r\n--',
-      '=\r\n',
-      '=3C',
-      '\r\n\r\n',
-      'Content-Type: text/html\r\n',
-    ];
-    await fuzz(
-      'mime+sanitizer: mutated hostile corpus',
-      fc.asyncProperty(mutated(seeds, fragments), async (raw) => {
-        const email = await PostalMime.parse(raw);
-        expectSafe(email.html ?? `<pre>${email.text ?? ''}</pre>`);
-      }),
-      25,
-    );
-  }, 120_000);
+  it(
+    'parses mutated hostile messages without crashing, and their HTML comes out safe',
+    async () => {
+      const seeds = hostileCorpus().map((m) => m.raw);
+      const fragments = [
+        '<script>alert(1)</script>',
+        '<img src="https://evil-15.example.com/m.png">',
+        '\r\n--',
+        '=\r\n',
+        '=3C',
+        '\r\n\r\n',
+        'Content-Type: text/html\r\n',
+      ];
+      await fuzz(
+        'mime+sanitizer: mutated hostile corpus',
+        fc.asyncProperty(mutated(seeds, fragments), async (raw) => {
+          const email = await PostalMime.parse(raw);
+          expectSafe(email.html ?? `<pre>${email.text ?? ''}</pre>`);
+        }),
+        25,
+      );
+    },
+    fuzzTimeout(120_000),
+  );
 });
