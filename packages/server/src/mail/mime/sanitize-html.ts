@@ -100,6 +100,8 @@ function secureElement(el: Element, resolve: (raw: string) => string | null): vo
   }
   if (el.tagName === 'STYLE') el.textContent = sanitizeCss(el.textContent ?? '', resolve);
   if (el.tagName === 'A' || el.tagName === 'AREA') secureLink(el);
+  // `href` anywhere else loads nothing in HTML, but would in SVG (`<image href>` arrives here as <img>).
+  else el.removeAttribute('href');
 }
 
 /**
