@@ -472,6 +472,8 @@ const needsQuotes = (v: string) =>
   v === '' || /[\s()"]/.test(v) || v === 'OR' || v === 'AND' || v.startsWith('-');
 const quote = (v: string) => `"${v.replace(/"/g, '')}"`;
 const valueText = (v: string, phrase = false) => (phrase || needsQuotes(v) ? quote(v) : v);
+/** After `from:` the value is part of one token: `OR`, `AND` or a leading `-` there is a word, not syntax. */
+const fieldText = (v: string, phrase: boolean) => (phrase || v === '' || /[\s()"]/.test(v) ? quote(v) : v);
 
 /** `10485760` → `10M`, `2048` → `2K`, others in bytes. */
 export function formatSize(bytes: number): string {
@@ -492,7 +494,7 @@ function formatNode(node: SearchNode, inside: 'top' | 'or' | 'not'): string {
     case 'to':
     case 'cc':
     case 'subject':
-      return `${node.kind}:${valueText(node.value, node.phrase)}`;
+      return `${node.kind}:${fieldText(node.value, node.phrase)}`;
     case 'after':
     case 'before':
       return `${node.kind}:${node.date}`;

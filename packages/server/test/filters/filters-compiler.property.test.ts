@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { prng } from '@webmail/mailstack';
 import type { Autoreply, FilterAction, FilterQuery } from '@webmail/contracts';
 import { compileScript, type CompiledFilter } from '../../src/features/filters/filters-compiler.js';
+import { fuzzRuns, fuzzSeed, fuzzTimeout, reportFuzz } from '../../src/fuzz.testing.js';
 import { createSieveTester, type SieveTestResult } from '../support/sieve-test.testing.js';
 
 /**
@@ -199,42 +200,49 @@ const autoreply: Autoreply = {
 };
 
 describe('the compiled script in Pigeonhole equals the reference evaluator (semantics.md)', () => {
-  it('agrees on 150 random filter sets and messages', async () => {
-    const tester = createSieveTester(existing);
-    const g = generators(20261124);
-    for (let round = 0; round < 150; round += 1) {
-      const filters = Array.from({ length: 1 + Math.floor(g.rnd() * 5) }, () => ({
-        query: g.query(),
-        action: g.action(),
-      }));
-      const spamLevel = g.pick([0, 30, 50, 70, 100]);
-      const targets = g.chance(0.3) ? ['all@sink.test'] : [];
-      const withReply = g.chance(0.3);
-      const m = g.message();
-      const message = raw(m);
-      const { script } = compileScript({
-        filters,
-        folderPath: (id) => {
-          const path = folders[id as keyof typeof folders];
-          return path === 'Gone' ? undefined : path;
-        },
-        junkPath: 'Junk',
-        targets,
-        spamLevel,
-        autoreply: withReply ? autoreply : null,
-      });
-      const actual = await tester.run(script, message, { from: m.envelopeFrom, to: 'me@example.test' });
-      const want = expected(filters, m, Buffer.byteLength(message), spamLevel, targets, withReply);
-      expect({ round, filters, spamLevel, targets, m, result: actual }).toEqual({
-        round,
-        filters,
-        spamLevel,
-        targets,
-        m,
-        result: want,
-      });
-    }
-  }, 120_000);
+  // FUZZ_SEED picks the sets, FUZZ_RUNS multiplies their number (the long run: npm run bench:fuzz).
+  const rounds = fuzzRuns(150);
+  it(
+    `agrees on ${rounds} random filter sets and messages`,
+    async () => {
+      const tester = createSieveTester(existing);
+      const g = generators(fuzzSeed);
+      for (let round = 0; round < rounds; round += 1) {
+        const filters = Array.from({ length: 1 + Math.floor(g.rnd() * 5) }, () => ({
+          query: g.query(),
+          action: g.action(),
+        }));
+        const spamLevel = g.pick([0, 30, 50, 70, 100]);
+        const targets = g.chance(0.3) ? ['all@sink.test'] : [];
+        const withReply = g.chance(0.3);
+        const m = g.message();
+        const message = raw(m);
+        const { script } = compileScript({
+          filters,
+          folderPath: (id) => {
+            const path = folders[id as keyof typeof folders];
+            return path === 'Gone' ? undefined : path;
+          },
+          junkPath: 'Junk',
+          targets,
+          spamLevel,
+          autoreply: withReply ? autoreply : null,
+        });
+        const actual = await tester.run(script, message, { from: m.envelopeFrom, to: 'me@example.test' });
+        const want = expected(filters, m, Buffer.byteLength(message), spamLevel, targets, withReply);
+        expect({ round, filters, spamLevel, targets, m, result: actual }).toEqual({
+          round,
+          filters,
+          spamLevel,
+          targets,
+          m,
+          result: want,
+        });
+      }
+      reportFuzz('sieve: compiled script in Pigeonhole = reference', rounds);
+    },
+    fuzzTimeout(120_000),
+  );
 
   it('keeps inclusive size bounds at exactly N−1, N and N+1 bytes', async () => {
     const tester = createSieveTester(existing);

@@ -373,7 +373,12 @@ export function writeVcard(input: VcardWriteInput): string {
   }
   addLabelled(card, 'email', input.fields.emails);
   addLabelled(card, 'tel', input.fields.phones);
-  if (input.fields.organization) add(card, 'org', input.fields.organization);
+  if (input.fields.organization) {
+    // ORG is structured (name;unit;…): written as one component, a `;` in the name is escaped, not a unit.
+    const org = new ICAL.Property('org', card);
+    org.setValue([input.fields.organization] as never);
+    card.addProperty(org);
+  }
   if (input.fields.notes) add(card, 'note', input.fields.notes);
   card.addProperty(new ICAL.Property(['rev', {}, 'timestamp', revOf(input.updatedAt)], card));
   return card.toString() + '\r\n';

@@ -66,7 +66,9 @@ export function route<E extends EndpointDefinition>(
   extras: RouteExtras = {},
 ): void {
   const response: Record<number, unknown> = { ...endpoint.responses };
-  for (const status of endpoint.errors) response[status] = ApiError;
+  // Input is checked before the handler runs: any endpoint with input may answer 422, listed or not.
+  const validated = !!(endpoint.params || endpoint.query || endpoint.body);
+  for (const status of [...endpoint.errors, ...(validated ? [422] : [])]) response[status] = ApiError;
   app.route({
     method: endpoint.method,
     url: endpoint.path,

@@ -44,6 +44,8 @@ export function sanitizeCss(css: string, resolve: CssUrlResolver): string {
   // What is left of a remote URL now sits in a string nothing loads (a disabled image-set(), a content
   // text); it is emptied anyway, so no remote address is left in the mail at all.
   out = out.replace(/"[^"]*\/\/[^"]*"|'[^']*\/\/[^']*'/g, '""');
+  // A bare address outside url() and strings loads nothing either (`color:red https://host/x`), and goes too.
+  out = out.replace(/(?:[a-z][a-z0-9+.-]*:)?\/\/[^\s;"'(){},]*/gi, '');
   return out.replace(
     new RegExp(`${markStart}(\\d+)${markEnd}`, 'g'),
     (_m, i: string) => `url("${urls[Number(i)]!.replace(/["'()\s]/g, encodeURIComponent)}")`,

@@ -13,7 +13,7 @@ const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMP
  * Bump whenever the output for the same input may change (allowlists, URL or CSS rules, DOMPurify
  * options): sanitized bodies are cached under it (features/messages/sanitized-html-cache.ts).
  */
-export const sanitizerVersion = 2;
+export const sanitizerVersion = 3;
 
 export interface SanitizeOptions {
   /**
@@ -100,6 +100,8 @@ function secureElement(el: Element, resolve: (raw: string) => string | null): vo
   }
   if (el.tagName === 'STYLE') el.textContent = sanitizeCss(el.textContent ?? '', resolve);
   if (el.tagName === 'A' || el.tagName === 'AREA') secureLink(el);
+  // `href` anywhere else loads nothing in HTML, but would in SVG (`<image href>` arrives here as <img>).
+  else el.removeAttribute('href');
 }
 
 /**
