@@ -99,4 +99,24 @@ describe('locale files', () => {
       }
     });
   }
+
+  // Words a language could give one text for, meaning different things: "Päivitä" read as both Upgrade and Refresh.
+  const distinctMeanings: Array<[string, string, string]> = [
+    ['common', 'footer.upgrade', 'messages:list.refresh'],
+    ['upgrade', 'title', 'messages:list.refresh'],
+    ['compose', 'editor.redo', 'common:actions.retry'],
+  ];
+  for (const language of languages) {
+    it(`${language} uses different words for different actions (upgrade/refresh, redo/retry)`, () => {
+      const text = (namespace: string, key: string) => leaves(catalogue(language, namespace)).get(key);
+      for (const [namespace, key, other] of distinctMeanings) {
+        const [otherNamespace, otherKey] = other.split(':') as [string, string];
+        expect(text(namespace, key), `${namespace}:${key}`).toBeDefined();
+        expect(text(otherNamespace, otherKey), other).toBeDefined();
+        expect(text(namespace, key), `${namespace}:${key} vs ${other}`).not.toBe(
+          text(otherNamespace, otherKey),
+        );
+      }
+    });
+  }
 });
