@@ -10,6 +10,8 @@ import { useAutoreply } from '../api/filters';
 export const autoreplyActive = (reply: { status: boolean; end: string | null }, now = Date.now()) =>
   reply.status && (reply.end === null || Date.parse(reply.end) > now);
 
+const startsLater = (start: string | null, now = Date.now()) => start !== null && Date.parse(start) > now;
+
 /**
  * The mailbox's notice while the auto-reply is on ("starts on …" while its start is ahead), with a link to its
  * settings. The caller renders it only when the plan has auto-reply.
@@ -19,7 +21,7 @@ export function AutoreplyBanner({ userIndex }: { userIndex: number }) {
   const format = useDateFormat();
   const reply = useAutoreply(userIndex).query.data;
   if (!reply || !autoreplyActive(reply)) return null;
-  const ahead = reply.start !== null && Date.parse(reply.start) > Date.now();
+  const ahead = startsLater(reply.start);
   return (
     <Alert
       severity="info"
