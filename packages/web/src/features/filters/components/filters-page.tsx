@@ -1,3 +1,4 @@
+import FilterAltOutlinedIcon from '@mui/icons-material/FilterAltOutlined';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import DownloadOutlinedIcon from '@mui/icons-material/DownloadOutlined';
@@ -21,6 +22,7 @@ import type { Filter, FiltersImportResult } from '@webmail/contracts';
 import { useRef, useState } from 'react';
 import { reasonText } from '../../../shared/api/error-text';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { EmptyState } from '../../../shared/ui/empty-state';
 import { useUserIndex } from '../../../shared/session/use-user-index';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
 import { pageFallback } from '../../../shared/ui/load-failed-alert';
@@ -211,7 +213,7 @@ export function FiltersPage() {
         </Button>
       </Stack>
       {filters.length === 0 ? (
-        <Typography variant="body2">{t('none')}</Typography>
+        <EmptyState icon={<FilterAltOutlinedIcon aria-hidden />} text={t('none')} />
       ) : (
         <>
           <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
