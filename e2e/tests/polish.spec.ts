@@ -281,7 +281,7 @@ test.describe('polish (issue 13)', () => {
     await swipe(page, rows.filter({ hasText: 'Agenda' }), 260);
     await expect(rows).toHaveCount(1);
     const snackbar = page.locator('[data-snackbar-stack]');
-    await expect(snackbar.getByText('Done: 1 message')).toBeVisible();
+    await expect(snackbar.getByText('Archived 1 message')).toBeVisible();
     // The button moves up above the snackbar.
     await expect.poll(async () => (await boxOf(fab)).y).toBeLessThan(fabAlone.y);
     await expect

@@ -208,12 +208,12 @@ async function expectBody(article: Locator, message: Seeded) {
   }
 }
 
-/** The main layout's chrome: the folder sidebar, its compose button and the app bar's settings link. */
+/** The main layout's chrome: the folder sidebar, its compose button and the app bar's settings gear. */
 const appChrome = (page: Page) =>
   page
     .getByRole('navigation', { name: 'Folders' })
     .or(page.getByRole('link', { name: 'Compose', exact: true }))
-    .or(page.getByRole('link', { name: 'Settings', exact: true }));
+    .or(page.getByRole('button', { name: 'Quick settings', exact: true }));
 
 /** Nothing of the app around the content. */
 async function expectNoAppChrome(tab: Page) {

@@ -103,7 +103,7 @@ test.describe('onboarding tour', () => {
       { title: 'Welcome', anchor: null },
       { title: 'Folders', anchor: '[data-tour="folders"]' },
       { title: 'Quick settings', anchor: '[data-tour="quick-settings"]' },
-      { title: 'All settings', anchor: '[data-tour="settings"]' },
+      { title: 'All settings', anchor: '[data-tour="quick-settings"]' },
       { title: 'Security', anchor: '[data-tour="security"]' },
     ];
     for (const [i, step] of steps.entries()) {

@@ -29,7 +29,7 @@ const texts = {
   },
   fi: {
     footer: 'Tietoja sovelluksesta',
-    upgrade: 'Päivitä',
+    upgrade: 'Laajenna pakettia',
     feedback: 'Lähetä palautetta',
     about: 'Tietoja',
     aboutTitle: 'Tietoja: Webmail',
@@ -38,7 +38,7 @@ const texts = {
     stars: (n: number) => `${n} tähteä`,
     sent: 'Kiitos! Palautteesi lähetettiin.',
     settings: 'Asetukset',
-    hint: (feature: string) => `${feature}: ei sisälly pakettiisi – katso päivitysvaihtoehdot`,
+    hint: (feature: string) => `${feature}: ei sisälly pakettiisi – katso laajennusvaihtoehdot`,
     sample: 'Haku on nopea ja tumma teema miellyttävä silmille. Kiitos! ',
   },
 } as const;

@@ -68,6 +68,18 @@ describe('locale files', () => {
           }
         });
 
+        it(`${language} shows {{count}} in its "one" form when that form stands for more than 1`, () => {
+          // Russian "one" is 1, 21, 31, 101 …: "Удалить фильтр?" would ask about 21 filters as if about one.
+          const rules = new Intl.PluralRules(language);
+          const ones = Array.from({ length: 1002 }, (_, n) => n).filter((n) => rules.select(n) === 'one');
+          if (ones.length <= 1) return;
+          const missing = [...leaves(catalogue(language, namespace))]
+            .filter(([key]) => key.endsWith('_one'))
+            .filter(([, text]) => !/{{\s*count\s*(,[^}]*)?}}/.test(String(text)))
+            .map(([key]) => key);
+          expect(missing).toEqual([]);
+        });
+
         it(`${language} has no empty text and the same {{variables}} as English`, () => {
           const own = leaves(catalogue(language, namespace));
           const english = leaves(catalogue('en', namespace));
@@ -78,9 +90,32 @@ describe('locale files', () => {
             ).toBe(true);
             const base = key.replace(pluralPattern, '$1');
             const englishText = english.get(key) ?? english.get(`${base}_other`);
-            expect({ key, vars: variables(text) }).toEqual({ key, vars: variables(englishText) });
+            // A plural form always gets `count`; whether it shows it depends on the language's form (below).
+            const shown = (t: unknown) =>
+              pluralPattern.test(key) ? variables(t).filter((name) => name !== 'count') : variables(t);
+            expect({ key, vars: shown(text) }).toEqual({ key, vars: shown(englishText) });
           }
         });
+      }
+    });
+  }
+
+  // Words a language could give one text for, meaning different things: "Päivitä" read as both Upgrade and Refresh.
+  const distinctMeanings: Array<[string, string, string]> = [
+    ['common', 'footer.upgrade', 'messages:list.refresh'],
+    ['upgrade', 'title', 'messages:list.refresh'],
+    ['compose', 'editor.redo', 'common:actions.retry'],
+  ];
+  for (const language of languages) {
+    it(`${language} uses different words for different actions (upgrade/refresh, redo/retry)`, () => {
+      const text = (namespace: string, key: string) => leaves(catalogue(language, namespace)).get(key);
+      for (const [namespace, key, other] of distinctMeanings) {
+        const [otherNamespace, otherKey] = other.split(':') as [string, string];
+        expect(text(namespace, key), `${namespace}:${key}`).toBeDefined();
+        expect(text(otherNamespace, otherKey), other).toBeDefined();
+        expect(text(namespace, key), `${namespace}:${key} vs ${other}`).not.toBe(
+          text(otherNamespace, otherKey),
+        );
       }
     });
   }

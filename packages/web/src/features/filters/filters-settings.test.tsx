@@ -217,7 +217,7 @@ describe('auto-reply (settings/autoreply)', () => {
     end: null,
   };
 
-  it('saves the reply, refuses an end before the start, and the mailbox says it is on', async () => {
+  it('saves the reply, refuses an end before the start, and the mailbox says when it starts', async () => {
     signIn(0);
     setViewportWidth(1024);
     let saved: Autoreply | null = null;
@@ -272,7 +272,9 @@ describe('auto-reply (settings/autoreply)', () => {
       start: '2031-05-02T07:00:00.000Z',
       end: '2031-05-09T07:00:00.000Z',
     });
+    // The start is ahead: the mailbox's notice says when it starts, not that it is on.
     await router.navigate('/u/0/id-inbox');
-    expect(await screen.findByText('Auto-reply is on')).toBeInTheDocument();
+    expect(await screen.findByText('Auto-reply starts on 02.05.2031 10:00')).toBeInTheDocument();
+    expect(screen.queryByText('Auto-reply is on')).not.toBeInTheDocument();
   }, 60_000);
 });

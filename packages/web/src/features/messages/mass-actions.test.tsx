@@ -69,7 +69,7 @@ describe('mass actions: cache effects', () => {
     ]);
 
     mass.release();
-    expect(await screen.findByText('Done: 1 message')).toBeInTheDocument();
+    expect(await screen.findByText('Archived 1 message')).toBeInTheDocument();
     expect(screen.queryByText('Working on 1 message…')).not.toBeInTheDocument();
     expect(row('Lunch')).not.toBeInTheDocument();
     expect(within(await list()).getAllByRole('listitem')).toHaveLength(2);
@@ -190,7 +190,7 @@ describe('mass actions: cache effects', () => {
     await user.click(screen.getByRole('button', { name: 'Archive' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/u/0/id-inbox'));
-    expect(await screen.findByText('Done: 1 message')).toBeInTheDocument();
+    expect(await screen.findByText('Archived 1 message')).toBeInTheDocument();
   });
 
   it('tells the other tabs, and re-reads the counts when another tab says so', async () => {
@@ -231,7 +231,7 @@ describe('swiping a row on a touch screen', () => {
     await list();
 
     swipe('Lunch', 300);
-    expect(await screen.findByText('Done: 1 message')).toBeInTheDocument();
+    expect(await screen.findByText('Archived 1 message')).toBeInTheDocument();
     await waitFor(() => expect(row('Lunch')).not.toBeInTheDocument());
     expect(mass.requests[0]).toMatchObject({
       action: 'archive',

@@ -95,7 +95,7 @@ describe('conversation mode', () => {
     await user.click(within(plans).getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Archive' }));
 
-    await screen.findByText('Done: 3 messages');
+    await screen.findByText('Archived 3 messages');
     expect(mass.requests[0]!.messages.map((ref) => ref.messageId)).toEqual([9, 5, 2]);
   });
 });

@@ -190,7 +190,7 @@ describe('list keys', () => {
     act(() => linkOf(3).focus());
 
     await user.keyboard('e');
-    await screen.findByText('Done: 1 message');
+    await screen.findByText('Archived 1 message');
     // The archived row's place (and the focus) goes to the next one.
     await waitFor(() => expect(linkOf(2)).toHaveFocus());
     await user.keyboard('#');
@@ -223,7 +223,7 @@ describe('list keys', () => {
       }),
     );
 
-    await screen.findByText('Done: 1 message');
+    await screen.findByText('Deleted 1 message forever');
     expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
     expect(mass.requests.map((r) => r.action)).toEqual(['delete']);
   });

@@ -1,13 +1,15 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import MenuIcon from '@mui/icons-material/Menu';
+import SearchIcon from '@mui/icons-material/Search';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
-import SettingsSuggestOutlinedIcon from '@mui/icons-material/SettingsSuggestOutlined';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from '../../shared/i18n/translation';
 import { BrandLink } from '../../shared/ui/brand-link';
@@ -23,9 +25,10 @@ export interface AppTopBarProps {
   /** Clicking the logo also closes the mobile sidebar. */
   onLogoClick: () => void;
   account: ReactNode;
-  /** The settings link (the gear in the header); absent without a session. */
-  settingsHref?: string | null;
-  /** The cog of the quick-settings drawer (spec §2); absent without a session. */
+  /**
+   * The one gear of the header: it opens the quick-settings drawer, whose "All settings" leads to every setting
+   * (as Gmail does; two near-identical gears side by side were one too many). Absent without a session.
+   */
   quickSettings?: { open: boolean; drawerId: string; onOpen: () => void } | null;
   /** The search bar (the search feature's), between the logo and the gear. */
   search?: ReactNode;
@@ -43,12 +46,35 @@ export function AppTopBar({
   sidebarId,
   onLogoClick,
   account,
-  settingsHref,
   quickSettings,
   back,
   search,
 }: AppTopBarProps) {
   const { t } = useTranslation(['common', 'settings']);
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const [searchOpen, setSearchOpen] = useState(false);
+  const searchBox = useRef<HTMLDivElement>(null);
+  const phoneSearch = phone && Boolean(search) && !back;
+  useEffect(() => {
+    if (phoneSearch && searchOpen) searchBox.current?.querySelector('input')?.focus();
+  }, [phoneSearch, searchOpen]);
+
+  if (phoneSearch && searchOpen) {
+    // On a phone the search takes the whole bar (a field beside two buttons and the avatar had ~150 px).
+    return (
+      <AppBar position="static" sx={{ bgcolor: 'background.default', backgroundImage: 'none' }}>
+        <Toolbar sx={{ gap: 1, px: 1 }}>
+          <IconButton onClick={() => setSearchOpen(false)} aria-label={t('layout.closeSearch')}>
+            <ArrowBackIcon />
+          </IconButton>
+          <Box ref={searchBox} sx={{ flex: 1, minWidth: 0, display: 'flex' }}>
+            {search}
+          </Box>
+        </Toolbar>
+      </AppBar>
+    );
+  }
+
   return (
     <AppBar position="static" sx={{ bgcolor: 'background.default', backgroundImage: 'none' }}>
       <Toolbar sx={{ gap: 1, px: { xs: 1, md: 2 } }}>
@@ -72,7 +98,14 @@ export function AppTopBar({
             logoFromSm={Boolean(search)}
           />
         )}
-        {search && !back ? (
+        {phoneSearch ? (
+          <>
+            <Box sx={{ flex: 1 }} />
+            <IconButton onClick={() => setSearchOpen(true)} aria-label={t('layout.openSearch')}>
+              <SearchIcon />
+            </IconButton>
+          </>
+        ) : search && !back ? (
           <Box sx={{ flex: 1, minWidth: 0, display: 'flex', justifyContent: 'center', px: { md: 2 } }}>
             {search}
           </Box>
@@ -87,16 +120,6 @@ export function AppTopBar({
             aria-expanded={quickSettings.open}
             aria-controls={quickSettings.open ? quickSettings.drawerId : undefined}
             {...tourAnchor('quick-settings')}
-          >
-            <SettingsSuggestOutlinedIcon />
-          </IconButton>
-        )}
-        {settingsHref && (
-          <IconButton
-            component={RouterLink}
-            to={settingsHref}
-            aria-label={t('layout.settings')}
-            {...tourAnchor('settings')}
           >
             <SettingsOutlinedIcon />
           </IconButton>

@@ -130,7 +130,6 @@ export function BaseLayout() {
           sidebarId={sidebarId}
           onLogoClick={closeSidebar}
           account={<AccountMenu userIndex={userIndex} user={me.data} />}
-          settingsHref={active ? settingsPath(userIndex) : null}
           quickSettings={
             active
               ? {

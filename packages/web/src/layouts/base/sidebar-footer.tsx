@@ -55,7 +55,7 @@ export function SidebarFooter({ userIndex, upgradable, onNavigate, onOpenDialog 
           to={appHref('Upgrade', { userIndex })}
           onClick={onNavigate}
           variant="outlined"
-          color="secondary"
+          color="primary"
           size="small"
           startIcon={<WorkspacePremiumOutlinedIcon />}
           sx={{ alignSelf: 'flex-start', mb: 0.5 }}

@@ -103,11 +103,19 @@ describe('settings layout', () => {
     }
   });
 
-  it('is reached from the gear in the app bar', async () => {
+  it('is reached from the one gear in the app bar: quick settings, then All settings', async () => {
     setup();
-    await renderApp('/u/0/id-inbox');
+    const { user } = await renderApp('/u/0/id-inbox');
 
-    expect(await screen.findByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/u/0/settings');
+    const banner = await screen.findByRole('banner');
+    // One gear only: the quick settings' (no second settings link beside it).
+    expect(within(banner).queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
+    await user.click(within(banner).getByRole('button', { name: 'Quick settings' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Quick settings' });
+    expect(within(drawer).getByRole('link', { name: 'All settings' })).toHaveAttribute(
+      'href',
+      '/u/0/settings',
+    );
   });
 
   describe('on small screens', () => {

@@ -13,3 +13,37 @@ export function invalidateMailOfAnyFolder(queryClient: QueryClient, userIndex: n
     predicate: (query) => query.meta?.showsMailOfAnyFolder === true && query.queryKey[1] === userIndex,
   });
 }
+
+/** Messages a successful move or delete took out of their folder, per query client: `user/folder/uid` or `user/folder/*`. */
+const goneMessages = new WeakMap<QueryClient, Set<string>>();
+
+/**
+ * Records that these UIDs left `mailboxId` (a move, archive, trash or delete answered). A UID is never given again
+ * in the same folder, so the mark stays true. Queries of those messages (their detail, a conversation opened at
+ * one) stop fetching: refetching a moved message only answers 404, an error for the reader's own success.
+ */
+export function markMessagesGone(
+  queryClient: QueryClient,
+  userIndex: number,
+  mailboxId: string,
+  uids: Iterable<number> | '*',
+): void {
+  const gone = goneMessages.get(queryClient) ?? new Set<string>();
+  goneMessages.set(queryClient, gone);
+  if (uids === '*') gone.add(`${userIndex}/${mailboxId}/*`);
+  else for (const uid of uids) gone.add(`${userIndex}/${mailboxId}/${uid}`);
+}
+
+/** The `enabled` of a query of one message: false once the message has left its folder. */
+export function whileMessageExists(
+  queryClient: QueryClient,
+  userIndex: number,
+  mailboxId: string,
+  uid: number | undefined,
+): () => boolean {
+  return () => {
+    const gone = goneMessages.get(queryClient);
+    if (!gone) return true;
+    return !gone.has(`${userIndex}/${mailboxId}/*`) && !gone.has(`${userIndex}/${mailboxId}/${uid}`);
+  };
+}

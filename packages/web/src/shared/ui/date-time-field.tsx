@@ -11,12 +11,13 @@ import utc from 'dayjs/plugin/utc';
 import { useMemo } from 'react';
 import { useTimeZone } from '../format/format-date';
 import { useTranslation } from '../i18n/translation';
+import { pickersEtEE } from './pickers-et-locale';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** The picker library's own texts per language (it has no Estonian: its labels fall back to English there). */
-const pickerTexts = { fi: fiFI, ru: ruRU, en: enUS, et: enUS } as const;
+/** The picker library's own texts per language (it has no Estonian: ours). */
+export const pickerTexts = { fi: fiFI, ru: ruRU, en: enUS, et: pickersEtEE } as const;
 
 /** §9 full date: `DD.MM.YYYY HH:mm`, 24-hour clock, whatever the language. */
 export const dateTimeFormat = 'DD.MM.YYYY HH:mm';

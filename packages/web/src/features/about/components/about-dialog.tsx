@@ -18,6 +18,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { productName } from '@webmail/contracts';
+import { useDateFormat } from '../../../shared/format/format-date';
 import { useId, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { layoutSizes } from '../../../shared/ui/layout-sizes';
@@ -36,12 +37,10 @@ export interface AboutDialogProps {
  * — a list the build generates from the dependency tree, fetched only when the dialog opens.
  */
 export function AboutDialog({ open, onClose }: AboutDialogProps) {
-  const { t, i18n } = useTranslation('about');
+  const { t } = useTranslation('about');
   const titleId = useId();
-  const built = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, {
-    dateStyle: 'long',
-    timeStyle: 'short',
-  }).format(new Date(__WEBMAIL_BUILD_DATE__));
+  // The app's full date (DD.MM.YYYY HH:mm in the user's time zone), as everywhere else.
+  const built = useDateFormat().full(new Date(__WEBMAIL_BUILD_DATE__));
   return (
     <Dialog
       open={open}

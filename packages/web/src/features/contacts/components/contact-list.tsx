@@ -1,3 +1,5 @@
+import PermContactCalendarOutlinedIcon from '@mui/icons-material/PermContactCalendarOutlined';
+import SearchOffIcon from '@mui/icons-material/SearchOff';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -7,6 +9,7 @@ import type { Contact } from '@webmail/contracts';
 import { useEffect, useState } from 'react';
 import { writeRecipientDrag } from '../../../shared/dnd/recipient-drag';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { EmptyState } from '../../../shared/ui/empty-state';
 import { useContactList } from '../api/get-contacts';
 import { ContactAvatar } from './contact-avatar';
 
@@ -59,9 +62,11 @@ export function ContactList({ userIndex, query, height, onOpen }: ContactListPro
   }
   if (list.data && contacts.length === 0) {
     return (
-      <Typography variant="body2" color="text.secondary" sx={{ px: 1.5, py: 1 }}>
-        {query.trim() ? t('panel.noMatches') : t('panel.empty')}
-      </Typography>
+      <EmptyState
+        compact
+        icon={query.trim() ? <SearchOffIcon aria-hidden /> : <PermContactCalendarOutlinedIcon aria-hidden />}
+        text={query.trim() ? t('panel.noMatches') : t('panel.empty')}
+      />
     );
   }
   return (

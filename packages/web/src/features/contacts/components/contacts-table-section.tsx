@@ -1,3 +1,5 @@
+import PermContactCalendarOutlinedIcon from '@mui/icons-material/PermContactCalendarOutlined';
+import SearchOffIcon from '@mui/icons-material/SearchOff';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import MoveIcon from '@mui/icons-material/DriveFileMoveOutlined';
@@ -18,6 +20,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Contact } from '@webmail/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { EmptyState } from '../../../shared/ui/empty-state';
 import { useAddressBooks } from '../api/get-address-books';
 import { useContactList } from '../api/get-contacts';
 import { useContactsMassAction } from '../api/contacts-mass-action';
@@ -185,9 +188,12 @@ export function ContactsTableSection({ userIndex }: { userIndex: number }) {
         </Menu>
       </Box>
       {list.data && contacts.length === 0 && (
-        <Typography color="text.secondary" sx={{ p: 2 }}>
-          {query.trim() ? t('panel.noMatches') : t('panel.empty')}
-        </Typography>
+        <EmptyState
+          icon={
+            query.trim() ? <SearchOffIcon aria-hidden /> : <PermContactCalendarOutlinedIcon aria-hidden />
+          }
+          text={query.trim() ? t('panel.noMatches') : t('panel.empty')}
+        />
       )}
       <Box
         ref={setScrollElement}

@@ -60,7 +60,7 @@ export function useEventStream(userIndex: number, options: EventStreamOptions = 
         timeout: null,
         actions: [{ label: t('common:actions.retry'), onClick: stream.restart }],
       });
-    } else if (status.recovered) {
+    } else if (status.recovered && status.announced) {
       snackbar.show({ type: 'success', key, message: t('stream.restored') });
     }
   });

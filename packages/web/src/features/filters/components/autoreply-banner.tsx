@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
+import { useDateFormat } from '../../../shared/format/format-date';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { appHref } from '../../../shared/routing/app-paths';
 import { useAutoreply } from '../api/filters';
@@ -9,14 +10,18 @@ import { useAutoreply } from '../api/filters';
 export const autoreplyActive = (reply: { status: boolean; end: string | null }, now = Date.now()) =>
   reply.status && (reply.end === null || Date.parse(reply.end) > now);
 
+const startsLater = (start: string | null, now = Date.now()) => start !== null && Date.parse(start) > now;
+
 /**
- * The mailbox's notice while the auto-reply is on, with a link to its settings. The caller renders it only when
- * the plan has auto-reply.
+ * The mailbox's notice while the auto-reply is on ("starts on …" while its start is ahead), with a link to its
+ * settings. The caller renders it only when the plan has auto-reply.
  */
 export function AutoreplyBanner({ userIndex }: { userIndex: number }) {
   const { t } = useTranslation('filters');
+  const format = useDateFormat();
   const reply = useAutoreply(userIndex).query.data;
   if (!reply || !autoreplyActive(reply)) return null;
+  const ahead = startsLater(reply.start);
   return (
     <Alert
       severity="info"
@@ -28,7 +33,9 @@ export function AutoreplyBanner({ userIndex }: { userIndex: number }) {
         </Button>
       }
     >
-      {t('autoreply.banner')}
+      {ahead && reply.start
+        ? t('autoreply.bannerStarts', { date: format.full(reply.start) })
+        : t('autoreply.banner')}
     </Alert>
   );
 }

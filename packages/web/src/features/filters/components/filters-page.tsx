@@ -1,3 +1,4 @@
+import FilterAltOutlinedIcon from '@mui/icons-material/FilterAltOutlined';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import DownloadOutlinedIcon from '@mui/icons-material/DownloadOutlined';
@@ -21,6 +22,7 @@ import type { Filter, FiltersImportResult } from '@webmail/contracts';
 import { useRef, useState } from 'react';
 import { reasonText } from '../../../shared/api/error-text';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { EmptyState } from '../../../shared/ui/empty-state';
 import { useUserIndex } from '../../../shared/session/use-user-index';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
 import { pageFallback } from '../../../shared/ui/load-failed-alert';
@@ -40,15 +42,30 @@ import { FilterDialog } from './filter-dialog';
 import { ForwardingTargetsSection } from './forwarding-targets-section';
 import { SpamLevelSection } from './spam-level-section';
 
+type FiltersT = ReturnType<typeof useTranslation<'filters'>>['t'];
+
+/** The server's words for what was left out, in the interface language; Gmail's own property names stay as they are. */
+function propertyText(property: string, t: FiltersT): string {
+  switch (property) {
+    case 'no criteria':
+      return t('importProperties.noCriteria');
+    case 'no actions':
+      return t('importProperties.noActions');
+    case 'cannedResponse':
+      return t('importProperties.cannedResponse');
+    case 'forwardTo':
+      return t('importProperties.forwardTo');
+    default:
+      return property;
+  }
+}
+
 /** The import's partial failure: each entry and what was left out of it (spec §8: attention, 10 s). */
-function importProblemsText(
-  result: FiltersImportResult,
-  t: ReturnType<typeof useTranslation<'filters'>>['t'],
-) {
+function importProblemsText(result: FiltersImportResult, t: FiltersT) {
   const entries = result.problems.map((p) =>
     t(p.skipped ? 'importSkipped' : 'importPartial', {
       name: p.name || `#${p.entry}`,
-      properties: p.properties.join(', '),
+      properties: p.properties.map((property) => propertyText(property, t)).join(', '),
     }),
   );
   return [t('importProblems', { count: result.imported }), ...entries].join(' ');
@@ -196,7 +213,7 @@ export function FiltersPage() {
         </Button>
       </Stack>
       {filters.length === 0 ? (
-        <Typography variant="body2">{t('none')}</Typography>
+        <EmptyState icon={<FilterAltOutlinedIcon aria-hidden />} text={t('none')} />
       ) : (
         <>
           <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>

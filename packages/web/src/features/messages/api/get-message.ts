@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messagesEndpoints, type MessageDetail } from '@webmail/contracts';
 import { callApi } from '../../../shared/api/call-api';
+import { whileMessageExists } from '../../../shared/api/mail-change';
 import { messagesKeys } from './messages.keys';
 
 function fetchMessage(
@@ -34,8 +35,13 @@ export function messageQueryOptions(userIndex: number, mailboxId: string, messag
   });
 }
 
+/** The message while it is in its folder: once moved or deleted here it is not read again. */
 export function useMessage(userIndex: number, mailboxId: string, messageId: number) {
-  return useQuery(messageQueryOptions(userIndex, mailboxId, messageId));
+  const queryClient = useQueryClient();
+  return useQuery({
+    ...messageQueryOptions(userIndex, mailboxId, messageId),
+    enabled: whileMessageExists(queryClient, userIndex, mailboxId, messageId),
+  });
 }
 
 /** "Show once": the same message with its remote content through the image proxy, for this reading only. */

@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { MassActionName, MessageDetail } from '@webmail/contracts';
-import { invalidateMailOfAnyFolder } from '../../../shared/api/mail-change';
+import { invalidateMailOfAnyFolder, markMessagesGone } from '../../../shared/api/mail-change';
 import {
   cachedTree,
   cancelTreeFetch,
@@ -96,7 +96,11 @@ export function rollBack(queryClient: QueryClient, context: OptimisticContext): 
   context.restoreTree();
 }
 
-/** After success: the removed messages' details are addressed by UIDs that no longer exist in S. */
+/**
+ * After success: the removed messages' details are addressed by UIDs that no longer exist in S. Their queries stop
+ * fetching (a reading pane still showing one until the page has left would otherwise re-read it and get a 404),
+ * and the cached details go.
+ */
 export function dropRemovedDetails(
   queryClient: QueryClient,
   userIndex: number,
@@ -104,6 +108,7 @@ export function dropRemovedDetails(
   scope: UidScope,
 ): void {
   if (actionEffect(input.action).kind !== 'remove') return;
+  markMessagesGone(queryClient, userIndex, input.mailboxId, scope);
   queryClient.removeQueries({
     queryKey: messagesKeys.folderDetails(userIndex, input.mailboxId),
     predicate: (query) => scope === '*' || scope.has(detailUid(query.queryKey)),

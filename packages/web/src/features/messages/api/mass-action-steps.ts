@@ -34,6 +34,8 @@ export interface MassActionDeps {
   /** The open message's route params, to leave a message that is being moved away. */
   open: { mailboxId: string | undefined; messageId: number };
   leaveTo: (mailboxId: string) => void;
+  /** A folder's name as the sidebar shows it, for "Moved to …". */
+  folderName: (mailboxId: string) => string | undefined;
 }
 
 /** Steps 2–3: progress, snapshot → patch; and back to the list if the open message leaves the folder. */
@@ -74,7 +76,7 @@ export function finishMassAction(
   }
   dropRemovedDetails(queryClient, userIndex, input, context.scope);
   mailboxChannel().post({ type: 'mailboxChanged', userIndex });
-  deps.snackbar.show(successSnackbar(response, undo, deps.t, runUndo));
+  deps.snackbar.show(successSnackbar(response, undo, deps, context.targetId, runUndo));
 }
 
 /**
@@ -120,22 +122,43 @@ export function failMassAction(
 function successSnackbar(
   response: MassActionResponse,
   undo: boolean,
-  t: MassActionDeps['t'],
+  deps: Pick<MassActionDeps, 't' | 'folderName'>,
+  targetId: string | undefined,
   runUndo: (input: MassActionTarget) => void,
 ): SnackbarInput {
   const timeout = limits.snackbarTimeoutMs;
-  if (undo) return { type: 'success', message: t('massActions.undone'), timeout };
-  const count = response.handled;
-  const message =
-    response.action === 'trash'
-      ? t('massActions.trash.success', { count })
-      : t('massActions.success', { count });
+  if (undo) return { type: 'success', message: deps.t('massActions.undone'), timeout };
+  const message = successMessage(response, deps, targetId);
   const undos = undoRequests(response);
   if (undos.length === 0) return { type: 'success', message, timeout };
   return {
     type: 'success',
     message,
     timeout,
-    actions: [{ label: t('massActions.undo'), onClick: () => undos.forEach(runUndo) }],
+    actions: [{ label: deps.t('massActions.undo'), onClick: () => undos.forEach(runUndo) }],
   };
+}
+
+/** What happened, in words: "Archived 1 message", "Moved 2 messages to Projects"; else "Done: n messages". */
+function successMessage(
+  response: MassActionResponse,
+  { t, folderName }: Pick<MassActionDeps, 't' | 'folderName'>,
+  targetId: string | undefined,
+): string {
+  const count = response.handled;
+  switch (response.action) {
+    case 'trash':
+      return t('massActions.trash.success', { count });
+    case 'archive':
+      return t('massActions.archive.success', { count });
+    case 'delete':
+      return t('massActions.delete.success', { count });
+    case 'move': {
+      const folder = targetId ? folderName(targetId) : undefined;
+      if (folder) return t('massActions.move.success', { count, folder });
+      return t('massActions.success', { count });
+    }
+    default:
+      return t('massActions.success', { count });
+  }
 }

@@ -75,7 +75,7 @@ describe('useRunMassAction', () => {
       moveToTarget: 'id-alpha',
     });
     mass.release();
-    expect(await screen.findByText('Done: 1 message')).toBeInTheDocument();
+    expect(await screen.findByText('Moved 1 message to Alpha')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Undo' })).toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { callApi } from '../../../shared/api/call-api';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
+import { cachedTree, findTreeFolder } from '../../mailboxes/api/mailboxes.cache';
 import { settleMassAction } from './mass-action-cache';
 import { messagesKeys } from './messages.keys';
 import {
@@ -64,6 +65,7 @@ export function useRunMassAction(userIndex: number, leaveHref?: string): RunMass
   const snackbar = useSnackbar();
   const { t } = useTranslation(['messages', 'common']);
   const { t: tErrors } = useTranslation('errors');
+  const { t: tFolders } = useTranslation('mailboxes');
   const { mailboxId, messageId } = useParams();
   const navigate = useNavigate();
   const deps = useMemo<MassActionDeps>(
@@ -75,8 +77,13 @@ export function useRunMassAction(userIndex: number, leaveHref?: string): RunMass
       tErrors,
       open: { mailboxId, messageId: Number(messageId) },
       leaveTo: (folder) => void navigate(leaveHref ?? folderHref(userIndex, folder), { replace: true }),
+      folderName: (id) => {
+        const folder = findTreeFolder(cachedTree(queryClient, userIndex), id);
+        if (!folder) return undefined;
+        return folder.specialUse ? tFolders(`specialUse.${folder.specialUse}`) : folder.name;
+      },
     }),
-    [queryClient, userIndex, snackbar, t, tErrors, mailboxId, messageId, navigate, leaveHref],
+    [queryClient, userIndex, snackbar, t, tErrors, tFolders, mailboxId, messageId, navigate, leaveHref],
   );
 
   const { mutate } = useMutation({

@@ -78,7 +78,8 @@ export function OnboardingTour({ userIndex, onEnd }: OnboardingTourProps) {
         },
       }),
       step('quickSettings', tourTarget('quick-settings'), 'bottom-end'),
-      step('allSettings', tourTarget('settings'), 'bottom-end'),
+      // Every setting is behind the same gear, under its "All settings".
+      step('allSettings', tourTarget('quick-settings'), 'bottom-end'),
       step('security', tourTarget('security'), 'right', {
         before: async () => {
           await navigate(appHref('Settings2FA', { userIndex }));

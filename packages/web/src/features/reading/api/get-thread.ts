@@ -1,7 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { readingEndpoints } from '@webmail/contracts';
 import { callApi } from '../../../shared/api/call-api';
-import { showsMailOfAnyFolder } from '../../../shared/api/mail-change';
+import { showsMailOfAnyFolder, whileMessageExists } from '../../../shared/api/mail-change';
 import { readingKeys } from './reading.keys';
 
 /**
@@ -28,6 +28,11 @@ export function threadQueryOptions(
   });
 }
 
+/** The conversation while the message it was opened at is in its folder (after a move it would answer 404). */
 export function useThread(userIndex: number, mailboxId: string, threadId: string, messageId?: number) {
-  return useQuery(threadQueryOptions(userIndex, mailboxId, threadId, messageId));
+  const queryClient = useQueryClient();
+  return useQuery({
+    ...threadQueryOptions(userIndex, mailboxId, threadId, messageId),
+    enabled: whileMessageExists(queryClient, userIndex, mailboxId, messageId),
+  });
 }

@@ -4,14 +4,24 @@ import FormControl from '@mui/material/FormControl';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import Tooltip from '@mui/material/Tooltip';
 import type { ThemeColor } from '@webmail/contracts';
 import { useId } from 'react';
 import { themeNameOf, themePalettes } from '../../../shared/ui/theme-palettes';
 
 /**
- * The colour of the theme: one round swatch per colour (its primary and secondary, in the current light or dark
- * mode), the chosen one checked.
+ * The hue a theme is named after, in the current mode: blue keeps the brand's red primary (spec) and is blue in its
+ * secondary colour and page tint, so its swatch shows the blue; the others show their primary.
+ */
+function namedHue(color: ThemeColor, dark: boolean): { fill: string; on: string } {
+  const palette = themePalettes[themeNameOf(color, dark)];
+  return color === 'blue'
+    ? { fill: palette.secondary.main, on: palette.secondary.contrastText }
+    : { fill: palette.primary.main, on: palette.primary.contrastText };
+}
+
+/**
+ * The colour of the theme: one round swatch per colour in the colour it is named after (current light or dark
+ * mode), its name under it, the chosen one checked.
  */
 export function ColorChoice(props: {
   label: string;
@@ -35,8 +45,7 @@ export function ColorChoice(props: {
         sx={{ gap: 1.5 }}
       >
         {props.colors.map((color) => {
-          const palette = themePalettes[themeNameOf(color, props.dark)];
-          const [main, second] = [palette.primary.main, palette.secondary.main];
+          const hue = namedHue(color, props.dark);
           const swatch = (checked: boolean) => (
             <Box
               sx={{
@@ -45,26 +54,23 @@ export function ColorChoice(props: {
                 borderRadius: '50%',
                 display: 'grid',
                 placeItems: 'center',
-                background: `linear-gradient(135deg, ${main} 50%, ${second} 50%)`,
+                bgcolor: hue.fill,
                 outline: checked ? 3 : 1,
                 outlineColor: checked ? 'text.primary' : 'divider',
                 outlineOffset: 2,
-                color: palette.primary.contrastText,
+                color: hue.on,
               }}
             >
               {checked && <CheckIcon fontSize="small" />}
             </Box>
           );
           return (
-            <Tooltip key={color} title={props.labelOf(color)}>
-              <Radio
-                value={color}
-                icon={swatch(false)}
-                checkedIcon={swatch(true)}
-                slotProps={{ input: { 'aria-label': props.labelOf(color) } }}
-                sx={{ p: 0.5 }}
-              />
-            </Tooltip>
+            <Box key={color} component="label" sx={{ display: 'grid', justifyItems: 'center', gap: 0.5 }}>
+              <Radio value={color} icon={swatch(false)} checkedIcon={swatch(true)} sx={{ p: 0.5 }} />
+              <Box component="span" sx={{ typography: 'caption', color: 'text.secondary' }}>
+                {props.labelOf(color)}
+              </Box>
+            </Box>
           );
         })}
       </RadioGroup>

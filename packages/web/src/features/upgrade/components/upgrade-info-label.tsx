@@ -24,7 +24,7 @@ export function UpgradeInfoLabel({ userIndex, feature, asLink = true, onNavigate
   const common = {
     size: 'small',
     variant: 'outlined',
-    color: 'secondary',
+    color: 'primary',
     icon: <WorkspacePremiumOutlinedIcon />,
     label: t('label'),
     title: t('labelHint', { feature: name }),
