@@ -119,6 +119,7 @@ export async function buildApp(
     core: securityCore,
     auth: auth.auth,
     mail,
+    admin: core.admin,
     publish,
   });
   // Mailboxes come before filters in the graph; the filters' script is told about folder path changes late-bound.
@@ -191,6 +192,7 @@ export async function buildApp(
     db,
     mail,
     connector: core.connector,
+    access: core.access,
     folderIds,
     nameOf: (email) => auth.auth.nameOf(email),
     senders: (email) => settings.outgoingAddresses.senders(email),

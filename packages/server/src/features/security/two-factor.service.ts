@@ -80,10 +80,10 @@ export class TwoFactorService {
   async reauthenticate(
     session: SessionContext,
     input: { password?: string; code?: string },
-    sessionPassword: () => Promise<string>,
+    isPassword: (candidate: string) => Promise<boolean>,
   ): Promise<number> {
     if (input.password !== undefined) {
-      if (!safeEqual(input.password, await sessionPassword())) {
+      if (!(await isPassword(input.password))) {
         throw refusal('AuthFailed', 401, 'wrongPassword', 'The password is not right');
       }
     } else {
