@@ -1,5 +1,5 @@
 import { type TwoFactorMethod, type TwoFactorStatus, type TotpSetup } from '@webmail/contracts';
-import { decrypt, encrypt, safeEqual } from '../../infra/crypto.js';
+import { decrypt, encrypt } from '../../infra/crypto.js';
 import { refusal, validationError } from '../../infra/errors.js';
 import type { SessionContext } from '../../infra/session/session-context.js';
 import type { MailCredentials } from './mail-credentials.js';
