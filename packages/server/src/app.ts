@@ -25,6 +25,8 @@ import type { RetentionJob } from './features/mailboxes/retention-job.js';
 import { createMessagesModule } from './features/messages/messages.module.js';
 import { createReadingModule } from './features/reading/reading.module.js';
 import { ThreadIndexes } from './mail/imap/thread-index.js';
+import { OwnerMail } from './mail/owner-mail.js';
+import { ownerMailMigrations } from './mail/owner-mail.migrations.js';
 import type { KnownFolderStatus } from './mail/watch/folder-status.js';
 import type { QuotaCache } from './features/mailboxes/quota-cache.js';
 import { createSearchModule } from './features/search/search.module.js';
@@ -59,6 +61,7 @@ export const migrations = {
   ...outgoingAddressesMigrations,
   ...upgradeMigrations,
   ...feedbackMigrations,
+  ...ownerMailMigrations,
 };
 
 export type { RouteEntry };
@@ -100,6 +103,25 @@ export async function buildApp(
 
   // Security's log and second sign-in step go to auth as interfaces (auth is below security in the graph).
   const securityCore = createSecurityCore({ config, db, publish, log: app.log });
+  // Background mail work for absent owners; each use of the master credential goes to the owner's security log.
+  const owners = new OwnerMail({
+    db,
+    access: core.access,
+    mail,
+    node: config.nodeName,
+    record: (use) =>
+      securityCore.securityEvents.record(
+        {
+          account: use.account,
+          type: 'backgroundMailAccess',
+          protocol: 'imap',
+          ip: use.node,
+          userAgent: `webmail ${use.job}`,
+        },
+        use.at,
+      ),
+    log: app.log,
+  });
   const auth = createAuthModule({
     config,
     db,
@@ -130,6 +152,7 @@ export async function buildApp(
     folderIds,
     lifecycle,
     retentionIntervalMs: config.retentionIntervalMs,
+    owners,
     publish,
     log: app.log,
     folderPathsChanged: (mail) => folderPathsChanged(mail),

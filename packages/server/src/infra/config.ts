@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -44,6 +45,8 @@ const EnvSchema = z.object({
   /** A file holding the master password (read once at start; trailing whitespace dropped). */
   MAIL_MASTER_PASSWORD_FILE: z.string().min(1).optional(),
   /** Dovecot's doveadm HTTP API (e.g. http://127.0.0.1:8080): kicks the sessions of revoked credentials. */
+  /** This process's name in the security log's entries for background mail work (default: host name and pid). */
+  NODE_NAME: z.string().min(1).max(64).optional(),
   DOVEADM_URL: z.url().optional(),
   DOVEADM_API_KEY: z.string().min(1).optional(),
   DOVEADM_API_KEY_FILE: z.string().min(1).optional(),
@@ -207,6 +210,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       masterPassword: e.MAIL_MASTER_PASSWORD ?? null,
       masterPasswordFile: e.MAIL_MASTER_PASSWORD_FILE ?? null,
     },
+    nodeName: e.NODE_NAME ?? `${hostname()}:${process.pid}`.slice(0, 64),
     doveadm: e.DOVEADM_URL
       ? {
           url: e.DOVEADM_URL.replace(/\/+$/, ''),

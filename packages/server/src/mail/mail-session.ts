@@ -242,6 +242,22 @@ export class MailSessions {
     return new MailSession(account, this.deps);
   }
 
+  /**
+   * A mail session for an account whose owner may be signed out (background work, delegated access only): its own
+   * pooled connection, logged in through the delegated door; `close` logs it out.
+   */
+  forOwner(email: string): { mail: MailSession; close: () => Promise<void> } {
+    if (!this.deps.access.delegated) throw new Error('no delegated mail access');
+    const account: SessionContext = { id: `owner:${email}`, email, userIndex: -1, deviceId: '', key: '' };
+    const deps: MailSessionDeps = {
+      ...this.deps,
+      // Not a session: nothing to unseal, nothing to end, no first use to report.
+      sealedPassword: async () => ({ sealed: '' }),
+      noteMailUse: () => {},
+    };
+    return { mail: new MailSession(account, deps), close: () => this.deps.pool.release(account.id) };
+  }
+
   /** The mail session of a `session` route's request. */
   forRequest(request: { account?: SessionContext }): MailSession {
     return this.of(accountOf(request));
