@@ -47,7 +47,7 @@ const EnvSchema = z.object({
   /** Dovecot's doveadm HTTP API (e.g. http://127.0.0.1:8080): kicks the sessions of revoked credentials. */
   /** This process's name in the security log's entries for background mail work (default: host name and pid). */
   NODE_NAME: z.string().min(1).max(64).optional(),
-  DOVEADM_URL: z.url().optional(),
+  DOVEADM_URL: z.union([z.literal(''), z.url()]).optional(),
   DOVEADM_API_KEY: z.string().min(1).optional(),
   DOVEADM_API_KEY_FILE: z.string().min(1).optional(),
   TLS_REJECT_UNAUTHORIZED: bool.default(true),

@@ -66,9 +66,10 @@ export class OwnerMail {
    * Runs `fn` with a mail session for `account` through the delegated door, logged in the owner's security log
    * first (a use is recorded even when the work then fails). Its connection is closed afterwards.
    */
-  async run<T>(account: string, job: string, fn: (mail: MailSession) => Promise<T>, now = Date.now()) {
+  async run<T>(account: string, job: string, fn: (mail: MailSession) => Promise<T>): Promise<T> {
     if (!this.available) throw new Error('background mail work needs MAIL_ACCESS=delegated');
-    await this.deps.record({ account, job, node: this.deps.node, at: now });
+    // The wall clock, whatever clock the job runs by: the log says when the mailbox was really touched.
+    await this.deps.record({ account, job, node: this.deps.node, at: Date.now() });
     const { mail, close } = this.deps.mail.forOwner(account);
     try {
       return await fn(mail);

@@ -65,11 +65,8 @@ export class RetentionJob {
       // Claimed for one interval: another process skips it, and so does this one until the next period.
       if (!(await owners.claim(ownersJobName, account, now, intervalMs))) continue;
       try {
-        const results = await owners.run(
-          account,
-          ownersJobName,
-          async (mail) => retention.apply(account, await mail.client(), now),
-          now,
+        const results = await owners.run(account, ownersJobName, async (mail) =>
+          retention.apply(account, await mail.client(), now),
         );
         done.set(account, results);
         if (results.some((r) => r.expunged > 0)) {
