@@ -24,7 +24,14 @@ export PASSWORD_COMMAND=${PASSWORD_COMMAND:-$root/mailstack/bin/set-password.sh}
 export MAIL_AUTH_REPORT_SECRET=${MAIL_AUTH_REPORT_SECRET:-$(head -c 24 /dev/urandom | base64 | tr -dc 'A-Za-z0-9' | head -c 32)}
 export MAILSTACK_AUTH_REPORT_URL=${MAILSTACK_AUTH_REPORT_URL:-http://$HOST:$PORT/api/mail-auth/report}
 export MAILSTACK_AUTH_REPORT_SECRET=$MAIL_AUTH_REPORT_SECRET
-export SIEVE_PORT=${SIEVE_PORT:-$((MAILSTACK_PORT_BASE + 190))}
+export SIEVE_PORT=${SIEVE_PORT:-$((MAILSTACK_PORT_BASE + 191))}
+# The sandbox's default mail access: the webmail logs in as itself for the user (the stack's master passdb, made by
+# start.sh), and kicks revoked sessions through doveadm's HTTP API. MAIL_ACCESS=password uses the account password.
+export MAIL_ACCESS=${MAIL_ACCESS:-delegated}
+export MAIL_MASTER_USER=${MAIL_MASTER_USER:-webmail-master}
+export MAIL_MASTER_PASSWORD_FILE=${MAIL_MASTER_PASSWORD_FILE:-$MAILSTACK_DIR/master-password}
+export DOVEADM_URL=${DOVEADM_URL:-http://127.0.0.1:$((MAILSTACK_PORT_BASE + 192))}
+export DOVEADM_API_KEY_FILE=${DOVEADM_API_KEY_FILE:-$MAILSTACK_DIR/doveadm-api-key}
 
 bash scripts/ensure-system.sh
 bash scripts/ensure-node-deps.sh

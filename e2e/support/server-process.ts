@@ -51,7 +51,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       // The webmail's own doors of the sandbox (two-factor accounts keep their password there only).
       IMAP_PORT: String(e2eMailstackPortBase + 144),
       SMTP_PORT: String(e2eMailstackPortBase + 588),
-      SIEVE_PORT: String(e2eMailstackPortBase + 190),
+      SIEVE_PORT: String(e2eMailstackPortBase + 191),
+      // The sandbox's default: the webmail acts for the user with the stack's master credential (start.sh makes it).
+      MAIL_ACCESS: 'delegated',
+      MAIL_MASTER_USER: 'webmail-master',
+      MAIL_MASTER_PASSWORD_FILE: path.join(e2eMailstackDir, 'master-password'),
+      DOVEADM_URL: `http://127.0.0.1:${e2eMailstackPortBase + 192}`,
+      DOVEADM_API_KEY_FILE: path.join(e2eMailstackDir, 'doveadm-api-key'),
       MAIL_AUTH_DB: path.join(e2eMailstackDir, 'users.sqlite'),
       MAIL_SENDER_DB: path.join(e2eMailstackDir, 'senders.sqlite'),
       MAIL_AUTH_REPORT_SECRET: e2eReportSecret,

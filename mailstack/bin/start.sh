@@ -32,7 +32,7 @@ check_port() {
     exit 1
   fi
 }
-for p in "$PORT_IMAP" "$PORT_IMAP_WEBMAIL" "$PORT_LMTP" "$PORT_SIEVE"; do check_port "$p" dovecot_pid; done
+for p in "$PORT_IMAP" "$PORT_IMAP_WEBMAIL" "$PORT_LMTP" "$PORT_SIEVE" "$PORT_SIEVE_WEBMAIL" "$PORT_DOVEADM_HTTP"; do check_port "$p" dovecot_pid; done
 for p in "$PORT_SMTP" "$PORT_SUBMISSION" "$PORT_SUBMISSION_WEBMAIL"; do check_port "$p" postfix_pid; done
 
 # Directories. The state dir must be traversable by vmail (maildirs) and dovecot (user DB),
@@ -90,4 +90,4 @@ if ! postfix_pid >/dev/null; then
 fi
 
 "$MAILSTACK_HOME/bin/wait-ready.sh"
-log "running: IMAP $PORT_IMAP (webmail $PORT_IMAP_WEBMAIL), SMTP $PORT_SMTP, submission $PORT_SUBMISSION (webmail $PORT_SUBMISSION_WEBMAIL), LMTP $PORT_LMTP, ManageSieve $PORT_SIEVE (state $STATE_DIR)"
+log "running: IMAP $PORT_IMAP (webmail $PORT_IMAP_WEBMAIL), SMTP $PORT_SMTP, submission $PORT_SUBMISSION (webmail $PORT_SUBMISSION_WEBMAIL), LMTP $PORT_LMTP, ManageSieve $PORT_SIEVE (webmail $PORT_SIEVE_WEBMAIL), doveadm HTTP $PORT_DOVEADM_HTTP (state $STATE_DIR)"

@@ -31,7 +31,8 @@ check_all() {
     greets "$PORT_SUBMISSION" '220 *' 'QUIT' &&
     greets "$PORT_SUBMISSION_WEBMAIL" '220 *' 'QUIT' &&
     greets "$PORT_LMTP" '220 *' 'QUIT' &&
-    greets "$PORT_SIEVE" '"IMPLEMENTATION"*' 'LOGOUT'
+    greets "$PORT_SIEVE" '"IMPLEMENTATION"*' 'LOGOUT' &&
+    greets "$PORT_SIEVE_WEBMAIL" '"IMPLEMENTATION"*' 'LOGOUT'
 }
 
 until check_all 2>/dev/null; do

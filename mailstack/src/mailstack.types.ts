@@ -15,6 +15,10 @@ export interface MailstackPorts {
   webmailImap: number;
   /** The webmail's own submission door (SASL service `webmail`), with the same rules. */
   webmailSubmission: number;
+  /** The webmail's own ManageSieve door (password mode), with the same rules as its IMAP door. */
+  webmailSieve: number;
+  /** Dovecot's doveadm HTTP API (`/doveadm/v1`, `X-Dovecot-API` key): the webmail kicks sessions through it. */
+  doveadmHttp: number;
 }
 
 export interface MailstackCredentials {
@@ -34,6 +38,13 @@ export interface Mailstack {
    * may send as besides its own. The webmail writes it (MAIL_SENDER_DB).
    */
   senderDb: string;
+  /**
+   * The webmail's master credential (Dovecot master passdb, SASL PLAIN with authzid, loopback only): the user name
+   * and the root-only file holding its password (the webmail's MAIL_MASTER_PASSWORD_FILE).
+   */
+  master: { user: string; passwordFile: string };
+  /** The doveadm HTTP API: its base URL and the root-only file holding the API key. */
+  doveadm: { url: string; apiKeyFile: string };
   /** Real Dovecot user that receives every message addressed outside the local domains. */
   sink: MailstackCredentials;
   addUser(email: string, password: string, opts?: { quotaMb?: number }): Promise<void>;

@@ -19,6 +19,8 @@ export function portsFor(base: number): MailstackPorts {
     sieve: base + 190,
     webmailImap: base + 144,
     webmailSubmission: base + 588,
+    webmailSieve: base + 191,
+    doveadmHttp: base + 192,
   };
 }
 
@@ -34,6 +36,9 @@ export function resolvePortBase(explicit?: number): number {
 export function resolveStateDir(explicit?: string): string {
   return path.resolve(explicit ?? process.env.MAILSTACK_DIR ?? path.join(REPO_ROOT, '.data', 'mailstack'));
 }
+
+/** The webmail's master user (delegated access); its password is made per state dir (`master-password`). */
+export const MASTER_USER = 'webmail-master' as const;
 
 /** Same fixed sink account as bin/lib/common.sh (created by start.sh). */
 export const SINK_ACCOUNT = { email: 'sink@sink.test', password: 'sink' } as const;

@@ -1,7 +1,14 @@
 import path from 'node:path';
 import type { Mailstack, StartMailstackOptions } from './mailstack.types.js';
 import { runScript, type ScriptTarget } from './run-script.js';
-import { MAILSTACK_HOST, SINK_ACCOUNT, portsFor, resolvePortBase, resolveStateDir } from './stack-config.js';
+import {
+  MAILSTACK_HOST,
+  MASTER_USER,
+  SINK_ACCOUNT,
+  portsFor,
+  resolvePortBase,
+  resolveStateDir,
+} from './stack-config.js';
 
 /**
  * Starts (or attaches to, if already running) the sandbox stack for a state dir and resolves
@@ -22,10 +29,16 @@ export function scriptTargetOf(stack: Mailstack): ScriptTarget {
 /** A handle for a stack that start.sh already runs (no process is started). */
 export function attachMailstack(target: ScriptTarget): Mailstack {
   const { dir } = target;
+  const ports = portsFor(target.portBase);
   return {
     host: MAILSTACK_HOST,
     dir,
-    ports: portsFor(target.portBase),
+    ports,
+    master: { user: MASTER_USER, passwordFile: path.join(dir, 'master-password') },
+    doveadm: {
+      url: `http://${MAILSTACK_HOST}:${ports.doveadmHttp}`,
+      apiKeyFile: path.join(dir, 'doveadm-api-key'),
+    },
     dovecotLog: path.join(dir, 'log', 'dovecot.log'),
     postfixLog: path.join(dir, 'log', 'postfix.log'),
     senderDb: path.join(dir, 'senders.sqlite'),

@@ -18,6 +18,9 @@ PORT_SIEVE=$((PORT_BASE + 190))
 # accepts its account password (the webmail asked for the second factor itself). Loopback only.
 PORT_IMAP_WEBMAIL=$((PORT_BASE + 144))
 PORT_SUBMISSION_WEBMAIL=$((PORT_BASE + 588))
+# The webmail's ManageSieve door (password mode) and Dovecot's doveadm HTTP API (kick), loopback only.
+PORT_SIEVE_WEBMAIL=$((PORT_BASE + 191))
+PORT_DOVEADM_HTTP=$((PORT_BASE + 192))
 
 # The state dir must be absolute: `postfix -c <relative dir>` fails silently.
 STATE_DIR=$(realpath -m "${MAILSTACK_DIR:-$REPO_ROOT/.data/mailstack}")
@@ -48,6 +51,11 @@ USER_DB=$STATE_DIR/users.sqlite
 SENDER_DB=$STATE_DIR/senders.sqlite
 VMAIL_DIR=$STATE_DIR/vmail
 STACK_ENV=$STATE_DIR/stack.env
+# The webmail's master credential (delegated access) and the doveadm HTTP API key: made once per state dir by
+# start.sh, readable by root only (the webmail reads them as MAIL_MASTER_PASSWORD_FILE / DOVEADM_API_KEY).
+MASTER_USER=webmail-master
+MASTER_PASSWORD_FILE=$STATE_DIR/master-password
+DOVEADM_API_KEY_FILE=$STATE_DIR/doveadm-api-key
 
 # Local domains are delivered to Dovecot; every other domain goes to the sink mailbox.
 LOCAL_DOMAINS=${MAILSTACK_LOCAL_DOMAINS:-example.test example.org}
@@ -146,6 +154,25 @@ if [[ -n $AUTH_REPORT_URL && ! $AUTH_REPORT_SECRET =~ ^[A-Za-z0-9_-]{16,}$ ]]; t
   echo "mailstack: MAILSTACK_AUTH_REPORT_SECRET must be 16+ characters of [A-Za-z0-9_-]" >&2
   exit 2
 fi
+
+# A random secret in a root-only file, made on first use; prints it.
+ensure_secret_file() {
+  local file=$1
+  if [[ ! -s $file ]]; then
+    (umask 077 && openssl rand -base64 33 | tr '+/' '-_' | tr -d '\n=' >"$file.tmp" && mv -f "$file.tmp" "$file")
+  fi
+  chmod 0600 "$file"
+  cat "$file"
+}
+
+# Dovecot's master passwd-file: the master user, its SHA512-CRYPT hash, and allow_nets as an extra field so the
+# credential is refused from any other address than the webmail's own (loopback here).
+write_master_users() {
+  local out=$ETC_DIR/dovecot/master-users hash
+  hash=$(hash_password "$(ensure_secret_file "$MASTER_PASSWORD_FILE")")
+  printf '%s:%s::::::allow_nets=%s\n' "$MASTER_USER" "$hash" "${MAILSTACK_MASTER_ALLOW_NETS:-127.0.0.1/32}" >"$out.tmp"
+  chgrp dovecot "$out.tmp" && chmod 0640 "$out.tmp" && mv -f "$out.tmp" "$out"
+}
 
 valid_email() { [[ $1 =~ ^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z0-9-]+$ ]]; }
 

@@ -60,6 +60,9 @@ render_configs() {
     [PORT_SIEVE]=$PORT_SIEVE
     [PORT_IMAP_WEBMAIL]=$PORT_IMAP_WEBMAIL
     [PORT_SUBMISSION_WEBMAIL]=$PORT_SUBMISSION_WEBMAIL
+    [PORT_SIEVE_WEBMAIL]=$PORT_SIEVE_WEBMAIL
+    [PORT_DOVEADM_HTTP]=$PORT_DOVEADM_HTTP
+    [DOVEADM_API_KEY]=$(ensure_secret_file "$DOVEADM_API_KEY_FILE")
     [AUTH_POLICY]=$(auth_policy_settings)
     [POSTFIX_QUEUE]=$POSTFIX_QUEUE
     [POSTFIX_DATA]=$POSTFIX_DATA
@@ -78,6 +81,7 @@ render_configs() {
     "$ETC_DIR/dovecot/dovecot-sql-app-passwords.conf.ext"
   render_template "$t/dovecot/dovecot-sql-app-passwords-grouped.conf.ext" \
     "$ETC_DIR/dovecot/dovecot-sql-app-passwords-grouped.conf.ext"
+  write_master_users
   local f
   for f in main.cf master.cf sink-catchall.regexp sender-logins.cf; do
     render_template "$t/postfix/$f" "$POSTFIX_CONF_DIR/$f"

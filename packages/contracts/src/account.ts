@@ -44,6 +44,18 @@ export const disabledFeatureNames = [
 export const DisabledFeature = z.enum(disabledFeatureNames);
 export type DisabledFeature = z.infer<typeof DisabledFeature>;
 
+/**
+ * Features that need the webmail to act on the mailbox while its owner is signed out. A deployment whose mail
+ * server gives the webmail no door of its own (MAIL_ACCESS=password) cannot: they are listed as unavailable.
+ */
+export const ownerAbsentFeatureNames = ['retentionWhileAway'] as const;
+export const UnavailableFeature = z.object({
+  feature: z.enum(ownerAbsentFeatureNames),
+  /** `ownerMustBeSignedIn`: it works only while a session of the account is open. */
+  reason: z.enum(['ownerMustBeSignedIn']),
+});
+export type UnavailableFeature = z.infer<typeof UnavailableFeature>;
+
 export const UserDetailsMeta = z.object({
   ui: z.object({ theme: ThemeName, color: ThemeColor }),
   displayDensity: DisplayDensity,
@@ -68,6 +80,8 @@ export const UserDetails = z
     language: Language,
     meta: UserDetailsMeta,
     disabledFeatures: z.array(DisabledFeature),
+    /** What this deployment cannot do, with the reason (absent = nothing). */
+    unavailableFeatures: z.array(UnavailableFeature).optional(),
   })
   .meta({ id: 'UserDetails' });
 export type UserDetails = z.infer<typeof UserDetails>;

@@ -33,6 +33,9 @@ export const securityEventTypes = [
   // Settings: a confirmed outgoing address lets the account send as someone else; so it is logged, as is removal.
   'outgoingAddressVerified',
   'outgoingAddressDeleted',
+  // The webmail worked on the mailbox on the owner's behalf while they were away (folder retention…): which job is
+  // in the device column, which server process in the address column.
+  'backgroundMailAccess',
 ] as const;
 export const SecurityEventType = z.enum(securityEventTypes);
 export type SecurityEventType = z.infer<typeof SecurityEventType>;

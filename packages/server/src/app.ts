@@ -25,6 +25,8 @@ import type { RetentionJob } from './features/mailboxes/retention-job.js';
 import { createMessagesModule } from './features/messages/messages.module.js';
 import { createReadingModule } from './features/reading/reading.module.js';
 import { ThreadIndexes } from './mail/imap/thread-index.js';
+import { OwnerMail } from './mail/owner-mail.js';
+import { ownerMailMigrations } from './mail/owner-mail.migrations.js';
 import type { KnownFolderStatus } from './mail/watch/folder-status.js';
 import type { QuotaCache } from './features/mailboxes/quota-cache.js';
 import { createSearchModule } from './features/search/search.module.js';
@@ -59,6 +61,7 @@ export const migrations = {
   ...outgoingAddressesMigrations,
   ...upgradeMigrations,
   ...feedbackMigrations,
+  ...ownerMailMigrations,
 };
 
 export type { RouteEntry };
@@ -105,6 +108,25 @@ export async function buildApp(
 
   // Security's log and second sign-in step go to auth as interfaces (auth is below security in the graph).
   const securityCore = createSecurityCore({ config, db, publish, log: app.log });
+  // Background mail work for absent owners; each use of the master credential goes to the owner's security log.
+  const owners = new OwnerMail({
+    db,
+    access: core.access,
+    mail,
+    node: config.nodeName,
+    record: (use) =>
+      securityCore.securityEvents.record(
+        {
+          account: use.account,
+          type: 'backgroundMailAccess',
+          protocol: 'imap',
+          ip: use.node,
+          userAgent: `webmail ${use.job}`,
+        },
+        use.at,
+      ),
+    log: app.log,
+  });
   const auth = createAuthModule({
     config,
     db,
@@ -124,6 +146,7 @@ export async function buildApp(
     core: securityCore,
     auth: auth.auth,
     mail,
+    admin: core.admin,
     publish,
   });
   // Mailboxes come before filters in the graph; the filters' script is told about folder path changes late-bound.
@@ -134,6 +157,7 @@ export async function buildApp(
     folderIds,
     lifecycle,
     retentionIntervalMs: config.retentionIntervalMs,
+    owners,
     publish,
     log: app.log,
     folderPathsChanged: (mail) => folderPathsChanged(mail),
@@ -196,6 +220,7 @@ export async function buildApp(
     db,
     mail,
     connector: core.connector,
+    access: core.access,
     folderIds,
     nameOf: (email) => auth.auth.nameOf(email),
     senders: (email) => settings.outgoingAddresses.senders(email),

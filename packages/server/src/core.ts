@@ -10,8 +10,10 @@ import { SessionLifecycle } from './infra/session/session-lifecycle.js';
 import { SessionsRepository } from './infra/session/sessions.repository.js';
 import { FolderIdsRepository } from './mail/folder-ids.repository.js';
 import { ImapPool } from './mail/imap/imap-pool.js';
+import { MailAccess } from './mail/mail-access.js';
 import { MailConnector } from './mail/mail-connector.js';
 import { MailSessions } from './mail/mail-session.js';
+import { MailServerAdmin } from './mail/mail-server-admin.js';
 import { MailSignIn } from './mail/mail-sign-in.js';
 
 /** What every feature may be given: the session layer, the mail layer, the event bus and the job registry. */
@@ -26,9 +28,11 @@ export function createCore(config: Config, db: Db, log: FastifyBaseLogger) {
     { ...config.imap, tlsRejectUnauthorized: config.tlsRejectUnauthorized },
     log,
   );
+  const access = MailAccess.fromConfig(config.mailAccess);
   const folderIds = new FolderIdsRepository(db);
-  const mail = new MailSessions({ pool, connector, folderIds, sessions, lifecycle });
-  const signIn = new MailSignIn(connector, pool);
+  const mail = new MailSessions({ pool, connector, access, folderIds, sessions, lifecycle });
+  const signIn = new MailSignIn(connector, pool, access);
+  const admin = new MailServerAdmin(config.doveadm, log);
   const eventLog = new EventLogRepository(db);
   // Several server processes share one PostgreSQL: an event logged by one reaches the streams of all.
   const fanout =
@@ -45,14 +49,19 @@ export function createCore(config: Config, db: Db, log: FastifyBaseLogger) {
     authenticator,
     pool,
     connector,
+    access,
     folderIds,
     mail,
     signIn,
+    admin,
     bus,
     eventLog,
     jobs,
     webDistDir: config.webDistDir,
     start: async () => {
+      // Delegated access keeps no user password: copies sealed before an upgrade (or a mode change) are erased;
+      // those sessions go on through the delegated door.
+      if (!access.keepsPassword) await sessions.forgetPasswords();
       await fanout?.start();
     },
     close: async () => {

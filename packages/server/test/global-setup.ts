@@ -25,7 +25,12 @@ declare module 'vitest' {
         sieve: number;
         webmailImap: number;
         webmailSubmission: number;
+        webmailSieve: number;
+        doveadmHttp: number;
       };
+      /** The webmail's master credential (user + root-only password file) and the doveadm HTTP API. */
+      master: { user: string; passwordFile: string };
+      doveadm: { url: string; apiKeyFile: string };
       /** Dovecot reports every authentication here; a test that wants them listens on `reportPort`. */
       reportPort: number;
       reportSecret: string;
@@ -54,6 +59,8 @@ export default async function setup(project: TestProject) {
     portBase,
     dovecotLog: stack.dovecotLog,
     ports: stack.ports,
+    master: stack.master,
+    doveadm: stack.doveadm,
     reportPort,
     reportSecret,
   });

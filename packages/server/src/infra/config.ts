@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -33,6 +34,22 @@ const EnvSchema = z.object({
   SMTP_SECURE: bool.default(false),
   SIEVE_HOST: z.string().default('127.0.0.1'),
   SIEVE_PORT: z.coerce.number().int().default(10190),
+  /**
+   * How the webmail reaches a mailbox after sign-in: `delegated` (a master credential on the user's behalf, SASL
+   * PLAIN with authzid; no user password kept; background work for absent owners) or `password` (the user's own
+   * password sealed per session).
+   */
+  MAIL_ACCESS: z.enum(['delegated', 'password']).default('password'),
+  MAIL_MASTER_USER: z.string().min(1).optional(),
+  MAIL_MASTER_PASSWORD: z.string().min(1).optional(),
+  /** A file holding the master password (read once at start; trailing whitespace dropped). */
+  MAIL_MASTER_PASSWORD_FILE: z.string().min(1).optional(),
+  /** Dovecot's doveadm HTTP API (e.g. http://127.0.0.1:8080): kicks the sessions of revoked credentials. */
+  /** This process's name in the security log's entries for background mail work (default: host name and pid). */
+  NODE_NAME: z.string().min(1).max(64).optional(),
+  DOVEADM_URL: z.union([z.literal(''), z.url()]).optional(),
+  DOVEADM_API_KEY: z.string().min(1).optional(),
+  DOVEADM_API_KEY_FILE: z.string().min(1).optional(),
   TLS_REJECT_UNAUTHORIZED: bool.default(true),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).default(30),
@@ -193,6 +210,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     imap: { host: e.IMAP_HOST, port: e.IMAP_PORT, secure: e.IMAP_SECURE },
     smtp: { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE },
     sieve: { host: e.SIEVE_HOST, port: e.SIEVE_PORT },
+    mailAccess: {
+      mode: e.MAIL_ACCESS,
+      masterUser: e.MAIL_MASTER_USER ?? null,
+      masterPassword: e.MAIL_MASTER_PASSWORD ?? null,
+      masterPasswordFile: e.MAIL_MASTER_PASSWORD_FILE ?? null,
+    },
+    nodeName: e.NODE_NAME ?? `${hostname()}:${process.pid}`.slice(0, 64),
+    doveadm: e.DOVEADM_URL
+      ? {
+          url: e.DOVEADM_URL.replace(/\/+$/, ''),
+          apiKey: e.DOVEADM_API_KEY ?? null,
+          apiKeyFile: e.DOVEADM_API_KEY_FILE ?? null,
+        }
+      : null,
     tlsRejectUnauthorized: e.TLS_REJECT_UNAUTHORIZED,
     accessTokenTtlMs: e.ACCESS_TOKEN_TTL_SECONDS * 1000,
     sessionTtlMs: e.SESSION_TTL_DAYS * 86_400_000,

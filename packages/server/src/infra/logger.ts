@@ -46,6 +46,12 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>) {
         'res.headers["set-cookie"]',
         '*.password',
         'password',
+        // A mail login ({user, pass, authzid}) and the master credential / doveadm key in any object.
+        '*.pass',
+        'pass',
+        '*.auth.pass',
+        '*.masterPassword',
+        '*.apiKey',
       ],
       censor: '[redacted]',
     },

@@ -9,7 +9,9 @@ import type { SessionsRepository } from '../infra/session/sessions.repository.js
 import type { FolderIdsRepository, FolderRecord } from './folder-ids.repository.js';
 import { lockFolder, type OpenFolder } from './imap/imap-commands.js';
 import type { ImapPool } from './imap/imap-pool.js';
+import type { MailAccess, MailLogin } from './mail-access.js';
 import type { MailConnector } from './mail-connector.js';
+import { safeEqual } from '../infra/crypto.js';
 
 export type { OpenFolder } from './imap/imap-commands.js';
 
@@ -17,6 +19,7 @@ export type { OpenFolder } from './imap/imap-commands.js';
 interface MailSessionDeps {
   pool: ImapPool;
   connector: MailConnector;
+  access: MailAccess;
   folderIds: FolderIdsRepository;
   /** The sealed password of a live session, or undefined when the session is gone. */
   sealedPassword: (sessionId: string) => Promise<{ sealed: string } | undefined>;
@@ -40,16 +43,46 @@ export class MailSession {
     return this.account.email;
   }
 
-  /** The session's persistent connection; logs in again with the sealed password when it dropped. */
+  /** The session's persistent connection; logs in again (delegated, or with the sealed password) when it dropped. */
   async client(): Promise<ImapFlow> {
     const client = await this.deps.pool.acquire(this.account.id, async () =>
-      this.deps.connector.connect({ user: this.email, pass: await this.password() }),
+      this.deps.connector.connect(await this.login()),
     );
     this.deps.noteMailUse(this.account);
     return client;
   }
 
-  /** The IMAP password, unsealed with the key from the user's cookie. */
+  /** How this session authenticates to IMAP, submission and ManageSieve (holds a secret: never log it). */
+  async login(): Promise<MailLogin> {
+    await this.assertLive();
+    return this.deps.access.loginFor(this.email, () => this.password());
+  }
+
+  /**
+   * Whether `candidate` is the account's password (re-authentication, password change): compared with the
+   * session's sealed copy in password mode, asked of the mail server (a login) in delegated mode, where no copy
+   * is kept.
+   */
+  async checkPassword(candidate: string): Promise<boolean> {
+    if (!this.deps.access.keepsPassword) {
+      await this.assertLive();
+      try {
+        const client = await this.deps.connector.connect({ user: this.email, pass: candidate });
+        await client.logout().catch(() => client.close());
+        return true;
+      } catch (err) {
+        if ((err as { code?: string }).code === 'AuthFailed') return false;
+        throw err;
+      }
+    }
+    return safeEqual(candidate, await this.password());
+  }
+
+  private async assertLive(): Promise<void> {
+    if (!(await this.deps.sealedPassword(this.account.id))) throw unauthorized();
+  }
+
+  /** The IMAP password, unsealed with the key from the user's cookie (password mode only). */
   async password(): Promise<string> {
     const row = await this.deps.sealedPassword(this.account.id);
     if (!row) throw unauthorized();
@@ -161,6 +194,7 @@ export class MailSessions {
   constructor(options: {
     pool: ImapPool;
     connector: MailConnector;
+    access: MailAccess;
     folderIds: FolderIdsRepository;
     sessions: SessionsRepository;
     lifecycle: SessionLifecycle;
@@ -169,6 +203,7 @@ export class MailSessions {
     this.deps = {
       pool,
       connector: options.connector,
+      access: options.access,
       folderIds: options.folderIds,
       sealedPassword: async (sessionId) => {
         const row = await sessions.findActive(sessionId, Date.now());
@@ -205,6 +240,22 @@ export class MailSessions {
 
   of(account: SessionContext): MailSession {
     return new MailSession(account, this.deps);
+  }
+
+  /**
+   * A mail session for an account whose owner may be signed out (background work, delegated access only): its own
+   * pooled connection, logged in through the delegated door; `close` logs it out.
+   */
+  forOwner(email: string): { mail: MailSession; close: () => Promise<void> } {
+    if (!this.deps.access.delegated) throw new Error('no delegated mail access');
+    const account: SessionContext = { id: `owner:${email}`, email, userIndex: -1, deviceId: '', key: '' };
+    const deps: MailSessionDeps = {
+      ...this.deps,
+      // Not a session: nothing to unseal, nothing to end, no first use to report.
+      sealedPassword: async () => ({ sealed: '' }),
+      noteMailUse: () => {},
+    };
+    return { mail: new MailSession(account, deps), close: () => this.deps.pool.release(account.id) };
   }
 
   /** The mail session of a `session` route's request. */

@@ -1,4 +1,5 @@
 import type { ImapPool } from './imap/imap-pool.js';
+import type { MailAccess } from './mail-access.js';
 import type { MailConnector } from './mail-connector.js';
 
 /** A password the mail server accepted, with the connection it opened. */
@@ -17,7 +18,16 @@ export class MailSignIn {
   constructor(
     private readonly connector: MailConnector,
     private readonly pool: ImapPool,
+    private readonly access: MailAccess,
   ) {}
+
+  /**
+   * Whether the session keeps the password (sealed with its cookie's key) for later logins: password mode only.
+   * In delegated mode the password is checked here and then forgotten.
+   */
+  get keepsPassword(): boolean {
+    return this.access.keepsPassword;
+  }
 
   async verify(email: string, password: string): Promise<VerifiedSignIn> {
     const client = await this.connector.connect({ user: email, pass: password });

@@ -80,7 +80,14 @@ export async function startServer(
     // The webmail's own doors, as in production (two-factor accounts keep their password there only).
     IMAP_PORT: String(stack.ports.webmailImap),
     SMTP_PORT: String(stack.ports.webmailSubmission),
-    SIEVE_PORT: String(stack.ports.sieve),
+    SIEVE_PORT: String(stack.ports.webmailSieve),
+    // The sandbox's default: the webmail logs in as itself for the user (master passdb, authzid). Tests of the
+    // other mode pass MAIL_ACCESS=password.
+    MAIL_ACCESS: 'delegated',
+    MAIL_MASTER_USER: stack.master.user,
+    MAIL_MASTER_PASSWORD_FILE: stack.master.passwordFile,
+    DOVEADM_URL: stack.doveadm.url,
+    DOVEADM_API_KEY_FILE: stack.doveadm.apiKeyFile,
     MAIL_AUTH_DB: path.join(stack.dir, 'users.sqlite'),
     MAIL_SENDER_DB: path.join(stack.dir, 'senders.sqlite'),
     MAIL_AUTH_REPORT_SECRET: stack.reportSecret,

@@ -61,7 +61,8 @@ export function authRoutes(
           await verified.discard();
           const pending = await secondFactor.begin({
             email,
-            password: request.body.password,
+            // Only what the session will keep: nothing with delegated mail access.
+            password: auth.keepsPassword ? request.body.password : '',
             deviceId,
             // Known by the device it came with: a browser signed out of its last account gets a new id here.
             knownDevice: throttleKey.startsWith('device\n'),

@@ -51,6 +51,11 @@ export class AuthService {
   ) {}
 
   /** Checks the password with the mail server (an IMAP LOGIN); the connection may become the session's. */
+  /** Whether sessions keep the password (sealed) for later mail logins: not with delegated mail access. */
+  get keepsPassword(): boolean {
+    return this.signIn.keepsPassword;
+  }
+
   verifyPassword(email: string, password: string): Promise<VerifiedSignIn> {
     return this.signIn.verify(email.trim().toLowerCase(), password);
   }
@@ -82,7 +87,8 @@ export class AuthService {
         device_id: deviceId,
         user_index: userIndex,
         email,
-        password_sealed: encrypt(key, password),
+        // Delegated mail access keeps no password ('' = none): it was checked by the mail server and is forgotten.
+        password_sealed: this.signIn.keepsPassword ? encrypt(key, password) : '',
         refresh_hash: sha256(refreshSecret),
         created_at: now,
         last_used_at: now,
@@ -284,7 +290,7 @@ export class AuthService {
 
   /** Seals the session's new IMAP password with its own key (the cookie's). */
   async resealPassword(session: SessionContext, password: string): Promise<void> {
-    await this.sessions.reseal(session.id, encrypt(session.key, password));
+    await this.sessions.reseal(session.id, this.signIn.keepsPassword ? encrypt(session.key, password) : '');
   }
 
   private async endSession(

@@ -9,6 +9,7 @@ import { AttachmentResolver } from './attachment-resolver.js';
 import { draftsRoutes } from './drafts.routes.js';
 import { DraftsRepository } from './drafts.repository.js';
 import { DraftsService } from './drafts.service.js';
+import type { MailAccess } from '../../mail/mail-access.js';
 import { OutboxCredentials } from './outbox-credentials.js';
 import { OutboxDelivery } from './outbox-delivery.js';
 import { OutboxJob } from './outbox-job.js';
@@ -28,6 +29,7 @@ export interface ComposeModuleDeps {
   db: Db;
   mail: MailSessions;
   connector: MailConnector;
+  access: MailAccess;
   folderIds: FolderIdsRepository;
   /** The display name of an account (the From of its mail). */
   nameOf: (email: string) => Promise<string>;
@@ -63,7 +65,7 @@ export function createComposeModule(deps: ComposeModuleDeps): { module: FeatureM
     config.compose.recentPartiesRefreshMs,
     log,
   );
-  const credentials = new OutboxCredentials(config.sessionSecret);
+  const credentials = new OutboxCredentials(config.sessionSecret, deps.access);
   const delivery = new OutboxDelivery(
     {
       smtp: { ...config.smtp, tlsRejectUnauthorized: config.tlsRejectUnauthorized },

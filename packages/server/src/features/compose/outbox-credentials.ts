@@ -1,23 +1,38 @@
 import { hkdfSync } from 'node:crypto';
 import { decrypt, encrypt } from '../../infra/crypto.js';
+import type { MailAccess, MailLogin } from '../../mail/mail-access.js';
+import type { MailSession } from '../../mail/mail-session.js';
 
 /**
  * Seals the user's password for a delayed send with a key only the server holds (derived from
  * SESSION_SECRET, which every server process shares). The session's own key lives only in the user's
  * cookie, so a send that leaves after the request — seconds later, or after a restart — needs this.
  * The sealed password sits in the outbox row only until the send is finished, failed or cancelled.
- * See ARCHITECTURE.md (Compose) for the trade-off.
+ * See ARCHITECTURE.md (Compose) for the trade-off. With delegated mail access nothing is kept: the send goes out
+ * through the webmail's delegated login for the account.
  */
 export class OutboxCredentials {
   private readonly key: string;
 
-  constructor(sessionSecret: string) {
+  constructor(
+    sessionSecret: string,
+    private readonly access: MailAccess,
+  ) {
     const derived = hkdfSync('sha256', sessionSecret, 'webmail', 'outbox credentials v1', 32);
     this.key = Buffer.from(derived).toString('base64url');
   }
 
-  seal(password: string): string {
-    return encrypt(this.key, password);
+  /** What the outbox row keeps for the send: the sealed password, or an empty seal (delegated access). */
+  async sealFor(mail: MailSession): Promise<string> {
+    return encrypt(this.key, this.access.keepsPassword ? await mail.password() : '');
+  }
+
+  /** The login for a queued send of `account`; null when it cannot be made (the seal does not open). */
+  loginFor(account: string, sealed: string | null): MailLogin | null {
+    if (!sealed) return null;
+    if (!this.access.keepsPassword) return this.access.onBehalfOf(account);
+    const pass = this.unseal(sealed);
+    return pass ? { user: account, pass } : null;
   }
 
   /** null when the sealed value does not open (SESSION_SECRET changed since the send was queued). */

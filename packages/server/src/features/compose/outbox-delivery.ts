@@ -8,6 +8,7 @@ import { stripHeader } from '../../mail/mime/build-message.js';
 import { classifySmtpError } from '../../mail/smtp/smtp-errors.js';
 import { submitMessage, type SmtpServer } from '../../mail/smtp/smtp-submit.js';
 import { removeDraft, specialFolderPath } from './draft-folder.js';
+import type { MailLogin } from '../../mail/mail-access.js';
 import type { OutboxCredentials } from './outbox-credentials.js';
 import { followUp, type StoredEnvelope } from './outbox-entry.js';
 import type { OutboxRepository, OutboxRow } from './outbox.repository.js';
@@ -50,8 +51,8 @@ export class OutboxDelivery {
 
   /** `row` must be claimed (status `sending`) by the caller. */
   async deliver(row: OutboxRow): Promise<void> {
-    const pass = this.credentials.unseal(row.credentials_sealed);
-    if (!pass || !row.raw) {
+    const login = this.credentials.loginFor(row.account, row.credentials_sealed);
+    if (!login || !row.raw) {
       const message = 'The send could not be resumed on the server; please send it again';
       return this.finishFailed(row, { reason: 'interrupted', message, recipients: [] });
     }
@@ -61,7 +62,7 @@ export class OutboxDelivery {
       const to = envelope.to.map((r) => r.address);
       const result = await submitMessage(
         this.config.smtp,
-        { user: row.account, pass },
+        login,
         { from: envelope.from, to },
         stripHeader(row.raw, 'bcc'),
       );
@@ -110,11 +111,11 @@ export class OutboxDelivery {
   /** The Sent copy and the draft removal; each step is recorded as done so a retry never repeats it. */
   async followUp(row: OutboxRow): Promise<void> {
     let pending = Number(row.post_pending);
-    const pass = this.credentials.unseal(row.credentials_sealed);
+    const login = this.credentials.loginFor(row.account, row.credentials_sealed);
     try {
-      if (!pass || !row.raw) throw new AppError('Internal', 500, 'credentials or message gone');
+      if (!login || !row.raw) throw new AppError('Internal', 500, 'credentials or message gone');
       const raw = row.raw;
-      await this.withImap(row, pass, async (client) => {
+      await this.withImap(row, login, async (client) => {
         if (pending & followUp.sentCopy) {
           const appended = await client.append(await specialFolderPath(client, '\\Sent'), raw, ['\\Seen']);
           if (!appended)
@@ -136,7 +137,7 @@ export class OutboxDelivery {
       });
     } catch (err) {
       const attempts = Number(row.post_attempts) + 1;
-      const giveUp = attempts >= maxFollowUpAttempts || !pass;
+      const giveUp = attempts >= maxFollowUpAttempts || !login;
       this.log.error(
         { err: { message: (err as Error).message }, outbox: row.id, giveUp },
         'sent, but the Sent copy or draft removal failed',
@@ -173,10 +174,10 @@ export class OutboxDelivery {
    * The session's open connection when there is one (no extra login, `peek` does not extend its life);
    * otherwise — the user signed out, or the server restarted — a short connection of our own.
    */
-  private async withImap(row: OutboxRow, pass: string, fn: (client: ImapFlow) => Promise<void>) {
+  private async withImap(row: OutboxRow, login: MailLogin, fn: (client: ImapFlow) => Promise<void>) {
     const pooled = await this.mail.peek(row.session_id);
     if (pooled) return fn(pooled);
-    const client = await this.connector.connect({ user: row.account, pass });
+    const client = await this.connector.connect(login);
     try {
       await fn(client);
     } finally {

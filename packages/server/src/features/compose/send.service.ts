@@ -42,7 +42,7 @@ export class SendService {
     const prepared = await this.drafts.prepare(mail, input.draftId, input.draft, true);
     await this.drafts.save(mail, input.draftId, input.draft, input.revision, prepared);
     const raw = await buildMessage(prepared.message, { keepBcc: true });
-    const sealed = this.credentials.seal(await mail.password());
+    const sealed = await this.credentials.sealFor(mail);
     const undoMs = (input.undoSeconds ?? this.defaultUndoSeconds) * 1000;
     const now = Date.now();
     // The envelope sender is the From (the account or a verified outgoing address): the mail server checks that the

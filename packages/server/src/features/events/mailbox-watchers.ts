@@ -52,10 +52,10 @@ export class MailboxWatchers {
       return;
     }
     const watcher = mail
-      .password()
-      .then(async (pass) => {
+      .login()
+      .then(async (login) => {
         const w = new MailboxWatcher(
-          { user: account, pass },
+          login,
           this.deps.connector,
           this.deps.listenerFor(account),
           this.deps.log,

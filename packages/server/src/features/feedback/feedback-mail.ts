@@ -1,10 +1,11 @@
+import type { MailLogin } from '../../mail/mail-access.js';
 import { sendAutomaticMail } from '../../mail/smtp/automatic-mail.js';
 import type { SmtpServer } from '../../mail/smtp/smtp-submit.js';
 
 export interface FeedbackMail {
   account: string;
   name: string;
-  password: string;
+  login: MailLogin;
   to: string;
   stars: number;
   feedback: string;
@@ -19,7 +20,7 @@ export async function sendFeedbackMail(server: SmtpServer, mail: FeedbackMail): 
   await sendAutomaticMail(server, {
     account: mail.account,
     name: mail.name,
-    password: mail.password,
+    login: mail.login,
     to: mail.to,
     subject: `Webmail feedback ${stars} (${mail.stars}/5) from ${mail.account}`,
     text: `${mail.feedback}\n\n-- \nStars: ${mail.stars}/5\nAccount: ${mail.account}\nApp version: ${mail.version}\nBrowser: ${mail.userAgent}\nFeedback id: ${mail.id}\n`,

@@ -69,7 +69,7 @@ export class FeedbackService {
       await this.deps.sendMail({
         account: mail.email,
         name: await this.deps.nameOf(mail.email),
-        password: await mail.password(),
+        login: await mail.login(),
         to,
         stars: row.stars,
         feedback: row.feedback,

@@ -8,6 +8,7 @@ import type {
   SecurityEventType,
   SieveScriptState,
 } from '@webmail/contracts';
+import type { MailLogin } from '../../mail/mail-access.js';
 import type { MailSession } from '../../mail/mail-session.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
 import type { PlanFeatures } from '../upgrade/plan-features.service.js';
@@ -35,7 +36,8 @@ export interface FilterChangeLog {
 
 /** What a compile needs from IMAP and the session, read before the transaction opens. */
 export interface MailContext {
-  password: string;
+  /** The login for ManageSieve (holds a secret). */
+  login: MailLogin;
   folderPaths: Map<string, string>;
   junkPath: string;
   folders: FolderResolver;
@@ -94,12 +96,12 @@ export class FilterScript {
 
   /** The state of the account's active script. */
   async state(mail: MailSession): Promise<SieveScriptState> {
-    return this.sync.state({ user: mail.email, password: await mail.password() });
+    return this.sync.state(await mail.login());
   }
 
   /** Password and folders, read before a change opens its transaction. */
   async context(mail: MailSession): Promise<MailContext> {
-    const password = await mail.password();
+    const login = await mail.login();
     const listing = await this.mailboxes.listing(mail);
     const folderPaths = new Map<string, string>();
     for (const [path, record] of listing.records) folderPaths.set(record.id, path);
@@ -112,7 +114,7 @@ export class FilterScript {
       archiveId: idOfPath(special.get('archive')),
       trashId: idOfPath(special.get('trash')),
     };
-    return { password, folderPaths, junkPath, folders, disabled: await this.disabled(mail.email) };
+    return { login, folderPaths, junkPath, folders, disabled: await this.disabled(mail.email) };
   }
 
   /** Runs the change, recompiles from the changed rows and uploads, all in one transaction. */
@@ -146,11 +148,7 @@ export class FilterScript {
           autoreply: off('autoreply') ? null : autoreply,
           offered,
         });
-      const state = await this.sync.upload(
-        { user: mail.email, password: context.password },
-        compile,
-        options,
-      );
+      const state = await this.sync.upload(context.login, compile, options);
       return { result, state };
     });
   }

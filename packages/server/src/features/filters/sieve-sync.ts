@@ -1,5 +1,6 @@
 import type { SieveScriptState } from '@webmail/contracts';
 import { AppError, mailServerRetryAfterSeconds, refusal } from '../../infra/errors.js';
+import type { MailLogin } from '../../mail/mail-access.js';
 import { ManageSieveClient, ManageSieveError } from '../../mail/sieve/managesieve-client.js';
 import { extensionPurpose, scriptMarker, type CompiledScript } from './filters-compiler.js';
 
@@ -8,10 +9,8 @@ const capabilityCacheMs = 5 * 60_000;
 /** The name of the webmail's script on the Sieve server. */
 export const scriptName = 'webmail';
 
-export interface SieveCredentials {
-  user: string;
-  password: string;
-}
+/** The account's login (its own password, or the webmail's delegated one). */
+export type SieveCredentials = MailLogin;
 
 /**
  * Puts the compiled script on the account's ManageSieve server, never destroying what another client wrote:
@@ -114,7 +113,7 @@ export class SieveSync {
     }
     try {
       try {
-        await client.authenticate(credentials.user, credentials.password);
+        await client.authenticate(credentials.user, credentials.pass, credentials.authzid);
       } catch (err) {
         throw err instanceof ManageSieveError && err.status === 'NO'
           ? new AppError('MailServerError', 502, 'The filter server did not accept the account’s sign-in')

@@ -38,6 +38,18 @@ export class FolderSettingsRepository {
     });
   }
 
+  /** Every account with a retention on any folder (the retention job for absent owners). */
+  async accountsWithRetention(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('mailboxes')
+      .select('account')
+      .distinct()
+      .where('retention_ms', 'is not', null)
+      .orderBy('account')
+      .execute();
+    return rows.map((r) => r.account);
+  }
+
   /** The folders of an account that have a retention (for the retention job). */
   async withRetention(account: string): Promise<FolderRecord[]> {
     const rows = await this.db

@@ -5,6 +5,7 @@ import type { FeatureModule } from '../../infra/http/feature-module.js';
 import type { SessionLifecycle } from '../../infra/session/session-lifecycle.js';
 import type { FolderIdsRepository } from '../../mail/folder-ids.repository.js';
 import type { MailSession, MailSessions } from '../../mail/mail-session.js';
+import type { OwnerMail } from '../../mail/owner-mail.js';
 import type { PlanFeatures } from '../upgrade/plan-features.service.js';
 import { ActiveSessions } from './active-sessions.js';
 import { FolderRetentionService } from './folder-retention.service.js';
@@ -21,6 +22,8 @@ export interface MailboxesModuleDeps {
   folderIds: FolderIdsRepository;
   lifecycle: SessionLifecycle;
   retentionIntervalMs: number;
+  /** Background mail work for absent owners (retention for every account, in delegated mode). */
+  owners: OwnerMail;
   publish: PublishEvent;
   log: FastifyBaseLogger;
   /** Told after folder paths changed (the filters' Sieve script is recompiled; passed by the composition root). */
@@ -44,6 +47,8 @@ export function createMailboxesModule(deps: MailboxesModuleDeps) {
     quotas,
     log,
     intervalMs: deps.retentionIntervalMs,
+    owners: deps.owners,
+    accountsWithRetention: () => settings.accountsWithRetention(),
   });
   const module: FeatureModule = {
     name: 'mailboxes',

@@ -1,5 +1,5 @@
 import { passwordLimits, type AccountSession, type PasswordSupport } from '@webmail/contracts';
-import { safeEqual, sha256 } from '../../infra/crypto.js';
+import { sha256 } from '../../infra/crypto.js';
 import { notFound, validationError } from '../../infra/errors.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { deviceInfo } from './device-info.js';
@@ -22,6 +22,8 @@ export class AccountSecurityService {
     private readonly driver: PasswordDriver | null,
     private readonly checks: SignInChecksRepository,
     private readonly events: SecurityEventsService,
+    /** Ends the account's open mail-server sessions (those opened with the old password among them). */
+    private readonly endMailSessions: (email: string) => Promise<void> = async () => {},
   ) {}
 
   passwordSupport(): PasswordSupport {
@@ -31,16 +33,15 @@ export class AccountSecurityService {
   async changePassword(
     actor: Actor,
     input: { currentPassword: string; newPassword: string },
-    sessionPassword: () => Promise<string>,
+    isPassword: (candidate: string) => Promise<boolean>,
   ): Promise<void> {
-    const current = await sessionPassword();
-    if (!safeEqual(input.currentPassword, current)) {
+    if (!(await isPassword(input.currentPassword))) {
       throw validationError(
         { currentPassword: [{ code: 'wrongPassword', message: 'The current password is not right' }] },
         'wrongPassword',
       );
     }
-    if (input.newPassword === current) {
+    if (input.newPassword === input.currentPassword) {
       throw validationError({
         newPassword: [{ code: 'samePassword', message: 'The new password is the same as the current one' }],
       });
@@ -55,6 +56,7 @@ export class AccountSecurityService {
     await this.driver.change(email, input.newPassword);
     await this.auth.resealPassword(actor.session, input.newPassword);
     await this.auth.endOtherSessions(email, actor.session.id);
+    await this.endMailSessions(email);
     // A sign-in waiting for its second factor holds the old password.
     await this.checks.deletePendingOf(email);
     await this.events.record({ account: email, type: 'passwordChanged', protocol: 'web', ...actor.client });

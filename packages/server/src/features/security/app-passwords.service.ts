@@ -32,6 +32,8 @@ export class AppPasswordsService {
     private readonly events: SecurityEventsService,
     private readonly publish: PublishEvent,
     private readonly max: number,
+    /** Ends the account's open mail-server sessions (the revoked password's among them). */
+    private readonly endMailSessions: (email: string) => Promise<void> = async () => {},
   ) {}
 
   async list(email: string): Promise<ApplicationPasswordList> {
@@ -90,6 +92,7 @@ export class AppPasswordsService {
     await this.credentials?.removeAppPassword(email, id);
     if (!(await this.repo.remove(email, id)))
       throw notFound('Application password', 'applicationPasswordNotFound');
+    await this.endMailSessions(email);
     await this.log(actor, 'applicationPasswordDeleted');
     this.publish(email, { command: 'applicationPasswordRemoved', id });
   }

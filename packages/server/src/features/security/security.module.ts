@@ -6,6 +6,7 @@ import type { PublishEvent } from '../../infra/events/event-bus.js';
 import type { FeatureModule } from '../../infra/http/feature-module.js';
 import { RateWindow } from '../../infra/rate-window.js';
 import { relyingPartyOf } from '../../infra/relying-party.js';
+import type { MailServerAdmin } from '../../mail/mail-server-admin.js';
 import type { MailSessions } from '../../mail/mail-session.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { AccountSecurityService } from './account-security.service.js';
@@ -74,9 +75,14 @@ export function createSecurityModule(deps: {
   core: SecurityCore;
   auth: AuthService;
   mail: MailSessions;
+  admin: MailServerAdmin;
   publish: PublishEvent;
 }) {
   const { config, core } = deps;
+  // A revoked credential must stop working in the sessions it already opened, not only at the next login.
+  const endMailSessions = async (email: string) => {
+    await deps.admin.kick(email);
+  };
   const appPasswords = new AppPasswordsService(
     new AppPasswordsRepository(deps.db),
     core.credentials,
@@ -84,12 +90,14 @@ export function createSecurityModule(deps: {
     core.securityEvents,
     deps.publish,
     config.security.appPasswordsMax,
+    endMailSessions,
   );
   const account = new AccountSecurityService(
     deps.auth,
     passwordDriverFor(config.security, core.credentials),
     core.checks,
     core.securityEvents,
+    endMailSessions,
   );
   const reports = new MailAuthReportsService(appPasswords, core.securityEvents, config.imap.port);
   // Wrong passwords or codes per session: 10 in 15 minutes.

@@ -45,7 +45,9 @@ export function securityRoutes(deps: SecurityRouteDeps): FastifyPluginAsync {
     route(app, endpoints.changePassword, async (request) => {
       const actor = actorOf(request);
       await throttled(deps.failures, actor.session.id, () =>
-        account.changePassword(actor, request.body, () => deps.mail.forRequest(request).password()),
+        account.changePassword(actor, request.body, (candidate) =>
+          deps.mail.forRequest(request).checkPassword(candidate),
+        ),
       );
       return { ok: true as const };
     });

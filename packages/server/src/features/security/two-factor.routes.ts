@@ -55,7 +55,9 @@ export function twoFactorRoutes(deps: TwoFactorRouteDeps): FastifyPluginAsync {
     route(app, endpoints.reauthenticate, async (request) => {
       const session = accountOf(request);
       const reauthenticatedUntil = await throttled(deps.failures, session.id, () =>
-        twoFactor.reauthenticate(session, request.body, () => deps.mail.forRequest(request).password()),
+        twoFactor.reauthenticate(session, request.body, (candidate) =>
+          deps.mail.forRequest(request).checkPassword(candidate),
+        ),
       );
       return { reauthenticatedUntil };
     });

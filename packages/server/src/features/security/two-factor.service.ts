@@ -1,5 +1,5 @@
 import { type TwoFactorMethod, type TwoFactorStatus, type TotpSetup } from '@webmail/contracts';
-import { decrypt, encrypt, safeEqual } from '../../infra/crypto.js';
+import { decrypt, encrypt } from '../../infra/crypto.js';
 import { refusal, validationError } from '../../infra/errors.js';
 import type { SessionContext } from '../../infra/session/session-context.js';
 import type { MailCredentials } from './mail-credentials.js';
@@ -80,10 +80,10 @@ export class TwoFactorService {
   async reauthenticate(
     session: SessionContext,
     input: { password?: string; code?: string },
-    sessionPassword: () => Promise<string>,
+    isPassword: (candidate: string) => Promise<boolean>,
   ): Promise<number> {
     if (input.password !== undefined) {
-      if (!safeEqual(input.password, await sessionPassword())) {
+      if (!(await isPassword(input.password))) {
         throw refusal('AuthFailed', 401, 'wrongPassword', 'The password is not right');
       }
     } else {

@@ -4,6 +4,7 @@ import {
   ThemeName,
   ViewMode,
   type Language,
+  type UnavailableFeature,
   type UserDetails,
   type UserDetailsPatch,
 } from '@webmail/contracts';
@@ -56,6 +57,8 @@ export class DetailsService {
     private readonly delivery: MailDeliverySettings,
     /** Off (ONBOARDING_TOUR=false): onboarding reads as completed for everyone, so the tour is never offered. */
     private readonly onboardingTour = true,
+    /** What the deployment cannot do (password mode: nothing runs for an owner who is signed out). */
+    private readonly unavailableFeatures: UnavailableFeature[] = [],
   ) {}
 
   async get(mail: MailSession, language: Language): Promise<UserDetails> {
@@ -86,6 +89,7 @@ export class DetailsService {
         initialVersion: stored.initialVersion,
       },
       disabledFeatures,
+      unavailableFeatures: this.unavailableFeatures,
     };
   }
 

@@ -192,7 +192,7 @@ export class OutgoingAddressesService {
       await this.deps.sendMail({
         account: mail.email,
         name: await this.deps.nameOf(mail.email),
-        password: await mail.password(),
+        login: await mail.login(),
         address: row.address,
         link: this.deps.publicUrl && `${this.deps.publicUrl}/api/settings/whitelist/confirm/${token}`,
         code,

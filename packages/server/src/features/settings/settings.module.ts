@@ -26,7 +26,10 @@ import { UserSettingsRepository } from './user-settings.repository.js';
 import { sendVerificationMail } from './verification-mail.js';
 
 export interface SettingsModuleDeps {
-  config: Pick<Config, 'smtp' | 'tlsRejectUnauthorized' | 'mailSenderDb' | 'onboardingTour' | 'publicUrl'>;
+  config: Pick<
+    Config,
+    'smtp' | 'tlsRejectUnauthorized' | 'mailSenderDb' | 'onboardingTour' | 'publicUrl' | 'mailAccess'
+  >;
   db: Db;
   mail: MailSessions;
   auth: Pick<AuthService, 'nameOf' | 'rename'>;
@@ -54,6 +57,9 @@ export function createSettingsModule(deps: SettingsModuleDeps) {
     deps.publish,
     deps.delivery,
     deps.config.onboardingTour,
+    deps.config.mailAccess.mode === 'password'
+      ? [{ feature: 'retentionWhileAway', reason: 'ownerMustBeSignedIn' }]
+      : [],
   );
   const config = new UserConfigService(new UserConfigRepository(deps.db), deps.publish);
   const senderLogins = SenderLogins.open(deps.config.mailSenderDb);

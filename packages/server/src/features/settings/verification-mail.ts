@@ -1,3 +1,4 @@
+import type { MailLogin } from '../../mail/mail-access.js';
 import type { Language } from '@webmail/contracts';
 import { sendAutomaticMail } from '../../mail/smtp/automatic-mail.js';
 import type { SmtpServer } from '../../mail/smtp/smtp-submit.js';
@@ -48,7 +49,7 @@ interface Vars {
 export interface VerificationMail extends Vars {
   name: string;
   language: Language;
-  password: string;
+  login: MailLogin;
 }
 
 /** The verification mail: plain text, the link and the code are all it carries (`sendAutomaticMail`). */
@@ -57,7 +58,7 @@ export async function sendVerificationMail(server: SmtpServer, mail: Verificatio
   await sendAutomaticMail(server, {
     account: mail.account,
     name: mail.name,
-    password: mail.password,
+    login: mail.login,
     to: mail.address,
     subject: text.subject,
     text:

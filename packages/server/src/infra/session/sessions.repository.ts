@@ -71,6 +71,15 @@ export class SessionsRepository {
       .execute();
   }
 
+  /** Erases every sealed password ('' = none kept): delegated mail access needs none. */
+  async forgetPasswords(): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ password_sealed: '' })
+      .where('password_sealed', '<>', '')
+      .execute();
+  }
+
   async revoke(id: string, now: number): Promise<void> {
     await this.db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).execute();
   }

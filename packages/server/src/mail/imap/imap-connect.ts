@@ -1,6 +1,7 @@
 import { ImapFlow } from 'imapflow';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, mailServerRetryAfterSeconds } from '../../infra/errors.js';
+import type { MailLogin } from '../mail-access.js';
 
 export interface ImapServer {
   host: string;
@@ -15,7 +16,7 @@ export interface ImapServer {
  */
 export async function connectImap(
   server: ImapServer,
-  auth: { user: string; pass: string },
+  auth: MailLogin,
   log: FastifyBaseLogger,
   options: { qresync?: boolean } = {},
 ): Promise<ImapFlow> {
@@ -25,7 +26,10 @@ export async function connectImap(
     host: server.host,
     port: server.port,
     secure: server.secure,
-    auth,
+    // A delegated login (authzid) must go as SASL PLAIN: LOGIN has no authorization identity.
+    auth: auth.authzid
+      ? { user: auth.user, pass: auth.pass, authzid: auth.authzid, loginMethod: 'AUTH=PLAIN' }
+      : { user: auth.user, pass: auth.pass },
     tls: { rejectUnauthorized: server.tlsRejectUnauthorized },
     logger: imapLogger(log),
     // Without this imapflow issues an extra ID command; the server learns nothing useful from it.
@@ -45,6 +49,9 @@ export async function connectImap(
   } catch (err) {
     const e = err as { authenticationFailed?: boolean; responseText?: string; code?: string };
     if (e.authenticationFailed) {
+      // The master credential refused is the operator's problem (a wrong secret, a host outside allow_nets) or an
+      // account that no longer exists: worth an error line, without the credential.
+      if (auth.authzid) log.error({ account: auth.authzid }, 'imap: the delegated login was refused');
       throw new AppError('AuthFailed', 401, 'Wrong e-mail address or password');
     }
     log.error({ err: { message: (err as Error).message, code: e.code } }, 'imap connect failed');

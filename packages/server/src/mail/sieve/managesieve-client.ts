@@ -83,8 +83,9 @@ export class ManageSieveClient {
   }
 
   /** SASL PLAIN with an initial response (RFC 4616): authzid empty, then user and password. */
-  async authenticate(user: string, password: string): Promise<void> {
-    const token = Buffer.from(`\0${user}\0${password}`, 'utf8').toString('base64');
+  /** SASL PLAIN; with `authzid` the login acts for that account (a master user's delegated login). */
+  async authenticate(user: string, password: string, authzid = ''): Promise<void> {
+    const token = Buffer.from(`${authzid}\0${user}\0${password}`, 'utf8').toString('base64');
     // The password never appears in an error: only the server's answer does.
     await this.command('AUTHENTICATE', `AUTHENTICATE "PLAIN" ${literal(token)}`);
   }

@@ -1,3 +1,4 @@
+import type { MailLogin } from '../mail-access.js';
 import { buildMessage } from '../mime/build-message.js';
 import { submitMessage, type SmtpServer } from './smtp-submit.js';
 
@@ -5,7 +6,8 @@ export interface AutomaticMail {
   /** The signed-in account: the sender, and the login at the submission door. */
   account: string;
   name: string;
-  password: string;
+  /** The account's login at the submission door. */
+  login: MailLogin;
   to: string;
   subject: string;
   text: string;
@@ -36,10 +38,5 @@ export async function sendAutomaticMail(server: SmtpServer, mail: AutomaticMail)
     },
     { keepBcc: false },
   );
-  await submitMessage(
-    server,
-    { user: mail.account, pass: mail.password },
-    { from: mail.account, to: [mail.to] },
-    raw,
-  );
+  await submitMessage(server, mail.login, { from: mail.account, to: [mail.to] }, raw);
 }

@@ -1,3 +1,4 @@
+import type { MailLogin } from '../mail-access.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImapFlow } from 'imapflow';
 import {
@@ -64,7 +65,7 @@ export class MailboxWatcher {
   private listsChanged = false;
 
   constructor(
-    private readonly auth: { user: string; pass: string },
+    private readonly auth: MailLogin,
     private readonly connector: MailConnector,
     private readonly listener: WatcherListener,
     private readonly log: FastifyBaseLogger,
@@ -236,7 +237,10 @@ export class MailboxWatcher {
   private onClose(): void {
     if (this.stopped) return;
     this.client = null;
-    this.log.warn({ account: this.auth.user }, 'mailbox watcher: connection closed; reconnecting');
+    this.log.warn(
+      { account: this.auth.authzid ?? this.auth.user },
+      'mailbox watcher: connection closed; reconnecting',
+    );
     // Changes made while it was away come as the next STATUS after reconnecting: the baseline is kept.
     setTimeout(() => {
       if (!this.stopped)

@@ -25,14 +25,19 @@ const treeInOrder = (...names: CustomName[]) => [
   ...names.map((name) => customFolders[name]),
 ];
 
-async function openFoldersSettings(options: { disabled?: boolean } = {}) {
+async function openFoldersSettings(options: { disabled?: boolean; passwordMode?: boolean } = {}) {
   signIn(0);
   setViewportWidth(1024);
   const folders = folderApi();
   const state = {
     tree: treeInOrder('alpha', 'bravo', 'charlie'),
     messages: {},
-    userDetails: buildUserDetails({ disabledFeatures: options.disabled ? ['folders'] : [] }),
+    userDetails: buildUserDetails({
+      disabledFeatures: options.disabled ? ['folders'] : [],
+      ...(options.passwordMode
+        ? { unavailableFeatures: [{ feature: 'retentionWhileAway', reason: 'ownerMustBeSignedIn' }] }
+        : {}),
+    }),
   };
   server.use(...mailApi(state).handlers, ...folders.handlers);
   const rendered = await renderApp('/u/0/settings/folders');
@@ -73,6 +78,15 @@ describe('folders settings (route Folders)', () => {
     const details = detailsOf(customList(), 'Charlie');
     expect(getComputedStyle(details).whiteSpace).not.toBe('nowrap');
     expect(getComputedStyle(details).textOverflow).not.toBe('ellipsis');
+  });
+
+  it('says retention runs only while signed in when the deployment cannot act for an absent owner', async () => {
+    const note = /Folder retention runs only while you are signed in/;
+    const first = await openFoldersSettings({ passwordMode: true });
+    expect(await screen.findByText(note)).toBeInTheDocument();
+    first.unmount();
+    await openFoldersSettings();
+    expect(screen.queryByText(note)).not.toBeInTheDocument();
   });
 
   it('lists system folders first, then custom folders with their counts and settings', async () => {

@@ -181,7 +181,7 @@ export const settingsPages: readonly SettingsPage[] = [
     label: 'mailboxes:settingsPage.title',
     icon: FolderOutlinedIcon,
     feature: 'folders',
-    load: async () => (await import('../../features/mailboxes/components/folder-settings')).FolderSettings,
+    load: async () => (await import('./folder-settings-page')).FolderSettingsPage,
   },
   {
     id: 'contacts',

@@ -26,7 +26,12 @@ type FormTarget = { folder: Folder | null } | null;
  * user's order; a new-folder button; per folder edit (system folders: retention only), and for custom folders
  * hide/show, delete and reordering among siblings by dragging or the move up/down menu items.
  */
-export function FolderSettings() {
+export function FolderSettings({
+  retentionOnlySignedIn = false,
+}: {
+  /** Retention cannot run while the user is away (the mail server gives the webmail no door of its own). */
+  retentionOnlySignedIn?: boolean;
+}) {
   const userIndex = useUserIndex();
   const { t } = useTranslation(['mailboxes', 'common']);
   const snackbar = useSnackbar();
@@ -102,6 +107,11 @@ export function FolderSettings() {
         ) : (
           <Typography sx={{ px: 1, py: 2, color: 'text.secondary' }}>
             {t('settings.noCustomFolders')}
+          </Typography>
+        )}
+        {retentionOnlySignedIn && (
+          <Typography variant="body2" sx={{ px: 1, pt: 1.5, color: 'text.secondary' }}>
+            {t('settings.retentionOnlySignedIn')}
           </Typography>
         )}
         <Typography
