@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import type { DisabledFeature } from '@webmail/contracts';
 import type { DestinationStream } from 'pino';
 import { createDatabase, migrateToLatest, type Db } from './infra/db/database.js';
 import { baseMigrations } from './infra/db/migrations.js';
@@ -94,7 +95,8 @@ export async function buildApp(
   await core.start();
   const { mail, lifecycle, folderIds } = core;
   const publish = publisherOf(core.bus);
-  // The plan switches every gated feature asks (deployment DISABLED_FEATURES + per-account overrides).
+  // The plan switches (deployment DISABLED_FEATURES + per-account overrides): the route gate of every endpoint that
+  // names a plan feature (registerFeatures), and what the filters and the user details read.
   const upgrade = createUpgradeModule({ config, db });
   const { plan } = upgrade;
 
@@ -132,7 +134,6 @@ export async function buildApp(
     publish,
     log: app.log,
     folderPathsChanged: (mail) => folderPathsChanged(mail),
-    plan,
   });
   const imageProxy = createImageProxyModule({ config });
   const filters = createFiltersModule({
@@ -161,11 +162,7 @@ export async function buildApp(
     securityLog: (account, type, origin) =>
       securityCore.securityEvents.record({ account, type, ...origin, protocol: 'web' }),
   });
-  const signatures = createSignaturesModule({
-    db,
-    plan,
-    publish,
-  });
+  const signatures = createSignaturesModule({ db, publish });
   const messages = createMessagesModule({
     mail,
     mailboxes: mailboxes.mailboxes,
@@ -196,7 +193,7 @@ export async function buildApp(
     senders: (email) => settings.outgoingAddresses.senders(email),
     log: app.log,
   });
-  const contacts = createContactsModule({ config, db, publish, plan });
+  const contacts = createContactsModule({ config, db, publish });
   const feedback = createFeedbackModule({
     config,
     db,
@@ -229,7 +226,8 @@ export async function buildApp(
   });
   knownStatus = (account, path) => events.watchers.statusOf(account, path);
 
-  await registerFeatures(app, core, [
+  const planGate = (account: string, feature: DisabledFeature) => plan.require(account, feature);
+  await registerFeatures(app, { ...core, planGate }, [
     createHealthModule({ config, version }).module,
     createTranslationsModule({ localesDir: config.localesDir }).module,
     auth.module,

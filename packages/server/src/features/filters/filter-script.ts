@@ -60,7 +60,7 @@ export class FilterScript {
     readonly repository: FiltersRepository,
     private readonly mailboxes: MailboxesService,
     private readonly sync: SieveSync,
-    private readonly plan: Pick<PlanFeatures, 'disabledFor' | 'require'>,
+    private readonly plan: Pick<PlanFeatures, 'disabledFor'>,
     private readonly changeLog: FilterChangeLog,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -153,11 +153,6 @@ export class FilterScript {
       );
       return { result, state };
     });
-  }
-
-  /** 403 with the feature's reason when the account's plan switches it off. */
-  async check(account: string, feature: PlanFeature): Promise<void> {
-    await this.plan.require(account, feature);
   }
 
   /** A security-log entry for the change (never fails the change). */

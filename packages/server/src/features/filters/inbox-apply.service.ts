@@ -58,7 +58,6 @@ export class InboxApplyService {
   }
 
   private async filter(mail: MailSession, id: string): Promise<{ query: FilterQuery; action: FilterAction }> {
-    await this.script.check(mail.email, 'filters');
     const row = await this.script.repository.find(mail.email, id);
     if (!row) throw notFound('Filter', 'filterNotFound');
     const filter = this.script.toFilter(row, await this.script.disabled(mail.email));

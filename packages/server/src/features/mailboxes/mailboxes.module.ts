@@ -5,7 +5,6 @@ import type { FeatureModule } from '../../infra/http/feature-module.js';
 import type { SessionLifecycle } from '../../infra/session/session-lifecycle.js';
 import type { FolderIdsRepository } from '../../mail/folder-ids.repository.js';
 import type { MailSession, MailSessions } from '../../mail/mail-session.js';
-import type { PlanFeatures } from '../upgrade/plan-features.service.js';
 import { ActiveSessions } from './active-sessions.js';
 import { FolderRetentionService } from './folder-retention.service.js';
 import { FolderSettingsRepository } from './folder-settings.repository.js';
@@ -25,8 +24,6 @@ export interface MailboxesModuleDeps {
   log: FastifyBaseLogger;
   /** Told after folder paths changed (the filters' Sieve script is recompiled; passed by the composition root). */
   folderPathsChanged?: (mail: MailSession) => Promise<void>;
-  /** The plan switch `folders` (folder management) for the account. */
-  plan: Pick<PlanFeatures, 'require'>;
 }
 
 /** The folder tree, folder management, quota and folder retention. */
@@ -47,7 +44,7 @@ export function createMailboxesModule(deps: MailboxesModuleDeps) {
   });
   const module: FeatureModule = {
     name: 'mailboxes',
-    routes: mailboxesRoutes(mail, mailboxes, folders, deps.plan),
+    routes: mailboxesRoutes(mail, mailboxes, folders),
     jobs: [retention.job],
     subscribers: [
       // A session's first use of its mailbox runs retention for it at once (then with the job's interval).

@@ -57,7 +57,8 @@ function exactAnswerSerializer(
 /**
  * Registers the route of an endpoint descriptor: its method, path, auth mode, params/query/body schemas and every
  * answer (the success bodies and `ApiError` for each error status) come from the descriptor, so the route, the
- * OpenAPI document and the web client cannot drift apart.
+ * OpenAPI document and the web client cannot drift apart. A descriptor's plan `feature` goes into the route's
+ * config, where the session check refuses an account whose plan lacks it (route-auth.ts).
  */
 export function route<E extends EndpointDefinition>(
   app: FastifyInstance,
@@ -67,6 +68,12 @@ export function route<E extends EndpointDefinition>(
 ): void {
   const response: Record<number, unknown> = { ...endpoint.responses };
   for (const status of endpoint.errors) response[status] = ApiError;
+  if (endpoint.feature) {
+    // The plan gate runs with the session check (route-auth.ts); only a signed-in account has a plan.
+    if (endpoint.auth !== 'session')
+      throw new Error(`${endpoint.path}: a plan feature needs a session route`);
+    response[403] = ApiError;
+  }
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -74,7 +81,11 @@ export function route<E extends EndpointDefinition>(
     ...(extras.exactAnswer && !app.checkAllResponses
       ? { serializerCompiler: exactAnswerSerializer(endpoint.errors) }
       : {}),
-    config: { ...extras.config, auth: endpoint.auth },
+    config: {
+      ...extras.config,
+      auth: endpoint.auth,
+      ...(endpoint.feature ? { feature: endpoint.feature } : {}),
+    },
     schema: {
       operationId: operationIdOf(endpoint),
       summary: endpoint.summary,
