@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DisabledFeature } from '@webmail/contracts';
 import type { DestinationStream } from 'pino';
 import { createDatabase, migrateToLatest, type Db } from './infra/db/database.js';
@@ -227,7 +227,12 @@ export async function buildApp(
   knownStatus = (account, path) => events.watchers.statusOf(account, path);
 
   const planGate = (account: string, feature: DisabledFeature) => plan.require(account, feature);
-  await registerFeatures(app, { ...core, planGate }, [
+  const requestScopeParts = (request: FastifyRequest) => ({
+    get mail() {
+      return mail.forRequest(request);
+    },
+  });
+  await registerFeatures(app, { ...core, planGate, requestScopeParts }, [
     createHealthModule({ config, version }).module,
     createTranslationsModule({ localesDir: config.localesDir }).module,
     auth.module,

@@ -220,3 +220,10 @@ export class MailSessions {
     return client ? MailConnection.of(client) : null;
   }
 }
+
+declare module '../infra/http/request-scope.js' {
+  interface RequestScope {
+    /** The request's mail session (`route()` handlers receive it with the account). */
+    mail: MailSession;
+  }
+}

@@ -44,7 +44,7 @@ export function createMailboxesModule(deps: MailboxesModuleDeps) {
   });
   const module: FeatureModule = {
     name: 'mailboxes',
-    routes: mailboxesRoutes(mail, mailboxes, folders),
+    routes: mailboxesRoutes(mailboxes, folders),
     jobs: [retention.job],
     subscribers: [
       // A session's first use of its mailbox runs retention for it at once (then with the job's interval).

@@ -9,6 +9,7 @@ import {
   type EndpointResponse,
 } from '@webmail/contracts';
 import { multipartFormOf, operationIdOf, securityOf, type SecurityRequirement } from './openapi-document.js';
+import { scopeOf, type RequestScope } from './request-scope.js';
 
 export type EndpointRequest<E extends EndpointDefinition> = FastifyRequest<{
   Params: EndpointParsedParams<E>;
@@ -16,10 +17,21 @@ export type EndpointRequest<E extends EndpointDefinition> = FastifyRequest<{
   Body: EndpointParsedBody<E>;
 }>;
 
+/**
+ * What a handler is handed with the request: the parsed params, query and body, and the request's scope — `account`
+ * and, from the mail layer, `mail` (the request's MailSession); see request-scope.ts.
+ */
+export type EndpointContext<E extends EndpointDefinition> = RequestScope & {
+  params: EndpointParsedParams<E>;
+  query: EndpointParsedQuery<E>;
+  body: EndpointParsedBody<E>;
+};
+
 /** A handler answers the endpoint's success body, or sends its own answer (files, streams) and returns the reply. */
 export type EndpointHandler<E extends EndpointDefinition> = (
   request: EndpointRequest<E>,
   reply: FastifyReply,
+  context: EndpointContext<E>,
 ) => Promise<EndpointResponse<E> | FastifyReply>;
 
 declare module 'fastify' {
@@ -100,6 +112,14 @@ export function route<E extends EndpointDefinition>(
         : {}),
       response,
     },
-    handler: handler as never,
+    handler: ((request: EndpointRequest<E>, reply: FastifyReply) => {
+      // The input joins the scope object itself, whose getters (account, mail) are not read here.
+      const context = Object.assign(scopeOf(request), {
+        params: request.params,
+        query: request.query,
+        body: request.body,
+      }) as EndpointContext<E>;
+      return handler(request, reply, context);
+    }) as never,
   });
 }

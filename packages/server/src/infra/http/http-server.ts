@@ -9,6 +9,7 @@ import type { JobRegistry } from '../jobs/job-registry.js';
 import { createLogger } from '../logger.js';
 import { registerSecurityHeaders } from '../security-headers.js';
 import { registerRouteAuth, type PlanGate } from '../session/route-auth.js';
+import type { ScopeParts } from './request-scope.js';
 import type { SessionAuthenticator } from '../session/session-authenticator.js';
 import { registerSpa } from '../spa.js';
 import { registerXsrf } from '../xsrf.js';
@@ -59,6 +60,8 @@ export interface FeatureHost {
   authenticator: SessionAuthenticator;
   /** The plan check of routes whose endpoint names a plan feature. */
   planGate: PlanGate;
+  /** What handlers are handed per request beyond the account (the mail session). */
+  requestScopeParts: ScopeParts;
   jobs: JobRegistry;
   /** Closed last, after the jobs stopped (IMAP connections). */
   close: () => Promise<void>;
@@ -74,6 +77,7 @@ export async function registerFeatures(
   modules: FeatureModule[],
 ): Promise<void> {
   registerRouteAuth(app, host.authenticator, host.planGate);
+  app.decorate('requestScopeParts', host.requestScopeParts);
   await app.register(
     async (api) => {
       for (const module of modules) if (module.routes) await api.register(module.routes);
