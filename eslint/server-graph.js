@@ -64,6 +64,10 @@ const imapOutsideMail = {
         ],
         patterns: [
           {
+            group: ['imapflow/*'],
+            message: 'imapflow internals are for packages/server/src/mail/ only.',
+          },
+          {
             group: ['**/mail/imap/imap-handle.js'],
             message: 'The imapflow connection behind a MailFolder/MailConnection is for mail/ only.',
           },

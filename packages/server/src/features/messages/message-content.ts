@@ -9,7 +9,7 @@ import {
 } from '../../mail/mime/body-structure.js';
 import { decodeText } from '../../mail/mime/decode-text.js';
 import { sanitizeMailHtml, type SanitizedHtml } from '../../mail/mime/sanitize-html.js';
-import { fetchTextParts } from './message-text-parts.js';
+import { fetchTextParts } from '../../mail/imap/message-text-parts.js';
 import { downloadPart, downloadSection } from '../../mail/imap/part-download.js';
 import type { SanitizedHtmlCache, SanitizedHtmlKey } from './sanitized-html-cache.js';
 import type { MailFolder } from '../../mail/mail-session.js';

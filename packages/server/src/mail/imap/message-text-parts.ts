@@ -1,11 +1,11 @@
 import { createRequire } from 'node:module';
 import { PassThrough, Readable, Writable, type Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { MessageStructureObject } from '../../mail/mail-types.js';
+import type { MessageStructureObject } from 'imapflow';
 import { LimitedPassthrough } from 'imapflow/lib/limited-passthrough.js';
 import { getDecoder } from 'imapflow/lib/tools.js';
-import { nodeAt, type TextPart } from '../../mail/mime/body-structure.js';
-import type { MailFolder } from '../../mail/mail-session.js';
+import { nodeAt, type TextPart } from '../mime/body-structure.js';
+import type { MailFolder } from './mail-folder.js';
 
 /*
  * imapflow's download() decodes a part with these three streams (its dependencies, pinned by its exact
