@@ -10,6 +10,10 @@
 //
 // A feature may import a lower feature's service (`<f>.service.ts`) and nothing else of it (never a repository,
 // a route or a helper); features on one level never import each other. `app.ts` and `core.ts` compose them all.
+//
+// Only mail/ speaks IMAP: nothing else imports `imapflow` (features get `MailFolder`/`MailConnection` objects from
+// `MailSession`, whose every call throws on a refusal), nor the module that turns those objects back into the
+// imapflow connection (`mail/imap/imap-handle.ts`).
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
@@ -43,6 +47,35 @@ function featureZones() {
   }
   return zones;
 }
+
+const imapOutsideMail = {
+  files: [`${src}/**/*.ts`],
+  ignores: [`${src}/mail/**`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: [
+          {
+            name: 'imapflow',
+            message:
+              'Only packages/server/src/mail/ speaks IMAP: use MailSession (inFolder/inPath give a MailFolder, connection() a MailConnection).',
+          },
+        ],
+        patterns: [
+          {
+            group: ['imapflow/*'],
+            message: 'imapflow internals are for packages/server/src/mail/ only.',
+          },
+          {
+            group: ['**/mail/imap/imap-handle.js'],
+            message: 'The imapflow connection behind a MailFolder/MailConnection is for mail/ only.',
+          },
+        ],
+      },
+    ],
+  },
+};
 
 export default [
   {
@@ -84,4 +117,5 @@ export default [
       ],
     },
   },
+  imapOutsideMail,
 ];

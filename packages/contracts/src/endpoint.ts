@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { DisabledFeature } from './account.js';
 
 /**
  * One API endpoint, described once: the server registers its route from it (schemas, auth mode, OpenAPI) and
@@ -18,6 +19,12 @@ export interface EndpointDefinition {
   /** Under `/api`, Fastify style: `/u/:userIndex/mailbox/folders/:id`. */
   path: `/${string}`;
   auth: EndpointAuth;
+  /**
+   * The plan feature the endpoint belongs to (`session` endpoints only): the server refuses the call with the
+   * feature's 403 reason (`contactsDisabled` …) right after the session is verified when the account's plan
+   * lacks it, before the handler runs. Declared here, never checked in handlers.
+   */
+  feature?: DisabledFeature;
   summary: string;
   tags: readonly string[];
   params?: z.ZodType;

@@ -5,7 +5,14 @@ import { z } from 'zod';
  * text (`errors:reasons.<reason>` in every locale). The HTTP-level `code` stays the general kind.
  */
 export const errorReasons = {
-  system: ['xsrfMismatch', 'rateLimited', 'mailServerUnavailable', 'mailServerError', 'internal'],
+  system: [
+    'xsrfMismatch',
+    'rateLimited',
+    'mailServerUnavailable',
+    'mailServerError',
+    'mailboxFull',
+    'internal',
+  ],
   auth: ['wrongCredentials', 'accountLocked', 'tooManyAccounts', 'sessionExpired', 'notSignedIn'],
   mailboxes: ['folderNotFound', 'folderNotSelectable', 'systemFolderDelete', 'foldersDisabled'],
   messages: [

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DisabledFeature } from '@webmail/contracts';
 import type { DestinationStream } from 'pino';
 import { createDatabase, migrateToLatest, type Db } from './infra/db/database.js';
 import { baseMigrations } from './infra/db/migrations.js';
@@ -102,7 +103,8 @@ export async function buildApp(
   await core.start();
   const { mail, lifecycle, folderIds } = core;
   const publish = publisherOf(core.bus);
-  // The plan switches every gated feature asks (deployment DISABLED_FEATURES + per-account overrides).
+  // The plan switches (deployment DISABLED_FEATURES + per-account overrides): the route gate of every endpoint that
+  // names a plan feature (registerFeatures), and what the filters and the user details read.
   const upgrade = createUpgradeModule({ config, db });
   const { plan } = upgrade;
 
@@ -161,7 +163,6 @@ export async function buildApp(
     publish,
     log: app.log,
     folderPathsChanged: (mail) => folderPathsChanged(mail),
-    plan,
   });
   const imageProxy = createImageProxyModule({ config });
   const filters = createFiltersModule({
@@ -190,11 +191,7 @@ export async function buildApp(
     securityLog: (account, type, origin) =>
       securityCore.securityEvents.record({ account, type, ...origin, protocol: 'web' }),
   });
-  const signatures = createSignaturesModule({
-    db,
-    plan,
-    publish,
-  });
+  const signatures = createSignaturesModule({ db, publish });
   const messages = createMessagesModule({
     mail,
     mailboxes: mailboxes.mailboxes,
@@ -226,7 +223,7 @@ export async function buildApp(
     senders: (email) => settings.outgoingAddresses.senders(email),
     log: app.log,
   });
-  const contacts = createContactsModule({ config, db, publish, plan });
+  const contacts = createContactsModule({ config, db, publish });
   const feedback = createFeedbackModule({
     config,
     db,
@@ -259,7 +256,13 @@ export async function buildApp(
   });
   knownStatus = (account, path) => events.watchers.statusOf(account, path);
 
-  await registerFeatures(app, core, [
+  const planGate = (account: string, feature: DisabledFeature) => plan.require(account, feature);
+  const requestScopeParts = (request: FastifyRequest) => ({
+    get mail() {
+      return mail.forRequest(request);
+    },
+  });
+  await registerFeatures(app, { ...core, planGate, requestScopeParts }, [
     createHealthModule({ config, version }).module,
     createTranslationsModule({ localesDir: config.localesDir }).module,
     auth.module,

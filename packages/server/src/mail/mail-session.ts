@@ -7,13 +7,16 @@ import type { SessionContext } from '../infra/session/session-context.js';
 import type { SessionLifecycle } from '../infra/session/session-lifecycle.js';
 import type { SessionsRepository } from '../infra/session/sessions.repository.js';
 import type { FolderIdsRepository, FolderRecord } from './folder-ids.repository.js';
-import { lockFolder, type OpenFolder } from './imap/imap-commands.js';
+import { MailConnection } from './imap/mail-connection.js';
+import type { MailFolder } from './imap/mail-folder.js';
 import type { ImapPool } from './imap/imap-pool.js';
 import type { MailAccess, MailLogin } from './mail-access.js';
 import type { MailConnector } from './mail-connector.js';
 import { safeEqual } from '../infra/crypto.js';
 
-export type { OpenFolder } from './imap/imap-commands.js';
+export { MailConnection } from './imap/mail-connection.js';
+export { MailFolder, type Uids } from './imap/mail-folder.js';
+export { MailServerRefusal } from './imap/mail-refusal.js';
 
 /** What a mail session needs from the process: built once by `MailSessions`. */
 interface MailSessionDeps {
@@ -28,10 +31,12 @@ interface MailSessionDeps {
 }
 
 /**
- * One request's access to the signed-in user's mailbox. Every feature reaches IMAP through it: folders by
- * their id (`inFolder`: id → path, the folder lock, change watching), streams that keep the lock until they end
- * (`streamFromFolder`), the pooled connection (`client`) and the unsealed password (`password`, for submitting
- * mail). IMAP calls throw on a refusal: imapflow's `false` results never pass as success.
+ * One request's access to the signed-in user's mailbox. Every feature reaches IMAP through it and never holds an
+ * imapflow client: folders by their id (`inFolder`: id → path, the folder lock, change watching) as `MailFolder`
+ * objects, streams that keep the lock until they end (`streamFromFolder`), the mailbox-level operations of the
+ * pooled connection (`connection()`: LIST, CREATE/RENAME/DELETE, STATUS, quota, APPEND by path) and the unsealed
+ * password (`password`, for submitting mail). IMAP calls throw on a refusal (`MailServerRefusal`): imapflow's
+ * `false` results never pass as success.
  */
 export class MailSession {
   constructor(
@@ -43,8 +48,13 @@ export class MailSession {
     return this.account.email;
   }
 
+  /** The session's connection for mailbox-level operations (one object per connection). */
+  async connection(): Promise<MailConnection> {
+    return MailConnection.of(await this.client());
+  }
+
   /** The session's persistent connection; logs in again (delegated, or with the sealed password) when it dropped. */
-  async client(): Promise<ImapFlow> {
+  private async client(): Promise<ImapFlow> {
     const client = await this.deps.pool.acquire(this.account.id, async () =>
       this.deps.connector.connect(await this.login()),
     );
@@ -108,7 +118,7 @@ export class MailSession {
   /** Runs `fn` with the folder of `mailboxId` selected and locked; the lock is always released. */
   async inFolder<T>(
     mailboxId: string,
-    fn: (folder: OpenFolder) => Promise<T>,
+    fn: (folder: MailFolder) => Promise<T>,
     options: { readOnly?: boolean } = {},
   ): Promise<T> {
     const path = await this.pathOf(mailboxId);
@@ -118,16 +128,10 @@ export class MailSession {
   /** The same for a folder known by path (special-use folders found by LIST, the Drafts folder). */
   async inPath<T>(
     path: string,
-    fn: (folder: OpenFolder) => Promise<T>,
+    fn: (folder: MailFolder) => Promise<T>,
     options: { readOnly?: boolean } = {},
-  ) {
-    const client = await this.client();
-    const { folder, release } = await lockFolder(client, path, options);
-    try {
-      return await fn(folder);
-    } finally {
-      release();
-    }
+  ): Promise<T> {
+    return (await this.connection()).inPath(path, fn, options);
   }
 
   /**
@@ -135,18 +139,13 @@ export class MailSession {
    * and already has that folder selected (never a login, a SELECT that would move the user's selection, or a
    * reset of the idle timer). Null when it did not run.
    */
-  async inSelectedFolder<T>(mailboxId: string, fn: (folder: OpenFolder) => Promise<T>): Promise<T | null> {
+  async inSelectedFolder<T>(mailboxId: string, fn: (folder: MailFolder) => Promise<T>): Promise<T | null> {
     const client = await this.deps.pool.peek(this.account.id);
 
     if (!client || !client.mailbox) return null;
     const path = await this.pathOf(mailboxId);
     if (client.mailbox.path !== path) return null;
-    const { folder, release } = await lockFolder(client, path, {});
-    try {
-      return await fn(folder);
-    } finally {
-      release();
-    }
+    return MailConnection.of(client).inPath(path, fn);
   }
 
   /**
@@ -156,11 +155,10 @@ export class MailSession {
    */
   async streamFromFolder<T extends { stream: Readable }>(
     mailboxId: string,
-    fn: (folder: OpenFolder) => Promise<T>,
+    fn: (folder: MailFolder) => Promise<T>,
   ): Promise<T> {
     const path = await this.pathOf(mailboxId);
-    const client = await this.client();
-    const { folder, release } = await lockFolder(client, path, {});
+    const { folder, release } = await (await this.connection()).open(path);
     let result: T;
     try {
       result = await fn(folder);
@@ -176,8 +174,7 @@ export class MailSession {
 
   /** LIST (with STATUS items when asked); `\NonExistent` entries left out. */
   async list(options: ListOptions = {}): Promise<ListResponse[]> {
-    const entries = await (await this.client()).list(options);
-    return entries.filter((e) => !e.flags.has('\\NonExistent'));
+    return (await this.connection()).list(options);
   }
 }
 
@@ -269,7 +266,15 @@ export class MailSessions {
   }
 
   /** A session's open connection, or null — never a new login (background jobs act only for present users). */
-  peek(sessionId: string): Promise<ImapFlow | null> {
-    return this.deps.pool.peek(sessionId);
+  async peek(sessionId: string): Promise<MailConnection | null> {
+    const client = await this.deps.pool.peek(sessionId);
+    return client ? MailConnection.of(client) : null;
+  }
+}
+
+declare module '../infra/http/request-scope.js' {
+  interface RequestScope {
+    /** The request's mail session (`route()` handlers receive it with the account). */
+    mail: MailSession;
   }
 }

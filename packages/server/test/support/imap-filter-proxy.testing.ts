@@ -12,6 +12,11 @@ export async function startImapFilterProxy(
   hide: { folder?: string; capabilities?: string[] },
   /** Sees every byte the client sends and every (filtered) byte the server answers, e.g. to check commands. */
   tap: { client?: (chunk: Buffer) => void; server?: (chunk: Buffer) => void } = {},
+  /**
+   * Rewrites the client's command lines before the server sees them (whole lines, latin1), e.g. to make the real
+   * server refuse one: a MOVE into a folder that is not there, an EXAMINE where the client asked for SELECT.
+   */
+  rewriteClient?: (line: string) => string,
 ): Promise<{ port: number; close: () => Promise<void> }> {
   const sockets = new Set<net.Socket>();
   const hidden = hide.folder
@@ -37,7 +42,20 @@ export async function startImapFilterProxy(
       });
     }
     client.on('data', (chunk: Buffer) => tap.client?.(chunk));
-    client.pipe(upstream);
+    if (!rewriteClient) client.pipe(upstream);
+    else {
+      let sent = '';
+      client.on('data', (chunk: Buffer) => {
+        sent += chunk.toString('latin1');
+        const end = sent.lastIndexOf('\n');
+        if (end < 0) return;
+        const lines = sent.slice(0, end + 1).split('\r\n');
+        upstream.write(
+          Buffer.from(lines.map((line) => (line ? rewriteClient(line) : line)).join('\r\n'), 'latin1'),
+        );
+        sent = sent.slice(end + 1);
+      });
+    }
     let pending = '';
     upstream.on('data', (chunk: Buffer) => {
       // Whole lines only, so a LIST line split over two TCP chunks is still recognised.

@@ -1,7 +1,6 @@
-import type { ImapFlow } from 'imapflow';
 import { composeLimits, type DraftAttachment } from '@webmail/contracts';
 import { validationError } from '../../infra/errors.js';
-import type { MailSession } from '../../mail/mail-session.js';
+import type { MailSession, MailFolder } from '../../mail/mail-session.js';
 import { limitProblems } from './draft-validation.js';
 import type { ResolvedAttachment } from './resolved-attachment.js';
 import type { UploadsRepository } from './uploads.repository.js';
@@ -10,8 +9,8 @@ const missing = (message: string) => validationError({ attachments: [limitProble
 
 /**
  * Loads what a draft's attachment list points at: uploads from the database (their stored name, type and
- * flags win over what the client sent), parts and whole messages from IMAP. Anything gone is a 422 on
- * `attachments`, so the client can tell the user to attach it again; the stored draft is untouched.
+ * flags win over what the folder sent), parts and whole messages from IMAP. Anything gone is a 422 on
+ * `attachments`, so the folder can tell the user to attach it again; the stored draft is untouched.
  */
 export class AttachmentResolver {
   constructor(private readonly uploads: UploadsRepository) {}
@@ -43,10 +42,10 @@ export class AttachmentResolver {
     mail: MailSession,
     item: Exclude<DraftAttachment, { type: 'upload' }>,
   ): Promise<ResolvedAttachment> {
-    const content = await mail.inFolder(item.mailboxId, ({ client }) =>
+    const content = await mail.inFolder(item.mailboxId, (folder) =>
       item.type === 'message'
-        ? wholeMessage(client, item.messageId, item.filename)
-        : messagePart(client, item.messageId, item.part, item.filename),
+        ? wholeMessage(folder, item.messageId, item.filename)
+        : messagePart(folder, item.messageId, item.part, item.filename),
     );
     const isEml = item.type === 'message';
     return {
@@ -61,25 +60,22 @@ export class AttachmentResolver {
 }
 
 /** The original message as a .eml (refused before downloading when it is over the attachment limit). */
-async function wholeMessage(client: ImapFlow, uid: number, filename: string): Promise<Buffer> {
-  const meta = await client.fetchOne(String(uid), { uid: true, size: true }, { uid: true });
+async function wholeMessage(folder: MailFolder, uid: number, filename: string): Promise<Buffer> {
+  const meta = await folder.fetchOne(uid, { uid: true, size: true });
   if (!meta) throw missing(`The message of "${filename}" is no longer there`);
   if ((meta.size ?? 0) > composeLimits.attachmentMaxBytes) {
     throw validationError({ attachments: [limitProblems.attachment(filename)] });
   }
-  const row = await client.fetchOne(String(uid), { uid: true, source: true }, { uid: true });
+  const row = await folder.fetchOne(uid, { uid: true, source: true });
   if (!row || !row.source) throw missing(`The message of "${filename}" is no longer there`);
   return row.source;
 }
 
 /** One decoded part; reading stops one byte past the limit, which is enough for the size check. */
-async function messagePart(client: ImapFlow, uid: number, part: string, filename: string): Promise<Buffer> {
-  const exists = await client.fetchOne(String(uid), { uid: true }, { uid: true });
+async function messagePart(folder: MailFolder, uid: number, part: string, filename: string): Promise<Buffer> {
+  const exists = await folder.fetchOne(uid, { uid: true });
   if (!exists) throw missing(`The message of "${filename}" is no longer there`);
-  const { content } = await client.download(String(uid), part, {
-    uid: true,
-    maxBytes: composeLimits.attachmentMaxBytes + 1,
-  });
+  const { content } = await folder.download(uid, part, { maxBytes: composeLimits.attachmentMaxBytes + 1 });
   if (!content) throw missing(`"${filename}" is no longer in its message`);
   const chunks: Buffer[] = [];
   for await (const chunk of content) chunks.push(chunk as Buffer);

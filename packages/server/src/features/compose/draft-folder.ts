@@ -1,6 +1,5 @@
-import type { ImapFlow } from 'imapflow';
-import { AppError, refusal } from '../../infra/errors.js';
-import { withMailbox } from '../../mail/imap/imap-commands.js';
+import { refusal } from '../../infra/errors.js';
+import type { MailConnection, MailFolder } from '../../mail/mail-session.js';
 import { headerValue } from '../../mail/mime/thread-id.js';
 
 /** The header that ties every saved version of one draft together (also for other IMAP clients). */
@@ -9,8 +8,8 @@ export const draftIdHeader = 'X-Webmail-Draft-Id';
 export type SpecialFolder = '\\Drafts' | '\\Sent';
 
 /** The path of a special-use folder on this connection, or a 403 naming the missing folder. */
-export async function specialFolderPath(client: ImapFlow, use: SpecialFolder): Promise<string> {
-  const entries = await client.list();
+export async function specialFolderPath(connection: MailConnection, use: SpecialFolder): Promise<string> {
+  const entries = await connection.list();
   const path = entries.find((e) => e.specialUse === use)?.path;
   if (!path) {
     const [reason, name] =
@@ -28,17 +27,15 @@ export async function specialFolderPath(client: ImapFlow, use: SpecialFolder): P
  * lower UID than the new one are removed: when two saves race (two tabs, two server processes), the
  * later APPEND wins and no save ever removes a newer one. Returns the new version's UID.
  */
-export async function replaceDraft(client: ImapFlow, path: string, draftId: string, raw: Buffer) {
-  return withMailbox(client, path, async () => {
-    const appended = await client.append(path, raw, ['\\Draft', '\\Seen']);
-    if (!appended) throw new AppError('MailServerError', 502, 'The mail server did not store the draft');
-    const versions = await draftUids(client, draftId);
+export async function replaceDraft(connection: MailConnection, path: string, draftId: string, raw: Buffer) {
+  return connection.inPath(path, async (folder) => {
+    // A refusal (a full mailbox: `mailboxFull`) throws and no older version is touched.
+    const appended = await folder.append(raw, ['\\Draft', '\\Seen']);
+    const versions = await draftUids(folder, draftId);
     // Without UIDPLUS the APPEND reports no UID; the newest version is then the highest UID found.
     const uid = appended.uid ?? Math.max(...versions);
     const older = versions.filter((u) => u < uid);
-    if (older.length > 0 && !(await client.messageDelete(older.join(','), { uid: true }))) {
-      throw new AppError('MailServerError', 502, 'The mail server did not remove the old draft');
-    }
+    await folder.delete(older);
     return uid;
   });
 }
@@ -49,11 +46,11 @@ export async function replaceDraft(client: ImapFlow, path: string, draftId: stri
  * not index a 36-character id, so the search finds nothing. Fetching the one header of each message is
  * exact on every server and cheap for a Drafts folder.
  */
-export async function draftUids(client: ImapFlow, draftId: string): Promise<number[]> {
+export async function draftUids(folder: MailFolder, draftId: string): Promise<number[]> {
   // Versions another connection or server process stored are reported only after a command: NOOP.
-  await client.noop();
-  if (!client.mailbox || client.mailbox.exists === 0) return [];
-  const rows = await client.fetchAll('1:*', { uid: true, headers: [draftIdHeader] });
+  await folder.noop();
+  if (folder.mailbox.exists === 0) return [];
+  const rows = await folder.fetchAll('1:*', { uid: true, headers: [draftIdHeader] });
   return rows
     .filter((r) => headerValue(r.headers, draftIdHeader) === draftId)
     .map((r) => r.uid)
@@ -61,22 +58,17 @@ export async function draftUids(client: ImapFlow, draftId: string): Promise<numb
 }
 
 /** The draft's newest version and its source, or null when the folder holds none. */
-export async function readDraft(client: ImapFlow, path: string, draftId: string) {
-  return withMailbox(client, path, async () => {
-    const uid = (await draftUids(client, draftId)).pop();
+export async function readDraft(connection: MailConnection, path: string, draftId: string) {
+  return connection.inPath(path, async (folder) => {
+    const uid = (await draftUids(folder, draftId)).pop();
     if (uid === undefined) return null;
-    const row = await client.fetchOne(String(uid), { uid: true, source: true }, { uid: true });
+    const row = await folder.fetchOne(uid, { uid: true, source: true });
     if (!row || !row.source) return null;
     return { uid, source: row.source };
   });
 }
 
 /** Removes every version of a draft (after sending, or when the user discards it). */
-export async function removeDraft(client: ImapFlow, path: string, draftId: string): Promise<void> {
-  await withMailbox(client, path, async () => {
-    const uids = await draftUids(client, draftId);
-    if (uids.length > 0 && !(await client.messageDelete(uids.join(','), { uid: true }))) {
-      throw new AppError('MailServerError', 502, 'The mail server did not remove the draft');
-    }
-  });
+export async function removeDraft(connection: MailConnection, path: string, draftId: string): Promise<void> {
+  await connection.inPath(path, async (folder) => folder.delete(await draftUids(folder, draftId)));
 }

@@ -88,9 +88,9 @@ export class DraftsService {
         { ...ready.message, headers: { [draftIdHeader]: draftId } },
         { keepBcc: true },
       );
-      const client = await mail.client();
-      const path = await specialFolderPath(client, '\\Drafts');
-      const uid = await replaceDraft(client, path, draftId, raw);
+      const connection = await mail.connection();
+      const path = await specialFolderPath(connection, '\\Drafts');
+      const uid = await replaceDraft(connection, path, draftId, raw);
       const now = Date.now();
       const saved: DraftRow = {
         account: mail.email,
@@ -116,9 +116,9 @@ export class DraftsService {
 
   /** Reads the draft back from Drafts; its attachments become uploads again, ready to save or send. */
   async resume(mail: MailSession, draftId: string): Promise<ResumedDraft> {
-    const client = await mail.client();
-    const path = await specialFolderPath(client, '\\Drafts');
-    const found = await readDraft(client, path, draftId);
+    const connection = await mail.connection();
+    const path = await specialFolderPath(connection, '\\Drafts');
+    const found = await readDraft(connection, path, draftId);
     if (!found) throw notFound('Draft', 'draftNotFound');
     const parsed = await parseDraft(found.source);
     const attachments = [];
@@ -142,8 +142,8 @@ export class DraftsService {
         const message = 'This draft is being sent; undo the send first';
         throw validationError({ draftId: [{ code: 'draftBeingSent', message }] });
       }
-      const client = await mail.client();
-      await removeDraft(client, await specialFolderPath(client, '\\Drafts'), draftId);
+      const connection = await mail.connection();
+      await removeDraft(connection, await specialFolderPath(connection, '\\Drafts'), draftId);
       await this.forget(mail.email, draftId);
     });
   }

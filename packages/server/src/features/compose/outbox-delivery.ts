@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ImapFlow } from 'imapflow';
 import type { SendFailure } from '@webmail/contracts';
 import { AppError } from '../../infra/errors.js';
 import type { MailConnector } from '../../mail/mail-connector.js';
-import type { MailSessions } from '../../mail/mail-session.js';
+import { MailConnection, type MailSessions } from '../../mail/mail-session.js';
 import { stripHeader } from '../../mail/mime/build-message.js';
 import { classifySmtpError } from '../../mail/smtp/smtp-errors.js';
 import { submitMessage, type SmtpServer } from '../../mail/smtp/smtp-submit.js';
@@ -115,16 +114,15 @@ export class OutboxDelivery {
     try {
       if (!login || !row.raw) throw new AppError('Internal', 500, 'credentials or message gone');
       const raw = row.raw;
-      await this.withImap(row, login, async (client) => {
+      await this.withImap(row, login, async (connection) => {
         if (pending & followUp.sentCopy) {
-          const appended = await client.append(await specialFolderPath(client, '\\Sent'), raw, ['\\Seen']);
-          if (!appended)
-            throw new AppError('MailServerError', 502, 'The mail server did not store the Sent copy');
+          // A refusal (a full mailbox) throws: the step stays pending for the next attempt.
+          await connection.append(await specialFolderPath(connection, '\\Sent'), raw, ['\\Seen']);
           pending &= ~followUp.sentCopy;
           await this.outbox.update(row.id, { post_pending: pending });
         }
         if (pending & followUp.removeDraft) {
-          await removeDraft(client, await specialFolderPath(client, '\\Drafts'), row.draft_id);
+          await removeDraft(connection, await specialFolderPath(connection, '\\Drafts'), row.draft_id);
           pending &= ~followUp.removeDraft;
         }
       });
@@ -174,14 +172,14 @@ export class OutboxDelivery {
    * The session's open connection when there is one (no extra login, `peek` does not extend its life);
    * otherwise — the user signed out, or the server restarted — a short connection of our own.
    */
-  private async withImap(row: OutboxRow, login: MailLogin, fn: (client: ImapFlow) => Promise<void>) {
+  private async withImap(row: OutboxRow, login: MailLogin, fn: (connection: MailConnection) => Promise<void>) {
     const pooled = await this.mail.peek(row.session_id);
     if (pooled) return fn(pooled);
-    const client = await this.connector.connect(login);
+    const connection = MailConnection.of(await this.connector.connect(login));
     try {
-      await fn(client);
+      await fn(connection);
     } finally {
-      await client.logout().catch(() => client.close());
+      await connection.logout();
     }
   }
 }

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { FetchMessageObject, ImapFlow, MessageAddressObject } from 'imapflow';
+import type { FetchMessageObject, MessageAddressObject } from '../../mail/mail-types.js';
 import { composeLimits, isValidEmail, type RecentParty } from '@webmail/contracts';
-import { withMailbox } from '../../mail/imap/imap-commands.js';
-import type { MailSession } from '../../mail/mail-session.js';
+import type { MailConnection, MailSession } from '../../mail/mail-session.js';
 import { webmailMessageIdPrefix } from './message-id.js';
 import type { HarvestRow, PartyRow, RecentPartiesRepository } from './recent-parties.repository.js';
 
@@ -112,35 +111,31 @@ export class RecentPartiesService {
   }
 
   private async harvest(mail: MailSession, states: HarvestRow[]): Promise<void> {
-    const client = await mail.client();
-    const sent = (await mail.list()).find((e) => e.specialUse === '\\Sent')?.path;
+    const connection = await mail.connection();
+    const sent = (await connection.list()).find((e) => e.specialUse === '\\Sent')?.path;
     const folders: Array<{ path: string; kind: 'received' | 'sent' }> = [{ path: 'INBOX', kind: 'received' }];
     if (sent) folders.push({ path: sent, kind: 'sent' });
     for (const folder of folders) {
       const previous = states.find((s) => s.folder === folder.path);
-      const { interactions, state } = await this.readFolder(client, mail.email, folder, previous);
+      const { interactions, state } = await this.readFolder(connection, mail.email, folder, previous);
       await this.record(mail.email, interactions);
       await this.repo.saveHarvest(state);
     }
   }
 
   private async readFolder(
-    client: ImapFlow,
+    connection: MailConnection,
     account: string,
     folder: { path: string; kind: 'received' | 'sent' },
     previous: HarvestRow | undefined,
   ) {
-    return withMailbox(client, folder.path, async (mailbox) => {
+    return connection.inPath(folder.path, async (open) => {
       // A folder that was already selected has not heard of mail other connections added; NOOP makes
       // the server report it, so `exists` and `*` below cover the newest messages.
-      await client.noop();
-      const uidValidity = String(mailbox.uidValidity);
+      await open.noop();
+      const uidValidity = String(open.mailbox.uidValidity);
       const since = previous?.uid_validity === uidValidity ? Number(previous.last_uid) : 0;
-      const from = Math.max(1, mailbox.exists - harvestNewest + 1);
-      const rows =
-        mailbox.exists > 0
-          ? await client.fetchAll(`${from}:*`, { uid: true, envelope: true, internalDate: true })
-          : [];
+      const rows = await open.fetchNewest(harvestNewest, { uid: true, envelope: true, internalDate: true });
       const fresh = rows.filter((r) => r.uid > since);
       const interactions = fresh.flatMap((r) => interactionsOf(r, folder.kind, account));
       const lastUid = Math.max(since, ...rows.map((r) => r.uid));

@@ -1,4 +1,3 @@
-import type { ImapFlow } from 'imapflow';
 import { composeLimits, type DraftAttachment, type ReplyMode, type ReplyPrefill } from '@webmail/contracts';
 import { notFound } from '../../infra/errors.js';
 import { toAddresses, firstAddress } from '../../mail/mime/addresses.js';
@@ -6,7 +5,7 @@ import { analyzeBodyStructure, readableParts, type TextPart } from '../../mail/m
 import { htmlToText } from '../../mail/mime/html-to-text.js';
 import { sanitizeMailHtml } from '../../mail/mime/sanitize-html.js';
 import { headerValue } from '../../mail/mime/thread-id.js';
-import type { MailSession } from '../../mail/mail-session.js';
+import type { MailSession, MailFolder } from '../../mail/mail-session.js';
 import { toContractDraft } from './contract-draft.js';
 import {
   languageOf,
@@ -41,7 +40,7 @@ export class ReplyService {
     target: { mailboxId: string; uid: number },
     options: { mode: ReplyMode; acceptLanguage?: string; timeZone?: string },
   ): Promise<ReplyPrefill> {
-    const original = await mail.inFolder(target.mailboxId, ({ client }) => loadOriginal(client, target));
+    const original = await mail.inFolder(target.mailboxId, (folder) => loadOriginal(folder, target));
     const { mode } = options;
     const recipients = replyRecipients(original.headers, mode, [mail.email]);
     const quoted = quote(original.headers, original, {
@@ -88,15 +87,18 @@ export class ReplyService {
 
 const refOf = (t: { mailboxId: string; uid: number }) => ({ mailboxId: t.mailboxId, messageId: t.uid });
 
-async function loadOriginal(client: ImapFlow, target: { mailboxId: string; uid: number }): Promise<Original> {
+async function loadOriginal(
+  folder: MailFolder,
+  target: { mailboxId: string; uid: number },
+): Promise<Original> {
   const query = { uid: true, envelope: true, bodyStructure: true, size: true, headers: ['references'] };
-  const row = await client.fetchOne(String(target.uid), query, { uid: true });
+  const row = await folder.fetchOne(target.uid, query);
   if (!row) throw notFound('Message', 'messageNotFound');
   const env = row.envelope;
   const parts = analyzeBodyStructure(row.bodyStructure);
   const readable = readableParts(parts);
-  let html = await readTexts(client, target.uid, readable.html);
-  const text = await readTexts(client, target.uid, readable.text);
+  let html = await readTexts(folder, target.uid, readable.html);
+  const text = await readTexts(folder, target.uid, readable.text);
   let budget = quotedImagesBudget;
   for (const image of parts.attachments.filter((a) => a.related && a.contentType.startsWith('image/'))) {
     if (!html || !image.contentId || !html.includes(`cid:${image.contentId}`) || image.size > budget)
@@ -105,7 +107,7 @@ async function loadOriginal(client: ImapFlow, target: { mailboxId: string; uid: 
     // would make the reply impossible to save or send. Reading stops one byte past the limit; such an image
     // is left out of the quote (its cid: reference is dropped by the sanitizer below).
     const cap = Math.min(budget, composeLimits.inlineImageMaxBytes + 1);
-    const data = await download(client, target.uid, image.id, cap);
+    const data = await download(folder, target.uid, image.id, cap);
     budget -= data.length;
     if (data.length > composeLimits.inlineImageMaxBytes) continue;
     html = html
@@ -138,17 +140,17 @@ async function loadOriginal(client: ImapFlow, target: { mailboxId: string; uid: 
   return { headers, html: safeHtml, text: text ?? htmlToText(safeHtml), size: row.size ?? 0, attachments };
 }
 
-async function readTexts(client: ImapFlow, uid: number, parts: TextPart[]): Promise<string | null> {
+async function readTexts(folder: MailFolder, uid: number, parts: TextPart[]): Promise<string | null> {
   if (parts.length === 0) return null;
   const chunks: string[] = [];
   for (const part of parts)
-    chunks.push((await download(client, uid, part.part, maxTextBytes)).toString('utf8'));
+    chunks.push((await download(folder, uid, part.part, maxTextBytes)).toString('utf8'));
   return chunks.join('\n');
 }
 
 /** imapflow's download() decodes the transfer encoding and converts text charsets to UTF-8. */
-async function download(client: ImapFlow, uid: number, part: string, maxBytes: number): Promise<Buffer> {
-  const { content } = await client.download(String(uid), part, { uid: true, maxBytes });
+async function download(folder: MailFolder, uid: number, part: string, maxBytes: number): Promise<Buffer> {
+  const { content } = await folder.download(uid, part, { maxBytes });
   if (!content) return Buffer.alloc(0);
   const chunks: Buffer[] = [];
   for await (const chunk of content) chunks.push(chunk as Buffer);

@@ -3,7 +3,6 @@ import type { Config } from '../../infra/config.js';
 import type { Db } from '../../infra/db/database.js';
 import type { PublishEvent } from '../../infra/events/event-bus.js';
 import type { FeatureModule } from '../../infra/http/feature-module.js';
-import type { PlanFeatures } from '../upgrade/plan-features.service.js';
 import { AddressBooksService } from './address-books.service.js';
 import { AvatarsService } from './avatars.service.js';
 import { ContactExportService } from './contact-export.service.js';
@@ -17,8 +16,6 @@ export interface ContactsModuleDeps {
   config: Pick<Config, 'contacts'>;
   db: Db;
   publish: PublishEvent;
-  /** The plan switch `contacts` (deployment + per-account override). */
-  plan: Pick<PlanFeatures, 'require'>;
 }
 
 /** Address books, contacts, groups, avatars, vCard/CSV import and export, recipient autocomplete. */
@@ -48,7 +45,6 @@ export function createContactsModule(deps: ContactsModuleDeps): { module: Featur
       avatarMaxBytes: config.contacts.avatarMaxBytes,
       importMaxBytes: config.contacts.importMaxBytes,
     },
-    plan: deps.plan,
   });
   return { module: { name: 'contacts', routes } };
 }

@@ -17,7 +17,6 @@ import type { ContactExportService } from './contact-export.service.js';
 import type { ContactImportService } from './contact-import.service.js';
 import { parseForm, readForm, tooLarge } from './contacts-form.js';
 import type { ContactsService } from './contacts.service.js';
-import type { PlanFeatures } from '../upgrade/plan-features.service.js';
 import type { AvatarRow } from './contacts.repository.js';
 import type { GroupsService } from './groups.service.js';
 
@@ -29,8 +28,6 @@ export interface ContactsRouteDeps {
   importer: ContactImportService;
   exporter: ContactExportService;
   limits: { avatarMaxBytes: number; importMaxBytes: number };
-  /** The plan switch `contacts` for the signed-in account. */
-  plan: Pick<PlanFeatures, 'require'>;
 }
 
 const fileHeaders = {
@@ -54,12 +51,6 @@ export function contactsRoutes(deps: ContactsRouteDeps): FastifyPluginAsync {
   };
 
   return async (app) => {
-    // Contacts switched off for the account (DISABLED_FEATURES or its override): every contacts call is refused
-    // right after the session is known (the root's preHandler), before any contact is read.
-    app.addHook('preHandler', async (request) => {
-      if (request.routeOptions.config.auth === 'session')
-        await deps.plan.require(accountOf(request).email, 'contacts');
-    });
     // throwFileSizeLimit off: a file over the limit is read to its end and dropped (contacts-form.ts), so
     // the answer names the field and the limit instead of the plugin's bare 413.
     await app.register(multipart, { throwFileSizeLimit: false });

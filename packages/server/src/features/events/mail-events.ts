@@ -49,7 +49,7 @@ export function mailEventsFor(
         deps.publish({ command: 'FETCH', mailboxId, changes });
       }
       if (change.newUids.length) {
-        const messages = await deps.messages.rowsOf(change.client, mailboxId, change.newUids);
+        const messages = await deps.messages.rowsOf(change.folder, mailboxId, change.newUids);
         if (!messages.length) return;
         deps.publish({ command: 'EXISTS', mailboxId, messages });
         deps.readAhead(mailboxId, messages);

@@ -10,12 +10,10 @@ export class DeliverySettingsService {
   constructor(private readonly script: FilterScript) {}
 
   async targets(mail: MailSession): Promise<string[]> {
-    await this.script.check(mail.email, 'targets');
     return JSON.parse((await this.script.repository.settings(mail.email)).targets) as string[];
   }
 
   async setTargets(mail: MailSession, targets: string[], origin: ChangeOrigin): Promise<string[]> {
-    await this.script.check(mail.email, 'targets');
     const unique = [...new Set(targets.map((t) => t.trim().toLowerCase()))];
     const context = await this.script.context(mail);
     await this.script.commit(mail, context, (repo) =>
@@ -26,7 +24,6 @@ export class DeliverySettingsService {
   }
 
   async autoreply(mail: MailSession): Promise<Autoreply> {
-    await this.script.check(mail.email, 'autoreply');
     const stored = (await this.script.repository.settings(mail.email)).autoreply;
     return stored
       ? (JSON.parse(stored) as Autoreply)
@@ -34,7 +31,6 @@ export class DeliverySettingsService {
   }
 
   async setAutoreply(mail: MailSession, autoreply: Autoreply): Promise<Autoreply> {
-    await this.script.check(mail.email, 'autoreply');
     const context = await this.script.context(mail);
     await this.script.commit(mail, context, (repo) =>
       repo.updateSettings(mail.email, { autoreply: JSON.stringify(autoreply) }),

@@ -62,7 +62,7 @@ export class FilterScript {
     readonly repository: FiltersRepository,
     private readonly mailboxes: MailboxesService,
     private readonly sync: SieveSync,
-    private readonly plan: Pick<PlanFeatures, 'disabledFor' | 'require'>,
+    private readonly plan: Pick<PlanFeatures, 'disabledFor'>,
     private readonly changeLog: FilterChangeLog,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -151,11 +151,6 @@ export class FilterScript {
       const state = await this.sync.upload(context.login, compile, options);
       return { result, state };
     });
-  }
-
-  /** 403 with the feature's reason when the account's plan switches it off. */
-  async check(account: string, feature: PlanFeature): Promise<void> {
-    await this.plan.require(account, feature);
   }
 
   /** A security-log entry for the change (never fails the change). */

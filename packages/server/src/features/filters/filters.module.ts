@@ -46,7 +46,7 @@ export function createFiltersModule(deps: FiltersModuleDeps) {
     inbox: new InboxApplyService(script, deps.mailboxes, deps.massActions),
   };
   const routes: FastifyPluginAsync = async (app) => {
-    await app.register(filtersRoutes(deps.mail, services));
+    await app.register(filtersRoutes(services));
   };
   const module: FeatureModule = { name: 'filters', routes };
   /** For the composition root: folder paths changed, so the script is recompiled. */

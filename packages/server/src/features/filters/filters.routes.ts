@@ -3,7 +3,6 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { filterLimits, filtersEndpoints as endpoints } from '@webmail/contracts';
 import { AppError, validationError } from '../../infra/errors.js';
 import { route } from '../../infra/http/endpoint-route.js';
-import type { MailSessions } from '../../mail/mail-session.js';
 import type { DeliverySettingsService } from './delivery-settings.service.js';
 import type { ChangeOrigin } from './filter-script.js';
 import type { FiltersTransferService } from './filters-transfer.service.js';
@@ -16,55 +15,47 @@ const originOf = (request: FastifyRequest): ChangeOrigin => ({
 });
 
 /** Settings › filters, forwarding targets, auto-reply and spam level (one Sieve script behind them all). */
-export function filtersRoutes(
-  mail: MailSessions,
-  services: {
-    filters: FiltersService;
-    transfer: FiltersTransferService;
-    delivery: DeliverySettingsService;
-    inbox: InboxApplyService;
-  },
-): FastifyPluginAsync {
+export function filtersRoutes(services: {
+  filters: FiltersService;
+  transfer: FiltersTransferService;
+  delivery: DeliverySettingsService;
+  inbox: InboxApplyService;
+}): FastifyPluginAsync {
   const { filters: service, transfer, delivery, inbox } = services;
   return async (app) => {
     // Files over the limit are read to their end and dropped, so the answer can name the field and the limit.
     await app.register(multipart, { throwFileSizeLimit: false });
-    route(app, endpoints.list, async (request) => service.list(mail.forRequest(request)));
-    route(app, endpoints.create, async (request, reply) =>
-      reply.status(201).send(await service.create(mail.forRequest(request), request.body, originOf(request))),
+    route(app, endpoints.list, async (request, _reply, { mail }) => service.list(mail));
+    route(app, endpoints.create, async (request, reply, { mail }) =>
+      reply.status(201).send(await service.create(mail, request.body, originOf(request))),
     );
-    route(app, endpoints.update, async (request) =>
-      service.update(mail.forRequest(request), request.params.id, request.body, originOf(request)),
+    route(app, endpoints.update, async (request, _reply, { mail }) =>
+      service.update(mail, request.params.id, request.body, originOf(request)),
     );
-    route(app, endpoints.remove, async (request, reply) => {
-      await service.remove(mail.forRequest(request), request.params.id, originOf(request));
+    route(app, endpoints.remove, async (request, reply, { mail }) => {
+      await service.remove(mail, request.params.id, originOf(request));
       return reply.status(204).send(null);
     });
-    route(app, endpoints.moveToBottom, async (request) =>
-      service.moveToBottom(mail.forRequest(request), request.params.id, originOf(request)),
+    route(app, endpoints.moveToBottom, async (request, _reply, { mail }) =>
+      service.moveToBottom(mail, request.params.id, originOf(request)),
     );
-    route(app, endpoints.massDelete, async (request) => ({
-      deleted: await service.massDelete(mail.forRequest(request), request.body.ids, originOf(request)),
+    route(app, endpoints.massDelete, async (request, _reply, { mail }) => ({
+      deleted: await service.massDelete(mail, request.body.ids, originOf(request)),
     }));
-    route(app, endpoints.massToggle, async (request) => ({
-      changed: await service.massToggle(
-        mail.forRequest(request),
-        request.body.disabled,
-        request.body.ids,
-        originOf(request),
-      ),
+    route(app, endpoints.massToggle, async (request, _reply, { mail }) => ({
+      changed: await service.massToggle(mail, request.body.disabled, request.body.ids, originOf(request)),
     }));
-    route(app, endpoints.inboxMatches, async (request) => ({
-      count: await inbox.count(mail.forRequest(request), request.params.id),
+    route(app, endpoints.inboxMatches, async (request, _reply, { mail }) => ({
+      count: await inbox.count(mail, request.params.id),
     }));
-    route(app, endpoints.applyToInbox, async (request) =>
-      inbox.apply(mail.forRequest(request), request.params.id),
+    route(app, endpoints.applyToInbox, async (request, _reply, { mail }) =>
+      inbox.apply(mail, request.params.id),
     );
-    route(app, endpoints.importFilters, async (request) =>
-      transfer.importFilters(mail.forRequest(request), await readImportFile(request), originOf(request)),
+    route(app, endpoints.importFilters, async (request, _reply, { mail }) =>
+      transfer.importFilters(mail, await readImportFile(request), originOf(request)),
     );
-    route(app, endpoints.exportFilters, async (request, reply) => {
-      const xml = await transfer.exportFilters(mail.forRequest(request));
+    route(app, endpoints.exportFilters, async (request, reply, { mail }) => {
+      const xml = await transfer.exportFilters(mail);
       return reply
         .headers({
           'Content-Type': 'application/xml; charset=utf-8',
@@ -74,22 +65,22 @@ export function filtersRoutes(
         })
         .send(xml);
     });
-    route(app, endpoints.takeOver, async (request) =>
-      service.takeOver(mail.forRequest(request), originOf(request)),
+    route(app, endpoints.takeOver, async (request, _reply, { mail }) =>
+      service.takeOver(mail, originOf(request)),
     );
-    route(app, endpoints.getTargets, async (request) => ({
-      targets: await delivery.targets(mail.forRequest(request)),
+    route(app, endpoints.getTargets, async (request, _reply, { mail }) => ({
+      targets: await delivery.targets(mail),
     }));
-    route(app, endpoints.setTargets, async (request) => ({
-      targets: await delivery.setTargets(mail.forRequest(request), request.body.targets, originOf(request)),
+    route(app, endpoints.setTargets, async (request, _reply, { mail }) => ({
+      targets: await delivery.setTargets(mail, request.body.targets, originOf(request)),
     }));
-    route(app, endpoints.getAutoreply, async (request) => delivery.autoreply(mail.forRequest(request)));
-    route(app, endpoints.setAutoreply, async (request) =>
-      delivery.setAutoreply(mail.forRequest(request), request.body),
+    route(app, endpoints.getAutoreply, async (request, _reply, { mail }) => delivery.autoreply(mail));
+    route(app, endpoints.setAutoreply, async (request, _reply, { mail }) =>
+      delivery.setAutoreply(mail, request.body),
     );
-    route(app, endpoints.getSpamLevel, async (request) => delivery.spamLevel(mail.forRequest(request)));
-    route(app, endpoints.setSpamLevel, async (request) =>
-      delivery.setSpamLevel(mail.forRequest(request), request.body.spamLevel),
+    route(app, endpoints.getSpamLevel, async (request, _reply, { mail }) => delivery.spamLevel(mail));
+    route(app, endpoints.setSpamLevel, async (request, _reply, { mail }) =>
+      delivery.setSpamLevel(mail, request.body.spamLevel),
     );
   };
 }

@@ -30,7 +30,6 @@ export class FiltersService {
   }
 
   async create(mail: MailSession, fields: FilterFields, origin: ChangeOrigin): Promise<Filter> {
-    await this.script.check(mail.email, 'filters');
     const context = await this.script.context(mail);
     this.validate(fields, context);
     const now = Date.now();
@@ -68,7 +67,6 @@ export class FiltersService {
     patch: FilterFields | { disabled: boolean },
     origin: ChangeOrigin,
   ): Promise<Filter> {
-    await this.script.check(mail.email, 'filters');
     const context = await this.script.context(mail);
     if ('name' in patch) this.validate(patch, context);
     const { result: row } = await this.script.commit(mail, context, async (repo) => {
@@ -96,7 +94,6 @@ export class FiltersService {
   }
 
   async massDelete(mail: MailSession, ids: string[], origin: ChangeOrigin, single = false): Promise<number> {
-    await this.script.check(mail.email, 'filters');
     const context = await this.script.context(mail);
     const { result: deleted } = await this.script.commit(mail, context, async (repo) => {
       const n = await repo.delete(mail.email, ids);
@@ -109,7 +106,6 @@ export class FiltersService {
   }
 
   async massToggle(mail: MailSession, disabled: boolean, ids: string[] | undefined, origin: ChangeOrigin) {
-    await this.script.check(mail.email, 'filters');
     const context = await this.script.context(mail);
     const { result: changed } = await this.script.commit(mail, context, (repo) =>
       repo.setDisabled(mail.email, disabled, ids, Date.now()),
@@ -120,7 +116,6 @@ export class FiltersService {
   }
 
   async moveToBottom(mail: MailSession, id: string, origin: ChangeOrigin): Promise<Filter> {
-    await this.script.check(mail.email, 'filters');
     const context = await this.script.context(mail);
     const { result: row } = await this.script.commit(mail, context, async (repo) => {
       const position = await repo.nextPosition(mail.email);

@@ -12,7 +12,7 @@ import type { MailSession } from '../../mail/mail-session.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
 import type { MassActionsService } from '../messages/mass-actions.service.js';
 import type { FilterScript } from './filter-script.js';
-import type { FetchMessageObject, MessageAddressObject } from 'imapflow';
+import type { FetchMessageObject, MessageAddressObject } from '../../mail/mail-types.js';
 import { headerValue } from '../../mail/mime/thread-id.js';
 import {
   filterSearchCriteria,
@@ -58,7 +58,6 @@ export class InboxApplyService {
   }
 
   private async filter(mail: MailSession, id: string): Promise<{ query: FilterQuery; action: FilterAction }> {
-    await this.script.check(mail.email, 'filters');
     const row = await this.script.repository.find(mail.email, id);
     if (!row) throw notFound('Filter', 'filterNotFound');
     const filter = this.script.toFilter(row, await this.script.disabled(mail.email));
@@ -77,14 +76,14 @@ export class InboxApplyService {
   private async matches(mail: MailSession, inbox: string, query: FilterQuery): Promise<number[]> {
     return mail.inFolder(
       inbox,
-      async ({ client }) => {
-        const { set } = await searchUidSet(client, withCharset(filterSearchCriteria(query)));
+      async (folder) => {
+        const { set } = await searchUidSet(folder, withCharset(filterSearchCriteria(query)));
         if (!set) return [];
         if (!hasHeaderCriteria(query)) return expandUids(set);
         const uids: number[] = [];
         // Read to the end: leaving imapflow's fetch iterator early would leave the command unfinished.
         const fields = { uid: true, envelope: true, headers: ['delivered-to', 'list-id'] };
-        for await (const row of client.fetch(set, fields, { uid: true })) {
+        for await (const row of folder.fetch(set, fields)) {
           if (headersMatch(query, headersOf(row))) uids.push(row.uid);
         }
         return uids;

@@ -1,9 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ImapFlow } from 'imapflow';
 import { AppError } from '../../infra/errors.js';
-import { withMailbox } from '../../mail/imap/imap-commands.js';
 import { uidsSavedBefore } from '../../mail/imap/save-date.js';
-import { compressUids } from '../../mail/imap/uid-set.js';
+import type { MailConnection } from '../../mail/mail-session.js';
 import type { FolderSettingsRepository } from './folder-settings.repository.js';
 
 export interface RetentionResult {
@@ -23,21 +21,20 @@ export class FolderRetentionService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async apply(account: string, client: ImapFlow, now = Date.now()): Promise<RetentionResult[]> {
+  async apply(account: string, connection: MailConnection, now = Date.now()): Promise<RetentionResult[]> {
     const results: RetentionResult[] = [];
     for (const folder of await this.settings.withRetention(account)) {
       if (folder.retentionMs === null) continue;
       const cutoff = now - folder.retentionMs;
       try {
-        const expunged = await withMailbox(client, folder.path, async () => {
-          const uids = client.capabilities.has('SAVEDATE')
-            ? await uidsSavedBefore(client, cutoff)
-            : await searchBefore(client, cutoff);
+        const expunged = await connection.inPath(folder.path, async (open) => {
+          const uids = open.has('SAVEDATE')
+            ? await uidsSavedBefore(open, cutoff)
+            : // INTERNALDATE; imapflow sends WITHIN's OLDER (exact seconds) when offered, else BEFORE.
+              await open.search({ before: new Date(cutoff) });
           if (uids.length === 0) return 0;
-          // STORE \Deleted + UID EXPUNGE of exactly these UIDs.
-          if (!(await client.messageDelete(compressUids(uids), { uid: true }))) {
-            throw new AppError('MailServerError', 502, 'The mail server did not expunge expired messages');
-          }
+          // STORE \Deleted + UID EXPUNGE of exactly these UIDs; a refusal throws.
+          await open.delete(uids);
           return uids.length;
         });
         results.push({ mailboxId: folder.id, expunged });
@@ -52,11 +49,4 @@ export class FolderRetentionService {
     }
     return results;
   }
-}
-
-/** Without SAVEDATE: INTERNALDATE; imapflow sends WITHIN's OLDER (exact seconds) when offered, else BEFORE. */
-async function searchBefore(client: ImapFlow, cutoff: number): Promise<number[]> {
-  const uids = await client.search({ before: new Date(cutoff) }, { uid: true });
-  if (!uids) throw new AppError('MailServerError', 502, 'The mail server refused the retention search');
-  return uids;
 }

@@ -1,4 +1,4 @@
-import type { ListResponse } from 'imapflow';
+import type { ListResponse } from '../../mail/mail-types.js';
 import { systemFolderOrder, type Folder, type SpecialUse } from '@webmail/contracts';
 import type { FolderRecord } from '../../mail/folder-ids.repository.js';
 import { specialUseOf } from '../../mail/imap/special-use.js';

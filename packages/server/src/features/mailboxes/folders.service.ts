@@ -1,4 +1,4 @@
-import type { ListResponse } from 'imapflow';
+import type { ListResponse } from '../../mail/mail-types.js';
 import { flattenFolders, type Folder, type FolderCreateBody, type FolderPatchBody } from '@webmail/contracts';
 import {
   AppError,
@@ -9,7 +9,7 @@ import {
 } from '../../infra/errors.js';
 import type { PublishEvent } from '../../infra/events/event-bus.js';
 import type { FolderIdsRepository } from '../../mail/folder-ids.repository.js';
-import type { MailSession } from '../../mail/mail-session.js';
+import { MailServerRefusal, type MailSession } from '../../mail/mail-session.js';
 import type { FolderSettingsRepository } from './folder-settings.repository.js';
 import { specialUseOf } from '../../mail/imap/special-use.js';
 import type { FolderListing, MailboxesService } from './mailboxes.service.js';
@@ -41,7 +41,7 @@ export class FoldersService {
     this.assertFree(listing, path, null);
     try {
       // imapflow subscribes the new folder too, so other mail clients see it.
-      const created = await listing.client.mailboxCreate(path);
+      const created = await listing.connection.createFolder(path);
       if (!created.created) throw nameTaken();
     } catch (err) {
       throw refusal(err, 'name', 'The mail server did not create the folder');
@@ -116,7 +116,7 @@ export class FoldersService {
       .sort((a, b) => depth(b.path, listing.delimiter) - depth(a.path, listing.delimiter));
     for (const folder of subtree) {
       try {
-        await listing.client.mailboxDelete(folder.path);
+        await listing.connection.deleteFolder(folder.path);
       } catch (err) {
         throw refusal(err, null, 'The mail server did not delete the folder');
       }
@@ -152,7 +152,7 @@ export class FoldersService {
   private async rename(mail: MailSession, listing: FolderListing, from: string, to: string) {
     this.assertFree(listing, to, from);
     try {
-      await listing.client.mailboxRename(from, to);
+      await listing.connection.renameFolder(from, to);
     } catch (err) {
       throw refusal(err, 'name', 'The mail server did not rename the folder');
     }
@@ -206,18 +206,16 @@ function depth(path: string, delimiter: string): number {
 }
 
 /**
- * imapflow throws on a NO to CREATE/RENAME/DELETE. A NO is the server refusing this request (bad name,
- * no permission): 422 on the given field when there is one, else 502. The answer says so in our words:
- * the mail server's own text never reaches the client (it names server internals, and is not
- * translated); it stays on the error as `cause`. Our own AppErrors pass through.
+ * The mail layer throws `MailServerRefusal` on a NO to CREATE/RENAME/DELETE: the server refusing this request
+ * (bad name, no permission). 422 on the given field when there is one, else 502. The answer says so in our words:
+ * the mail server's own text never reaches the client (it names server internals, and is not translated); it
+ * stays on the error as `cause`. Our other errors pass through.
  */
 function refusal(err: unknown, field: string | null, message: string): Error {
-  if (err instanceof AppError) return err;
-  const e = err as { responseStatus?: string };
-  if (e.responseStatus !== 'NO' && e.responseStatus !== 'BAD') return err as Error;
+  if (!(err instanceof MailServerRefusal)) return err as Error;
   const refused = field
     ? validationError({ [field]: [{ code: 'mailServerRefused', message }] })
     : new AppError('MailServerError', 502, message);
-  refused.cause = err;
+  refused.cause = err.cause;
   return refused;
 }

@@ -28,8 +28,6 @@ export interface MailboxesModuleDeps {
   log: FastifyBaseLogger;
   /** Told after folder paths changed (the filters' Sieve script is recompiled; passed by the composition root). */
   folderPathsChanged?: (mail: MailSession) => Promise<void>;
-  /** The plan switch `folders` (folder management) for the account. */
-  plan: Pick<PlanFeatures, 'require'>;
 }
 
 /** The folder tree, folder management, quota and folder retention. */
@@ -52,7 +50,7 @@ export function createMailboxesModule(deps: MailboxesModuleDeps) {
   });
   const module: FeatureModule = {
     name: 'mailboxes',
-    routes: mailboxesRoutes(mail, mailboxes, folders, deps.plan),
+    routes: mailboxesRoutes(mailboxes, folders),
     jobs: [retention.job],
     subscribers: [
       // A session's first use of its mailbox runs retention for it at once (then with the job's interval).

@@ -1,15 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ImapFlow, ListResponse } from 'imapflow';
 import type { MailboxTreeResponse, Quota, SpecialUse } from '@webmail/contracts';
 import type { FolderIdsRepository, FolderRecord } from '../../mail/folder-ids.repository.js';
-import type { MailSession } from '../../mail/mail-session.js';
+import type { ListResponse } from '../../mail/mail-types.js';
+import type { MailConnection, MailSession } from '../../mail/mail-session.js';
 import { specialUseOf } from '../../mail/imap/special-use.js';
 import { buildFolderTree } from './folder-tree.js';
 import type { QuotaCache } from './quota-cache.js';
 
 /** The folder list as IMAP reports it, with each path's id and settings. */
 export interface FolderListing {
-  client: ImapFlow;
+  /** The connection the listing came from: folder management and cross-folder work go on through it. */
+  connection: MailConnection;
   entries: ListResponse[];
   records: Map<string, FolderRecord>;
   delimiter: string;
@@ -37,24 +38,24 @@ export class MailboxesService {
   async tree(mail: MailSession): Promise<MailboxTreeResponse> {
     const listing = await this.listing(mail, true);
     let quota: Quota | null = null;
-    if (this.quotas.known(mail.account.id)) quota = await this.quota(mail, listing.client);
-    else this.quotaLater(mail, listing.client);
+    if (this.quotas.known(mail.account.id)) quota = await this.quota(mail, listing.connection);
+    else this.quotaLater(mail, listing.connection);
     return { mailboxes: buildFolderTree(listing.entries, listing.records), quota };
   }
 
   /** LIST (optionally with STATUS counts), placeholder parents made real, ids assigned. */
   async listing(mail: MailSession, withStatus = false): Promise<FolderListing> {
-    const client = await mail.client();
+    const connection = await mail.connection();
     const options = withStatus ? { statusQuery: { messages: true, unseen: true } } : {};
     let entries = await mail.list(options);
-    if (await this.makeParentsSelectable(client, entries)) entries = await mail.list(options);
+    if (await this.makeParentsSelectable(connection, entries)) entries = await mail.list(options);
     const records = await this.ids.idsFor(
       mail.email,
       entries.map((e) => e.path),
     );
     // Dovecot answers one hierarchy delimiter for the whole namespace; '/' is the sandbox's and the default.
     const delimiter = entries.find((e) => e.delimiter)?.delimiter ?? '/';
-    return { client, entries, records, delimiter };
+    return { connection, entries, records, delimiter };
   }
 
   /** Special use → path of the listing's special-use folders. */
@@ -80,7 +81,7 @@ export class MailboxesService {
 
   /** The account's quota (cached; see `quota`). */
   async quotaOf(mail: MailSession): Promise<Quota | null> {
-    return this.quota(mail, await mail.client());
+    return this.quota(mail, await mail.connection());
   }
 
   /** Forget the cached quota after a change that moves or removes mail. */
@@ -93,10 +94,10 @@ export class MailboxesService {
    * filesystem layout (Dovecot LAYOUT=fs). Every folder in the tree should open and accept moved mail, so
    * such placeholders are created as real, empty folders once. Returns whether anything changed.
    */
-  private async makeParentsSelectable(client: ImapFlow, entries: ListResponse[]): Promise<boolean> {
+  private async makeParentsSelectable(connection: MailConnection, entries: ListResponse[]): Promise<boolean> {
     const placeholders = entries.filter((e) => e.flags.has('\\Noselect'));
     for (const entry of placeholders) {
-      await client.mailboxCreate(entry.path).catch((err: Error) => {
+      await connection.createFolder(entry.path).catch((err: Error) => {
         this.log.warn({ err: { message: err.message } }, 'could not make a parent folder selectable');
       });
     }
@@ -107,32 +108,32 @@ export class MailboxesService {
    * GETQUOTAROOT INBOX, cached (QuotaCache). No QUOTA capability means no quota (null). A server that
    * has QUOTA but answers NO is logged and reported as null, so the folder tree still serves.
    */
-  private quota(mail: MailSession, client: ImapFlow): Promise<Quota | null> {
+  private quota(mail: MailSession, connection: MailConnection): Promise<Quota | null> {
     const cached = this.quotas.get(mail.account.id);
     if (cached) return Promise.resolve(cached.quota);
     // One read per session at a time (the tree's deferred read and the details' may meet).
     const pending = this.reading.get(mail.account.id);
     if (pending) return pending;
-    const read = this.readQuota(mail, client).finally(() => this.reading.delete(mail.account.id));
+    const read = this.readQuota(mail, connection).finally(() => this.reading.delete(mail.account.id));
     this.reading.set(mail.account.id, read);
     return read;
   }
 
   /** The first tree's quota, read a moment later; failures wait for the next ask. */
-  private quotaLater(mail: MailSession, client: ImapFlow): void {
+  private quotaLater(mail: MailSession, connection: MailConnection): void {
     if (this.reading.has(mail.account.id)) return;
     const read = new Promise<void>((resolve) => setTimeout(resolve, this.quotaDelayMs).unref())
-      .then(() => this.readQuota(mail, client))
+      .then(() => this.readQuota(mail, connection))
       .catch(() => null)
       .finally(() => this.reading.delete(mail.account.id));
     this.reading.set(mail.account.id, read);
   }
 
-  private async readQuota(mail: MailSession, client: ImapFlow): Promise<Quota | null> {
+  private async readQuota(mail: MailSession, connection: MailConnection): Promise<Quota | null> {
     let quota: Quota | null = null;
-    if (client.capabilities.has('QUOTA')) {
+    if (connection.has('QUOTA')) {
       // imapflow converts the KiB of IMAP QUOTA's STORAGE resource to bytes.
-      const result = await client.getQuota('INBOX');
+      const result = await connection.quota('INBOX');
       if (result && result.storage?.limit !== undefined) {
         quota = { used: result.storage.usage ?? 0, allowed: result.storage.limit };
       } else if (!result) {

@@ -66,7 +66,7 @@ export class RetentionJob {
       if (!(await owners.claim(ownersJobName, account, now, intervalMs))) continue;
       try {
         const results = await owners.run(account, ownersJobName, async (mail) =>
-          retention.apply(account, await mail.client(), now),
+          retention.apply(account, await mail.connection(), now),
         );
         done.set(account, results);
         if (results.some((r) => r.expunged > 0)) {
@@ -91,13 +91,13 @@ export class RetentionJob {
     const done = new Map<string, RetentionResult[]>();
     for (const [sessionId, account] of sessions) {
       if (done.has(account)) continue;
-      const client = await mail.peek(sessionId);
-      if (!client) {
+      const connection = await mail.peek(sessionId);
+      if (!connection) {
         activeSessions.forget(sessionId);
         continue;
       }
       try {
-        const results = await retention.apply(account, client);
+        const results = await retention.apply(account, connection);
         done.set(account, results);
         if (results.some((r) => r.expunged > 0)) {
           quotas.invalidate(sessionId);

@@ -1,4 +1,3 @@
-import type { ImapFlow } from 'imapflow';
 import type { ListSort } from '@webmail/contracts';
 import { fetchSenders, type MessageSender } from '../../mail/imap/imap-fetch-rows.js';
 import { atom, searchUidSet, sequence, threadRefs, uidsSorted } from '../../mail/imap/imap-uid-lists.js';
@@ -16,6 +15,7 @@ import {
   type SortedList,
   type SortedUidsCache,
 } from './sorted-uids-cache.js';
+import type { MailFolder } from '../../mail/mail-session.js';
 
 /**
  * The selected folder's lists, from the cache when the folder state allows it, else from the server with
@@ -28,10 +28,10 @@ export class FolderLists {
    * The folder's UIDs in the list's order (list-sort.ts; by default newest first by the Date header). One order is
    * cached per folder: asking for another sorts again.
    */
-  async sorted(client: ImapFlow, key: string, sort?: ListSort): Promise<SortedList> {
-    const order = sortPlan(client, sort);
+  async sorted(folder: MailFolder, key: string, sort?: ListSort): Promise<SortedList> {
+    const order = sortPlan(folder, sort);
     const lists = this.cache.lists(key);
-    const now = folderState(client);
+    const now = folderState(folder);
     const cached = lists.sorted?.sort === order.id ? lists.sorted : undefined;
     const plan = planSorted(cached, now);
     if (plan.kind === 'valid') {
@@ -40,30 +40,30 @@ export class FolderLists {
       return cached!;
     }
     if (plan.kind === 'arrivals' && order.newestFirst) {
-      const grown = await this.withArrivals(client, cached!, plan.count, now, order);
+      const grown = await this.withArrivals(folder, cached!, plan.count, now, order);
       if (grown) return (lists.sorted = grown);
     }
-    return (lists.sorted = await this.sortAll(client, now, order));
+    return (lists.sorted = await this.sortAll(folder, now, order));
   }
 
   /** Conversations of the folder (THREAD=REFS), in the list's order; see conversations.ts. */
-  async conversations(client: ImapFlow, key: string, sort?: ListSort): Promise<ConversationList> {
-    const sorted = await this.sorted(client, key, sort);
+  async conversations(folder: MailFolder, key: string, sort?: ListSort): Promise<ConversationList> {
+    const sorted = await this.sorted(folder, key, sort);
     const lists = this.cache.lists(key);
     if (lists.conversations?.source === sorted) return lists.conversations;
-    const threads = await threadRefs(client);
+    const threads = await threadRefs(folder);
     // No THREAD=REFS: every message is its own conversation (message-mode rows, nothing grouped).
     const grouped = groupConversations(threads ?? sorted.uids.map((uid) => [uid]), sorted.uids);
     return (lists.conversations = { source: sorted, grouped, threaded: threads !== null });
   }
 
   /** The folder's unseen UIDs (one `UID SEARCH RETURN (ALL) UNSEEN`, cached; see unseenValid). */
-  async unseen(client: ImapFlow, key: string): Promise<UidRangeSet> {
+  async unseen(folder: MailFolder, key: string): Promise<UidRangeSet> {
     const lists = this.cache.lists(key);
-    const now = folderState(client);
+    const now = folderState(folder);
     if (unseenValid(lists.unseen, now)) return lists.unseen!.uids;
     // Kept compressed: 100,000 unread messages are often one run.
-    const uids = new UidRangeSet((await searchUidSet(client, [atom('UNSEEN')])).set);
+    const uids = new UidRangeSet((await searchUidSet(folder, [atom('UNSEEN')])).set);
     lists.unseen = { uids, uidValidity: now.uidValidity, stamp: stampOf(now) };
     return uids;
   }
@@ -74,16 +74,16 @@ export class FolderLists {
    * of conversations so needs no second command. `unsolicited` counts other sessions' FETCH lines in that reply.
    */
   async senders(
-    client: ImapFlow,
+    folder: MailFolder,
     key: string,
     uids: readonly number[],
   ): Promise<{ senders: Map<number, MessageSender>; unsolicited: number }> {
     const lists = this.cache.lists(key);
-    const { uidValidity } = folderState(client);
+    const { uidValidity } = folderState(folder);
     if (lists.senders?.uidValidity !== uidValidity) lists.senders = { uidValidity, byUid: new Map() };
     const known = lists.senders.byUid;
     const fetched = await fetchSenders(
-      client,
+      folder,
       uids.filter((uid) => !known.has(uid)),
     );
     const senders = new Map<number, MessageSender>();
@@ -117,8 +117,8 @@ export class FolderLists {
     this.cache.forget(key);
   }
 
-  private async sortAll(client: ImapFlow, now: FolderState, order: SortPlan): Promise<SortedList> {
-    const answer = await uidsSorted(client, order.keys);
+  private async sortAll(folder: MailFolder, now: FolderState, order: SortPlan): Promise<SortedList> {
+    const answer = await uidsSorted(folder, order.keys);
     const uids = order.reverse ? answer.reverse() : answer;
     const highest = uids.reduce((max, uid) => (uid > max ? uid : max), 0);
     // `now` was taken before the SORT: an expunge reported during it makes the next check re-sort.
@@ -138,7 +138,7 @@ export class FolderLists {
    * the count does not match, null (the caller re-sorts everything).
    */
   private async withArrivals(
-    client: ImapFlow,
+    folder: MailFolder,
     list: SortedList,
     count: number,
     now: FolderState,
@@ -147,7 +147,7 @@ export class FolderLists {
     const head = list.uids[0];
     // `n:*` always includes the highest UID, even one below n (`*` is the largest UID in use): filtered.
     const set = head === undefined ? `${list.uidNext}:*` : `${head},${list.uidNext}:*`;
-    const sorted = await uidsSorted(client, order.keys, [atom('UID'), sequence(set)]);
+    const sorted = await uidsSorted(folder, order.keys, [atom('UID'), sequence(set)]);
     const fresh = sorted.filter((uid) => uid >= list.uidNext);
     if (fresh.length !== count || (head !== undefined && sorted[0] !== head)) return null;
     if (sorted.length !== count + (head === undefined ? 0 : 1)) return null;

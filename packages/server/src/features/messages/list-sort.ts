@@ -1,6 +1,6 @@
-import type { ImapFlow } from 'imapflow';
 import { defaultListSort, type ListSort } from '@webmail/contracts';
 import { atom, type ImapArg } from '../../mail/imap/imap-raw-command.js';
+import type { MailFolder } from '../../mail/mail-session.js';
 
 /**
  * How a list order becomes an RFC 5256 `SORT`. The default, newest first, is `DATE` — the message's own time: its
@@ -25,18 +25,14 @@ export interface SortPlan {
 
 export const sortId = (sort: ListSort) => `${sort.field}-${sort.order}`;
 
-export function sortPlan(client: ImapFlow, sort: ListSort = defaultListSort): SortPlan {
+export function sortPlan(folder: MailFolder, sort: ListSort = defaultListSort): SortPlan {
   const id = sortId(sort);
   if (sort.field === 'date') {
     const newestFirst = sort.order === 'desc';
     return { id, keys: [atom('DATE')], reverse: newestFirst, newestFirst };
   }
   const key =
-    sort.field === 'from'
-      ? client.capabilities.has('SORT=DISPLAY')
-        ? 'DISPLAYFROM'
-        : 'FROM'
-      : sort.field.toUpperCase();
+    sort.field === 'from' ? (folder.has('SORT=DISPLAY') ? 'DISPLAYFROM' : 'FROM') : sort.field.toUpperCase();
   const keys = [
     ...(sort.order === 'desc' ? [atom('REVERSE')] : []),
     atom(key),

@@ -1,11 +1,11 @@
-import type { ImapFlow } from 'imapflow';
 import type { MassActionName, MassActionResponse } from '@webmail/contracts';
 import { AppError } from '../../infra/errors.js';
-import { rawCommand, type ImapArg } from '../../mail/imap/imap-raw-command.js';
+import type { ImapArg } from '../../mail/imap/imap-raw-command.js';
 import { atom, searchUidSet, sequence, storeFlag } from '../../mail/imap/imap-uid-lists.js';
 import { folderState } from '../../mail/imap/selected-folder.js';
 import { compressUids, expandUids } from '../../mail/imap/uid-set.js';
 import type { FolderLists } from './folder-lists.js';
+import type { MailFolder } from '../../mail/mail-session.js';
 
 export interface Source {
   mailboxId: string;
@@ -16,7 +16,7 @@ export interface Source {
    * Instead of `all`/`uids`: every message matching a search's criteria (its results), worked out in the folder
    * (a search may need the folder's own UIDs for its negations).
    */
-  criteria?: (client: ImapFlow) => Promise<ImapArg[]>;
+  criteria?: (folder: MailFolder) => Promise<ImapArg[]>;
 }
 export interface Target {
   mailboxId: string;
@@ -42,12 +42,13 @@ export const isFlagAction = (action: MassActionName) => flagChanges[action] !== 
  * a compressed set (`1:100000`), never a list of numbers. Then one command on that set:
  * - flags: a second search finds the messages whose flag changes (`changedUidSet`, so undo restores
  *   exactly the earlier state) and one silent STORE changes just those;
- * - move: UID MOVE (imapflow, which reads COPYUID into the undo map);
- * - delete: STORE \Deleted + UIDPLUS UID EXPUNGE of exactly this set, never a folder-wide EXPUNGE.
+ * - move: UID MOVE (`MailFolder.move`, which reads COPYUID into the undo map);
+ * - delete: `MailFolder.delete`: STORE \Deleted + UIDPLUS UID EXPUNGE of exactly this set, never a folder-wide
+ *   EXPUNGE.
  * A move or delete keeps the folder's cached sorted list valid minus the removed UIDs.
  */
 export async function applyToFolder(
-  client: ImapFlow,
+  folder: MailFolder,
   action: MassActionName,
   source: Source,
   target: Target | null,
@@ -63,11 +64,11 @@ export async function applyToFolder(
   };
   if (!source.criteria && !source.all && source.uids.size === 0) return { result, move: null };
   const criteria = source.criteria
-    ? await source.criteria(client)
+    ? await source.criteria(folder)
     : source.all
       ? [atom('ALL')]
       : [atom('UID'), sequence(compressUids(source.uids))];
-  const existing = await searchUidSet(client, criteria);
+  const existing = await searchUidSet(folder, criteria);
   result.total = existing.count;
   if (existing.count === 0) return { result, move: null };
   const done = {
@@ -78,39 +79,26 @@ export async function applyToFolder(
   };
   const flag = flagChanges[action];
   if (flag) {
-    const changed = await searchUidSet(client, [atom('UID'), sequence(existing.set), atom(flag.changes)]);
-    await storeFlag(client, changed.set, flag.flag, flag.add);
+    const changed = await searchUidSet(folder, [atom('UID'), sequence(existing.set), atom(flag.changes)]);
+    await storeFlag(folder, changed.set, flag.flag, flag.add);
     return { result: { ...done, changedUidSet: changed.set }, move: null };
   }
   if (action !== 'delete' && (!target || target.path === source.path)) {
     if (!target) throw new AppError('Internal', 500, 'A move without a target folder');
     return { result: done, move: null };
   }
-  const before = folderState(client);
+  const before = folderState(folder);
   const move =
     action === 'delete'
-      ? await deleteSet(client, existing.set)
-      : await moveSet(client, existing.set, source, target!);
-  lists.removed(key, expandUids(existing.set), before, folderState(client));
+      ? await folder.delete(existing.set).then(() => null)
+      : await moveSet(folder, existing.set, source, target!);
+  lists.removed(key, expandUids(existing.set), before, folderState(folder));
   return { result: done, move };
 }
 
-async function deleteSet(client: ImapFlow, set: string): Promise<null> {
-  if (!client.capabilities.has('UIDPLUS')) {
-    // imapflow marks the set \Deleted and, without UIDPLUS, expunges what is marked; a NO is `false`.
-    if (!(await client.messageDelete(set, { uid: true }))) throw refused();
-    return null;
-  }
-  await storeFlag(client, set, '\\Deleted', true);
-  // The EXPUNGE lines go through imapflow: it keeps the folder's count and our expunge counter right.
-  await rawCommand(client, 'UID EXPUNGE', [sequence(set)], {});
-  return null;
-}
-
-async function moveSet(client: ImapFlow, set: string, source: Source, target: Target): Promise<Moved> {
-  const result = await client.messageMove(set, target.path, { uid: true });
-  if (!result) throw refused();
-  return { from: source.mailboxId, to: target.mailboxId, uidMap: toUidMap(result.uidMap) };
+async function moveSet(folder: MailFolder, set: string, source: Source, target: Target): Promise<Moved> {
+  const { uidMap } = await folder.move(set, target.path);
+  return { from: source.mailboxId, to: target.mailboxId, uidMap: toUidMap(uidMap) };
 }
 
 /**
@@ -123,6 +111,3 @@ function toUidMap(map: Map<number, number> | undefined): Moved['uidMap'] {
   if (pairs.some((p, i) => i > 0 && p[1] <= pairs[i - 1]![1])) return null;
   return { source: compressUids(pairs.map((p) => p[0])), destination: compressUids(pairs.map((p) => p[1])) };
 }
-
-export const refused = () =>
-  new AppError('MailServerError', 502, 'The mail server did not carry out the action');

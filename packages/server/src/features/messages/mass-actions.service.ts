@@ -1,9 +1,8 @@
 import type { MassActionName, MassActionRequest, MassActionResponse, SpecialUse } from '@webmail/contracts';
 import type { ErrorReason } from '@webmail/contracts';
 import { notFound, refusal, validationError } from '../../infra/errors.js';
-import type { ImapFlow } from 'imapflow';
 import type { ImapArg } from '../../mail/imap/imap-raw-command.js';
-import type { MailSession } from '../../mail/mail-session.js';
+import type { MailSession, MailFolder } from '../../mail/mail-session.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
 import { FolderLists } from './folder-lists.js';
 import { applyToFolder, isFlagAction, type Source, type Target } from './mass-action-folder.js';
@@ -11,7 +10,7 @@ import type { SortedUidsCache } from './sorted-uids-cache.js';
 
 type FolderResult = MassActionResponse['folders'][number];
 /** A search's SEARCH criteria, worked out in the folder (see mass-action-folder.ts `Source`). */
-type Criteria = (client: ImapFlow) => Promise<ImapArg[]>;
+type Criteria = (folder: MailFolder) => Promise<ImapArg[]>;
 type Moved = MassActionResponse['moved'][number];
 
 /** Actions that move to a special-use folder, and the 403 reason when the account has none. */
@@ -70,7 +69,7 @@ export class MassActionsService {
       throw validationError({ messages: [{ code: 'noMessagesSelected', message }] }, 'noMessagesSelected');
     }
     // Everything is checked before anything changes: an unknown folder must not leave half a job done.
-    const { sources, target, client } = await this.resolve(mail, request, refs, matches);
+    const { sources, target } = await this.resolve(mail, request, refs, matches);
     // The target's own messages first: mail moved in from other folders must not be counted (or searched) again
     // when a search's matches in the target are resolved.
     if (target) sources.sort((a, b) => Number(b.path === target.path) - Number(a.path === target.path));
@@ -78,8 +77,8 @@ export class MassActionsService {
     const moved: Moved[] = [];
     for (const source of sources) {
       const key = `${mail.account.id}:${source.path}`;
-      await mail.inPath(source.path, async () => {
-        const { result, move } = await applyToFolder(client, request.action, source, target, this.lists, key);
+      await mail.inPath(source.path, async (folder) => {
+        const { result, move } = await applyToFolder(folder, request.action, source, target, this.lists, key);
         folders.push(result);
         if (move) moved.push(move);
       });
@@ -164,6 +163,6 @@ export class MassActionsService {
         throw refusal('Forbidden', 403, 'deleteOnlyInTrashOrJunk', message);
       }
     }
-    return { sources, target, client: listing.client };
+    return { sources, target };
   }
 }

@@ -1,4 +1,4 @@
-import type { ImapFlow, MessageStructureObject } from 'imapflow';
+import type { MessageStructureObject } from '../../mail/mail-types.js';
 import type { Attachment, EnclosedMessage, RemoteContentState } from '@webmail/contracts';
 import { firstAddress, toAddresses } from '../../mail/mime/addresses.js';
 import {
@@ -9,9 +9,10 @@ import {
 } from '../../mail/mime/body-structure.js';
 import { decodeText } from '../../mail/mime/decode-text.js';
 import { sanitizeMailHtml, type SanitizedHtml } from '../../mail/mime/sanitize-html.js';
-import { fetchTextParts } from './message-text-parts.js';
+import { fetchTextParts } from '../../mail/imap/message-text-parts.js';
 import { downloadPart, downloadSection } from '../../mail/imap/part-download.js';
 import type { SanitizedHtmlCache, SanitizedHtmlKey } from './sanitized-html-cache.js';
+import type { MailFolder } from '../../mail/mail-session.js';
 
 const maxTextBytes = 4 * 1024 * 1024;
 const maxInlineImageBytes = 8 * 1024 * 1024;
@@ -43,7 +44,7 @@ type Body = Pick<BodyParts, 'html' | 'text'>;
  * lock.
  */
 export async function loadMessageContent(
-  client: ImapFlow,
+  folder: MailFolder,
   uid: number,
   structure: MessageStructureObject,
   options: ContentOptions = {},
@@ -52,13 +53,13 @@ export async function loadMessageContent(
   const bodies: Body[] = [parts, ...parts.enclosed];
   const cached = bodies.map((body) => cacheOf(body, options)?.get());
   const wanted = bodies.flatMap((body, i) => [...(cached[i] ? [] : body.html), ...body.text]);
-  const texts = await readTexts(client, uid, structure, wanted);
+  const texts = await readTexts(folder, uid, structure, wanted);
   const rendered: { sanitized: SanitizedHtml | null; text: string | null }[] = [];
   for (const [i, body] of bodies.entries()) {
     const html = cached[i] ? null : joined(texts, body.html);
     let sanitized = cached[i] ?? null;
     if (html !== null) {
-      const withImages = await inlineCidImages(client, uid, html, parts.attachments);
+      const withImages = await inlineCidImages(folder, uid, html, parts.attachments);
       sanitized = sanitizeMailHtml(withImages, { proxy: options.proxy });
       cacheOf(body, options)?.set(sanitized);
     }
@@ -68,7 +69,7 @@ export async function loadMessageContent(
   if (!own.sanitized && !own.text?.trim() && parts.attachments.length === 0 && parts.enclosed.length === 0) {
     // Nothing readable was found (say, a multipart without any part): show the raw body rather than a
     // blank page.
-    own.text = decodeText(await downloadPart(client, uid, 'TEXT', maxTextBytes));
+    own.text = decodeText(await downloadPart(folder, uid, 'TEXT', maxTextBytes));
   }
   const enclosed = parts.enclosed.map((e, i) => enclosedMessage(e, rendered[i + 1]!));
   const states = rendered.map((r) => r.sanitized?.remoteContent ?? 'none');
@@ -129,16 +130,16 @@ function bodiesOf(sanitized: SanitizedHtml | null, text: string | null) {
 
 /** Each part's text, decoded; a part too big for one FETCH is read by download(), up to the same limit. */
 async function readTexts(
-  client: ImapFlow,
+  folder: MailFolder,
   uid: number,
   structure: MessageStructureObject,
   parts: TextPart[],
 ): Promise<Map<string, string>> {
-  const bytes = await fetchTextParts(client, uid, structure, parts, maxTextBytes);
+  const bytes = await fetchTextParts(folder, uid, structure, parts, maxTextBytes);
   const out = new Map<string, string>();
   for (const { part } of parts) {
     const section = downloadSection(structure, part);
-    out.set(part, decodeText(bytes.get(part) ?? (await downloadPart(client, uid, section, maxTextBytes))));
+    out.set(part, decodeText(bytes.get(part) ?? (await downloadPart(folder, uid, section, maxTextBytes))));
   }
   return out;
 }
@@ -149,7 +150,7 @@ function joined(texts: Map<string, string>, parts: TextPart[]): string | null {
 }
 
 /** Replaces `cid:` references with data: URIs of the related parts (image types only, size-capped). */
-async function inlineCidImages(client: ImapFlow, uid: number, html: string, attachments: Attachment[]) {
+async function inlineCidImages(folder: MailFolder, uid: number, html: string, attachments: Attachment[]) {
   const referenced = attachments.filter(
     (a) => a.contentId && a.contentType.startsWith('image/') && html.includes(`cid:${a.contentId}`),
   );
@@ -157,7 +158,7 @@ async function inlineCidImages(client: ImapFlow, uid: number, html: string, atta
   let out = html;
   for (const image of referenced) {
     if (image.size > budget) continue;
-    const data = await downloadPart(client, uid, image.id, budget);
+    const data = await downloadPart(folder, uid, image.id, budget);
     budget -= data.length;
     const uri = `data:${image.contentType};base64,${data.toString('base64')}`;
     out = out.split(`cid:${image.contentId}`).join(uri);

@@ -1,4 +1,3 @@
-import type { ImapFlow } from 'imapflow';
 import type { ConversationInfo, ListMode, ListSort, MessageListResponse } from '@webmail/contracts';
 import { fetchListRows, type ListRow } from '../../mail/imap/imap-fetch-rows.js';
 import { folderState, noteFlagsChanged, sameMessages } from '../../mail/imap/selected-folder.js';
@@ -6,6 +5,7 @@ import { conversationAt, conversationCount } from './conversations.js';
 import { conversationParticipants, participantUids } from './conversation-participants.js';
 import type { FolderLists } from './folder-lists.js';
 import { toSummary } from './message-summary.js';
+import type { MailFolder } from '../../mail/mail-session.js';
 
 export interface ListRequest {
   mailboxId: string;
@@ -33,24 +33,24 @@ const maxAttempts = 3;
  * lists. Unchanged folders cost exactly one UID FETCH (read by our own parser, imap-fetch-rows.ts).
  */
 export async function listPage(
-  client: ImapFlow,
+  folder: MailFolder,
   lists: FolderLists,
   key: string,
   request: ListRequest,
 ): Promise<MessageListResponse> {
   for (let attempt = 1; ; attempt += 1) {
-    const before = folderState(client);
+    const before = folderState(folder);
     const page =
       request.mode === 'conversations'
-        ? await conversationItems(client, lists, key, request)
-        : await messageItems(client, lists, key, request);
+        ? await conversationItems(folder, lists, key, request)
+        : await messageItems(folder, lists, key, request);
     const uids = page.items.map((item) => item.uid);
-    const { rows, unsolicited } = await fetchListRows(client, uids);
-    const senders = await pageSenders(client, lists, key, page.items);
+    const { rows, unsolicited } = await fetchListRows(folder, uids);
+    const senders = await pageSenders(folder, lists, key, page.items);
     // Another session's flag change reported during this FETCH arrives as an extra `* n FETCH (MODSEQ
     // (m) FLAGS (…))` inside the FETCH reply (no imapflow event), so it is counted here.
-    if (unsolicited + senders.unsolicited > 0 || rows.length !== uids.length) noteFlagsChanged(client);
-    const after = folderState(client);
+    if (unsolicited + senders.unsolicited > 0 || rows.length !== uids.length) noteFlagsChanged(folder);
+    const after = folderState(folder);
     const settled =
       sameMessages(before, after) &&
       (request.mode === 'messages' || before.flagChanges === after.flagChanges);
@@ -77,8 +77,8 @@ export async function listPage(
   }
 }
 
-async function messageItems(client: ImapFlow, lists: FolderLists, key: string, request: ListRequest) {
-  const sorted = await lists.sorted(client, key, request.sort);
+async function messageItems(folder: MailFolder, lists: FolderLists, key: string, request: ListRequest) {
+  const sorted = await lists.sorted(folder, key, request.sort);
   const items = sorted.uids.slice(request.offset, request.offset + request.limit).map((uid) => ({ uid }));
   return { total: sorted.uids.length, items: items as PageItem[], unseen: { has: () => false } };
 }
@@ -87,9 +87,9 @@ async function messageItems(client: ImapFlow, lists: FolderLists, key: string, r
  * The row is each conversation's first message in the list's order (its newest by default); `conversation` counts
  * its messages in this folder.
  */
-async function conversationItems(client: ImapFlow, lists: FolderLists, key: string, request: ListRequest) {
-  const { grouped } = await lists.conversations(client, key, request.sort);
-  const unseen = await lists.unseen(client, key);
+async function conversationItems(folder: MailFolder, lists: FolderLists, key: string, request: ListRequest) {
+  const { grouped } = await lists.conversations(folder, key, request.sort);
+  const unseen = await lists.unseen(folder, key);
   const total = conversationCount(grouped);
   const items: PageItem[] = [];
   for (let i = request.offset; i < Math.min(total, request.offset + request.limit); i += 1) {
@@ -108,9 +108,9 @@ async function conversationItems(client: ImapFlow, lists: FolderLists, key: stri
  * for the whole page, never one per row (folder-lists.ts `senders`); a page without conversations of several
  * messages, or whose senders are all known, asks nothing.
  */
-async function pageSenders(client: ImapFlow, lists: FolderLists, key: string, items: PageItem[]) {
+async function pageSenders(folder: MailFolder, lists: FolderLists, key: string, items: PageItem[]) {
   const uids = items.flatMap(({ uid, conversation }) =>
     conversation ? participantUids(conversation.uids).filter((other) => other !== uid) : [],
   );
-  return lists.senders(client, key, uids);
+  return lists.senders(folder, key, uids);
 }

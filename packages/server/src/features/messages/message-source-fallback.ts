@@ -1,6 +1,7 @@
-import type { FetchMessageObject, ImapFlow } from 'imapflow';
+import type { FetchMessageObject } from '../../mail/mail-types.js';
 import PostalMime from 'postal-mime';
 import { renderBodies, type MessageContent } from './message-content.js';
+import type { MailFolder } from '../../mail/mail-session.js';
 
 const maxSourceBytes = 8 * 1024 * 1024;
 
@@ -10,21 +11,17 @@ const maxSourceBytes = 8 * 1024 * 1024;
  * so that it still opens instead of answering 404.
  */
 export async function fetchWithoutStructure(
-  client: ImapFlow,
+  folder: MailFolder,
   uid: number,
 ): Promise<FetchMessageObject | null> {
-  const row = await client.fetchOne(
-    String(uid),
-    {
-      uid: true,
-      flags: true,
-      envelope: true,
-      internalDate: true,
-      size: true,
-      headers: ['references', 'list-id'],
-    },
-    { uid: true },
-  );
+  const row = await folder.fetchOne(uid, {
+    uid: true,
+    flags: true,
+    envelope: true,
+    internalDate: true,
+    size: true,
+    headers: ['references', 'list-id'],
+  });
   return row || null;
 }
 
@@ -33,11 +30,11 @@ export async function fetchWithoutStructure(
  * attachments are listed: they are addressed by IMAP part numbers, which need the structure.
  */
 export async function loadContentFromSource(
-  client: ImapFlow,
+  folder: MailFolder,
   uid: number,
   proxy?: (url: string) => string,
 ): Promise<MessageContent> {
-  const { content } = await client.download(String(uid), undefined, { uid: true, maxBytes: maxSourceBytes });
+  const { content } = await folder.download(uid, undefined, { maxBytes: maxSourceBytes });
   const chunks: Buffer[] = [];
   for await (const chunk of content ?? []) chunks.push(chunk as Buffer);
   const email = await PostalMime.parse(Buffer.concat(chunks));

@@ -1,4 +1,4 @@
-import type { FetchMessageObject, FetchQueryObject } from 'imapflow';
+import type { FetchMessageObject, FetchQueryObject } from '../../mail/mail-types.js';
 import type { MessageSummary } from '@webmail/contracts';
 import { firstAddress, toAddresses } from '../../mail/mime/addresses.js';
 import { hasUserAttachments } from '../../mail/mime/body-structure.js';

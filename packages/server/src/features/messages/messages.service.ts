@@ -1,4 +1,4 @@
-import type { FetchMessageObject, ImapFlow } from 'imapflow';
+import type { FetchMessageObject } from '../../mail/mail-types.js';
 import type {
   ListMode,
   ListSort,
@@ -6,10 +6,9 @@ import type {
   MessageListResponse,
   MessageSummary,
 } from '@webmail/contracts';
-import { AppError, notFound } from '../../infra/errors.js';
+import { notFound } from '../../infra/errors.js';
 import { fetchListRows, type ListRow } from '../../mail/imap/imap-fetch-rows.js';
-import { fetchSeeingArrivals, noteFlagsChanged } from '../../mail/imap/selected-folder.js';
-import type { MailSession, OpenFolder } from '../../mail/mail-session.js';
+import type { MailFolder, MailSession } from '../../mail/mail-session.js';
 import { firstAddress, toAddresses } from '../../mail/mime/addresses.js';
 import { headerValue } from '../../mail/mime/thread-id.js';
 import {
@@ -52,8 +51,8 @@ export class MessagesService {
     mode: ListMode = 'messages',
     sort?: ListSort,
   ): Promise<MessageListResponse> {
-    return mail.inFolder(mailboxId, ({ client, path }) =>
-      listPage(client, this.lists, `${mail.account.id}:${path}`, {
+    return mail.inFolder(mailboxId, (folder) =>
+      listPage(folder, this.lists, `${mail.account.id}:${folder.path}`, {
         mailboxId,
         selfAddress: mail.email,
         offset,
@@ -65,12 +64,12 @@ export class MessagesService {
   }
 
   /**
-   * List rows of these UIDs of the folder selected on `client`, newest first: for the rows of new mail the
-   * event stream sends (the client shows them without asking again).
+   * List rows of these UIDs of the folder selected on `folder`, newest first: for the rows of new mail the
+   * event stream sends (the folder shows them without asking again).
    */
-  async rowsOf(client: ImapFlow, mailboxId: string, uids: number[]): Promise<MessageSummary[]> {
+  async rowsOf(folder: MailFolder, mailboxId: string, uids: number[]): Promise<MessageSummary[]> {
     if (uids.length === 0) return [];
-    const { rows } = await fetchListRows(client, uids);
+    const { rows } = await fetchListRows(folder, uids);
     return rows
       .map((row) => toSummary(row, mailboxId))
       .sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);
@@ -129,16 +128,14 @@ export class MessagesService {
     mail: MailSession,
     mailboxId: string,
     uid: number,
-    { client, path, mailbox }: OpenFolder,
+    folder: MailFolder,
     options: { showRemote?: boolean },
   ): Promise<MessageDetail> {
     // New mail first becomes visible to this connection (fetchSeeingArrivals); only a message that is there and
     // still not answered has a structure imapflow cannot read. (Asking without the structure in the same attempt
     // found new mail that the first FETCH had just made visible, and opened it from its source, without its
     // attachments.)
-    const row =
-      (await fetchSeeingArrivals(client, () => client.fetchOne(String(uid), detailQuery, { uid: true }))) ??
-      (await fetchWithoutStructure(client, uid));
+    const row = (await folder.fetchOne(uid, detailQuery, true)) ?? (await fetchWithoutStructure(folder, uid));
     if (!row) throw notFound('Message', 'messageNotFound');
     const env = row.envelope;
     const decision = await this.remote.decide(mail.account, firstAddress(env?.from)?.address);
@@ -150,15 +147,15 @@ export class MessagesService {
       cache: this.sanitizedHtml,
       key: {
         account: mail.email,
-        path,
-        uidValidity: String(mailbox.uidValidity),
+        path: folder.path,
+        uidValidity: String(folder.mailbox.uidValidity),
         uid,
         proxyStamp: proxy ? proxy(proxyProbe) : null,
       },
     };
     const content = row.bodyStructure
-      ? await loadMessageContent(client, uid, row.bodyStructure, { proxy, htmlCache })
-      : await loadContentFromSource(client, uid, proxy);
+      ? await loadMessageContent(folder, uid, row.bodyStructure, { proxy, htmlCache })
+      : await loadContentFromSource(folder, uid, proxy);
     return {
       externalContentMode: decision.mode,
       ...toSummary(row, mailboxId),
@@ -178,22 +175,20 @@ export class MessagesService {
     uid: number,
     change: { seen?: boolean; flagged?: boolean },
   ): Promise<{ seen: boolean; flagged: boolean }> {
-    return mail.inFolder(mailboxId, async ({ client }) => {
-      await fetchOne(client, uid);
+    return mail.inFolder(mailboxId, async (folder) => {
+      await fetchOne(folder, uid);
       for (const [flag, on] of [
         ['\\Seen', change.seen],
         ['\\Flagged', change.flagged],
       ] as const) {
         if (on === undefined) continue;
-        // imapflow answers a NO with `false`; that must not pass as success.
-        const ok = on
-          ? await client.messageFlagsAdd(String(uid), [flag], { uid: true })
-          : await client.messageFlagsRemove(String(uid), [flag], { uid: true });
-        if (!ok) throw new AppError('MailServerError', 502, 'The mail server did not change the message');
+        // A refusal throws (MailServerRefusal): imapflow's `false` never passes as success.
+        if (on) await folder.addFlags([uid], [flag]);
+        else await folder.removeFlags([uid], [flag]);
       }
       // CONDSTORE answers our own STORE without FLAGS, so no imapflow event: cached unseen sets must know.
-      noteFlagsChanged(client);
-      const after = await fetchOne(client, uid);
+      folder.noteFlagsChanged();
+      const after = await fetchOne(folder, uid);
       return { seen: after.flags?.has('\\Seen') ?? false, flagged: after.flags?.has('\\Flagged') ?? false };
     });
   }
@@ -213,10 +208,8 @@ const arrivalBytesAhead = 2 * 1024 * 1024;
 /** Signed to learn whether the image proxy still signs as it did when a body was cached. */
 const proxyProbe = 'https://proxy-probe.invalid/';
 
-async function fetchOne(client: ImapFlow, uid: number): Promise<FetchMessageObject> {
-  const row = await fetchSeeingArrivals(client, () =>
-    client.fetchOne(String(uid), summaryQuery, { uid: true }),
-  );
+async function fetchOne(folder: MailFolder, uid: number): Promise<FetchMessageObject> {
+  const row = await folder.fetchOne(uid, summaryQuery, true);
   if (!row) throw notFound('Message', 'messageNotFound');
   return row;
 }

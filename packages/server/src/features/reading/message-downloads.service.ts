@@ -1,12 +1,12 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
-import type { ImapFlow, MessageStructureObject } from 'imapflow';
+import type { MessageStructureObject } from '../../mail/mail-types.js';
 import type { Attachment } from '@webmail/contracts';
 import { notFound } from '../../infra/errors.js';
 import { analyzeBodyStructure } from '../../mail/mime/body-structure.js';
 import { findPart } from '../../mail/mime/body-structure.js';
-import type { MailSession } from '../../mail/mail-session.js';
+import type { MailSession, MailFolder } from '../../mail/mail-session.js';
 import { downloadChunkBytes, downloadSection } from '../../mail/imap/part-download.js';
 
 export interface DownloadStream {
@@ -21,18 +21,15 @@ const storedAsIs = /^(image|video|audio)\/|zip|compressed|pdf|officedocument|ope
 /**
  * The raw message (view source, .eml download) and all attachments as one zip, both streamed from IMAP.
  * The folder lock is held until the stream ends, because imapflow fetches in chunks (1 MB, not its 64 KB
- * round trips) over the same connection; a stream the client abandons releases it too.
+ * round trips) over the same connection; a stream the folder abandons releases it too.
  */
 /** Downloads of a message: its raw source, one attachment, all attachments as a zip. */
 export class MessageDownloadsService {
   async source(mail: MailSession, mailboxId: string, uid: number): Promise<DownloadStream> {
-    return mail.streamFromFolder(mailboxId, async ({ client }) => {
-      const row = await client.fetchOne(String(uid), { uid: true, envelope: true }, { uid: true });
+    return mail.streamFromFolder(mailboxId, async (folder) => {
+      const row = await folder.fetchOne(uid, { uid: true, envelope: true });
       if (!row) throw notFound('Message', 'messageNotFound');
-      const { content } = await client.download(String(uid), undefined, {
-        uid: true,
-        chunkSize: downloadChunkBytes,
-      });
+      const { content } = await folder.download(uid, undefined, { chunkSize: downloadChunkBytes });
       if (!content) throw notFound('Message', 'messageNotFound');
       return { baseName: baseNameOf(row.envelope?.subject), stream: content as Readable };
     });
@@ -46,13 +43,12 @@ export class MessageDownloadsService {
    * connection out, where imapflow's decoder reads it as well as it can.
    */
   async attachment(mail: MailSession, mailboxId: string, uid: number, part: string) {
-    return mail.streamFromFolder(mailboxId, async ({ client }) => {
-      const row = await client.fetchOne(String(uid), { uid: true, bodyStructure: true }, { uid: true });
+    return mail.streamFromFolder(mailboxId, async (folder) => {
+      const row = await folder.fetchOne(uid, { uid: true, bodyStructure: true });
       if (!row) throw notFound('Message', 'messageNotFound');
       const attachment = findPart(row.bodyStructure, part);
       if (!attachment) throw notFound('Attachment', 'attachmentNotFound');
-      const { content } = await client.download(String(uid), downloadSection(row.bodyStructure, part), {
-        uid: true,
+      const { content } = await folder.download(uid, downloadSection(row.bodyStructure, part), {
         chunkSize: downloadChunkBytes,
       });
       if (!content) throw notFound('Attachment', 'attachmentNotFound');
@@ -62,19 +58,20 @@ export class MessageDownloadsService {
 
   /** The user-visible attachments (not the inline cid: parts of the HTML), names made unique. */
   async attachmentsZip(mail: MailSession, mailboxId: string, uid: number): Promise<DownloadStream> {
-    return mail.streamFromFolder(mailboxId, async ({ client }) => {
-      const row = await client.fetchOne(
-        String(uid),
-        { uid: true, envelope: true, bodyStructure: true, internalDate: true },
-        { uid: true },
-      );
+    return mail.streamFromFolder(mailboxId, async (folder) => {
+      const row = await folder.fetchOne(uid, {
+        uid: true,
+        envelope: true,
+        bodyStructure: true,
+        internalDate: true,
+      });
       if (!row) throw notFound('Message', 'messageNotFound');
       const attachments = analyzeBodyStructure(row.bodyStructure).attachments.filter((a) => !a.related);
       if (attachments.length === 0) throw notFound('Attachments', 'attachmentNotFound');
       const out = new PassThrough();
       const date = row.envelope?.date ?? row.internalDate;
       const mtime = zipTime(date instanceof Date ? date : new Date(date ?? Date.now()));
-      void writeZip(client, uid, row.bodyStructure, attachments, mtime, out).catch((err: Error) =>
+      void writeZip(folder, uid, row.bodyStructure, attachments, mtime, out).catch((err: Error) =>
         out.destroy(err),
       );
       return { baseName: baseNameOf(row.envelope?.subject), stream: out };
@@ -83,7 +80,7 @@ export class MessageDownloadsService {
 }
 
 async function writeZip(
-  client: ImapFlow,
+  folder: MailFolder,
   uid: number,
   structure: MessageStructureObject | undefined,
   attachments: Attachment[],
@@ -102,13 +99,12 @@ async function writeZip(
       : new ZipDeflate(names[i]!, { level: 6 });
     file.mtime = mtime;
     zip.add(file);
-    const { content } = await client.download(String(uid), downloadSection(structure, attachment.id), {
-      uid: true,
+    const { content } = await folder.download(uid, downloadSection(structure, attachment.id), {
       chunkSize: downloadChunkBytes,
     });
     for await (const chunk of content ?? []) {
       file.push(chunk as Uint8Array);
-      // Back-pressure: wait for the client to read, and stop when it has gone away.
+      // Back-pressure: wait for the folder to read, and stop when it has gone away.
       if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
       if (out.destroyed) {
         (content as Readable).destroy();

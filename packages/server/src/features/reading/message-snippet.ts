@@ -1,6 +1,7 @@
-import type { FetchMessageObject, ImapFlow } from 'imapflow';
+import type { FetchMessageObject } from '../../mail/mail-types.js';
 import { analyzeBodyStructure, readableParts } from '../../mail/mime/body-structure.js';
 import { downloadPart, downloadSection } from '../../mail/imap/part-download.js';
+import type { MailFolder } from '../../mail/mail-session.js';
 
 const snippetLength = 200;
 
@@ -10,12 +11,12 @@ const snippetLength = 200;
  * Reads at most a few KB of that one part. Only for servers without PREVIEW (RFC 8970), whose preview
  * the conversation uses instead. Must run inside the message's mailbox lock.
  */
-export async function snippetOf(client: ImapFlow, row: FetchMessageObject): Promise<string> {
+export async function snippetOf(folder: MailFolder, row: FetchMessageObject): Promise<string> {
   const parts = readableParts(analyzeBodyStructure(row.bodyStructure));
   const part = parts.text[0] ?? parts.html[0];
   if (!part) return '';
   const section = downloadSection(row.bodyStructure, part.part);
-  const raw = (await downloadPart(client, row.uid, section, 8192)).toString('utf8');
+  const raw = (await downloadPart(folder, row.uid, section, 8192)).toString('utf8');
   const text = part.type === 'text/html' ? htmlToText(raw) : raw;
   const lines = text.split(/\r?\n/).filter((line) => !/^\s*>/.test(line));
   const flat = lines.join(' ').replace(/\s+/g, ' ').trim();

@@ -1,5 +1,5 @@
-import type { ImapFlow } from 'imapflow';
 import { describe, expect, it } from 'vitest';
+import { MailConnection, MailFolder } from '../../mail/mail-session.js';
 import { openedStamp, otherStamp, ThreadCache } from './thread-cache.js';
 
 /** Just what the cache reads of a connection: the selected folder and STATUS of others. */
@@ -22,19 +22,19 @@ function fakeClient() {
       if (state.status instanceof Error) throw state.status;
       return { path, ...state.status };
     },
-  } as unknown as ImapFlow;
-  return { client, state };
+  } as unknown as Parameters<typeof MailConnection.of>[0];
+  return { client: new MailFolder(MailConnection.of(client), 'INBOX'), state };
 }
 
 const response = { thread: 't', messages: [] };
 
 /** Caches a conversation as the service does: Sent searched (its SELECT values), then the opened folder. */
-function remember(cache: ThreadCache, client: ImapFlow, state: ReturnType<typeof fakeClient>['state']) {
+function remember(cache: ThreadCache, client: MailFolder, state: ReturnType<typeof fakeClient>['state']) {
   const inbox = state.mailbox;
   state.mailbox = { path: 'Sent', uidValidity: 9n, uidNext: 5, exists: 4, highestModseq: 12n };
   const sent = otherStamp(client, 'Sent')!;
   state.mailbox = inbox;
-  cache.set(client, 'k', { response, opened: openedStamp(client), others: [sent] });
+  cache.set(client.connection, 'k', { response, opened: openedStamp(client), others: [sent] });
 }
 
 describe('ThreadCache', () => {

@@ -1,7 +1,7 @@
-import type { ImapFlow } from 'imapflow';
 import type { ThreadResponse } from '@webmail/contracts';
 import { folderState, type FolderState } from '../../mail/imap/selected-folder.js';
 import { statusOf, type KnownStatus } from '../../mail/imap/thread-index.js';
+import type { MailConnection, MailFolder } from '../../mail/mail-session.js';
 
 /** The opened folder while it stays selected: any change in it shows in these counters (selected-folder.ts). */
 type OpenedStamp = Pick<FolderState, 'selection' | 'exists' | 'expunges' | 'flagChanges'>;
@@ -37,33 +37,33 @@ const perConnection = 32;
  * caller puts its fresh row into the answer.
  */
 export class ThreadCache {
-  private readonly byClient = new WeakMap<ImapFlow, Map<string, ThreadCacheEntry>>();
+  private readonly byConnection = new WeakMap<MailConnection, Map<string, ThreadCacheEntry>>();
 
   /** Under the opened folder's lock: the remembered answer while none of its folders changed. */
   async get(
-    client: ImapFlow,
+    opened: MailFolder,
     key: string,
     otherPaths: string[],
     known: (path: string) => KnownStatus | null = () => null,
   ): Promise<ThreadResponse | undefined> {
-    const entries = this.byClient.get(client);
+    const entries = this.byConnection.get(opened.connection);
     const entry = entries?.get(key);
     if (!entries || !entry) return undefined;
     entries.delete(key);
-    const now = folderState(client);
-    const { opened } = entry;
+    const now = folderState(opened);
+    const stamp = entry.opened;
     if (
-      opened.selection !== now.selection ||
-      opened.exists !== now.exists ||
-      opened.expunges !== now.expunges ||
-      opened.flagChanges !== now.flagChanges ||
+      stamp.selection !== now.selection ||
+      stamp.exists !== now.exists ||
+      stamp.expunges !== now.expunges ||
+      stamp.flagChanges !== now.flagChanges ||
       entry.others.map((o) => o.path).join('\n') !== otherPaths.join('\n')
     ) {
       return undefined;
     }
     for (const other of entry.others) {
       // Never the selected folder (imapflow would take STATUS as news about it): we hold the opened one.
-      const status = await statusOf(client, other.path, known(other.path));
+      const status = await statusOf(opened, other.path, known(other.path));
       if (
         !status ||
         status.uidValidity !== other.uidValidity ||
@@ -77,9 +77,9 @@ export class ThreadCache {
     return entry.response;
   }
 
-  set(client: ImapFlow, key: string, entry: ThreadCacheEntry): void {
-    let entries = this.byClient.get(client);
-    if (!entries) this.byClient.set(client, (entries = new Map()));
+  set(connection: MailConnection, key: string, entry: ThreadCacheEntry): void {
+    let entries = this.byConnection.get(connection);
+    if (!entries) this.byConnection.set(connection, (entries = new Map()));
     entries.delete(key);
     entries.set(key, entry);
     for (const [oldest] of entries) {
@@ -90,14 +90,14 @@ export class ThreadCache {
 }
 
 /** The opened folder's stamp; call under its lock before its SEARCH. */
-export function openedStamp(client: ImapFlow): OpenedStamp {
-  const { selection, exists, expunges, flagChanges } = folderState(client);
+export function openedStamp(folder: MailFolder): OpenedStamp {
+  const { selection, exists, expunges, flagChanges } = folderState(folder);
   return { selection, exists, expunges, flagChanges };
 }
 
 /** Another folder's stamp, or null when it has no HIGHESTMODSEQ; call under its lock before its SEARCH. */
-export function otherStamp(client: ImapFlow, path: string): OtherStamp | null {
-  const s = folderState(client);
+export function otherStamp(folder: MailFolder, path: string): OtherStamp | null {
+  const s = folderState(folder);
   if (s.highestModseq === null) return null;
   return { path, uidValidity: s.uidValidity, uidNext: s.uidNext, highestModseq: s.highestModseq };
 }

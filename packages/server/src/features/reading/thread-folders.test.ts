@@ -1,7 +1,7 @@
-import type { ImapFlow, ListResponse } from 'imapflow';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../infra/errors.js';
-import type { MailSession } from '../../mail/mail-session.js';
+import type { MailConnection, MailSession } from '../../mail/mail-session.js';
+import type { ListResponse } from '../../mail/mail-types.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
 import { FolderGone, ThreadFolders } from './thread-folders.js';
 
@@ -21,8 +21,8 @@ function mailboxes(folders: { current: ListResponse[] }) {
   return { service, calls };
 }
 
-const client = () => ({}) as ImapFlow;
-const paths = async (tf: ThreadFolders, c: ImapFlow) =>
+const client = () => ({}) as MailConnection;
+const paths = async (tf: ThreadFolders, c: MailConnection) =>
   tf.retrying(session, c, async (folders) => folders.map((f) => `${f.path}=${f.id}`));
 
 describe('ThreadFolders', () => {

@@ -1,7 +1,6 @@
-import type { ImapFlow } from 'imapflow';
 import type { AppError } from '../../infra/errors.js';
 import { specialUseOf } from '../../mail/imap/special-use.js';
-import type { MailSession } from '../../mail/mail-session.js';
+import type { MailConnection, MailSession } from '../../mail/mail-session.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
 
 /** Thrown by a `retrying` callback when selecting one of the folders answered 404 (`cause`). */
@@ -19,14 +18,14 @@ export interface ThreadFolder {
 /**
  * The Inbox and Sent folders a conversation is gathered from, known per IMAP connection: a LIST (and the
  * folder-id lookup behind it) on every opened message costs a round trip for an answer that almost never
- * changes. System folders cannot be renamed or removed in the webmail; should another client do it, the
+ * changes. System folders cannot be renamed or removed in the webmail; should another connection do it, the
  * SELECT of the remembered path fails with 404 and `retrying` asks LIST again. (Dovecot creates its
  * configured special-use folders again when they are selected, so there this hardly ever happens.) A connection without a
  * Sent folder is not remembered, so one created later is found. A new connection (sign-in, idle close,
  * drop) starts afresh, and the entry goes with the connection object.
  */
 export class ThreadFolders {
-  private readonly known = new WeakMap<ImapFlow, Promise<ThreadFolder[]>>();
+  private readonly known = new WeakMap<MailConnection, Promise<ThreadFolder[]>>();
 
   constructor(private readonly mailboxes: MailboxesService) {}
 
@@ -36,36 +35,36 @@ export class ThreadFolders {
    */
   async retrying<T>(
     mail: MailSession,
-    client: ImapFlow,
+    connection: MailConnection,
     fn: (folders: ThreadFolder[]) => Promise<T>,
   ): Promise<T> {
-    const remembered = this.known.has(client);
+    const remembered = this.known.has(connection);
     try {
-      return await fn(await this.of(mail, client));
+      return await fn(await this.of(mail, connection));
     } catch (err) {
       if (!(err instanceof FolderGone)) throw err;
       if (!remembered) throw err.cause;
-      this.known.delete(client);
+      this.known.delete(connection);
     }
     try {
-      return await fn(await this.of(mail, client));
+      return await fn(await this.of(mail, connection));
     } catch (err) {
       throw err instanceof FolderGone ? err.cause : err;
     }
   }
 
   /** Inbox, then Sent, as far as the account has them. */
-  private of(mail: MailSession, client: ImapFlow): Promise<ThreadFolder[]> {
-    const remembered = this.known.get(client);
+  private of(mail: MailSession, connection: MailConnection): Promise<ThreadFolder[]> {
+    const remembered = this.known.get(connection);
     if (remembered) return remembered;
     const pending = this.list(mail);
-    this.known.set(client, pending);
+    this.known.set(connection, pending);
     pending.then(
       (folders) => {
-        if (folders.length < 2 && this.known.get(client) === pending) this.known.delete(client);
+        if (folders.length < 2 && this.known.get(connection) === pending) this.known.delete(connection);
       },
       () => {
-        if (this.known.get(client) === pending) this.known.delete(client);
+        if (this.known.get(connection) === pending) this.known.delete(connection);
       },
     );
     return pending;

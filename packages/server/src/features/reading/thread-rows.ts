@@ -1,4 +1,4 @@
-import type { FetchMessageObject, MessageStructureObject } from 'imapflow';
+import type { FetchMessageObject, MessageStructureObject } from '../../mail/mail-types.js';
 import type { ThreadMessage, ThreadResponse } from '@webmail/contracts';
 import { firstAddress, toAddresses } from '../../mail/mime/addresses.js';
 import { hasUserAttachments } from '../../mail/mime/body-structure.js';

@@ -1,11 +1,9 @@
-import type { ImapFlow } from 'imapflow';
 import type { ThreadResponse } from '@webmail/contracts';
 import { AppError, notFound } from '../../infra/errors.js';
-import { withMailbox } from '../../mail/imap/imap-commands.js';
 import { fetchListRows, fetchPreviews, type ListRow } from '../../mail/imap/imap-fetch-rows.js';
-import { fetchSeeingArrivals, noteFlagsChanged } from '../../mail/imap/selected-folder.js';
+import { fetchSeeingArrivals } from '../../mail/imap/selected-folder.js';
 import type { ThreadIndexes } from '../../mail/imap/thread-index.js';
-import type { MailSession } from '../../mail/mail-session.js';
+import type { MailConnection, MailFolder, MailSession } from '../../mail/mail-session.js';
 import type { KnownFolderStatus } from '../../mail/watch/folder-status.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
 import { snippetOf } from './message-snippet.js';
@@ -69,12 +67,12 @@ export class ThreadService {
     await new Promise((resolve) => setTimeout(resolve, this.prepareDelayMs).unref());
     try {
       const path = await mail.pathOf(mailboxId);
-      const client = await mail.client();
-      const special = await this.folders.retrying(mail, client, async (folders) => folders);
+      const connection = await mail.connection();
+      const special = await this.folders.retrying(mail, connection, async (folders) => folders);
       // The listed folder last, so it is selected again afterwards (the user's next open or page needs no SELECT,
       // and new mail in it is read ahead: MessagesService.readAhead).
       for (const folderPath of [...special.map((f) => f.path).filter((p) => p !== path), path])
-        await this.indexes.build(client, mail.email, folderPath);
+        await this.indexes.build(connection, mail.email, folderPath);
     } catch {
       // The session ended or the folder went: the next list asks again; opening searches meanwhile.
     } finally {
@@ -85,14 +83,14 @@ export class ThreadService {
   /** The conversation opened at message `uid` of the folder, or at the folder's newest message of it. */
   async get(mail: MailSession, mailboxId: string, threadId: string, uid?: number): Promise<ThreadResponse> {
     const path = await mail.pathOf(mailboxId);
-    const client = await mail.client();
+    const connection = await mail.connection();
     const opened = { path, id: mailboxId };
-    uid ??= await newestMemberOf(client, opened, threadId);
-    return this.folders.retrying(mail, client, (special) =>
+    uid ??= await newestMemberOf(connection, opened, threadId);
+    return this.folders.retrying(mail, connection, (special) =>
       // The addressed folder, then Inbox and Sent when they are other folders.
       this.gather(
         mail.email,
-        client,
+        connection,
         opened,
         special.filter((f) => f.path !== path),
         threadId,
@@ -103,7 +101,7 @@ export class ThreadService {
 
   private async gather(
     account: string,
-    client: ImapFlow,
+    connection: MailConnection,
     opened: ThreadFolder,
     others: ThreadFolder[],
     threadId: string,
@@ -111,14 +109,14 @@ export class ThreadService {
   ): Promise<ThreadResponse> {
     const key = `${opened.id}\n${uid}\n${threadId}`;
     const knownOf = (path: string) => this.known(account, path);
-    const { addressed, cached } = await withMailbox(client, opened.path, async () => {
-      const row = await fetchSeeingArrivals(client, async () =>
-        (await fetchRows(client, [uid])).find((r) => r.uid === uid),
+    const { addressed, cached } = await connection.inPath(opened.path, async (open) => {
+      const row = await fetchSeeingArrivals(open, async () =>
+        (await fetchRows(open, [uid])).find((r) => r.uid === uid),
       );
       if (!row) throw notFound('Message', 'messageNotFound');
       if (threadOf(row, opened.id) !== threadId) throw notFound('Thread', 'threadNotFound');
       const paths = others.map((f) => f.path);
-      return { addressed: row, cached: await this.cache.get(client, key, paths, knownOf) };
+      return { addressed: row, cached: await this.cache.get(open, key, paths, knownOf) };
     });
     if (cached) return withCurrentRow(cached, addressed, opened.id);
     const root = rootIdOf(addressed);
@@ -129,7 +127,7 @@ export class ThreadService {
       for (const folder of others) {
         // Indexed and unchanged, and none of the conversation there: the folder is not selected at all.
         const quick = await this.indexes.candidatesUnselected(
-          client,
+          connection,
           account,
           folder.path,
           threadId,
@@ -139,15 +137,31 @@ export class ThreadService {
           stamps.push({ path: folder.path, ...quick.status });
           continue;
         }
-        const searched = await this.searchFolder(account, client, folder, keys, threadId, null, otherStamp);
+        const searched = await this.searchFolder(
+          account,
+          connection,
+          folder,
+          keys,
+          threadId,
+          null,
+          otherStamp,
+        );
         found.push(...searched.found);
         stamps.push(searched.stamp);
       }
-      const own = await this.searchFolder(account, client, opened, keys, threadId, addressed, openedStamp);
+      const own = await this.searchFolder(
+        account,
+        connection,
+        opened,
+        keys,
+        threadId,
+        addressed,
+        openedStamp,
+      );
       found.unshift(...own.found);
       const response = toThreadResponse(threadId, found);
       if (stamps.every((s) => s !== null))
-        this.cache.set(client, key, { response, opened: own.stamp, others: stamps });
+        this.cache.set(connection, key, { response, opened: own.stamp, others: stamps });
       return response;
     }
     // A message without any Message-ID is its own conversation.
@@ -164,22 +178,21 @@ export class ThreadService {
    */
   private async searchFolder<S>(
     account: string,
-    client: ImapFlow,
+    connection: MailConnection,
     folder: ThreadFolder,
     keys: { root: string; subject: string | null },
     threadId: string,
     addressed: ListRow | null,
-    stampOf: (client: ImapFlow, path: string) => S,
+    stampOf: (open: MailFolder, path: string) => S,
   ): Promise<{ found: Found[]; stamp: S }> {
-    const search = async () => {
-      const stamp = stampOf(client, folder.path);
-      const indexed = await this.indexes.candidates(client, account, folder.path, threadId);
-      const candidates =
-        indexed ?? ((await client.search({ or: candidateCriteria(keys) }, { uid: true })) || []);
+    const search = async (open: MailFolder) => {
+      const stamp = stampOf(open, folder.path);
+      const indexed = await this.indexes.candidates(open, account, folder.path, threadId);
+      const candidates = indexed ?? (await open.search({ or: candidateCriteria(keys) }));
       const uids = candidates.sort((a, b) => b - a).slice(0, maxCandidates);
       const others = addressed ? uids.filter((u) => u !== addressed.uid) : uids;
       // Without PREVIEW: Dovecot would compute it for every subject match, most of them other conversations.
-      const rows = await fetchRows(client, others, { preview: false });
+      const rows = await fetchRows(open, others, { preview: false });
       const hit = addressed !== null && others.length < uids.length;
       if (hit) rows.push(addressed);
       // In UID order, as a FETCH answers.
@@ -187,9 +200,9 @@ export class ThreadService {
       // A message the search misses (say, without any Message-ID) is still its own conversation.
       if (addressed && !hit) rows.unshift(addressed);
       const members = rows.filter((r) => r === addressed || threadOf(r, folder.id) === threadId);
-      const previews = client.capabilities.has('PREVIEW')
+      const previews = open.has('PREVIEW')
         ? await fetchPreviewsOf(
-            client,
+            open,
             members.filter((r) => r !== addressed).map((r) => r.uid),
           )
         : null;
@@ -200,14 +213,14 @@ export class ThreadService {
             ? (addressed.preview ?? '')
             : previews
               ? (previews.get(row.uid) ?? '')
-              : await snippetOf(client, row);
+              : await snippetOf(open, row);
         found.push({ row, mailboxId: folder.id, snippet });
       }
       return { found, stamp };
     };
-    if (addressed) return withMailbox(client, folder.path, search);
+    if (addressed) return connection.inPath(folder.path, search);
     try {
-      return await withMailbox(client, folder.path, search);
+      return await connection.inPath(folder.path, search);
     } catch (err) {
       throw err instanceof AppError && err.status === 404 ? new FolderGone(err) : err;
     }
@@ -223,18 +236,16 @@ const memberScanBatch = 500;
  * Message-ID, so no SEARCH finds it: the newest messages' threading headers are fetched in batches and hashed,
  * at most `memberScanLimit` of them (only the thread print address, which carries no message, needs this).
  */
-async function newestMemberOf(client: ImapFlow, folder: ThreadFolder, threadId: string): Promise<number> {
-  return withMailbox(client, folder.path, async () => {
-    const uids = ((await client.search({ all: true }, { uid: true })) || [])
-      .sort((a, b) => b - a)
-      .slice(0, memberScanLimit);
+async function newestMemberOf(
+  connection: MailConnection,
+  folder: ThreadFolder,
+  threadId: string,
+): Promise<number> {
+  return connection.inPath(folder.path, async (open) => {
+    const uids = (await open.search({ all: true })).sort((a, b) => b - a).slice(0, memberScanLimit);
     for (let at = 0; at < uids.length; at += memberScanBatch) {
       const batch = uids.slice(at, at + memberScanBatch);
-      const rows = await client.fetchAll(
-        batch.join(','),
-        { uid: true, envelope: true, headers: ['references'] },
-        { uid: true },
-      );
+      const rows = await open.fetchAll(batch, { uid: true, envelope: true, headers: ['references'] });
       const hit = rows
         .filter((row) => threadOf(row, folder.id) === threadId)
         .reduce((max, row) => Math.max(max, row.uid), 0);
@@ -246,17 +257,17 @@ async function newestMemberOf(client: ImapFlow, folder: ThreadFolder, threadId: 
 
 /** Rows as the message list reads them; other sessions' flag changes in the reply are noted. */
 async function fetchRows(
-  client: ImapFlow,
+  folder: MailFolder,
   uids: number[],
   options: { preview?: boolean } = {},
 ): Promise<ListRow[]> {
-  const { rows, unsolicited } = await fetchListRows(client, uids, options);
-  if (unsolicited > 0) noteFlagsChanged(client);
+  const { rows, unsolicited } = await fetchListRows(folder, uids, options);
+  if (unsolicited > 0) folder.noteFlagsChanged();
   return rows;
 }
 
-async function fetchPreviewsOf(client: ImapFlow, uids: number[]): Promise<Map<number, string>> {
-  const { previews, unsolicited } = await fetchPreviews(client, uids);
-  if (unsolicited > 0) noteFlagsChanged(client);
+async function fetchPreviewsOf(folder: MailFolder, uids: number[]): Promise<Map<number, string>> {
+  const { previews, unsolicited } = await fetchPreviews(folder, uids);
+  if (unsolicited > 0) folder.noteFlagsChanged();
   return previews;
 }

@@ -98,17 +98,17 @@ export class FolderByFolderSearch {
     const hits: Hit[] = [];
     const conversations: Array<FolderConversation & { arrival: number }> = [];
     for (const [folder, { path }] of folders.entries()) {
-      await mail.inPath(path, async ({ client }) => {
-        const criteria = await request.criteria(client);
-        const found = await searchUidSet(client, withCharset(criteria));
+      await mail.inPath(path, async (open) => {
+        const criteria = await request.criteria(open);
+        const found = await searchUidSet(open, withCharset(criteria));
         if (found.count === 0) return;
-        const { arrivals, unsolicited } = await fetchArrivals(client, found.set);
-        if (unsolicited > 0) noteFlagsChanged(client);
+        const { arrivals, unsolicited } = await fetchArrivals(open, found.set);
+        if (unsolicited > 0) noteFlagsChanged(open);
         const mine = [...arrivals].map(([uid, arrival]) => ({ folder, uid, arrival })).sort(newestFirst);
         hits.push(...mine);
         if (request.mode !== 'conversations') return;
         const order = mine.map((hit) => hit.uid);
-        const threads = (await threadRefs(client, criteria)) ?? order.map((uid) => [uid]);
+        const threads = (await threadRefs(open, criteria)) ?? order.map((uid) => [uid]);
         const list = this.messages.conversationsOf(threads, order);
         for (let i = 0; i < list.count; i += 1) {
           const uids = list.at(i);
@@ -137,9 +137,9 @@ export class FolderByFolderSearch {
     const out = new Map<string, MessageSummary>();
     for (const [folder, uids] of byFolder) {
       const { path, mailboxId } = folders[folder]!;
-      await mail.inPath(path, async ({ client }) => {
-        const { rows, unsolicited } = await fetchListRows(client, uids);
-        if (unsolicited > 0) noteFlagsChanged(client);
+      await mail.inPath(path, async (open) => {
+        const { rows, unsolicited } = await fetchListRows(open, uids);
+        if (unsolicited > 0) noteFlagsChanged(open);
         for (const row of rows) out.set(`${folder}:${row.uid}`, this.messages.summaryOf(row, mailboxId));
       });
     }
@@ -159,8 +159,8 @@ export class FolderByFolderSearch {
     const unseen = new Map<number, Set<number>>();
     for (const folder of new Set(page.map((c) => c.folder))) {
       const uids = page.filter((c) => c.folder === folder).flatMap((c) => c.uids);
-      await mail.inPath(folders[folder]!.path, async ({ client }) => {
-        const found = await searchUidSet(client, [atom('UID'), sequence(compressUids(uids)), atom('UNSEEN')]);
+      await mail.inPath(folders[folder]!.path, async (open) => {
+        const found = await searchUidSet(open, [atom('UID'), sequence(compressUids(uids)), atom('UNSEEN')]);
         unseen.set(folder, new Set(expandUids(found.set)));
       });
     }

@@ -1,9 +1,8 @@
 import { searchLimits, type SavedSearch, type SavedSearchCreate } from '@webmail/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ImapFlow } from 'imapflow';
 import type { PublishEvent } from '../../infra/events/event-bus.js';
 import { AppError, notFound, refusal } from '../../infra/errors.js';
-import type { MailSession } from '../../mail/mail-session.js';
+import type { MailSession, MailFolder } from '../../mail/mail-session.js';
 import type { SearchEngines } from './search-engines.js';
 import type { SearchRepository, SavedRow } from './search.repository.js';
 import type { SearchService } from './search.service.js';
@@ -50,7 +49,7 @@ export class SavedSearchesService {
   private async unseen(mail: MailSession, query: string): Promise<number | null> {
     try {
       const { listing, scope, criteriaIn } = await this.search.prepare(mail, query);
-      const unseen = (client: ImapFlow) => criteriaIn(client, [{ type: 'ATOM', value: 'UNSEEN' }]);
+      const unseen = (folder: MailFolder) => criteriaIn(folder, [{ type: 'ATOM', value: 'UNSEEN' }]);
       return await this.engines.count(mail, listing, scope, unseen);
     } catch (err) {
       if (err instanceof AppError && err.status < 500) return null;

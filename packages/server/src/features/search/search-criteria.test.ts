@@ -1,7 +1,7 @@
 import { parseSearch } from '@webmail/contracts';
-import compiler from 'imapflow/lib/handler/imap-compiler.js';
 import { describe, expect, it } from 'vitest';
 import type { ImapArg } from '../../mail/imap/imap-raw-command.js';
+import { commandText } from '../../mail/imap/imap-wire.js';
 import { criteriaInFolder, searchCriteria, withCharset } from './search-criteria.js';
 
 const now = new Date('2026-05-10T12:00:00Z');
@@ -13,12 +13,8 @@ async function wire(text: string, within = true): Promise<string> {
   return render(withCharset(searchCriteria(parsed.search, { now, within })));
 }
 
-async function render(attributes: ImapArg[]): Promise<string> {
-  const parts = (await compiler(
-    { tag: 'A1', command: 'UID SEARCH', attributes } as never,
-    { asArray: true, literalPlus: true } as never,
-  )) as unknown as Buffer[];
-  return Buffer.concat(parts).toString('utf8');
+function render(attributes: ImapArg[]): Promise<string> {
+  return commandText('UID SEARCH', attributes);
 }
 
 describe('searchCriteria', () => {

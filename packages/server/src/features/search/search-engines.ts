@@ -1,9 +1,8 @@
-import type { ImapFlow } from 'imapflow';
 import type { Config } from '../../infra/config.js';
 import { AppError } from '../../infra/errors.js';
 import type { ImapArg } from '../../mail/imap/imap-raw-command.js';
 import { searchCount } from '../../mail/imap/imap-uid-lists.js';
-import type { MailSession } from '../../mail/mail-session.js';
+import type { MailConnection, MailFolder, MailSession } from '../../mail/mail-session.js';
 import type { FolderListing } from '../mailboxes/mailboxes.service.js';
 import type { MessagesService } from '../messages/messages.service.js';
 import { FolderByFolderSearch } from './folder-by-folder-search.js';
@@ -31,7 +30,7 @@ export class SearchEngines {
   private readonly selected: SelectedFolderSearch;
   private readonly byFolder: FolderByFolderSearch;
   /** Connections whose server has no such virtual folder. */
-  private readonly missing = new WeakMap<ImapFlow, Set<string>>();
+  private readonly missing = new WeakMap<MailConnection, Set<string>>();
 
   constructor(
     private readonly config: Config['search'],
@@ -46,17 +45,17 @@ export class SearchEngines {
     return resolveScope(listing, scopeText, mailboxId);
   }
 
-  private remember(client: ImapFlow, missing: string): void {
-    const known = this.missing.get(client) ?? new Set<string>();
+  private remember(connection: MailConnection, missing: string): void {
+    const known = this.missing.get(connection) ?? new Set<string>();
     known.add(missing);
-    this.missing.set(client, known);
+    this.missing.set(connection, known);
   }
 
   /** The virtual folder that covers exactly this scope, if the configuration and the account allow one. */
   virtualFolderFor(listing: FolderListing, scope: SearchScope): string | null {
     if (this.config.engine === 'folders' || scope.kind === 'folder') return null;
     const path = scope.kind === 'anywhere' ? this.config.anywhereFolder : this.config.allMailFolder;
-    if (this.missing.get(listing.client)?.has(path)) return null;
+    if (this.missing.get(listing.connection)?.has(path)) return null;
     if (scope.kind === 'anywhere') return path;
     // The folders the virtual folder leaves out must be exactly the ones the scope leaves out.
     const byName = (p: string) =>
@@ -71,24 +70,24 @@ export class SearchEngines {
     mail: MailSession,
     listing: FolderListing,
     scope: SearchScope,
-    criteriaIn: (client: ImapFlow) => Promise<ImapArg[]>,
+    criteriaIn: (open: MailFolder) => Promise<ImapArg[]>,
   ): Promise<number> {
-    const count = async (client: ImapFlow) => searchCount(client, withCharset(await criteriaIn(client)));
+    const count = async (open: MailFolder) => searchCount(open, withCharset(await criteriaIn(open)));
     if (scope.kind === 'folder') {
-      return mail.inPath(scope.folders[0]!.path, ({ client }) => count(client));
+      return mail.inPath(scope.folders[0]!.path, (open) => count(open));
     }
     const virtual = this.virtualFolderFor(listing, scope);
     if (virtual) {
       try {
-        return await mail.inPath(virtual, ({ client }) => count(client));
+        return await mail.inPath(virtual, (open) => count(open));
       } catch (err) {
         if (!(err instanceof AppError && err.status === 404) || this.config.engine === 'allMail') throw err;
-        this.remember(listing.client, virtual);
+        this.remember(listing.connection, virtual);
       }
     }
     let total = 0;
     for (const folder of scope.folders) {
-      total += await mail.inPath(folder.path, ({ client }) => count(client));
+      total += await mail.inPath(folder.path, (open) => count(open));
     }
     return total;
   }
@@ -103,8 +102,8 @@ export class SearchEngines {
       `${mail.account.id}\n${engine}\n${where}\n${request.mode}\n${request.key}`;
     if (scope.kind === 'folder') {
       const folder = scope.folders[0]!;
-      return mail.inPath(folder.path, ({ client }) =>
-        this.selected.page(client, key('folder', folder.path), request, {
+      return mail.inPath(folder.path, (open) =>
+        this.selected.page(open, key('folder', folder.path), request, {
           kind: 'folder',
           mailboxId: folder.mailboxId,
         }),
@@ -114,13 +113,13 @@ export class SearchEngines {
     if (virtual) {
       const idOf = (path: string) => listing.records.get(path)?.id;
       try {
-        return await mail.inPath(virtual, ({ client }) =>
-          this.selected.page(client, key('virtual', virtual), request, { kind: 'virtual', idOf }),
+        return await mail.inPath(virtual, (open) =>
+          this.selected.page(open, key('virtual', virtual), request, { kind: 'virtual', idOf }),
         );
       } catch (err) {
         // No such folder on this server: remember it for the connection and search folder by folder.
         if (!(err instanceof AppError && err.status === 404) || this.config.engine === 'allMail') throw err;
-        this.remember(listing.client, virtual);
+        this.remember(listing.connection, virtual);
       }
     }
     const where = scope.folders.map((f) => f.path).join('\n');

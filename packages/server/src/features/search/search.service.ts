@@ -13,11 +13,10 @@ import {
 } from '@webmail/contracts';
 import type { PublishEvent } from '../../infra/events/event-bus.js';
 import { notFound, validationError, type FieldProblem } from '../../infra/errors.js';
-import type { MailSession } from '../../mail/mail-session.js';
+import type { MailSession, MailFolder } from '../../mail/mail-session.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
 import type { MassActionsService } from '../messages/mass-actions.service.js';
 import type { SearchEngines } from './search-engines.js';
-import type { ImapFlow } from 'imapflow';
 import type { ImapArg } from '../../mail/imap/imap-raw-command.js';
 import { searchUidSet } from '../../mail/imap/imap-uid-lists.js';
 import { criteriaInFolder, isRelative, withCharset } from './search-criteria.js';
@@ -67,10 +66,10 @@ export class SearchService {
     const parsed = parseOrRefuse(text);
     const listing = await this.mailboxes.listing(mail);
     const scope = this.engines.scopeOf(listing, parsed.scope, mailboxId);
-    const options = { now: new Date(), within: listing.client.capabilities.has('WITHIN') };
+    const options = { now: new Date(), within: listing.connection.has('WITHIN') };
     /** The criteria in the selected folder (negations of indexed keys evaluated there first). */
-    const criteriaIn = (client: ImapFlow, extra: ImapArg[] = []) =>
-      criteriaInFolder(parsed, options, async (c) => (await searchUidSet(client, c)).set).then((criteria) => [
+    const criteriaIn = (folder: MailFolder, extra: ImapArg[] = []) =>
+      criteriaInFolder(parsed, options, async (c) => (await searchUidSet(folder, c)).set).then((criteria) => [
         ...criteria,
         ...extra,
       ]);
@@ -84,7 +83,7 @@ export class SearchService {
       request.mailboxId,
     );
     const page = await this.engines.page(mail, listing, scope, {
-      criteria: (client) => criteriaIn(client),
+      criteria: (folder) => criteriaIn(folder),
       key: formatSearch({ root: parsed.root, scope: null }),
       relative: isRelative(parsed.root),
       offset: request.offset,
@@ -119,7 +118,7 @@ export class SearchService {
   /**
    * `POST /search/massAction`. With `context: 'searchAll'`, a `'*'` reference means every result of `search`:
    * per folder of its scope, every message matching its criteria (one SEARCH, then one STORE/MOVE on the UID
-   * set — the folder mass action), loaded in the client or not. Other references name messages by UID.
+   * set — the folder mass action), loaded in the folder or not. Other references name messages by UID.
    */
   async massAction(mail: MailSession, request: MassActionRequest): Promise<MassActionResponse> {
     const explicit = request.messages.filter((ref) => ref.messageId !== '*');
@@ -132,7 +131,7 @@ export class SearchService {
       throw validationError({ search: [{ code: 'required', message }] }, 'searchInvalid');
     }
     const { scope, criteriaIn } = await this.prepare(mail, request.search);
-    const criteria = async (client: ImapFlow) => withCharset(await criteriaIn(client));
+    const criteria = async (folder: MailFolder) => withCharset(await criteriaIn(folder));
     const matches = scope.folders.map((f) => ({ mailboxId: f.mailboxId, criteria }));
     return this.massActions.runOnMatches(mail, request, explicit, matches);
   }

@@ -1,4 +1,3 @@
-import type { ImapFlow } from 'imapflow';
 import type { ListMode, MessageSummary } from '@webmail/contracts';
 import {
   fetchListRows,
@@ -12,11 +11,12 @@ import { folderState, noteFlagsChanged, sameMessages } from '../../mail/imap/sel
 import { compressUids, expandUids } from '../../mail/imap/uid-set.js';
 import type { Conversations, MessagesService } from '../messages/messages.service.js';
 import { stampOf, stampValid, type SearchHitsCache, type Stamp } from './search-hits-cache.js';
+import type { MailFolder } from '../../mail/mail-session.js';
 
 /** What a search engine is asked for: the criteria (no CHARSET), the page and the list mode. */
 export interface EngineRequest {
   /** The criteria in the selected folder (search-criteria.ts `criteriaInFolder`). */
-  criteria: (client: ImapFlow) => Promise<ImapArg[]>;
+  criteria: (folder: MailFolder) => Promise<ImapArg[]>;
   /** The criteria as text, for the cache key. */
   key: string;
   relative: boolean;
@@ -61,23 +61,23 @@ export class SelectedFolderSearch {
   ) {}
 
   async page(
-    client: ImapFlow,
+    folder: MailFolder,
     cacheKey: string,
     request: EngineRequest,
     origin: RowsOrigin,
   ): Promise<EnginePage> {
     for (let attempt = 1; ; attempt += 1) {
-      const before = folderState(client);
-      const hits = await this.hits(client, cacheKey, request, origin);
+      const before = folderState(folder);
+      const hits = await this.hits(folder, cacheKey, request, origin);
       const page =
         request.mode === 'conversations'
-          ? await this.conversationPage(client, hits, request, origin)
+          ? await this.conversationPage(folder, hits, request, origin)
           : await this.messagePage(
-              client,
+              folder,
               hits.uids.slice(request.offset, request.offset + request.limit),
               origin,
             );
-      const after = folderState(client);
+      const after = folderState(folder);
       const settled = sameMessages(before, after) && before.flagChanges === after.flagChanges;
       if (!settled && attempt < maxAttempts) continue;
       return {
@@ -89,26 +89,26 @@ export class SelectedFolderSearch {
 
   /** The sorted hits (and conversations), from the cache while the folder is unchanged. */
   private async hits(
-    client: ImapFlow,
+    folder: MailFolder,
     cacheKey: string,
     request: EngineRequest,
     origin: RowsOrigin,
   ): Promise<Hits> {
-    const now = folderState(client);
+    const now = folderState(folder);
     const cached = this.cache.get<Hits>(cacheKey);
     if (cached && stampValid(cached.stamp, now) && (request.mode === 'messages' || cached.conversations)) {
       cached.stamp = stampOf(now);
       return cached;
     }
-    const criteria = await request.criteria(client);
+    const criteria = await request.criteria(folder);
     // Ascending and reversed here, as for folder lists: RFC 5256 keeps ties ascending even under REVERSE.
-    const uids = (await uidsByArrival(client, criteria)).reverse();
+    const uids = (await uidsByArrival(folder, criteria)).reverse();
     const hits: Hits = { stamp: stampOf(now), uids };
     if (request.mode === 'conversations') {
-      const threads = (await threadRefs(client, criteria)) ?? uids.map((uid) => [uid]);
+      const threads = (await threadRefs(folder, criteria)) ?? uids.map((uid) => [uid]);
       if (origin.kind === 'virtual') {
         // A conversation row stands for messages of one folder: threads are split where they cross folders.
-        const { origins } = await fetchOrigins(client, compressUids(uids));
+        const { origins } = await fetchOrigins(folder, compressUids(uids));
         hits.conversations = {
           list: this.messages.conversationsOf(splitByFolder(threads, origins), uids),
           origins,
@@ -126,9 +126,13 @@ export class SelectedFolderSearch {
     return hits;
   }
 
-  private async messagePage(client: ImapFlow, uids: number[], origin: RowsOrigin): Promise<MessageSummary[]> {
-    const { rows, unsolicited } = await fetchListRows(client, uids, { origin: origin.kind === 'virtual' });
-    if (unsolicited > 0) noteFlagsChanged(client);
+  private async messagePage(
+    folder: MailFolder,
+    uids: number[],
+    origin: RowsOrigin,
+  ): Promise<MessageSummary[]> {
+    const { rows, unsolicited } = await fetchListRows(folder, uids, { origin: origin.kind === 'virtual' });
+    if (unsolicited > 0) noteFlagsChanged(folder);
     const byUid = new Map(rows.map((row) => [row.uid, row]));
     return uids.flatMap((uid) => {
       const row = byUid.get(uid);
@@ -138,7 +142,7 @@ export class SelectedFolderSearch {
   }
 
   private async conversationPage(
-    client: ImapFlow,
+    folder: MailFolder,
     hits: Hits,
     request: EngineRequest,
     origin: RowsOrigin,
@@ -149,11 +153,11 @@ export class SelectedFolderSearch {
     for (let i = request.offset; i < end; i += 1) threads.push(list.at(i));
     const all = threads.flat();
     const unseenSet = all.length
-      ? (await searchUidSet(client, [atom('UID'), sequence(compressUids(all)), atom('UNSEEN')])).set
+      ? (await searchUidSet(folder, [atom('UID'), sequence(compressUids(all)), atom('UNSEEN')])).set
       : '';
     const unseen = new Set(expandUids(unseenSet));
     const rows = await this.messagePage(
-      client,
+      folder,
       threads.map((t) => t[0]!),
       origin,
     );

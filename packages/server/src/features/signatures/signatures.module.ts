@@ -5,17 +5,15 @@ import type { FeatureModule } from '../../infra/http/feature-module.js';
 import { signaturesRoutes } from './signatures.routes.js';
 import { SignaturesRepository } from './signatures.repository.js';
 import { SignaturesService } from './signatures.service.js';
-import type { PlanFeatures } from '../upgrade/plan-features.service.js';
 
 export interface SignaturesModuleDeps {
   db: Db;
-  plan: Pick<PlanFeatures, 'require'>;
   publish: PublishEvent;
 }
 
 /** Signatures: list, create, edit, delete, one default. */
 export function createSignaturesModule(deps: SignaturesModuleDeps) {
-  const signatures = new SignaturesService(new SignaturesRepository(deps.db), deps.plan, deps.publish);
+  const signatures = new SignaturesService(new SignaturesRepository(deps.db), deps.publish);
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(signaturesRoutes(signatures));
   };

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { signatureLimits, signaturesEndpoints as endpoints } from '@webmail/contracts';
 import { route } from '../../infra/http/endpoint-route.js';
-import { accountOf } from '../../infra/session/route-auth.js';
 import type { SignaturesService } from './signatures.service.js';
 
 // The HTML with its inline images, plus room for the JSON around it and its escapes.
@@ -10,23 +9,27 @@ const bodyLimit = Math.ceil(signatureLimits.htmlMaxBytes * 1.2) + 16_384;
 /** Settings › signatures (routes Signature, SignatureEdit). */
 export function signaturesRoutes(service: SignaturesService): FastifyPluginAsync {
   return async (app) => {
-    route(app, endpoints.list, async (request) => ({ signatures: await service.list(accountOf(request)) }));
-    route(app, endpoints.get, async (request) => service.get(accountOf(request), request.params.id));
+    route(app, endpoints.list, async (_request, _reply, { account }) => ({
+      signatures: await service.list(account),
+    }));
+    route(app, endpoints.get, async (_request, _reply, { account, params }) =>
+      service.get(account, params.id),
+    );
     route(
       app,
       endpoints.create,
-      async (request, reply) =>
-        reply.status(201).send(await service.create(accountOf(request), request.body)),
+      async (_request, reply, { account, body }) =>
+        reply.status(201).send(await service.create(account, body)),
       { bodyLimit },
     );
     route(
       app,
       endpoints.update,
-      async (request) => service.update(accountOf(request), request.params.id, request.body),
+      async (_request, _reply, { account, params, body }) => service.update(account, params.id, body),
       { bodyLimit },
     );
-    route(app, endpoints.remove, async (request, reply) => {
-      await service.remove(accountOf(request), request.params.id);
+    route(app, endpoints.remove, async (_request, reply, { account, params }) => {
+      await service.remove(account, params.id);
       return reply.status(204).send(null);
     });
   };

@@ -10,7 +10,6 @@ import { FieldProblems, notFound, refusal } from '../../infra/errors.js';
 import type { PublishEvent } from '../../infra/events/event-bus.js';
 import type { SessionContext } from '../../infra/session/session-context.js';
 import { sanitizeMailHtml } from '../../mail/mime/sanitize-html.js';
-import type { PlanFeatures } from '../upgrade/plan-features.service.js';
 import type { SignatureRow, SignaturesRepository } from './signatures.repository.js';
 
 /** The create body after its schema (the default flag filled in). */
@@ -24,27 +23,23 @@ export interface SignatureCreateInput {
  * Signatures (settings/signatures): a name and rich text each, at most one the default. The HTML is sanitized
  * with the reader's sanitizer before it is stored (it is inserted into the composer and sent as it is): no
  * scripts, no remote loads; inline images stay as data: URLs within the composer's inline-image limit.
- * Every change publishes `signatureUpdated` / `signatureDeleted`. Switched off by the plan flag `signatures` (for the account: `PlanFeatures`).
+ * Every change publishes `signatureUpdated` / `signatureDeleted`. Switched off by the plan flag `signatures`, declared on the endpoints (the session check refuses the routes).
  */
 export class SignaturesService {
   constructor(
     private readonly repository: SignaturesRepository,
-    private readonly plan: Pick<PlanFeatures, 'require'>,
     private readonly publish: PublishEvent,
   ) {}
 
   async list(session: SessionContext): Promise<Signature[]> {
-    await this.plan.require(session.email, 'signatures');
     return (await this.repository.list(session.email)).map(toSignature);
   }
 
   async get(session: SessionContext, id: string): Promise<Signature> {
-    await this.plan.require(session.email, 'signatures');
     return toSignature(await this.row(session.email, id));
   }
 
   async create(session: SessionContext, input: SignatureCreateInput): Promise<Signature> {
-    await this.plan.require(session.email, 'signatures');
     const html = cleanSignatureHtml(input.html);
     if ((await this.repository.count(session.email)) >= signatureLimits.max) {
       throw refusal(
@@ -69,7 +64,6 @@ export class SignaturesService {
   }
 
   async update(session: SessionContext, id: string, patch: SignaturePatch): Promise<Signature> {
-    await this.plan.require(session.email, 'signatures');
     const changes = {
       ...(patch.name !== undefined ? { name: patch.name } : {}),
       ...(patch.html !== undefined ? { html: cleanSignatureHtml(patch.html) } : {}),
@@ -84,7 +78,6 @@ export class SignaturesService {
   }
 
   async remove(session: SessionContext, id: string): Promise<void> {
-    await this.plan.require(session.email, 'signatures');
     if (!(await this.repository.delete(session.email, id))) throw notFound('Signature', 'signatureNotFound');
     this.publish(session.email, { command: 'signatureDeleted', id });
   }

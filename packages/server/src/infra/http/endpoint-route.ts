@@ -9,6 +9,7 @@ import {
   type EndpointResponse,
 } from '@webmail/contracts';
 import { multipartFormOf, operationIdOf, securityOf, type SecurityRequirement } from './openapi-document.js';
+import { scopeOf, type RequestScope } from './request-scope.js';
 
 export type EndpointRequest<E extends EndpointDefinition> = FastifyRequest<{
   Params: EndpointParsedParams<E>;
@@ -16,10 +17,21 @@ export type EndpointRequest<E extends EndpointDefinition> = FastifyRequest<{
   Body: EndpointParsedBody<E>;
 }>;
 
+/**
+ * What a handler is handed with the request: the parsed params, query and body, and the request's scope — `account`
+ * and, from the mail layer, `mail` (the request's MailSession); see request-scope.ts.
+ */
+export type EndpointContext<E extends EndpointDefinition> = RequestScope & {
+  params: EndpointParsedParams<E>;
+  query: EndpointParsedQuery<E>;
+  body: EndpointParsedBody<E>;
+};
+
 /** A handler answers the endpoint's success body, or sends its own answer (files, streams) and returns the reply. */
 export type EndpointHandler<E extends EndpointDefinition> = (
   request: EndpointRequest<E>,
   reply: FastifyReply,
+  context: EndpointContext<E>,
 ) => Promise<EndpointResponse<E> | FastifyReply>;
 
 declare module 'fastify' {
@@ -57,7 +69,8 @@ function exactAnswerSerializer(
 /**
  * Registers the route of an endpoint descriptor: its method, path, auth mode, params/query/body schemas and every
  * answer (the success bodies and `ApiError` for each error status) come from the descriptor, so the route, the
- * OpenAPI document and the web client cannot drift apart.
+ * OpenAPI document and the web client cannot drift apart. A descriptor's plan `feature` goes into the route's
+ * config, where the session check refuses an account whose plan lacks it (route-auth.ts).
  */
 export function route<E extends EndpointDefinition>(
   app: FastifyInstance,
@@ -69,6 +82,12 @@ export function route<E extends EndpointDefinition>(
   // Input is checked before the handler runs: any endpoint with input may answer 422, listed or not.
   const validated = !!(endpoint.params || endpoint.query || endpoint.body);
   for (const status of [...endpoint.errors, ...(validated ? [422] : [])]) response[status] = ApiError;
+  if (endpoint.feature) {
+    // The plan gate runs with the session check (route-auth.ts); only a signed-in account has a plan.
+    if (endpoint.auth !== 'session')
+      throw new Error(`${endpoint.path}: a plan feature needs a session route`);
+    response[403] = ApiError;
+  }
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -76,7 +95,11 @@ export function route<E extends EndpointDefinition>(
     ...(extras.exactAnswer && !app.checkAllResponses
       ? { serializerCompiler: exactAnswerSerializer(endpoint.errors) }
       : {}),
-    config: { ...extras.config, auth: endpoint.auth },
+    config: {
+      ...extras.config,
+      auth: endpoint.auth,
+      ...(endpoint.feature ? { feature: endpoint.feature } : {}),
+    },
     schema: {
       operationId: operationIdOf(endpoint),
       summary: endpoint.summary,
@@ -91,6 +114,14 @@ export function route<E extends EndpointDefinition>(
         : {}),
       response,
     },
-    handler: handler as never,
+    handler: ((request: EndpointRequest<E>, reply: FastifyReply) => {
+      // The input joins the scope object itself, whose getters (account, mail) are not read here.
+      const context = Object.assign(scopeOf(request), {
+        params: request.params,
+        query: request.query,
+        body: request.body,
+      }) as EndpointContext<E>;
+      return handler(request, reply, context);
+    }) as never,
   });
 }

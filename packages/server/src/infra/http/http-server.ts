@@ -8,7 +8,8 @@ import type { Config } from '../config.js';
 import type { JobRegistry } from '../jobs/job-registry.js';
 import { createLogger } from '../logger.js';
 import { registerSecurityHeaders } from '../security-headers.js';
-import { registerRouteAuth } from '../session/route-auth.js';
+import { registerRouteAuth, type PlanGate } from '../session/route-auth.js';
+import type { ScopeParts } from './request-scope.js';
 import type { SessionAuthenticator } from '../session/session-authenticator.js';
 import { registerSpa } from '../spa.js';
 import { registerXsrf } from '../xsrf.js';
@@ -21,6 +22,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   auth: string | undefined;
+  /** The plan feature the route belongs to, from its endpoint descriptor. */
+  feature?: string;
 }
 
 /** The Fastify instance with everything every route shares: logging, schemas, cookies, headers, errors, XSRF. */
@@ -55,6 +58,10 @@ export async function createHttpServer(
 /** What the features share, as far as the HTTP server needs it. */
 export interface FeatureHost {
   authenticator: SessionAuthenticator;
+  /** The plan check of routes whose endpoint names a plan feature. */
+  planGate: PlanGate;
+  /** What handlers are handed per request beyond the account (the mail session). */
+  requestScopeParts: ScopeParts;
   jobs: JobRegistry;
   /** Closed last, after the jobs stopped (IMAP connections). */
   close: () => Promise<void>;
@@ -69,7 +76,8 @@ export async function registerFeatures(
   host: FeatureHost & { log?: FastifyBaseLogger; webDistDir: string },
   modules: FeatureModule[],
 ): Promise<void> {
-  registerRouteAuth(app, host.authenticator);
+  registerRouteAuth(app, host.authenticator, host.planGate);
+  app.decorate('requestScopeParts', host.requestScopeParts);
   await app.register(
     async (api) => {
       for (const module of modules) if (module.routes) await api.register(module.routes);
@@ -112,7 +120,8 @@ function collectRoutes(app: FastifyInstance): RouteEntry[] {
         `Route ${route.method} ${route.url} has no operationId (its descriptor is in no *Endpoints group)`,
       );
     }
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, auth });
+    const feature = (route.config as { feature?: string } | undefined)?.feature;
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, auth, feature });
   });
   return routes;
 }

@@ -2,13 +2,6 @@ import type { ImapFlow, MailboxLockObject } from 'imapflow';
 import { AppError } from '../../infra/errors.js';
 import { watchFolderChanges } from './selected-folder.js';
 
-/** A folder selected and locked on the user's connection. */
-export interface OpenFolder {
-  client: ImapFlow;
-  path: string;
-  mailbox: Exclude<ImapFlow['mailbox'], false>;
-}
-
 /**
  * Selects and locks `path` on this connection; the caller must call `release` (once; later calls do nothing).
  * imapflow queues lock requests, so two requests of one user never interleave SELECTs. A folder that is already
@@ -19,7 +12,7 @@ export async function lockFolder(
   client: ImapFlow,
   path: string,
   options: { readOnly?: boolean } = {},
-): Promise<{ folder: OpenFolder; release: () => void }> {
+): Promise<{ release: () => void }> {
   // Expunges and flag changes are counted per selection from the first lock on (selected-folder.ts).
   watchFolderChanges(client);
   let lock: MailboxLockObject;
@@ -49,19 +42,19 @@ export async function lockFolder(
     release();
     throw new AppError('MailServerError', 502, 'The mail server did not open the folder');
   }
-  return { folder: { client, path, mailbox: client.mailbox }, release };
+  return { release };
 }
 
-/** Runs `fn` with `path` selected and locked on this connection; the lock is always released. */
+/** Runs `fn` with `path` selected and locked on this connection; the lock is always released (mail layer only). */
 export async function withMailbox<T>(
   client: ImapFlow,
   path: string,
-  fn: (mailbox: OpenFolder['mailbox']) => Promise<T>,
+  fn: (mailbox: Exclude<ImapFlow['mailbox'], false>) => Promise<T>,
   options: { readOnly?: boolean } = {},
 ): Promise<T> {
-  const { folder, release } = await lockFolder(client, path, options);
+  const { release } = await lockFolder(client, path, options);
   try {
-    return await fn(folder.mailbox);
+    return await fn(client.mailbox as Exclude<ImapFlow['mailbox'], false>);
   } finally {
     release();
   }

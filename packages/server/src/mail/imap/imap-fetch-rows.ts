@@ -6,6 +6,7 @@ import { envelopeOf } from './imap-envelope.js';
 import { atom, decodeMailboxName, list, rawCommand, sequence, type ImapArg } from './imap-raw-command.js';
 import { parseFetch, type Token } from './raw-reply-parser.js';
 import { compressUids } from './uid-set.js';
+import { imapOf, type ImapTarget } from './imap-handle.js';
 
 /**
  * A list row: imapflow's fetch result plus the body preview (RFC 8970 PREVIEW), which imapflow does not read, and
@@ -32,7 +33,7 @@ export interface MessageOrigin {
  * arrive in the same reply; they are counted as `unsolicited` so callers know flags changed.
  */
 export async function fetchListRows(
-  client: ImapFlow,
+  target: ImapTarget,
   uids: number[],
   /**
    * `preview: false` leaves PREVIEW out: for rows that may not be shown, whose preview Dovecot would compute.
@@ -40,6 +41,7 @@ export async function fetchListRows(
    */
   options: { preview?: boolean; origin?: boolean } = {},
 ): Promise<{ rows: ListRow[]; unsolicited: number }> {
+  const client = imapOf(target);
   const rows: ListRow[] = [];
   let unsolicited = 0;
   if (uids.length === 0) return { rows, unsolicited };
@@ -91,9 +93,10 @@ export async function fetchListRows(
  * Other sessions' FETCH lines in the reply are counted as `unsolicited`.
  */
 export async function fetchOrigins(
-  client: ImapFlow,
+  target: ImapTarget,
   set: string,
 ): Promise<{ origins: Map<number, MessageOrigin>; unsolicited: number }> {
+  const client = imapOf(target);
   const origins = new Map<number, MessageOrigin>();
   let unsolicited = 0;
   if (!set) return { origins, unsolicited };
@@ -115,9 +118,10 @@ export async function fetchOrigins(
  * folder-by-folder search merges its hits by it.
  */
 export async function fetchArrivals(
-  client: ImapFlow,
+  target: ImapTarget,
   set: string,
 ): Promise<{ arrivals: Map<number, number>; unsolicited: number }> {
+  const client = imapOf(target);
   const arrivals = new Map<number, number>();
   let unsolicited = 0;
   if (!set) return { arrivals, unsolicited };
@@ -145,9 +149,10 @@ export interface MessageSender {
  * are counted as `unsolicited`.
  */
 export async function fetchSenders(
-  client: ImapFlow,
+  target: ImapTarget,
   uids: number[],
 ): Promise<{ senders: Map<number, MessageSender>; unsolicited: number }> {
+  const client = imapOf(target);
   const senders = new Map<number, MessageSender>();
   let unsolicited = 0;
   if (uids.length === 0) return { senders, unsolicited };
@@ -188,9 +193,10 @@ async function addOrigins(client: ImapFlow, rows: ListRow[]): Promise<void> {
  * the PREVIEW capability. Other sessions' FETCH lines in the reply are counted as `unsolicited`.
  */
 export async function fetchPreviews(
-  client: ImapFlow,
+  target: ImapTarget,
   uids: number[],
 ): Promise<{ previews: Map<number, string>; unsolicited: number }> {
+  const client = imapOf(target);
   const previews = new Map<number, string>();
   let unsolicited = 0;
   if (uids.length === 0 || !client.capabilities.has('PREVIEW')) return { previews, unsolicited };

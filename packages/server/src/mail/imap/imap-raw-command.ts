@@ -3,6 +3,8 @@ import { decodePath } from 'imapflow/lib/tools.js';
 import { AppError } from '../../infra/errors.js';
 import { untaggedKeyword } from './raw-reply-parser.js';
 import { noteFlagsChanged } from './selected-folder.js';
+import { imapOf, type ImapTarget } from './imap-handle.js';
+import { MailServerRefusal } from './mail-refusal.js';
 
 /**
  * The one place that reaches into imapflow 2.1.2's internals (the IMAP library stays wrapped in one
@@ -106,11 +108,12 @@ function internalsOf(client: ImapFlow): FlowInternals {
  * parse throws (502); nothing ends as a silent empty result. Call it under the folder lock (withMailbox).
  */
 export async function rawCommand(
-  client: ImapFlow,
+  target: ImapTarget,
   command: string,
   args: ImapArg[],
   handlers: Record<string, RawHandler>,
 ): Promise<void> {
+  const client = imapOf(target);
   const flow = internalsOf(client);
   // Like imapflow's own run(): an IDLE in progress must end (DONE) first, or this command would queue
   // behind the IDLE forever. exec() does not do this by itself.
@@ -126,9 +129,7 @@ export async function rawCommand(
   } catch (err) {
     // The server's own words (e.g. "Error in IMAP command UID SEARCH: Invalid UID messageset") stay on
     // `cause`, which the error handler logs; the client never sees them.
-    const failure = new AppError('MailServerError', 502, `The mail server refused ${command}`);
-    failure.cause = err;
-    throw failure;
+    throw new MailServerRefusal(command, err);
   }
   // Releases imapflow's reader: it waits for this before dispatching the next queued command.
   response.next();
@@ -184,9 +185,7 @@ export async function parsedCommand(
   try {
     response = await flow.exec(command, args, { untagged });
   } catch (err) {
-    const failure = new AppError('MailServerError', 502, `The mail server refused ${command}`);
-    failure.cause = err;
-    throw failure;
+    throw new MailServerRefusal(command, err);
   }
   response.next();
 }

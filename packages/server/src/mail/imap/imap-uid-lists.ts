@@ -2,6 +2,7 @@ import type { ImapFlow } from 'imapflow';
 import { atom, list, rawCommand, sequence, type ImapArg } from './imap-raw-command.js';
 import { ImapReplyError, parseEsearch, parseNumberList, parseThread } from './raw-reply-parser.js';
 import { compressUids, countUidSet, expandRanges, rangesToSet } from './uid-set.js';
+import { imapOf, type ImapTarget } from './imap-handle.js';
 
 /**
  * Big UID lists of the selected folder — sorted, threaded, searched — and whole-folder flag changes,
@@ -27,7 +28,8 @@ function missing(command: string): never {
  * UIDs matching `criteria` in ascending arrival order (RFC 5256 ARRIVAL = INTERNALDATE, ties by sequence
  * number). See uidsSorted.
  */
-export function uidsByArrival(client: ImapFlow, criteria: ImapArg[] = all): Promise<number[]> {
+export function uidsByArrival(target: ImapTarget, criteria: ImapArg[] = all): Promise<number[]> {
+  const client = imapOf(target);
   return uidsSorted(client, [atom('ARRIVAL')], criteria);
 }
 
@@ -40,10 +42,11 @@ export function uidsByArrival(client: ImapFlow, criteria: ImapArg[] = all): Prom
  * mail (the best a server without SORT offers).
  */
 export async function uidsSorted(
-  client: ImapFlow,
+  target: ImapTarget,
   keys: readonly ImapArg[],
   criteria: ImapArg[] = all,
 ): Promise<number[]> {
+  const client = imapOf(target);
   let uids: number[] | null = null;
   if (client.capabilities.has('ESORT')) {
     const args = [atom('RETURN'), list(atom('ALL')), list(...keys), atom('UTF-8'), ...criteria];
@@ -71,7 +74,8 @@ export async function uidsSorted(
  * `UID THREAD REFS UTF-8 <criteria>` (default ALL): one UID list per thread of the matching messages; null when
  * the server has no THREAD=REFS.
  */
-export async function threadRefs(client: ImapFlow, criteria: ImapArg[] = all): Promise<number[][] | null> {
+export async function threadRefs(target: ImapTarget, criteria: ImapArg[] = all): Promise<number[][] | null> {
+  const client = imapOf(target);
   if (!client.capabilities.has('THREAD=REFS')) return null;
   let threads: number[][] | null = null;
   await rawCommand(client, 'UID THREAD', [atom('REFS'), atom('UTF-8'), ...criteria], {
@@ -84,9 +88,10 @@ export async function threadRefs(client: ImapFlow, criteria: ImapArg[] = all): P
 
 /** The matching UIDs as a canonical compressed set, and how many. ESEARCH `RETURN (ALL)` where offered. */
 export async function searchUidSet(
-  client: ImapFlow,
+  target: ImapTarget,
   criteria: ImapArg[],
 ): Promise<{ set: string; count: number }> {
+  const client = imapOf(target);
   if (!client.capabilities.has('ESEARCH')) {
     const uids = await searchUids(client, criteria);
     return { set: compressUids(uids), count: new Set(uids).size };
@@ -104,7 +109,8 @@ export async function searchUidSet(
 }
 
 /** How many messages match (`UID SEARCH RETURN (COUNT)` with ESEARCH). */
-export async function searchCount(client: ImapFlow, criteria: ImapArg[]): Promise<number> {
+export async function searchCount(target: ImapTarget, criteria: ImapArg[]): Promise<number> {
+  const client = imapOf(target);
   if (!client.capabilities.has('ESEARCH')) return new Set(await searchUids(client, criteria)).size;
   let count: number | null = null;
   await rawCommand(client, 'UID SEARCH', [atom('RETURN'), list(atom('COUNT')), ...criteria], {
@@ -134,7 +140,8 @@ async function searchUids(client: ImapFlow, criteria: ImapArg[]): Promise<number
  * .SILENT (RFC 7162 §3.2); rawCommand counts those lines without parsing them (imapflow would parse each
  * one: seconds for 100,000) and marks the folder's flags as changed (selected-folder.ts).
  */
-export async function storeFlag(client: ImapFlow, set: string, flag: string, add: boolean): Promise<void> {
+export async function storeFlag(target: ImapTarget, set: string, flag: string, add: boolean): Promise<void> {
+  const client = imapOf(target);
   if (!set) return;
   const args = [sequence(set), atom(`${add ? '+' : '-'}FLAGS.SILENT`), list(atom(flag))];
   await rawCommand(client, 'UID STORE', args, {});

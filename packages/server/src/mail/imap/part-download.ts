@@ -1,4 +1,5 @@
-import type { ImapFlow, MessageStructureObject } from 'imapflow';
+import type { MessageStructureObject } from 'imapflow';
+import { imapOf, type ImapTarget } from './imap-handle.js';
 
 /**
  * Chunks for whole parts and messages (attachments, source, zip): imapflow's 64 KB meant one FETCH round
@@ -16,11 +17,12 @@ export function downloadSection(structure: MessageStructureObject | undefined, p
 
 /** imapflow's download() decodes the transfer encoding and converts text charsets to UTF-8. */
 export async function downloadPart(
-  client: ImapFlow,
+  target: ImapTarget,
   uid: number,
   part: string,
   maxBytes: number,
 ): Promise<Buffer> {
+  const client = imapOf(target);
   // Twice `maxBytes` covers base64's 4:3 in one round trip; a snippet's 8 KB no longer reads 64 KB.
   const chunkSize = Math.min(Math.max(2 * maxBytes, 16 * 1024), downloadChunkBytes);
   const { content } = await client.download(String(uid), part, { uid: true, maxBytes, chunkSize });

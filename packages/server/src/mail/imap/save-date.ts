@@ -1,6 +1,7 @@
 import type { ImapFlow } from 'imapflow';
 import { atom, list, rawCommand, sequence } from './imap-raw-command.js';
 import { parseFetch, parseNumberList } from './raw-reply-parser.js';
+import { imapOf, type ImapTarget } from './imap-handle.js';
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const dayMs = 86_400_000;
@@ -18,7 +19,8 @@ function imapDate(ms: number): string {
  * (cutoff − 2 days) is surely older; the ~4 days around the cutoff are fetched with their exact SAVEDATE
  * and filtered. Nothing newer than the cutoff is ever returned, whatever the server's time zone.
  */
-export async function uidsSavedBefore(client: ImapFlow, cutoffMs: number): Promise<number[]> {
+export async function uidsSavedBefore(target: ImapTarget, cutoffMs: number): Promise<number[]> {
+  const client = imapOf(target);
   const surelyBefore = imapDate(cutoffMs - 2 * dayMs);
   const surelyAfter = imapDate(cutoffMs + 2 * dayMs);
   const old = await uidSearch(client, ['SAVEDBEFORE', surelyBefore]);

@@ -1,4 +1,5 @@
 import type { ImapFlow } from 'imapflow';
+import { imapOf, type ImapTarget } from './imap-handle.js';
 
 /**
  * What the webmail knows about the selected folder's state without asking the server, so a cached list
@@ -57,7 +58,8 @@ function watch(client: ImapFlow): void {
 }
 
 /** The selected folder's state; throws if none is selected (call under withMailbox). */
-export function folderState(client: ImapFlow): FolderState {
+export function folderState(target: ImapTarget): FolderState {
+  const client = imapOf(target);
   watch(client);
   const mailbox = client.mailbox;
   if (!mailbox) throw new Error('no folder is selected');
@@ -80,7 +82,8 @@ export function watchFolderChanges(client: ImapFlow): void {
 }
 
 /** After the webmail changed flags itself without imapflow seeing them (raw STORE, silent stores). */
-export function noteFlagsChanged(client: ImapFlow): void {
+export function noteFlagsChanged(target: ImapTarget): void {
+  const client = imapOf(target);
   if (client.mailbox) countersOf(client.mailbox).flagChanges += 1;
 }
 
@@ -96,9 +99,10 @@ export function sameMessages(a: FolderState, b: FolderState): boolean {
  * trip.
  */
 export async function fetchSeeingArrivals<T>(
-  client: ImapFlow,
+  target: ImapTarget,
   fetch: () => Promise<T | null | undefined | false>,
 ): Promise<T | null> {
+  const client = imapOf(target);
   const first = await fetch();
   if (first) return first;
   await client.noop();

@@ -5,6 +5,7 @@ import { atom, list, rawCommand, sequence, type ImapArg } from './imap-raw-comma
 import { searchUidSet } from './imap-uid-lists.js';
 import { folderState, noteFlagsChanged } from './selected-folder.js';
 import { compressUids, expandUids } from './uid-set.js';
+import { imapOf, type ImapTarget } from './imap-handle.js';
 
 /**
  * Which messages of a folder belong to which conversation, so opening a message finds its conversation without an
@@ -39,11 +40,12 @@ export class ThreadIndexes {
    * complete index (the caller searches, and may `build` one for next time).
    */
   async candidates(
-    client: ImapFlow,
+    target: ImapTarget,
     account: string,
     path: string,
     threadId: string,
   ): Promise<number[] | null> {
+    const client = imapOf(target);
     const key = keyOf(account, path);
     const index = this.folders.get(key);
     if (!index) return null;
@@ -65,7 +67,7 @@ export class ThreadIndexes {
    * and first FETCH of a 100,000-message folder).
    */
   async candidatesUnselected(
-    client: ImapFlow,
+    target: ImapTarget,
     account: string,
     path: string,
     threadId: string,
@@ -74,6 +76,7 @@ export class ThreadIndexes {
     uids: number[];
     status: { uidValidity: string; uidNext: number; highestModseq: string };
   } | null> {
+    const client = imapOf(target);
     const index = this.folders.get(keyOf(account, path));
     // imapflow would take a STATUS of the selected folder as news about the selection.
     if (!index || !client.mailbox || client.mailbox.path === path) return null;
@@ -91,7 +94,8 @@ export class ThreadIndexes {
    * Reads the folder's index in the background unless it exists or is being read; resolves when done. Failures
    * (the connection closed, the folder went) leave no index: a later lookup searches and asks again.
    */
-  build(client: ImapFlow, account: string, path: string): Promise<void> {
+  build(target: ImapTarget, account: string, path: string): Promise<void> {
+    const client = imapOf(target);
     const key = keyOf(account, path);
     if (this.folders.has(key)) return Promise.resolve();
     const pending = this.building.get(key);
@@ -168,10 +172,11 @@ export class ThreadIndexes {
  * STATUS (never of the selected folder). Null when the server gives no HIGHESTMODSEQ or refuses.
  */
 export async function statusOf(
-  client: ImapFlow,
+  target: ImapTarget,
   path: string,
   known: KnownStatus | null,
 ): Promise<{ uidValidity: string; uidNext: number; highestModseq: string } | null> {
+  const client = imapOf(target);
   if (known?.highestModseq)
     return { uidValidity: known.uidValidity, uidNext: known.uidNext, highestModseq: known.highestModseq };
   const s = await client

@@ -9,6 +9,8 @@ import {
   parsedCommand,
   type ParsedUntagged,
 } from '../imap/imap-raw-command.js';
+import { MailConnection } from '../imap/mail-connection.js';
+import { MailFolder } from '../imap/mail-folder.js';
 import type { MailConnector } from '../mail-connector.js';
 import { contentChanged, countsChanged, parseStatus, type FolderStatus } from './folder-status.js';
 
@@ -21,8 +23,8 @@ export interface FolderChange {
   newUids: number[];
   expungedUids: number[];
   flagChanges: Array<{ uid: number; flags: Set<string> }>;
-  /** The watcher's connection with the folder selected, for reading the new messages' rows. */
-  client: ImapFlow;
+  /** The folder, selected (read-only) on the watcher's connection, for reading the new messages' rows. */
+  folder: MailFolder;
 }
 
 export interface WatcherListener {
@@ -205,7 +207,8 @@ export class MailboxWatcher {
       const flagChanges = [...flags]
         .filter(([uid]) => uid < before.uidNext)
         .map(([uid, set]) => ({ uid, flags: set }));
-      await this.listener.changed({ path, status, reset, newUids, expungedUids, flagChanges, client });
+      const folder = new MailFolder(MailConnection.of(client), path);
+      await this.listener.changed({ path, status, reset, newUids, expungedUids, flagChanges, folder });
     } finally {
       client.off('expunge', onExpunge);
       client.off('flags', onFlags);

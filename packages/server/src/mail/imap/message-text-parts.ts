@@ -1,10 +1,11 @@
 import { createRequire } from 'node:module';
 import { PassThrough, Readable, Writable, type Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ImapFlow, MessageStructureObject } from 'imapflow';
+import type { MessageStructureObject } from 'imapflow';
 import { LimitedPassthrough } from 'imapflow/lib/limited-passthrough.js';
 import { getDecoder } from 'imapflow/lib/tools.js';
-import { nodeAt, type TextPart } from '../../mail/mime/body-structure.js';
+import { nodeAt, type TextPart } from '../mime/body-structure.js';
+import type { MailFolder } from './mail-folder.js';
 
 /*
  * imapflow's download() decodes a part with these three streams (its dependencies, pinned by its exact
@@ -33,7 +34,7 @@ const FlowedDecoder = fromImapflow('@zone-eu/mailsplit/lib/flowed-decoder.js') a
  * which stops after `maxBytes`. Must run inside the message's mailbox lock.
  */
 export async function fetchTextParts(
-  client: ImapFlow,
+  folder: MailFolder,
   uid: number,
   structure: MessageStructureObject,
   parts: TextPart[],
@@ -47,11 +48,7 @@ export async function fetchTextParts(
     return [{ part: p.part, node, section: node === structure ? 'TEXT' : p.part }];
   });
   if (wanted.length === 0) return out;
-  const row = await client.fetchOne(
-    String(uid),
-    { uid: true, bodyParts: wanted.map((w) => w.section) },
-    { uid: true },
-  );
+  const row = await folder.fetchOne(uid, { uid: true, bodyParts: wanted.map((w) => w.section) });
   if (!row) return out;
   for (const { part, node, section } of wanted) {
     const raw = row.bodyParts?.get(section.toLowerCase()) ?? Buffer.alloc(0);

@@ -1,0 +1,55 @@
+import { AppError } from '../../infra/errors.js';
+
+/** What imapflow puts on the error of a command the server answered NO or BAD. */
+interface ImapCommandFailure {
+  responseStatus?: string;
+  responseText?: string;
+  serverResponseCode?: string;
+}
+
+/**
+ * The mail server refused a command (a NO or BAD, or imapflow's `false` for one): a 502 `MailServerError`; an
+ * over-quota refusal (`[OVERQUOTA]`, RFC 9208) is `mailboxFull`. The server's own words stay on `cause`, which
+ * the error handler logs and never sends.
+ */
+export class MailServerRefusal extends AppError {
+  constructor(
+    readonly command: string,
+    cause?: unknown,
+  ) {
+    const overQuota = isOverQuota(cause);
+    super(
+      'MailServerError',
+      502,
+      overQuota ? 'The mailbox is full' : `The mail server refused ${command}`,
+      undefined,
+      undefined,
+      { reason: overQuota ? 'mailboxFull' : 'mailServerError' },
+    );
+    this.name = 'MailServerRefusal';
+    if (cause !== undefined) this.cause = cause;
+  }
+}
+
+function isOverQuota(cause: unknown): boolean {
+  const e = (cause ?? {}) as ImapCommandFailure;
+  return e.serverResponseCode === 'OVERQUOTA' || /quota/i.test(e.responseText ?? '');
+}
+
+/** imapflow answers some refusals with `false` instead of throwing: never let one pass as success. */
+export function refusedUnless<T>(result: T | false | null | undefined, command: string): T {
+  if (result === false || result === null || result === undefined) throw new MailServerRefusal(command);
+  return result;
+}
+
+/** Runs an imapflow call; a NO/BAD it throws becomes a `MailServerRefusal` (other errors pass unchanged). */
+export async function refusing<T>(command: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const status = (err as ImapCommandFailure).responseStatus;
+    if (status === 'NO' || status === 'BAD') throw new MailServerRefusal(command, err);
+    throw err;
+  }
+}
