@@ -172,7 +172,11 @@ export class OutboxDelivery {
    * The session's open connection when there is one (no extra login, `peek` does not extend its life);
    * otherwise — the user signed out, or the server restarted — a short connection of our own.
    */
-  private async withImap(row: OutboxRow, login: MailLogin, fn: (connection: MailConnection) => Promise<void>) {
+  private async withImap(
+    row: OutboxRow,
+    login: MailLogin,
+    fn: (connection: MailConnection) => Promise<void>,
+  ) {
     const pooled = await this.mail.peek(row.session_id);
     if (pooled) return fn(pooled);
     const connection = MailConnection.of(await this.connector.connect(login));

@@ -6,7 +6,6 @@ import type { SessionLifecycle } from '../../infra/session/session-lifecycle.js'
 import type { FolderIdsRepository } from '../../mail/folder-ids.repository.js';
 import type { MailSession, MailSessions } from '../../mail/mail-session.js';
 import type { OwnerMail } from '../../mail/owner-mail.js';
-import type { PlanFeatures } from '../upgrade/plan-features.service.js';
 import { ActiveSessions } from './active-sessions.js';
 import { FolderRetentionService } from './folder-retention.service.js';
 import { FolderSettingsRepository } from './folder-settings.repository.js';
