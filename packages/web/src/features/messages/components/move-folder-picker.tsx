@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import InputBase from '@mui/material/InputBase';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { filterMoveTargets, nextOptionIndex } from '../lib/move-targets';
 import type { MoveTarget } from './more-actions-menu';
@@ -41,12 +41,13 @@ export function MoveFolderPicker({ anchor, targets, onChoose, onClose }: MoveFol
   const shown = filterMoveTargets(targets, filter);
   const current = Math.min(active, Math.max(shown.length - 1, 0));
 
-  // The option with the focus follows `active`; after filtering, the first match. A task later: the menu this
-  // replaces hands the focus back to its button as it goes. `shown.length` too: a filter that matched nothing
-  // and is taken back brings the options back.
-  useEffect(() => {
-    // With no folder left, the filter field takes it (Backspace there takes the filter back).
-    const timer = window.setTimeout(() => (options.current[current] ?? field.current)?.focus());
+  // The option with the focus follows `active`; after filtering, the first match; with no folder left, the filter
+  // field (Backspace there takes the filter back). At once, so keys typed right after `v` land here, and again a
+  // task later: the menu this replaces hands the focus back to its button as it goes.
+  useLayoutEffect(() => {
+    const focus = () => (options.current[current] ?? field.current)?.focus();
+    focus();
+    const timer = window.setTimeout(focus);
     return () => window.clearTimeout(timer);
   }, [current, filter, shown.length]);
 
