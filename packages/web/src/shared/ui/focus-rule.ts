@@ -70,32 +70,47 @@ export function focusNewPage(doc: Document = document): boolean {
   return place(pageHeading(doc) ?? focusTargetAfterRemoval(doc));
 }
 
+/** Whether the element that had the focus can no longer have it: gone from the page, hidden or disabled. */
+function unfocusable(element: Element): boolean {
+  return !focusable(element) || element.matches(':disabled, [inert] *, [inert]');
+}
+
 /**
  * Keeps the rule for the whole document: whenever the element with the focus leaves the page (its component
- * unmounted) and the focus is left on <body>, it goes where the rule says, once the page has settled (a frame
- * later: a dialog closing hands the focus back to its opener first). Returns the undo.
+ * unmounted), is hidden or disabled, and the focus is left on <body>, it goes where the rule says, once the page has
+ * settled (a moment later: a dialog closing hands the focus back to its opener first). A click on empty space also
+ * leaves the focus on <body>, but the element it left is still there: then nothing moves. Returns the undo.
  */
 export function keepFocus(doc: Document = document): () => void {
   const view = doc.defaultView ?? window;
   let last: Element | null = doc.activeElement;
   let pending = 0;
-  const onFocusIn = (event: FocusEvent) => {
-    last = event.target as Element;
-  };
   const check = () => {
     pending = 0;
-    if (last && !last.isConnected && focusIsLost(doc)) {
+    if (last && unfocusable(last) && focusIsLost(doc)) {
       last = null;
       restoreLostFocus(doc);
     }
   };
+  const schedule = () => {
+    if (!pending) pending = view.setTimeout(check, 50);
+  };
+  const onFocusIn = (event: FocusEvent) => {
+    last = event.target as Element;
+  };
+  // Hiding or disabling the focused element moves the focus to <body> with a focusout and no new target.
+  const onFocusOut = (event: FocusEvent) => {
+    if (event.relatedTarget === null) schedule();
+  };
   const observer = new MutationObserver(() => {
-    if (!pending && last && !last.isConnected) pending = view.setTimeout(check, 50);
+    if (last && !last.isConnected) schedule();
   });
   doc.addEventListener('focusin', onFocusIn);
+  doc.addEventListener('focusout', onFocusOut);
   observer.observe(doc.body, { childList: true, subtree: true });
   return () => {
     doc.removeEventListener('focusin', onFocusIn);
+    doc.removeEventListener('focusout', onFocusOut);
     observer.disconnect();
     if (pending) view.clearTimeout(pending);
   };

@@ -4,6 +4,7 @@ import { focusIsLost, focusNewPage, keepFocus } from './focus-rule';
 
 /** How long a new page has to put the focus somewhere itself (an autofocused field) before the rule acts. */
 const settleMs = 100;
+const lateMs = 800;
 
 /**
  * The focus rule (`focus-rule.ts`) for the whole app, mounted once at the root: focus that falls to <body> goes to
@@ -24,6 +25,14 @@ export function useFocusRule(): void {
       const inContent = active?.closest('main, [role="dialog"]') != null;
       if (focusIsLost() || !inContent) focusNewPage();
     }, settleMs);
-    return () => window.clearTimeout(timer);
+    // Once its data has come the new page may have replaced what had the focus (a loading state with its own
+    // heading): a second look then.
+    const late = window.setTimeout(() => {
+      if (focusIsLost()) focusNewPage();
+    }, lateMs);
+    return () => {
+      window.clearTimeout(timer);
+      window.clearTimeout(late);
+    };
   }, [key, pathname, search]);
 }
