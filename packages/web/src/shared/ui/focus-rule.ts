@@ -56,7 +56,8 @@ export function focusTargetAfterRemoval(doc: Document = document): HTMLElement |
 function place(target: HTMLElement | null): boolean {
   if (!target) return false;
   if (!target.hasAttribute('tabindex') && target.tabIndex < 0) target.tabIndex = -1;
-  target.focus({ preventScroll: target.hasAttribute('data-focus-list') });
+  // Never scrolled to: a conversation opens scrolled to its addressed message, below the subject.
+  target.focus({ preventScroll: true });
   return true;
 }
 
