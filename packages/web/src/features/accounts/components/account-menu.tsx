@@ -50,6 +50,8 @@ export function AccountMenu({ userIndex, user }: AccountMenuProps) {
     <>
       <Tooltip
         title={name ? `${name}\n${email}` : t('menu.open')}
+        // The tooltip describes the button; as a label it would replace the name the hidden text gives.
+        describeChild
         slotProps={{ tooltip: { sx: { whiteSpace: 'pre-line' } } }}
       >
         {/* Named by hidden text, not aria-label: the visible initials are no part of the name (axe
