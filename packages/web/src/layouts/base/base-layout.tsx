@@ -40,7 +40,6 @@ import { searchScopesOf } from './search-scopes';
 import { SidebarHeader } from './sidebar-header';
 import { useContactsPanelOpen } from './use-contacts-panel-open';
 import { OfflineBanner } from '../../shared/ui/offline-banner';
-import { SkipLink } from '../../shared/ui/skip-link';
 
 /**
  * Layout of a signed-in user's pages (route BaseLayout, /u/:userIndex): app bar, sidebar, content. The sidebar
@@ -53,7 +52,6 @@ export function BaseLayout() {
   const { mailboxId, threadId } = useParams();
   const { t } = useTranslation('settings');
   const { t: tMailboxes } = useTranslation('mailboxes');
-  const { t: tCommon } = useTranslation('common');
   const theme = useTheme();
   const small = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const me = useMe(userIndex);
@@ -122,7 +120,6 @@ export function BaseLayout() {
           bgcolor: 'background.default',
         }}
       >
-        {!settings.inSettings && <SkipLink label={tCommon('skipToMessages')} />}
         <LiveEvents userIndex={userIndex} />
         <StoredSettings userIndex={userIndex} />
         {active && <AppShortcuts userIndex={userIndex} />}
@@ -173,7 +170,7 @@ export function BaseLayout() {
             mobileHeader={<SidebarHeader homeHref={homeHref} onNavigate={closeSidebar} />}
           >
             {settings.inSettings ? (
-              <Box role="region" aria-label={t('title')}>
+              <>
                 <BackToInboxButton userIndex={userIndex} onNavigate={closeSidebar} />
                 <SettingsNav
                   userIndex={userIndex}
@@ -181,10 +178,9 @@ export function BaseLayout() {
                   variant="sidebar"
                   onNavigate={closeSidebar}
                 />
-              </Box>
+              </>
             ) : (
-              // Compose, the folders and the storage bar in a landmark of their own (the footer below is one).
-              <Box role="region" aria-label={tCommon('sidebar')}>
+              <>
                 <ComposeButton userIndex={userIndex} onNavigate={closeSidebar} />
                 <FolderSidebar
                   userIndex={userIndex}
@@ -208,7 +204,7 @@ export function BaseLayout() {
                     </>
                   }
                 />
-              </Box>
+              </>
             )}
             <SidebarFooter
               userIndex={userIndex}
@@ -222,7 +218,6 @@ export function BaseLayout() {
           </SidebarDrawer>
           <Box
             component="main"
-            id="main"
             sx={{
               flex: 1,
               minWidth: 0,
@@ -234,10 +229,6 @@ export function BaseLayout() {
             }}
           >
             <Outlet />
-            {/* Phones: compose from a folder's list without opening the drawer (not over a conversation or the
-                composer). In the main landmark, where the page's content is; it floats, so its place in the page
-                does not matter for the eye. */}
-            {small && mailboxId && !threadId && <ComposeFab userIndex={userIndex} />}
           </Box>
         </Box>
         <QuickSettingsDrawer
@@ -247,6 +238,8 @@ export function BaseLayout() {
           onClose={() => setQuickSettingsOpen(false)}
         />
         {active && <Onboarding userIndex={userIndex} />}
+        {/* Phones: compose from a folder's list without opening the drawer (not over a conversation or the composer). */}
+        {small && mailboxId && !threadId && <ComposeFab userIndex={userIndex} />}
         <ShellDialogs userIndex={userIndex} open={shellDialog} onClose={() => setShellDialog(null)} />
       </Box>
     </AccountProviders>

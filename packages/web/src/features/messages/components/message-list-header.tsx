@@ -12,7 +12,6 @@ import { useTranslation } from '../../../shared/i18n/translation';
 import type { MassActionProgress } from '../api/mass-action-progress';
 import { ListModeToggle } from './list-mode-toggle';
 import { ListSortMenu } from './list-sort-menu';
-import { pageHeadingProps } from '../../../shared/ui/focus-rule';
 
 export type SelectAllState = 'none' | 'some' | 'all';
 
@@ -58,7 +57,6 @@ export function MessageListHeader(props: MessageListHeaderProps) {
             <Box sx={{ flex: 1, minWidth: 0 }}>
               <Typography
                 component="h1"
-                {...pageHeadingProps}
                 variant="h6"
                 noWrap
                 sx={{ fontSize: 18, fontWeight: 500, lineHeight: 1.3 }}

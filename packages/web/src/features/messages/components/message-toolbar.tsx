@@ -5,8 +5,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useRef, useState } from 'react';
-import { useShortcuts } from '../../../shared/ui/use-shortcuts';
+import { useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import type { MessageAction } from '../actions/message-actions';
 import { MoreActionsMenu, type MoveTarget } from './more-actions-menu';
@@ -29,15 +28,10 @@ const touchTarget = { width: { xs: 48, sm: 40 }, height: { xs: 48, sm: 40 } };
  */
 export const phoneToolbarButtons = 2;
 
-/**
- * The selection's actions (registry `placement: toolbar`) and the more-menu (the rest, and move to a folder);
- * `v` and `l` open the folder picker for the selection.
- */
+/** The selection's actions (registry `placement: toolbar`) and the more-menu (the rest, and move to a folder). */
 export function MessageToolbar({ label, actions, moveTargets, onAction }: MessageToolbarProps) {
   const { t } = useTranslation('messages');
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
-  const [moveOnly, setMoveOnly] = useState(false);
-  const moreButton = useRef<HTMLButtonElement>(null);
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const toolbarActions = actions.filter((action) => action.placement === 'toolbar');
@@ -47,14 +41,6 @@ export function MessageToolbar({ label, actions, moveTargets, onAction }: Messag
     ...toolbarActions.slice(shown),
     ...actions.filter((action) => action.placement === 'menu'),
   ];
-  const pickFolder =
-    menuActions.some((action) => action.id === 'move') && moveTargets.length > 0
-      ? () => {
-          setMoveOnly(true);
-          setMenuAnchor(moreButton.current);
-        }
-      : null;
-  useShortcuts({ moveTo: pickFolder, label: pickFolder });
 
   return (
     <Box
@@ -80,7 +66,6 @@ export function MessageToolbar({ label, actions, moveTargets, onAction }: Messag
         <>
           <Tooltip title={t('actions.more')}>
             <IconButton
-              ref={moreButton}
               aria-label={t('actions.more')}
               aria-haspopup="menu"
               aria-expanded={menuAnchor ? true : undefined}
@@ -94,11 +79,7 @@ export function MessageToolbar({ label, actions, moveTargets, onAction }: Messag
             anchor={menuAnchor}
             actions={menuActions}
             moveTargets={moveTargets}
-            moveOnly={moveOnly}
-            onClose={() => {
-              setMenuAnchor(null);
-              setMoveOnly(false);
-            }}
+            onClose={() => setMenuAnchor(null)}
             onAction={onAction}
           />
         </>

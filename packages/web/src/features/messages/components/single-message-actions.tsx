@@ -2,7 +2,7 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import type { Folder, ThreadMessage } from '@webmail/contracts';
-import { useCallback, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { useCallback, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { shortcutKey, type ShortcutId } from '../../../shared/ui/keyboard-shortcuts';
 import { useShortcuts } from '../../../shared/ui/use-shortcuts';
@@ -68,8 +68,6 @@ export function SingleMessageActions(props: SingleMessageActionsProps) {
   const { userIndex, message, threadId, flags, folder, onPerformed, children } = props;
   const { t } = useTranslation('messages');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [moveOnly, setMoveOnly] = useState(false);
-  const moreButton = useRef<HTMLButtonElement>(null);
   const performed = useCallback((action: MessageAction) => onPerformed(action.id), [onPerformed]);
   const runner = useActionRunner(userIndex, performed, undefined, props.leaveHref);
   const selection: ActionSelection = {
@@ -79,18 +77,7 @@ export function SingleMessageActions(props: SingleMessageActionsProps) {
     rows: [toActionRow(message, threadId, flags)],
   };
   const actions = availableActions(selection, folder).filter((action) => menuActionIds.includes(action.id));
-  const closeMenu = () => {
-    setAnchor(null);
-    setMoveOnly(false);
-  };
-  const moveTargets = props.moveTargets.filter((target) => target.id !== message.mailbox);
-  const pickFolder =
-    actions.some((action) => action.id === 'move') && moveTargets.length > 0
-      ? () => {
-          setMoveOnly(true);
-          setAnchor(moreButton.current);
-        }
-      : null;
+  const closeMenu = () => setAnchor(null);
   const byKey = (id: ShortcutId) => () => {
     const action = actionForShortcut(shortcutKey(id), selection, folder);
     if (action) runner.perform(action, selection);
@@ -104,8 +91,6 @@ export function SingleMessageActions(props: SingleMessageActionsProps) {
           markRead: byKey('markRead'),
           markUnread: byKey('markUnread'),
           spam: byKey('spam'),
-          moveTo: pickFolder,
-          label: pickFolder,
         }
       : {},
     1,
@@ -122,7 +107,6 @@ export function SingleMessageActions(props: SingleMessageActionsProps) {
       {children}
       <Tooltip title={t('actions.more')}>
         <IconButton
-          ref={moreButton}
           aria-label={t('actions.more')}
           aria-haspopup="menu"
           aria-expanded={anchor ? true : undefined}
@@ -135,8 +119,7 @@ export function SingleMessageActions(props: SingleMessageActionsProps) {
       <MoreActionsMenu
         anchor={anchor}
         actions={actions}
-        moveTargets={moveTargets}
-        moveOnly={moveOnly}
+        moveTargets={props.moveTargets.filter((target) => target.id !== message.mailbox)}
         onClose={closeMenu}
         onAction={(action, moveToTarget) => runner.perform(action, selection, moveToTarget)}
         leadingItems={leading}
