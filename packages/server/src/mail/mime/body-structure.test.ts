@@ -157,6 +157,15 @@ describe('analyzeBodyStructure', () => {
     expect(result.attachments).toEqual([]);
   });
 
+  it.each(['image/png日本', 'application/', 'x/'])(
+    'reads the broken type %j as application/octet-stream',
+    (type) => {
+      const result = analyzeBodyStructure({ type, size: 10 } as MessageStructureObject);
+      expect(result.text).toEqual([]);
+      expect(result.attachments.map((a) => a.contentType)).toEqual(['application/octet-stream']);
+    },
+  );
+
   it.each([0, 1, 2, 3, 57, 1000, 65_537])('estimates the decoded size of %i bytes in base64', (bytes) => {
     const b64 = Buffer.alloc(bytes, 7).toString('base64');
     const encoded = (b64.match(/.{1,76}/g) ?? []).join('\r\n');

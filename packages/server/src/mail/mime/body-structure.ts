@@ -147,12 +147,17 @@ const childNumber = (number: string, index: number) =>
   number ? `${number}.${index + 1}` : String(index + 1);
 
 /**
- * The part's `type/subtype`, lower-cased. A type that is not one (`text` without a subtype, which imapflow hands
- * over as `text/` or `/`) is text/plain, the default RFC 2045 gives for a missing or invalid Content-Type.
+ * The part's `type/subtype`, lower-cased. A missing or invalid Content-Type is text/plain, the default RFC 2045
+ * gives: Dovecot reports `text` without a subtype and `bogus` alike (NIL, which imapflow hands over as `/`), and a
+ * broken text subtype (`text/plain日本`) is text too. Any other type that is not one (`image/png日本`) is
+ * application/octet-stream, as RFC 2046 treats an unknown type: never shown, only downloaded.
  */
 function mediaType(node: MessageStructureObject): string {
   const type = (node.type ?? '').trim().toLowerCase();
-  return /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/.test(type) ? type : 'text/plain';
+  if (/^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/.test(type)) return type;
+  return ['', '/', 'text'].includes(type) || type.startsWith('text/')
+    ? 'text/plain'
+    : 'application/octet-stream';
 }
 
 function attachmentOf(
