@@ -222,6 +222,17 @@ export const securityEndpoints = {
     responses: { 200: OkResponse },
     errors: [401, 404, 419],
   }),
+  revokeOtherSessions: defineEndpoint({
+    method: 'DELETE',
+    path: `${base}/sessions`,
+    auth: 'session',
+    summary:
+      "Sign out everywhere else: the account's other sessions on every device end, and so do the mail server's open sessions",
+    tags,
+    params: UserIndexParams,
+    responses: { 200: OkResponse },
+    errors: [401, 419],
+  }),
   mailAuthReport: defineEndpoint({
     method: 'POST',
     path: '/mail-auth/report',

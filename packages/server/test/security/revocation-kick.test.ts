@@ -80,6 +80,21 @@ describe('revocation ends the open IMAP sessions', () => {
     expect((await client.get('/api/u/0/mailbox')).status).toBe(200);
   });
 
+  it('sign out everywhere else ends the other webmail sessions and closes a mail app session within 5 s', async () => {
+    const { user, client } = await signedIn(server, 'kick-all');
+    const elsewhere = server.client();
+    await elsewhere.signIn(user.email, user.password);
+    const session = await idleSession(user.email, user.password);
+    expect((await elsewhere.get('/api/u/0/mailbox')).status).toBe(200);
+    expect((await client.delete('/api/u/0/security/sessions')).status).toBe(200);
+    expect(await closedWithin(session, 5_000)).toBe('closed');
+    // The other device is signed out; this one goes on, and its list holds only itself.
+    expect((await elsewhere.get('/api/u/0/mailbox')).status).toBe(401);
+    expect((await client.get('/api/u/0/mailbox')).status).toBe(200);
+    const list = await client.get<{ sessions: { current: boolean }[] }>('/api/u/0/security/sessions');
+    expect(list.body.sessions).toEqual([expect.objectContaining({ current: true })]);
+  });
+
   it('without the doveadm API nothing is kicked: the open session runs on (documented)', async () => {
     const other = await startServer('sqlite', { DOVEADM_URL: '' });
     try {

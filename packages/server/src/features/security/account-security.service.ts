@@ -74,6 +74,18 @@ export class AccountSecurityService {
     }));
   }
 
+  /**
+   * Sign out everywhere else: every other session of the account ends (their streams get `logout`), and so do the
+   * mail server's open sessions (mail apps log in again with their own credentials; whoever had only a session
+   * is out).
+   */
+  async revokeOtherSessions(actor: Actor): Promise<void> {
+    const email = actor.session.email;
+    await this.auth.endOtherSessions(email, actor.session.id);
+    await this.endMailSessions(email);
+    await this.events.record({ account: email, type: 'sessionRevoked', protocol: 'web', ...actor.client });
+  }
+
   async revokeSession(actor: Actor, publicId: string): Promise<void> {
     const rows = await this.auth.sessionsOf(actor.session.email);
     const row = rows.find((r) => publicIdOf(r.id) === publicId);

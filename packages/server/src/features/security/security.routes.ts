@@ -65,6 +65,11 @@ export function securityRoutes(deps: SecurityRouteDeps): FastifyPluginAsync {
       return { ok: true as const };
     });
 
+    route(app, endpoints.revokeOtherSessions, async (request) => {
+      await account.revokeOtherSessions(actorOf(request));
+      return { ok: true as const };
+    });
+
     route(
       app,
       endpoints.mailAuthReport,

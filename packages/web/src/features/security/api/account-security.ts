@@ -55,3 +55,12 @@ export function useRevokeSession(userIndex: number) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: securityKeys.all(userIndex) }),
   });
 }
+
+/** DELETE …/security/sessions: every other session of the account ends; this one goes on. */
+export function useRevokeOtherSessions(userIndex: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi(securityEndpoints.revokeOtherSessions, { params: { userIndex } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: securityKeys.all(userIndex) }),
+  });
+}

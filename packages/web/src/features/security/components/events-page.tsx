@@ -12,7 +12,12 @@ import { useDateFormat } from '../../../shared/format/format-date';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useUserIndex } from '../../../shared/session/use-user-index';
 import { PaneLoader } from '../../../shared/ui/pane-loader';
-import { useAccountSessions, useRevokeSession, useSecurityEvents } from '../api/account-security';
+import {
+  useAccountSessions,
+  useRevokeOtherSessions,
+  useRevokeSession,
+  useSecurityEvents,
+} from '../api/account-security';
 
 function useDeviceText() {
   const { t } = useTranslation('security');
@@ -28,6 +33,7 @@ function SessionsSection({ userIndex }: { userIndex: number }) {
   const { t } = useTranslation('security');
   const sessions = useAccountSessions(userIndex);
   const revoke = useRevokeSession(userIndex);
+  const revokeOthers = useRevokeOtherSessions(userIndex);
   const deviceText = useDeviceText();
   return (
     <Box component="section" aria-labelledby="sessions-title" sx={{ mb: 4 }}>
@@ -66,6 +72,18 @@ function SessionsSection({ userIndex }: { userIndex: number }) {
           ))}
         </List>
       )}
+      <Button
+        variant="outlined"
+        sx={{ mt: 1 }}
+        disabled={revokeOthers.isPending}
+        onClick={() => revokeOthers.mutate()}
+        aria-describedby="sign-out-others-help"
+      >
+        {t('sessions.signOutOthers')}
+      </Button>
+      <Typography id="sign-out-others-help" variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+        {t('sessions.signOutOthersHelp')}
+      </Typography>
     </Box>
   );
 }
