@@ -1,19 +1,13 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newMailUser, startServer } from '../support/harness.testing.js';
+import { logLines } from '../support/log-lines.testing.js';
 
 describe('logs never hold secrets', () => {
-  const lines: string[] = [];
+  const { lines, stream } = logLines();
   let server: Awaited<ReturnType<typeof startServer>>;
   let user: { email: string; password: string };
 
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
     // trace: the most the server can ever log.
     server = await startServer('sqlite', { LOG_LEVEL: 'trace' }, { logStream: stream });
     user = await newMailUser('logged');

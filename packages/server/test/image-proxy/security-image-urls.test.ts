@@ -1,9 +1,9 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageDetail } from '@webmail/contracts';
 import type { TestClient } from '../support/http-client.testing.js';
 import { composeRaw, pixelPng } from '../support/mail-fixtures.testing.js';
 import { newMailUser, startServer } from '../support/harness.testing.js';
+import { logLines } from '../support/log-lines.testing.js';
 import { deliver, folderIds, startImageHost, uidsBySubject } from '../support/reading.testing.js';
 
 /**
@@ -12,7 +12,7 @@ import { deliver, folderIds, startImageHost, uidsBySubject } from '../support/re
  * same-origin and carry the user's cookies, so the URL can be tied to the account it was made for.
  */
 describe('Security 10: image-proxy URLs belong to their user, live hours, and stay out of logs', () => {
-  const lines: string[] = [];
+  const { lines, stream: logStream } = logLines();
   let host: Awaited<ReturnType<typeof startImageHost>>;
   let server: Awaited<ReturnType<typeof startServer>>;
   let alice: { email: string; password: string };
@@ -42,12 +42,6 @@ describe('Security 10: image-proxy URLs belong to their user, live hours, and st
 
   beforeAll(async () => {
     host = await startImageHost();
-    const logStream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
     server = await startServer(
       'sqlite',
       { LOG_LEVEL: 'trace', IMAGE_PROXY_TEST_RESOLVE: 'images.example.test=127.0.0.1' },

@@ -1,11 +1,11 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import Database from 'better-sqlite3';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newMailUser, startServer } from '../support/harness.testing.js';
+import { logLines } from '../support/log-lines.testing.js';
 
 const stack = () => inject('mailstack');
 const masterPassword = () => readFileSync(stack().master.passwordFile, 'utf8').trim();
@@ -43,15 +43,9 @@ function databaseBytes(dataDir: string): string {
  * (allow_nets = 127.0.0.1/32), and the webmail never shows it: not in a log line, an answer or its database.
  */
 describe('the master credential', () => {
-  const lines: string[] = [];
+  const { lines, stream } = logLines();
   let server: Awaited<ReturnType<typeof startServer>>;
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
     server = await startServer('sqlite', { LOG_LEVEL: 'trace' }, { logStream: stream });
   });
   afterAll(() => server.close());

@@ -1,6 +1,6 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imapAs, newMailUser, startServer } from '../support/harness.testing.js';
+import { logLines } from '../support/log-lines.testing.js';
 import { enableTotp, nextTotpCode, passwordStep, reauthenticate } from '../support/security.testing.js';
 
 type Sessions = {
@@ -12,15 +12,9 @@ type EventsPage = {
 };
 
 describe('password, sessions and the security log', () => {
-  const lines: string[] = [];
+  const { lines, stream } = logLines();
   let server: Awaited<ReturnType<typeof startServer>>;
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
     server = await startServer('sqlite', { LOG_LEVEL: 'trace' }, { logStream: stream });
   });
   afterAll(() => server.close());

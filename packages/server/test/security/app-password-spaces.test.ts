@@ -1,7 +1,7 @@
 import net from 'node:net';
-import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { newMailUser, startServer } from '../support/harness.testing.js';
+import { smtpLogin } from '../support/mail-logins.testing.js';
 import { reauthenticate } from '../support/security.testing.js';
 
 type Created = { password: string };
@@ -30,24 +30,6 @@ async function imapLogin(email: string, password: string): Promise<boolean> {
     return /^a1 OK/m.test(text);
   } finally {
     socket.destroy();
-  }
-}
-
-/** SMTP AUTH on the public submission port (Postfix asks Dovecot). */
-async function smtpLogin(email: string, pass: string): Promise<boolean> {
-  const transport = nodemailer.createTransport({
-    host: '127.0.0.1',
-    port: inject('mailstack').ports.submission,
-    secure: false,
-    ignoreTLS: true,
-    auth: { user: email, pass },
-  });
-  try {
-    return await transport.verify();
-  } catch {
-    return false;
-  } finally {
-    transport.close();
   }
 }
 

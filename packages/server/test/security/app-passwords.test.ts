@@ -1,8 +1,8 @@
 import { ImapFlow } from 'imapflow';
-import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { relayAuthReportsTo } from '../support/auth-report-relay.testing.js';
 import { imapAs, newMailUser, startServer } from '../support/harness.testing.js';
+import { smtpLogin } from '../support/mail-logins.testing.js';
 import { enableTotp, reauthenticate } from '../support/security.testing.js';
 
 type Created = { item: { id: string; scopes: string[] }; password: string };
@@ -26,24 +26,6 @@ async function imapLogin(email: string, pass: string): Promise<boolean> {
     return true;
   } catch {
     return false;
-  }
-}
-
-/** An outside mail client's SMTP AUTH on the public submission port. */
-async function smtpLogin(email: string, pass: string): Promise<boolean> {
-  const transport = nodemailer.createTransport({
-    host: '127.0.0.1',
-    port: inject('mailstack').ports.submission,
-    secure: false,
-    ignoreTLS: true,
-    auth: { user: email, pass },
-  });
-  try {
-    return await transport.verify();
-  } catch {
-    return false;
-  } finally {
-    transport.close();
   }
 }
 
