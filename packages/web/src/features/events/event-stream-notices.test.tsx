@@ -35,28 +35,10 @@ describe('event stream notices', () => {
     expect(sources.latest().withCredentials).toBe(true);
   });
 
-  it('reconnects silently after renewing the session when an open stream closes (an expired token)', async () => {
-    const { sources, api } = await openInbox();
-    const meReads = () => api.requests.filter((r) => r.url.pathname === '/api/auth/me').length;
-    const before = meReads();
-    sources.latest().fail();
-    await waitFor(() => expect(sources.all).toHaveLength(2));
-    expect(meReads()).toBe(before + 1); // renewed before the new stream
-    sources.latest().open();
-    await advance(1000);
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(screen.queryByText('Connection re-established')).not.toBeInTheDocument();
-    expect(screen.queryByText('Connection broken, retrying…')).not.toBeInTheDocument();
-  });
-
   it('says the connection broke, then replaces that with a 5-second “re-established” once it reopens', async () => {
     const { sources, api } = await openInbox();
     sources.latest().send({ command: 'folderOrder' }, 41);
     sources.latest().fail();
-    // First the quiet reconnect (an open stream closing is mostly an expired token): renewed, reopened, no notice.
-    await waitFor(() => expect(sources.all).toHaveLength(2));
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    sources.latest().fail(); // that one fails as well: now it is a break
 
     const broken = await screen.findByRole('alert');
     expect(broken).toHaveTextContent('Connection broken, retrying…');
@@ -64,7 +46,7 @@ describe('event stream notices', () => {
     await advance(4900);
     expect(screen.getByRole('alert')).toHaveTextContent('Connection broken, retrying…');
     await advance(100);
-    await waitFor(() => expect(sources.all).toHaveLength(3));
+    await waitFor(() => expect(sources.all).toHaveLength(2));
     // The session was checked (its tokens renewed if needed) before the new stream.
     expect(api.requests.filter((r) => r.url.pathname === '/api/auth/me').length).toBeGreaterThanOrEqual(2);
     expect(sources.latest().url).toBe('/api/u/0?lastEventId=41');
@@ -94,11 +76,9 @@ describe('event stream notices', () => {
   it('after the fifth failed retry shows “reconnect failed” with Retry, which starts over', async () => {
     const { sources, user } = await openInbox();
     sources.latest().fail();
-    await waitFor(() => expect(sources.all).toHaveLength(2)); // the quiet reconnect
-    sources.latest().fail();
     for (let retry = 1; retry <= 5; retry += 1) {
       await advance(5000);
-      await waitFor(() => expect(sources.all).toHaveLength(retry + 2));
+      await waitFor(() => expect(sources.all).toHaveLength(retry + 1));
       expect(screen.queryByText('Reconnect failed')).not.toBeInTheDocument();
       sources.latest().fail();
     }
@@ -107,11 +87,11 @@ describe('event stream notices', () => {
     expect(failed).toHaveTextContent('Reconnect failed');
     expect(screen.queryByText('Connection broken, retrying…')).not.toBeInTheDocument();
     await advance(60_000);
-    expect(sources.all).toHaveLength(7);
+    expect(sources.all).toHaveLength(6);
     expect(screen.getByRole('alert')).toHaveTextContent('Reconnect failed');
 
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(sources.all).toHaveLength(8));
+    await waitFor(() => expect(sources.all).toHaveLength(7));
     sources.latest().open();
     expect(await screen.findByText('Connection re-established')).toBeInTheDocument();
   });

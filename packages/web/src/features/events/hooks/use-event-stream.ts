@@ -60,7 +60,7 @@ export function useEventStream(userIndex: number, options: EventStreamOptions = 
         timeout: null,
         actions: [{ label: t('common:actions.retry'), onClick: stream.restart }],
       });
-    } else if (status.recovered && status.announced) {
+    } else if (status.recovered) {
       snackbar.show({ type: 'success', key, message: t('stream.restored') });
     }
   });

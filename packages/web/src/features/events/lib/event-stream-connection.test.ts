@@ -21,37 +21,7 @@ describe('openEventStream', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('renews, then reopens at once and without a word when an open stream closes (an expired token)', async () => {
-    const order: string[] = [];
-    const sources = installFakeEventSource();
-    const statuses: StreamStatus[] = [];
-    openEventStream({
-      url: (id) => (id ? `/api/u/0?lastEventId=${id}` : '/api/u/0'),
-      connect: (url) => {
-        order.push(`connect ${url}`);
-        return new FakeEventSource(url);
-      },
-      onMessage: () => undefined,
-      onStatus: (status) => statuses.push(status),
-      beforeReconnect: () => {
-        order.push('renew');
-        return Promise.resolve();
-      },
-    });
-    sources.latest().open();
-    sources.latest().send({ command: 'folderOrder' }, 7);
-    sources.latest().fail();
-    await vi.advanceTimersByTimeAsync(0);
-    // The session is renewed first, then the stream reopens with the new token: no 5 s wait, no 'retrying'.
-    expect(order).toEqual(['connect /api/u/0', 'renew', 'connect /api/u/0?lastEventId=7']);
-    sources.latest().open();
-    expect(statuses).toEqual([
-      { kind: 'open', recovered: false },
-      { kind: 'open', recovered: true },
-    ]);
-  });
-
-  it('reports the break and reopens 5 s later when the quiet reconnect fails too', async () => {
+  it('reopens 5 s after an error, resuming after the last logged event', async () => {
     const { sources, statuses, messages, beforeReconnect } = start();
     expect(sources.latest().url).toBe('/api/u/0');
     sources.latest().open();
@@ -63,19 +33,16 @@ describe('openEventStream', () => {
     const broken = sources.latest();
     broken.fail();
     expect(broken.closed).toBe(true);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(sources.all).toHaveLength(2);
-    sources.latest().fail();
     expect(statuses.at(-1)).toEqual({ kind: 'retrying', retry: 1 });
     await vi.advanceTimersByTimeAsync(4999);
-    expect(sources.all).toHaveLength(2);
+    expect(sources.all).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
-    expect(beforeReconnect).toHaveBeenCalledTimes(2);
-    expect(sources.all).toHaveLength(3);
+    expect(beforeReconnect).toHaveBeenCalledTimes(1);
+    expect(sources.all).toHaveLength(2);
     expect(sources.latest().url).toBe('/api/u/0?lastEventId=7');
 
     sources.latest().open();
-    expect(statuses.at(-1)).toEqual({ kind: 'open', recovered: true, announced: true });
+    expect(statuses.at(-1)).toEqual({ kind: 'open', recovered: true });
   });
 
   it('gives up after the fifth failed retry, and starts over on restart', async () => {
@@ -83,21 +50,19 @@ describe('openEventStream', () => {
     sources.latest().open();
     expect(statuses).toEqual([{ kind: 'open', recovered: false }]);
     sources.latest().fail();
-    await vi.advanceTimersByTimeAsync(0);
-    sources.latest().fail(); // the quiet reconnect fails as well
     for (let retry = 1; retry <= 5; retry += 1) {
       expect(statuses.at(-1)).toEqual({ kind: 'retrying', retry });
       await vi.advanceTimersByTimeAsync(5000);
       sources.latest().fail();
     }
-    expect(sources.all).toHaveLength(7);
+    expect(sources.all).toHaveLength(6);
     expect(statuses.at(-1)).toEqual({ kind: 'failed' });
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(sources.all).toHaveLength(7);
+    expect(sources.all).toHaveLength(6);
 
     stream.restart();
     await vi.advanceTimersByTimeAsync(0);
-    expect(sources.all).toHaveLength(8);
+    expect(sources.all).toHaveLength(7);
     sources.latest().fail();
     expect(statuses.at(-1)).toEqual({ kind: 'retrying', retry: 1 });
   });
@@ -106,13 +71,13 @@ describe('openEventStream', () => {
     const { sources, statuses } = start();
     for (let round = 0; round < 3; round += 1) {
       sources.latest().fail();
-      await vi.advanceTimersByTimeAsync(round === 0 ? 5000 : 0); // after an open: the quiet reconnect at once
+      await vi.advanceTimersByTimeAsync(5000);
       sources.latest().fail();
       await vi.advanceTimersByTimeAsync(5000);
       sources.latest().open();
     }
     expect(statuses.filter((s) => s.kind === 'failed')).toEqual([]);
-    expect(statuses.at(-1)).toEqual({ kind: 'open', recovered: true, announced: true });
+    expect(statuses.at(-1)).toEqual({ kind: 'open', recovered: true });
   });
 
   it('stays closed once stopped', async () => {

@@ -13,9 +13,7 @@ export interface EventSourceLike {
  * maximum is waiting), `failed` (every retry failed; only `restart` opens it again).
  */
 export type StreamStatus =
-  | { kind: 'open'; recovered: boolean; announced?: boolean }
-  | { kind: 'retrying'; retry: number }
-  | { kind: 'failed' };
+  { kind: 'open'; recovered: boolean } | { kind: 'retrying'; retry: number } | { kind: 'failed' };
 
 export interface StreamConnectionOptions {
   /** The stream's address, resuming after the last logged event when there is one. */
@@ -53,10 +51,6 @@ export function openEventStream(options: StreamConnectionOptions): StreamConnect
   let lastEventId: string | null = null;
   let retries = 0;
   let failedSinceOpen = false;
-  /** A 'retrying' was reported since the last open (so the reopening is worth a word). */
-  let announced = false;
-  /** The quiet reconnect after an open stream's first error was tried. */
-  let quietTried = false;
   let generation = 0;
 
   const close = () => {
@@ -72,15 +66,11 @@ export function openEventStream(options: StreamConnectionOptions): StreamConnect
   function open(): void {
     const current = options.connect(options.url(lastEventId));
     source = current;
-    let opened = false;
     current.onopen = () => {
-      opened = true;
       retries = 0;
       const recovered = failedSinceOpen;
       failedSinceOpen = false;
-      quietTried = false;
-      options.onStatus(announced ? { kind: 'open', recovered, announced } : { kind: 'open', recovered });
-      announced = false;
+      options.onStatus({ kind: 'open', recovered });
     };
     current.onmessage = (event) => {
       // A message without `id:` reports the last id seen on this EventSource (or '' when none came yet).
@@ -90,20 +80,11 @@ export function openEventStream(options: StreamConnectionOptions): StreamConnect
     current.onerror = () => {
       close();
       failedSinceOpen = true;
-      // An open stream that closes is most often an expired access token (the server ends the stream, a reopening
-      // with the old one gets 401): renew first, then reconnect at once, without a word. Only when that fails too
-      // is the break reported and retried every few seconds.
-      if (opened && !quietTried) {
-        quietTried = true;
-        reconnect();
-        return;
-      }
       if (retries >= maxRetries) {
         options.onStatus({ kind: 'failed' });
         return;
       }
       retries += 1;
-      announced = true;
       options.onStatus({ kind: 'retrying', retry: retries });
       timer = setTimeout(reconnect, delay);
     };
