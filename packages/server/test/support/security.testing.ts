@@ -1,5 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import type { TestClient } from './http-client.testing.js';
+import { SoftPasskey } from './soft-passkey.testing.js';
 
 /** Codes of an authenticator app holding `secret`, for any moment (default now). */
 export function totpCode(secret: string, at = Date.now()): string {
@@ -30,6 +31,28 @@ export async function enableTotp(
   if (enabled.status !== 200)
     throw new Error(`enable failed: ${enabled.status} ${JSON.stringify(enabled.body)}`);
   return { secret: setup.body.secret, recoveryCodes: enabled.body.recoveryCodes };
+}
+
+/** Signs in and registers a software passkey (the account's first factor when it has none yet). */
+export async function enablePasskey(
+  client: TestClient,
+  user: { email: string; password: string },
+  rp: { rpId: string; origin: string },
+): Promise<SoftPasskey> {
+  await client.signIn(user.email, user.password);
+  await reauthenticate(client, user.password);
+  const options = await client.post<{ options: { challenge: string } }>(
+    '/api/u/0/security/2fa/webauthn/options',
+  );
+  if (options.status !== 200) throw new Error(`passkey options failed: ${options.status}`);
+  const passkey = new SoftPasskey(rp);
+  const registered = await client.post('/api/u/0/security/2fa/webauthn', {
+    name: 'Laptop',
+    response: passkey.register(options.body.options),
+  });
+  if (registered.status !== 200)
+    throw new Error(`passkey registration failed: ${registered.status} ${JSON.stringify(registered.body)}`);
+  return passkey;
 }
 
 /** The password step of a sign-in for an account with a second factor: the pending sign-in. */
