@@ -4,7 +4,7 @@ import { findUnsafe, hostileCorpus } from '../../src/mail/mime/unsafe-html.testi
 import { enclosedShapes, enclosing, sizedAttachments } from '../support/enclosed-mail.testing.js';
 import type { TestClient } from '../support/http-client.testing.js';
 import { newMailUser, startServer } from '../support/harness.testing.js';
-import { deliver, folderIds } from '../support/reading.testing.js';
+import { appendAll, folderIds } from '../support/reading.testing.js';
 
 const shapes = enclosedShapes();
 const sized = sizedAttachments();
@@ -31,7 +31,7 @@ describe('enclosed messages and odd text parts', () => {
   beforeAll(async () => {
     server = await startServer('sqlite');
     const user = await newMailUser('enclosed');
-    await deliver(user.email, [
+    await appendAll(user, [
       ...shapes.map((s) => s.raw),
       sized.raw,
       ...hostile.map((m, i) => enclosing(i, m.raw)),

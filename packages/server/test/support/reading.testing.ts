@@ -16,6 +16,23 @@ export async function deliver(to: string, raws: (Buffer | string)[]): Promise<vo
   }
 }
 
+/**
+ * Puts messages in a folder in this order (UIDs 1, 2, … in a new mailbox) over one IMAP connection: for tests of
+ * reading, where the delivery path is not the subject, this is one round trip per message instead of an LMTP session.
+ */
+export async function appendAll(
+  user: { email: string; password: string },
+  raws: (Buffer | string)[],
+  path = 'INBOX',
+): Promise<void> {
+  const imap = await imapAs(user);
+  try {
+    for (const raw of raws) await imap.append(path, raw, []);
+  } finally {
+    await imap.logout();
+  }
+}
+
 /** Subject → UID of every message in a folder, read over IMAP directly (not through the API under test). */
 export async function uidsBySubject(
   user: { email: string; password: string },
