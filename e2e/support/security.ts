@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import { ImapFlow } from 'imapflow';
 import nodemailer from 'nodemailer';
 import { Secret, TOTP } from 'otpauth';
@@ -79,4 +79,34 @@ export async function enableTotpInUi(page: Page, password: string) {
   expect(recoveryCodes).toHaveLength(10);
   await codesDialog.getByRole('button', { name: 'Done' }).click();
   return { secret, recoveryCodes };
+}
+
+/** A platform passkey authenticator (Chromium's virtual one) for the page; WebAuthn then works without a device. */
+export async function virtualAuthenticator(
+  context: BrowserContext,
+  page: Page,
+): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
+
+/** Adds the account's first passkey on the two-step page (password confirmed, recovery codes closed). */
+export async function addFirstPasskeyInUi(page: Page, password: string, name = 'Test key'): Promise<void> {
+  await page.goto('/u/0/settings/security/2fa');
+  await page.getByRole('button', { name: 'Add passkey' }).click();
+  await confirmPassword(page, password);
+  const nameDialog = page.getByRole('dialog', { name: 'Name the new passkey' });
+  await nameDialog.getByLabel(/^Name/).fill(name);
+  await nameDialog.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('dialog', { name: 'Recovery codes' }).getByRole('button', { name: 'Done' }).click();
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { e2eLocalhostUrl, screenshotDir } from '../support/environment';
 import { newMailUser } from '../support/mail-user';
-import { enableTotpInUi, imapLogin, signOut } from '../support/security';
+import { enableTotpInUi, imapLogin, signOut, virtualAuthenticator } from '../support/security';
 import { signIn, submitSignIn } from '../support/sign-in';
 
 const widths = [
@@ -51,17 +51,7 @@ test('security screenshots', async ({ browser }) => {
     timezoneId: 'Europe/Helsinki',
   });
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
+  await virtualAuthenticator(context, page);
   const user = newMailUser('shots');
   await page.goto('/login/password');
   await setLanguage(page, 'en');

@@ -2,12 +2,14 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { e2eLocalhostUrl } from '../support/environment';
 import { newMailUser, type MailUser } from '../support/mail-user';
 import {
+  addFirstPasskeyInUi,
   confirmPassword,
   enableTotpInUi,
   imapLogin,
   signOut,
   smtpLogin,
   totpCode,
+  virtualAuthenticator,
 } from '../support/security';
 import { signIn, submitSignIn, useLanguage } from '../support/sign-in';
 
@@ -97,27 +99,11 @@ test("passkey: register, sign in with password + passkey, another account's pass
   const context = await browser.newContext({ baseURL: e2eLocalhostUrl });
   await useLanguage(context, 'en');
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
+  const { cdp, authenticatorId } = await virtualAuthenticator(context, page);
   const [alice, bob] = [newMailUser('passkey-a'), newMailUser('passkey-b')];
   for (const user of [bob, alice]) {
     await signIn(page, user, 'en');
-    await page.goto('/u/0/settings/security/2fa');
-    await page.getByRole('button', { name: 'Add passkey' }).click();
-    await confirmPassword(page, user.password);
-    const nameDialog = page.getByRole('dialog', { name: 'Name the new passkey' });
-    await nameDialog.getByLabel(/^Name/).fill('Test key');
-    await nameDialog.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('dialog', { name: 'Recovery codes' }).getByRole('button', { name: 'Done' }).click();
+    await addFirstPasskeyInUi(page, user.password);
     await expect(page.getByRole('list', { name: 'Passkeys' }).getByText('Test key')).toBeVisible();
     await signOut(page);
   }

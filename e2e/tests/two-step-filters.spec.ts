@@ -3,7 +3,13 @@ import { ImapFlow } from 'imapflow';
 import { e2eLocalhostUrl, e2eMailstackPortBase } from '../support/environment';
 import { deliver } from '../support/live-events';
 import { newMailUser, seedFolders, type MailUser } from '../support/mail-user';
-import { confirmPassword, enableTotpInUi, signOut, totpCode } from '../support/security';
+import {
+  addFirstPasskeyInUi,
+  enableTotpInUi,
+  signOut,
+  totpCode,
+  virtualAuthenticator,
+} from '../support/security';
 import { signIn, submitSignIn, useLanguage } from '../support/sign-in';
 
 /** Messages in a folder, read at the webmail's own IMAP door (under two-step sign-in the password works only there). */
@@ -79,28 +85,12 @@ test('passkey sign-in: a filter saved in the browser files the next delivered me
   const context = await browser.newContext({ baseURL: e2eLocalhostUrl });
   await useLanguage(context, 'en');
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
+  await virtualAuthenticator(context, page);
   const user = newMailUser('passkey-filters');
   await seedFolders(user, { Receipts: 0 });
   const tag = Date.now().toString(36);
   await signIn(page, user, 'en');
-  await page.goto('/u/0/settings/security/2fa');
-  await page.getByRole('button', { name: 'Add passkey' }).click();
-  await confirmPassword(page, user.password);
-  const nameDialog = page.getByRole('dialog', { name: 'Name the new passkey' });
-  await nameDialog.getByLabel(/^Name/).fill('Test key');
-  await nameDialog.getByRole('button', { name: 'Save' }).click();
-  await page.getByRole('dialog', { name: 'Recovery codes' }).getByRole('button', { name: 'Done' }).click();
+  await addFirstPasskeyInUi(page, user.password);
   await signOut(page);
   await page.goto('/login/password');
   await submitSignIn(page, user, 'en');

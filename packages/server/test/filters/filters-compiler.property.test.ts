@@ -3,7 +3,7 @@ import { prng } from '@webmail/mailstack';
 import type { Autoreply, FilterAction, FilterQuery } from '@webmail/contracts';
 import { compileScript, type CompiledFilter } from '../../src/features/filters/filters-compiler.js';
 import { fuzzRuns, fuzzSeed, fuzzTimeout, reportFuzz } from '../../src/fuzz.testing.js';
-import { createSieveTester, type SieveTestResult } from '../support/sieve-test.testing.js';
+import { createSieveTester, mimeMessage, type SieveTestResult } from '../support/sieve-test.testing.js';
 
 /**
  * Property: for random filter sets and random messages, what the compiled script does in the real Pigeonhole
@@ -43,25 +43,7 @@ function raw(m: TestMessage): string {
     ...(m.autoSubmitted ? [`Auto-Submitted: ${m.autoSubmitted}`] : []),
     'MIME-Version: 1.0',
   ];
-  if (!m.attachment) {
-    return [...headers, 'Content-Type: text/plain; charset=utf-8', '', m.body, ''].join('\r\n');
-  }
-  return [
-    ...headers,
-    'Content-Type: multipart/mixed; boundary="b1"',
-    '',
-    '--b1',
-    'Content-Type: text/plain; charset=utf-8',
-    '',
-    m.body,
-    '--b1',
-    'Content-Type: application/octet-stream',
-    'Content-Disposition: attachment; filename="a.bin"',
-    '',
-    'AAAA',
-    '--b1--',
-    '',
-  ].join('\r\n');
+  return mimeMessage(headers, m.body, m.attachment);
 }
 
 // ---- the reference evaluator, from semantics.md ----

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { prng } from '@webmail/mailstack';
 import { compileScript } from '../../src/features/filters/filters-compiler.js';
 import { parseGmailFilters, type FolderResolver } from '../../src/features/filters/gmail-xml.js';
-import { createSieveTester } from '../support/sieve-test.testing.js';
+import { createSieveTester, mimeMessage } from '../support/sieve-test.testing.js';
 
 /**
  * Gmail's `hasTheWord` is search syntax. A generated family of expressions (every operator, negations, phrases,
@@ -132,24 +132,7 @@ function raw(m: Message, padding: number): string {
     ...(m.listId ? [`List-Id: ${m.listId}`] : []),
     'MIME-Version: 1.0',
   ];
-  const body = `${m.body}\r\n${'x'.repeat(padding)}`;
-  if (!m.attachment) return [...headers, 'Content-Type: text/plain', '', body, ''].join('\r\n');
-  return [
-    ...headers,
-    'Content-Type: multipart/mixed; boundary="b1"',
-    '',
-    '--b1',
-    'Content-Type: text/plain',
-    '',
-    body,
-    '--b1',
-    'Content-Type: application/octet-stream',
-    'Content-Disposition: attachment; filename="a.bin"',
-    '',
-    'AAAA',
-    '--b1--',
-    '',
-  ].join('\r\n');
+  return mimeMessage(headers, `${m.body}\r\n${'x'.repeat(padding)}`, m.attachment, 'text/plain');
 }
 
 function messages(rnd: () => number): Array<{ m: Message; raw: string; size: number }> {

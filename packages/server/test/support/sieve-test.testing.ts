@@ -110,3 +110,29 @@ function parseSieveTest(stdout: string): SieveTestResult {
   result.discarded = result.stored.length === 0;
   return result;
 }
+
+/** A message for a Sieve run: these headers, a text body and, with `attachment`, a small binary file beside it. */
+export function mimeMessage(
+  headers: string[],
+  body: string,
+  attachment: boolean,
+  textType = 'text/plain; charset=utf-8',
+): string {
+  if (!attachment) return [...headers, `Content-Type: ${textType}`, '', body, ''].join('\r\n');
+  return [
+    ...headers,
+    'Content-Type: multipart/mixed; boundary="b1"',
+    '',
+    '--b1',
+    `Content-Type: ${textType}`,
+    '',
+    body,
+    '--b1',
+    'Content-Type: application/octet-stream',
+    'Content-Disposition: attachment; filename="a.bin"',
+    '',
+    'AAAA',
+    '--b1--',
+    '',
+  ].join('\r\n');
+}
