@@ -58,6 +58,8 @@ export default async function setup(project: TestProject) {
   const pushSecret = randomBytes(18).toString('base64url');
   process.env.MAILSTACK_PUSH_URL = `http://127.0.0.1:${pushPort}/api/mail-push`;
   process.env.MAILSTACK_PUSH_SECRET = pushSecret;
+  // The relay answers at once; the longer bound only keeps a push from being dropped on a busy test machine.
+  process.env.MAILSTACK_PUSH_TIMEOUT_MS = '1000';
   const stopPushRelay = await startPushRelay(pushPort);
   const stack = await startMailstack({ dir: path.join(root, 'ms'), portBase });
   const pgDir = path.join(root, 'pg');
