@@ -148,7 +148,10 @@ function dovecot_lua_notify_end_txn(ctx)
     request:set_payload(json({ user = ctx.user, events = ctx.events, more = ctx.more }))
     local response = request:submit()
     local status = response:status()
-    if status < 200 or status >= 300 then
+    if status >= 9000 then
+      -- Dovecot's own codes: no connection, or no answer in time. Live mail for this change comes late.
+      dovecot.i_warning("push to webmail: no answer within " .. ctx.timeout .. " ms (" .. status .. ")")
+    elseif status < 200 or status >= 300 then
       dovecot.i_warning("push to webmail: HTTP " .. tostring(status) .. " for " .. #ctx.events .. " events")
     end
   end)
