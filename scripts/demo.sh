@@ -24,6 +24,10 @@ export PASSWORD_COMMAND=${PASSWORD_COMMAND:-$root/mailstack/bin/set-password.sh}
 export MAIL_AUTH_REPORT_SECRET=${MAIL_AUTH_REPORT_SECRET:-$(head -c 24 /dev/urandom | base64 | tr -dc 'A-Za-z0-9' | head -c 32)}
 export MAILSTACK_AUTH_REPORT_URL=${MAILSTACK_AUTH_REPORT_URL:-http://$HOST:$PORT/api/mail-auth/report}
 export MAILSTACK_AUTH_REPORT_SECRET=$MAIL_AUTH_REPORT_SECRET
+# Live mail: Dovecot pushes each change to the server (push.lua), so an open browser holds no IMAP connection.
+export MAIL_PUSH_SECRET=${MAIL_PUSH_SECRET:-$(head -c 24 /dev/urandom | base64 | tr -dc 'A-Za-z0-9' | head -c 32)}
+export MAILSTACK_PUSH_URL=${MAILSTACK_PUSH_URL:-http://$HOST:$PORT/api/mail-push}
+export MAILSTACK_PUSH_SECRET=$MAIL_PUSH_SECRET
 export SIEVE_PORT=${SIEVE_PORT:-$((MAILSTACK_PORT_BASE + 191))}
 # The sandbox's default mail access: the webmail logs in as itself for the user (the stack's master passdb, made by
 # start.sh), and kicks revoked sessions through doveadm's HTTP API. MAIL_ACCESS=password uses the account password.

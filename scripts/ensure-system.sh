@@ -11,6 +11,8 @@ if [ "${1:-}" = "--with-test-tools" ]; then
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
   ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || missing+=(postgresql)
   fc-list 2>/dev/null | grep -qi dejavu || missing+=(fonts-dejavu-core)
+  # The interpreter for the unit tests of the mail server's Lua push script (Dovecot embeds liblua5.4 itself).
+  command -v lua5.4 >/dev/null 2>&1 || missing+=(lua5.4)
   if [ ${#missing[@]} -gt 0 ]; then
     if [ "$(id -u)" != 0 ]; then
       echo "Missing packages: ${missing[*]} — install them as root (apt-get install ${missing[*]})" >&2

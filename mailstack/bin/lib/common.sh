@@ -155,6 +155,27 @@ if [[ -n $AUTH_REPORT_URL && ! $AUTH_REPORT_SECRET =~ ^[A-Za-z0-9_-]{16,}$ ]]; t
   exit 2
 fi
 
+# Live mail pushed to the webmail (push_notification plugin + templates/dovecot/push.lua): every new, appended,
+# expunged or flagged message and every created, renamed or deleted folder is POSTed to MAILSTACK_PUSH_URL with
+# MAILSTACK_PUSH_SECRET as a bearer token, bounded by MAILSTACK_PUSH_TIMEOUT_MS (default 50) so a slow or absent
+# webmail never holds a delivery up for longer. Without a URL nothing is pushed (the webmail then watches).
+PUSH_URL=${MAILSTACK_PUSH_URL:-}
+PUSH_SECRET=${MAILSTACK_PUSH_SECRET:-}
+PUSH_TIMEOUT_MS=${MAILSTACK_PUSH_TIMEOUT_MS:-50}
+if [[ -n $PUSH_URL && ! $PUSH_URL =~ ^http://[A-Za-z0-9.:/_-]+$ ]]; then
+  # Dovecot's Lua HTTP client has no TLS settings here: the webmail is reached over loopback or a private network.
+  echo "mailstack: MAILSTACK_PUSH_URL must be a plain http URL (got '$PUSH_URL')" >&2
+  exit 2
+fi
+if [[ -n $PUSH_URL && ! $PUSH_SECRET =~ ^[A-Za-z0-9_-]{16,}$ ]]; then
+  echo "mailstack: MAILSTACK_PUSH_SECRET must be 16+ characters of [A-Za-z0-9_-]" >&2
+  exit 2
+fi
+if ! [[ $PUSH_TIMEOUT_MS =~ ^[0-9]+$ ]] || ((PUSH_TIMEOUT_MS < 1 || PUSH_TIMEOUT_MS > 5000)); then
+  echo "mailstack: MAILSTACK_PUSH_TIMEOUT_MS must be an integer in 1..5000 (got '$PUSH_TIMEOUT_MS')" >&2
+  exit 2
+fi
+
 # A random secret in a root-only file, made on first use; prints it.
 ensure_secret_file() {
   local file=$1

@@ -37,6 +37,19 @@ auth_policy_report_after_auth = yes
 POLICY
 }
 
+# The push plugins for every mail process (LMTP delivery, IMAP), and their settings in the plugin block.
+push_plugins() { [[ -z $PUSH_URL ]] || printf ' notify push_notification mail_lua push_notification_lua'; }
+push_settings() {
+  [[ -n $PUSH_URL ]] || { printf '  # No MAILSTACK_PUSH_URL: nothing is pushed to the webmail.'; return; }
+  cat <<PUSH
+  # Live mail for the webmail (MAILSTACK_PUSH_URL): push.lua POSTs each transaction's events, bounded.
+  push_notification_driver = lua:file=$ETC_DIR/dovecot/push.lua
+  push_webmail_url = $PUSH_URL
+  push_webmail_secret = $PUSH_SECRET
+  push_webmail_timeout_msecs = $PUSH_TIMEOUT_MS
+PUSH
+}
+
 render_configs() {
   local domains_re="" d
   for d in $LOCAL_DOMAINS; do
@@ -64,6 +77,8 @@ render_configs() {
     [PORT_DOVEADM_HTTP]=$PORT_DOVEADM_HTTP
     [DOVEADM_API_KEY]=$(ensure_secret_file "$DOVEADM_API_KEY_FILE")
     [AUTH_POLICY]=$(auth_policy_settings)
+    [PUSH_PLUGINS]=$(push_plugins)
+    [PUSH_SETTINGS]=$(push_settings)
     [POSTFIX_QUEUE]=$POSTFIX_QUEUE
     [POSTFIX_DATA]=$POSTFIX_DATA
     [POSTFIX_CONF_DIR]=$POSTFIX_CONF_DIR
@@ -82,6 +97,8 @@ render_configs() {
   render_template "$t/dovecot/dovecot-sql-app-passwords-grouped.conf.ext" \
     "$ETC_DIR/dovecot/dovecot-sql-app-passwords-grouped.conf.ext"
   write_master_users
+  # Loaded by the mail processes (user vmail), so a copy they can read, beside the config.
+  install -m 0644 "$t/dovecot/push.lua" "$ETC_DIR/dovecot/push.lua"
   local f
   for f in main.cf master.cf sink-catchall.regexp sender-logins.cf; do
     render_template "$t/postfix/$f" "$POSTFIX_CONF_DIR/$f"

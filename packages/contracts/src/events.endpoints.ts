@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { UserIndexParams } from './auth.js';
 import { defineEndpoint } from './endpoint.js';
 import { EventStreamQuery } from './events.js';
+import { MailPush } from './mail-push.js';
 
 /** The live event stream of one signed-in account. */
 export const eventsEndpoints = {
@@ -18,5 +19,16 @@ export const eventsEndpoints = {
     raw: true,
     errors: [401, 422, 429],
     timeoutMs: null,
+  }),
+  mailPush: defineEndpoint({
+    method: 'POST',
+    path: '/mail-push',
+    auth: 'public',
+    summary:
+      "The mail server's live changes of one mailbox transaction (Dovecot push_notification, push.lua; bearer secret); answered at once, read afterwards",
+    tags: ['events'],
+    body: MailPush,
+    responses: { 202: z.object({ accepted: z.boolean() }) },
+    errors: [401, 404, 422],
   }),
 };

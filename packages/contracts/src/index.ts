@@ -34,6 +34,7 @@ export * from './compose.endpoints.js';
 export * from './settings.endpoints.js';
 export * from './image-proxy.endpoints.js';
 export * from './events.endpoints.js';
+export * from './mail-push.js';
 export * from './search.endpoints.js';
 export * from './security.endpoints.js';
 export * from './contacts.endpoints.js';

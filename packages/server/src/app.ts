@@ -252,6 +252,7 @@ export async function buildApp(
     connector: core.connector,
     folderIds,
     messages: messages.messages,
+    owners,
     log: app.log,
   });
   knownStatus = (account, path) => events.watchers.statusOf(account, path);

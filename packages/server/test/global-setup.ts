@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { startMailstack } from '@webmail/mailstack';
 import { startAuthReportRelay } from './support/auth-report-relay.testing.js';
+import { startPushRelay } from './support/push-relay.testing.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const portBase = Number(process.env.TEST_MAILSTACK_PORT_BASE ?? 22000);
@@ -34,6 +35,9 @@ declare module 'vitest' {
       /** Dovecot reports every authentication here; a test that wants them listens on `reportPort`. */
       reportPort: number;
       reportSecret: string;
+      /** Dovecot pushes live changes here; a test server with LIVE_MAIL=push asks for them (`relayPushesTo`). */
+      pushPort: number;
+      pushSecret: string;
     };
     postgresUrl: string;
   }
@@ -50,6 +54,13 @@ export default async function setup(project: TestProject) {
   process.env.MAILSTACK_AUTH_REPORT_URL = `http://127.0.0.1:${reportPort}/api/mail-auth/report`;
   process.env.MAILSTACK_AUTH_REPORT_SECRET = reportSecret;
   const stopRelay = await startAuthReportRelay(reportPort);
+  const pushPort = portBase + 901;
+  const pushSecret = randomBytes(18).toString('base64url');
+  process.env.MAILSTACK_PUSH_URL = `http://127.0.0.1:${pushPort}/api/mail-push`;
+  process.env.MAILSTACK_PUSH_SECRET = pushSecret;
+  // The relay answers at once; the longer bound only keeps a push from being dropped on a busy test machine.
+  process.env.MAILSTACK_PUSH_TIMEOUT_MS = '1000';
+  const stopPushRelay = await startPushRelay(pushPort);
   const stack = await startMailstack({ dir: path.join(root, 'ms'), portBase });
   const pgDir = path.join(root, 'pg');
   const pgScript = path.join(repoRoot, 'scripts/pg-sandbox.sh');
@@ -63,11 +74,14 @@ export default async function setup(project: TestProject) {
     doveadm: stack.doveadm,
     reportPort,
     reportSecret,
+    pushPort,
+    pushSecret,
   });
   project.provide('postgresUrl', postgresUrl);
   return async () => {
     await stack.stop();
     await stopRelay();
+    await stopPushRelay();
     execFileSync('bash', [pgScript, 'stop', pgDir]);
     rmSync(root, { recursive: true, force: true });
   };

@@ -168,6 +168,14 @@ const EnvSchema = z.object({
    */
   MAIL_SENDER_DB: z.string().optional(),
   MAIL_AUTH_REPORT_SECRET: z.string().min(16).optional(),
+  /**
+   * Live mail: `push` (the mail server POSTs its changes to `/api/mail-push`; an open browser holds no IMAP
+   * connection) or `watcher` (one IMAP NOTIFY connection per account with an open stream, for mail servers without
+   * push). Default: push when MAIL_PUSH_SECRET is set and MAIL_ACCESS=delegated (the door push reads through).
+   */
+  LIVE_MAIL: z.enum(['push', 'watcher']).optional(),
+  /** Bearer secret of the mail server's pushes (`POST /api/mail-push`); unset = that route answers 404. */
+  MAIL_PUSH_SECRET: z.string().min(16).optional(),
   APP_PASSWORDS_MAX: z.coerce.number().int().min(1).max(1000).default(100),
   /** How the account password is changed: none (the page says so), command, sql (users table of MAIL_AUTH_DB). */
   PASSWORD_DRIVER: z.enum(['none', 'command', 'sql']).default('none'),
@@ -265,6 +273,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       streamsMax: e.EVENT_STREAMS_MAX,
       watchersMax: e.EVENT_WATCHERS_MAX,
       watcherGraceMs: e.EVENT_WATCHER_GRACE_SECONDS * 1000,
+      liveMail: liveMailOf(e),
+      pushSecret: e.MAIL_PUSH_SECRET ?? null,
     },
     security: {
       mailAuthDb: e.MAIL_AUTH_DB ?? null,
@@ -297,6 +307,16 @@ function relyingParty(e: z.infer<typeof EnvSchema>): { rpId: string; origin: str
     rpId: e.WEBAUTHN_RP_ID ?? pub?.hostname ?? 'localhost',
     origin: e.WEBAUTHN_ORIGIN?.replace(/\/+$/, '') ?? pub?.origin ?? `http://localhost:${e.PORT}`,
   };
+}
+
+/** Push needs the secret the mail server sends and the delegated door it reads through; else the watchers. */
+function liveMailOf(e: z.infer<typeof EnvSchema>): 'push' | 'watcher' {
+  const ready = !!e.MAIL_PUSH_SECRET && e.MAIL_ACCESS === 'delegated';
+  if (e.LIVE_MAIL === 'push' && !ready)
+    throw new Error(
+      'Invalid configuration:\n  LIVE_MAIL: push needs MAIL_PUSH_SECRET and MAIL_ACCESS=delegated',
+    );
+  return e.LIVE_MAIL ?? (ready ? 'push' : 'watcher');
 }
 
 /**

@@ -63,6 +63,21 @@ export class OwnerMail {
   }
 
   /**
+   * Reads for an owner who is present — live mail the mail server pushed while they have the webmail open — through
+   * the delegated door, its connection closed afterwards. Not written to the security log: this is the owner's own
+   * view, read while they look at it, as their requests are (`run` is background work in their absence).
+   */
+  async forPresentOwner<T>(account: string, fn: (mail: MailSession) => Promise<T>): Promise<T> {
+    if (!this.available) throw new Error('live mail by push needs MAIL_ACCESS=delegated');
+    const { mail, close } = this.deps.mail.forOwner(account);
+    try {
+      return await fn(mail);
+    } finally {
+      await close();
+    }
+  }
+
+  /**
    * Runs `fn` with a mail session for `account` through the delegated door, logged in the owner's security log
    * first (a use is recorded even when the work then fails). Its connection is closed afterwards.
    */

@@ -126,10 +126,12 @@ describe('The OpenAPI document', () => {
       const expected =
         endpoint.path === '/mail-auth/report'
           ? ['reportSecret']
-          : [
-              ...(endpoint.auth === 'session' ? ['session'] : []),
-              ...(endpoint.method === 'GET' ? [] : ['xsrf']),
-            ];
+          : endpoint.path === '/mail-push'
+            ? ['pushSecret']
+            : [
+                ...(endpoint.auth === 'session' ? ['session'] : []),
+                ...(endpoint.method === 'GET' ? [] : ['xsrf']),
+              ];
       expect(op?.security, `${group}.${name}`).toBeDefined();
       expect(schemes, `${group}.${name}`).toEqual(expected.sort());
     }

@@ -25,7 +25,8 @@ const replayMax = 2000;
 export function eventStreamRoutes(deps: {
   mail: MailSessions;
   streams: EventStreams;
-  watchers: MailboxWatchers;
+  /** Null when live mail is pushed by the mail server. */
+  watchers: MailboxWatchers | null;
   eventLog: EventLogRepository;
 }): FastifyPluginAsync {
   return async (app) => {
@@ -68,10 +69,10 @@ export function eventStreamRoutes(deps: {
       // Sent now, not with the first event: a browser reports the stream open on the headers, and a reconnect
       // that missed nothing may have no event to send for a long while.
       reply.raw.flushHeaders();
-      deps.watchers.acquire(mail);
+      deps.watchers?.acquire(mail);
       reply.raw.on('close', () => {
         deps.streams.remove(stream);
-        deps.watchers.release(stream.account, stream.sessionId);
+        deps.watchers?.release(stream.account, stream.sessionId);
       });
       if (lastEventId === undefined) {
         write(stream, { command: 'connected' }, await deps.eventLog.newestId());

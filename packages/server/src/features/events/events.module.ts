@@ -7,10 +7,13 @@ import type { SessionEndReason, SessionLifecycle } from '../../infra/session/ses
 import type { FolderIdsRepository } from '../../mail/folder-ids.repository.js';
 import type { MailConnector } from '../../mail/mail-connector.js';
 import type { MailSessions } from '../../mail/mail-session.js';
+import type { OwnerMail } from '../../mail/owner-mail.js';
 import type { MessagesService } from '../messages/messages.service.js';
 import { eventStreamRoutes } from './event-stream.routes.js';
 import { EventStreams } from './event-streams.js';
 import { mailEventsFor } from './mail-events.js';
+import { MailPushReceiver } from './mail-push.js';
+import { mailPushRoutes } from './mail-push.routes.js';
 import { MailboxWatchers } from './mailbox-watchers.js';
 
 export interface EventsModuleDeps {
@@ -22,6 +25,8 @@ export interface EventsModuleDeps {
   connector: MailConnector;
   folderIds: FolderIdsRepository;
   messages: Pick<MessagesService, 'rowsOf' | 'readAhead'>;
+  /** The delegated door live mail pushed by the mail server is read through. */
+  owners: Pick<OwnerMail, 'forPresentOwner'>;
   log: FastifyBaseLogger;
 }
 
@@ -34,32 +39,51 @@ const logoutKind: Record<SessionEndReason, 'user' | 'deviceUser' | 'device'> = {
 };
 
 /**
- * The live event stream: every event of the bus to the streams it is for, mail changes from a watcher per
- * account, the sign-out of a session to its own streams (which then close).
+ * The live event stream: every event of the bus to the streams it is for, mail changes pushed by the mail server
+ * (LIVE_MAIL=push) or from a watcher per account (LIVE_MAIL=watcher), the sign-out of a session to its own streams (which then close).
  */
 export function createEventsModule(deps: EventsModuleDeps) {
   const { config, bus, log } = deps;
   const streams = new EventStreams(config);
+  const listenerFor = (account: string) =>
+    mailEventsFor(account, {
+      folderIds: deps.folderIds,
+      messages: deps.messages,
+      publish: (event) => void bus.publish({ account, event, transient: true }),
+      // Push mode keeps no mail session per stream: what arrived is read when the user opens it.
+      readAhead: (mailboxId, messages) => {
+        for (const mail of watchers.sessionsOf(account))
+          void deps.messages.readAhead(mail, mailboxId, messages);
+      },
+      log,
+    });
   const watchers = new MailboxWatchers({
     connector: deps.connector,
     max: config.watchersMax,
     graceMs: config.watcherGraceMs,
     log,
-    listenerFor: (account) =>
-      mailEventsFor(account, {
-        folderIds: deps.folderIds,
-        messages: deps.messages,
-        publish: (event) => void bus.publish({ account, event, transient: true }),
-        readAhead: (mailboxId, messages) => {
-          for (const mail of watchers.sessionsOf(account))
-            void deps.messages.readAhead(mail, mailboxId, messages);
-        },
-        log,
-      }),
+    listenerFor,
+  });
+  const push = new MailPushReceiver({
+    present: (account) => streams.has(account),
+    read: (account, fn) => deps.owners.forPresentOwner(account, fn),
+    listenerFor,
+    log,
   });
   const module: FeatureModule = {
     name: 'events',
-    routes: eventStreamRoutes({ mail: deps.mail, streams, watchers, eventLog: deps.eventLog }),
+    routes: async (app) => {
+      await app.register(
+        eventStreamRoutes({
+          mail: deps.mail,
+          streams,
+          // With push the mail server tells what changed: an open stream holds no IMAP connection.
+          watchers: config.liveMail === 'watcher' ? watchers : null,
+          eventLog: deps.eventLog,
+        }),
+      );
+      await app.register(mailPushRoutes({ secret: config.pushSecret, receiver: push }));
+    },
     subscribers: [
       () =>
         bus.subscribe('*', (message) => {
@@ -96,5 +120,5 @@ export function createEventsModule(deps: EventsModuleDeps) {
       await watchers.closeAll();
     },
   };
-  return { module, streams, watchers };
+  return { module, streams, watchers, push };
 }

@@ -81,6 +81,11 @@ const securitySchemes = {
     scheme: 'bearer',
     description: 'The mail server’s report secret (`MAIL_AUTH_REPORT_SECRET`).',
   },
+  pushSecret: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The mail server’s push secret (`MAIL_PUSH_SECRET`).',
+  },
 } as const;
 
 /** Schema ids a document refers to, directly or through other components. */

@@ -1,0 +1,191 @@
+import { execFile } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliverViaLmtp, openImap, startMailstack, type Mailstack } from './index.js';
+import { MAILSTACK_HOME } from './stack-config.js';
+
+const run = promisify(execFile);
+// Beside the suite's main stack (mailstack.test.ts), on ports of its own.
+const PORT_BASE = Number(process.env.MAILSTACK_TEST_PORT_BASE ?? 23000) + 250;
+const SECRET = 'push-secret-for-the-sandbox-test';
+
+interface Push {
+  authorization: string | undefined;
+  body: {
+    user: string;
+    more: boolean;
+    events: Array<{ event: string; mailbox: string; oldMailbox?: string; uid?: number; flags?: string[] }>;
+  };
+}
+
+/** The webmail's side, as far as Dovecot can tell: every POST is kept; `hang` stops answering. */
+function startReceiver() {
+  const pushes: Push[] = [];
+  const state = { hang: false };
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => {
+      pushes.push({ authorization: req.headers.authorization, body: JSON.parse(body) as Push['body'] });
+      if (!state.hang) res.writeHead(202).end('{"accepted":true}');
+    });
+  });
+  return new Promise<{ port: number; pushes: Push[]; state: typeof state; close: () => void }>((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        port: (server.address() as AddressInfo).port,
+        pushes,
+        state,
+        close: () => {
+          server.closeAllConnections();
+          server.close();
+        },
+      }),
+    ),
+  );
+}
+
+const eventsOf = (pushes: Push[], user: string) =>
+  pushes.filter((p) => p.body.user === user).flatMap((p) => p.body.events);
+
+async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+let stack: Mailstack;
+let dir: string;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let seq = 0;
+
+async function newUser() {
+  const email = `push${process.pid}-${++seq}@example.test`;
+  await stack.addUser(email, 'pw-push-secret');
+  return { email, password: 'pw-push-secret' };
+}
+
+const mail = (to: string, subject: string) =>
+  `From: a@example.org\r\nTo: ${to}\r\nSubject: ${subject}\r\n\r\nHello\r\n`;
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+  dir = await mkdtemp(path.join(os.tmpdir(), 'mailstack-push-'));
+  // Read by start.sh only (rendered into dovecot.conf); the suite's other stack runs without push.
+  process.env.MAILSTACK_PUSH_URL = `http://127.0.0.1:${receiver.port}/api/mail-push`;
+  process.env.MAILSTACK_PUSH_SECRET = SECRET;
+  process.env.MAILSTACK_PUSH_TIMEOUT_MS = '200';
+  try {
+    stack = await startMailstack({ dir, portBase: PORT_BASE });
+  } finally {
+    delete process.env.MAILSTACK_PUSH_URL;
+    delete process.env.MAILSTACK_PUSH_SECRET;
+    delete process.env.MAILSTACK_PUSH_TIMEOUT_MS;
+  }
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  receiver?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('Dovecot pushes live changes (push.lua)', () => {
+  it('posts each transaction with the secret: deliveries per recipient, flags, appends, expunges, folders', async () => {
+    const [a, b] = [await newUser(), await newUser()];
+    await deliverViaLmtp(stack, mail(a.email, 'One'), { from: 'a@example.org', to: [a.email, b.email] });
+    await until(() => eventsOf(receiver.pushes, b.email).some((e) => e.event === 'MessageNew'), 'delivery');
+    const pushFor = receiver.pushes.find(
+      (p) => p.body.user === a.email && p.body.events[0]?.event === 'MessageNew',
+    );
+    expect(pushFor?.authorization).toBe(`Bearer ${SECRET}`);
+    expect(pushFor?.body.events).toEqual([
+      { event: 'MessageNew', mailbox: 'INBOX', uid: 1, uidValidity: expect.any(Number) as number },
+    ]);
+
+    // Names with quotes, backslashes, non-ASCII and a control-free oddity survive the script's JSON as UTF-8.
+    const odd = 'Quote "this" \\ back/Bär €';
+    const imap = await openImap(stack, a.email, a.password);
+    try {
+      await imap.mailboxOpen('INBOX');
+      await imap.messageFlagsAdd('1', ['\\Flagged', '$Work'], { uid: true });
+      await imap.messageFlagsRemove('1', ['\\Flagged'], { uid: true });
+      await imap.append('INBOX', mail(a.email, 'Two'), ['\\Seen']);
+      await imap.messageDelete('1', { uid: true });
+      await imap.mailboxCreate(odd);
+      await imap.mailboxRename(odd, 'Renamed');
+      await imap.mailboxDelete('Renamed');
+    } finally {
+      await imap.logout();
+    }
+    await until(() => eventsOf(receiver.pushes, a.email).some((e) => e.event === 'MailboxDelete'), 'folders');
+    const seen = eventsOf(receiver.pushes, a.email).filter(
+      (e) => !/^(Drafts|Sent|Trash|Junk|Archive)$/.test(e.mailbox),
+    );
+    const summary = seen.map((e) => [e.event, e.mailbox, e.oldMailbox ?? e.uid ?? null]);
+    expect(summary).toEqual(
+      expect.arrayContaining([
+        ['MessageNew', 'INBOX', 1],
+        ['FlagsSet', 'INBOX', 1],
+        ['FlagsClear', 'INBOX', 1],
+        ['MessageAppend', 'INBOX', 2],
+        ['MessageExpunge', 'INBOX', 1],
+        ['MailboxCreate', odd, null],
+        ['MailboxRename', 'Renamed', odd],
+        ['MailboxDelete', 'Renamed', null],
+      ]),
+    );
+    const set = seen.find((e) => e.event === 'FlagsSet' && e.flags?.includes('\\Flagged'));
+    expect(set).toMatchObject({ flags: ['\\Flagged'], keywords: ['$Work'] });
+  });
+
+  it('loses no delivery after a Dovecot reload in the middle', async () => {
+    const user = await newUser();
+    const deliverOne = (i: number) =>
+      deliverViaLmtp(stack, mail(user.email, `R${i}`), { from: 'a@example.org', to: [user.email] });
+    for (let i = 1; i <= 5; i++) await deliverOne(i);
+    const reload = run('bash', [path.join(MAILSTACK_HOME, 'bin/doveadm.sh'), 'reload'], {
+      env: { ...process.env, MAILSTACK_DIR: dir, MAILSTACK_PORT_BASE: String(PORT_BASE) },
+    });
+    // During and right after the reload: LMTP may refuse a connection while the master swaps its config.
+    for (let i = 6; i <= 15; i++) {
+      await deliverOne(i).catch(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await deliverOne(i);
+      });
+    }
+    await reload;
+    const uids = () =>
+      eventsOf(receiver.pushes, user.email)
+        .filter((e) => e.event === 'MessageNew')
+        .map((e) => e.uid);
+    await until(() => uids().length >= 15, 'every delivery pushed');
+    expect(uids().sort((x, y) => (x ?? 0) - (y ?? 0))).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
+  });
+
+  it('delivers while the webmail does not answer: the push gives up, the message is stored', async () => {
+    const user = await newUser();
+    receiver.state.hang = true;
+    try {
+      for (let i = 1; i <= 3; i++)
+        await deliverViaLmtp(stack, mail(user.email, `H${i}`), { from: 'a@example.org', to: [user.email] });
+    } finally {
+      receiver.state.hang = false;
+    }
+    expect(eventsOf(receiver.pushes, user.email).filter((e) => e.event === 'MessageNew')).toHaveLength(3);
+    const imap = await openImap(stack, user.email, user.password);
+    try {
+      expect(await imap.status('INBOX', { messages: true })).toMatchObject({ messages: 3 });
+    } finally {
+      await imap.logout();
+    }
+  });
+});

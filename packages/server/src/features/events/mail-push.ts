@@ -1,0 +1,120 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { MailPush } from '@webmail/contracts';
+import type { MailFolder, MailSession } from '../../mail/mail-session.js';
+import type { FolderStatus } from '../../mail/watch/folder-status.js';
+import type { WatcherListener } from '../../mail/watch/mailbox-watcher.js';
+import { pushNews, type FolderNews } from './push-news.js';
+
+const statusItems = { messages: true, unseen: true, uidNext: true, uidValidity: true, highestModseq: true };
+
+export interface MailPushDeps {
+  /** Whether the account has an open stream in this process (nobody else needs its live mail here). */
+  present: (account: string) => boolean;
+  /** Reads the account's mailbox through the delegated door; the connection is closed afterwards. */
+  read: <T>(account: string, fn: (mail: MailSession) => Promise<T>) => Promise<T>;
+  /** The same turn of changes into stream events the mailbox watchers use. */
+  listenerFor: (account: string) => WatcherListener;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Live mail pushed by the mail server. Each push is answered at once (the mail server waits for the answer
+ * inside a delivery) and applied afterwards, one account at a time: pushes that arrive meanwhile are folded into
+ * the next round, so a burst costs one login. A round reads through the delegated door what the events need —
+ * each touched folder's STATUS (counters), the new messages' list rows, the changed messages' flags — and hands
+ * it to the same listener a mailbox watcher reports to, so a stream gets the same events either way. Between
+ * pushes no IMAP connection is held for anyone.
+ */
+export class MailPushReceiver {
+  private readonly pending = new Map<string, MailPush[]>();
+  private readonly running = new Map<string, Promise<void>>();
+
+  constructor(private readonly deps: MailPushDeps) {}
+
+  /** Takes a push; false when no stream here wants it (nothing is read then). */
+  accept(push: MailPush): boolean {
+    const account = push.user.toLowerCase();
+    if (!this.deps.present(account)) return false;
+    const queued = this.pending.get(account);
+    if (queued) queued.push(push);
+    else this.pending.set(account, [push]);
+    if (!this.running.has(account)) {
+      const run = this.drain(account).finally(() => this.running.delete(account));
+      this.running.set(account, run);
+    }
+    return true;
+  }
+
+  /** Resolves once every push taken so far has been applied (tests and the benchmark wait on it). */
+  async settled(): Promise<void> {
+    while (this.running.size) await Promise.all(this.running.values());
+  }
+
+  private async drain(account: string): Promise<void> {
+    for (let pushes = this.take(account); pushes.length; pushes = this.take(account)) {
+      await this.apply(account, pushes).catch((err: unknown) =>
+        this.deps.log.warn({ err }, 'mail push: a change could not be read'),
+      );
+    }
+  }
+
+  private take(account: string): MailPush[] {
+    const pushes = this.pending.get(account) ?? [];
+    this.pending.delete(account);
+    return pushes;
+  }
+
+  private async apply(account: string, pushes: MailPush[]): Promise<void> {
+    const { folders, foldersChanged } = pushNews(pushes);
+    const listener = this.deps.listenerFor(account);
+    if (foldersChanged) listener.foldersChanged();
+    if (!folders.size || !this.deps.present(account)) return;
+    await this.deps.read(account, async (mail) => {
+      const connection = await mail.connection();
+      const read: Array<{ path: string; status: FolderStatus; news: FolderNews }> = [];
+      for (const [path, news] of folders) {
+        // A folder deleted since has nothing to report (its deletion came as a folder change).
+        const s = await connection.status(path, statusItems).catch(() => null);
+        if (!s || s.messages === undefined || s.uidNext === undefined || s.uidValidity === undefined)
+          continue;
+        const status: FolderStatus = {
+          messages: s.messages,
+          unseen: s.unseen ?? 0,
+          uidNext: s.uidNext,
+          uidValidity: String(s.uidValidity),
+          highestModseq: s.highestModseq === undefined ? null : String(s.highestModseq),
+        };
+        read.push({ path, status, news });
+      }
+      if (read.length) listener.counters(read.map(({ path, status }) => ({ path, status })));
+      for (const { path, status, news } of read) {
+        const reset =
+          news.reset || (news.uidValidity !== null && String(news.uidValidity) !== status.uidValidity);
+        await connection.inPath(path, (folder) => this.report(listener, folder, status, news, reset), {
+          readOnly: true,
+        });
+      }
+    });
+  }
+
+  private async report(
+    listener: WatcherListener,
+    folder: MailFolder,
+    status: FolderStatus,
+    news: FolderNews,
+    reset: boolean,
+  ): Promise<void> {
+    const flagUids = [...news.flagUids];
+    const fetched =
+      reset || !flagUids.length ? [] : await folder.fetchAll(flagUids, { uid: true, flags: true });
+    await listener.changed({
+      path: folder.path,
+      status,
+      reset,
+      newUids: reset ? [] : [...news.newUids].sort((a, b) => a - b),
+      expungedUids: reset ? [] : [...news.expungedUids],
+      flagChanges: fetched.map((m) => ({ uid: m.uid, flags: m.flags ?? new Set<string>() })),
+      folder,
+    });
+  }
+}

@@ -1,0 +1,153 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import type { AppEventOf, Folder, MailboxTreeResponse } from '@webmail/contracts';
+import { EventStreamReader } from '../support/event-stream.testing.js';
+import { imapAs, newMailUser, startServer } from '../support/harness.testing.js';
+import { composeRaw } from '../support/mail-fixtures.testing.js';
+import { relayPushesTo } from '../support/push-relay.testing.js';
+import { deliver } from '../support/reading.testing.js';
+
+const run = promisify(execFile);
+const doveadm = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../mailstack/bin/doveadm.sh',
+);
+
+/** The user's IMAP connections as Dovecot counts them (`doveadm who`: one line per connection). */
+async function imapConnectionsOf(email: string): Promise<number> {
+  const stack = inject('mailstack');
+  const { stdout } = await run('bash', [doveadm, 'who', '-1', email], {
+    env: { ...process.env, MAILSTACK_DIR: stack.dir, MAILSTACK_PORT_BASE: String(stack.portBase) },
+  });
+  return stdout.split('\n').filter((line) => line.startsWith(`${email} `) && / imap /.test(line)).length;
+}
+
+const message = (to: string, subject: string) =>
+  composeRaw({ from: 'sender@example.com', to, subject, text: 'x' });
+
+describe.each(['push', 'watcher'] as const)('live mail (LIVE_MAIL=%s)', (mode) => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  const open: EventStreamReader[] = [];
+  const { pushPort, pushSecret } = inject('mailstack');
+
+  beforeAll(async () => {
+    server = await startServer('sqlite', { MAIL_PUSH_SECRET: pushSecret, LIVE_MAIL: mode });
+    await relayPushesTo(pushPort, server.baseUrl);
+  });
+  afterAll(async () => {
+    await relayPushesTo(pushPort, server.baseUrl, false);
+    for (const reader of open) reader.close();
+    await server.close();
+  });
+
+  async function streaming(prefix: string) {
+    const user = await newMailUser(prefix);
+    const client = server.client();
+    await client.signIn(user.email, user.password);
+    const tree = (await client.get<MailboxTreeResponse>('/api/u/0/mailbox')).body.mailboxes;
+    const inbox = tree.find((f) => f.specialUse === 'inbox') as Folder;
+    const before = await imapConnectionsOf(user.email);
+    const events = await EventStreamReader.open(client, 0);
+    open.push(events);
+    expect(events.status).toBe(200);
+    await server.app.services.events.watchers.of(user.email);
+    return { user, client, inbox, events, before };
+  }
+
+  it('sends new mail, counters, flag changes, expunges and folder changes to an open stream', async () => {
+    const { user, inbox, events } = await streaming(`lm-${mode}`);
+    await deliver(user.email, [await message(user.email, 'Pushed one')]);
+    const exists = (await events.next((e) => e.command === 'EXISTS')).event as AppEventOf<'EXISTS'>;
+    expect(exists.mailboxId).toBe(inbox.id);
+    expect(exists.messages.map((m) => m.subject)).toEqual(['Pushed one']);
+    expect(exists.messages[0]).toMatchObject({ seen: false, mailbox: inbox.id });
+    const counters = (await events.next((e) => e.command === 'COUNTERS')).event as AppEventOf<'COUNTERS'>;
+    expect(counters.counters).toContainEqual({ mailboxId: inbox.id, unseen: 1, total: 1 });
+    const uid = exists.messages[0]!.id;
+
+    const imap = await imapAs(user);
+    try {
+      await imap.mailboxOpen('INBOX');
+      await imap.messageFlagsAdd(String(uid), ['\\Flagged', '\\Seen'], { uid: true });
+      const fetch = (await events.next((e) => e.command === 'FETCH')).event as AppEventOf<'FETCH'>;
+      expect(fetch).toMatchObject({ mailboxId: inbox.id });
+      expect(fetch.changes).toEqual([{ uid, seen: true, flagged: true, answered: false }]);
+      await imap.messageDelete(String(uid), { uid: true });
+      const expunge = (await events.next((e) => e.command === 'EXPUNGE')).event as AppEventOf<'EXPUNGE'>;
+      expect(expunge).toEqual({ command: 'EXPUNGE', mailboxId: inbox.id, uids: [uid] });
+      await imap.mailboxCreate('Made elsewhere');
+      await events.next((e) => e.command === 'folderUpdate');
+    } finally {
+      await imap.logout();
+    }
+  });
+
+  it(
+    mode === 'push'
+      ? 'holds no IMAP connection for an open stream, before or after mail arrives'
+      : 'holds one IMAP connection (the watcher) for an open stream',
+    async () => {
+      const { user, events, before } = await streaming(`lm-idle-${mode}`);
+      await deliver(user.email, [await message(user.email, 'While idle')]);
+      await events.next((e) => e.command === 'EXISTS');
+      await server.app.services.events.push.settled();
+      // The read for the push logged out again; what Dovecot holds for this user is what it held before the stream.
+      const extra = mode === 'push' ? 0 : 1;
+      await expect.poll(() => imapConnectionsOf(user.email), { timeout: 5000 }).toBe(before + extra);
+      expect(!!(await server.app.services.events.watchers.of(user.email))).toBe(mode === 'watcher');
+      if (mode === 'push') expect(server.app.services.events.watchers.size).toBe(0);
+    },
+  );
+});
+
+describe('the push route', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  const push = { user: 'nobody@example.test', events: [{ event: 'MessageNew', mailbox: 'INBOX', uid: 1 }] };
+  const post = (secret: string | null, body: unknown = push) =>
+    fetch(`${server.baseUrl}/api/mail-push`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(secret ? { authorization: `Bearer ${secret}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+  const { pushSecret } = inject('mailstack');
+
+  afterAll(async () => server.close());
+
+  it('takes a push with the secret, refuses a wrong or missing one, and checks the body', async () => {
+    server = await startServer('sqlite', { MAIL_PUSH_SECRET: pushSecret });
+    expect(server.config.events.liveMail).toBe('push');
+    const accepted = await post(pushSecret);
+    expect(accepted.status).toBe(202);
+    // Nobody has a stream for that account here: nothing is read.
+    expect(await accepted.json()).toEqual({ accepted: false });
+    for (const wrong of [null, `${pushSecret}x`, pushSecret.slice(1), 'a'.repeat(pushSecret.length)])
+      expect((await post(wrong)).status).toBe(401);
+    const bad = [
+      { ...push, events: [] },
+      { ...push, events: [{ event: 'MessageSeen', mailbox: 'INBOX', uid: 1 }] },
+      { ...push, events: [{ event: 'MessageNew', mailbox: 'INBOX', uid: 0 }] },
+      { ...push, events: [{ event: 'MessageNew', mailbox: '', uid: 1 }] },
+      { ...push, extra: 1 },
+      { events: push.events },
+    ];
+    for (const body of bad) {
+      const res = await post(pushSecret, body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(((await res.json()) as { code: string }).code).toBe('ValidationError');
+    }
+  });
+
+  it('answers 404 to everyone when no secret is configured, and the watchers do the live mail', async () => {
+    await server.close();
+    server = await startServer('sqlite');
+    expect(server.config.events.liveMail).toBe('watcher');
+    for (const secret of [null, pushSecret, '']) expect((await post(secret)).status).toBe(404);
+  });
+});
