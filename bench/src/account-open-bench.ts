@@ -6,8 +6,8 @@
  *
  * Its own mailstack (port base 26600) and server (port 8293) for `account-bench@example.test`, whose Inbox holds
  * 100,000 messages (written into the maildir, as the mailbox bench does; keep BENCH_STATE_DIR to reuse it). Rows:
- * - sign-in: `POST /auth` + the folder tree in a new session, beside a bare connect + LOGIN (and beside the
- *   LIST-STATUS a folder tree with counts costs on a new connection);
+ * - sign-in: `POST /auth` + the folder tree in a new session, beside a bare connect + LOGIN (and beside what a
+ *   folder tree costs on a new connection: LIST-STATUS with counts, with only UIDNEXT HIGHESTMODSEQ, plain LIST);
  * - the cold first page of the Inbox right after a sign-in, beside SELECT + SORT + FETCH 50 on a new connection;
  * - opens: the measured session signs in, three other sessions of the account sign in and list the Inbox and sign
  *   out around its first listing; then `BENCH_RUNS` times a ~100 KB newsletter is delivered, the session switches to
@@ -138,6 +138,7 @@ async function bareLoginRows(env: BenchEnvironment): Promise<ComparedRow[]> {
   const login: number[] = [];
   const counts: number[] = [];
   const cheap: number[] = [];
+  const plain: number[] = [];
   for (let i = 0; i < runs; i += 1) {
     let at = performance.now();
     const w = await WireImap.connect(env.imapPort, user.email, user.password);
@@ -146,10 +147,11 @@ async function bareLoginRows(env: BenchEnvironment): Promise<ComparedRow[]> {
     for (const [items, into] of [
       ['MESSAGES UNSEEN', counts],
       ['UIDNEXT HIGHESTMODSEQ', cheap],
+      ['', plain],
     ] as const) {
       const fresh = await WireImap.connect(env.imapPort, user.email, user.password);
       at = performance.now();
-      await fresh.run(`LIST "" "*" RETURN (STATUS (${items}))`);
+      await fresh.run(items ? `LIST "" "*" RETURN (STATUS (${items}))` : 'LIST "" "*"');
       into.push(performance.now() - at);
       await fresh.close();
     }
@@ -165,6 +167,7 @@ async function bareLoginRows(env: BenchEnvironment): Promise<ComparedRow[]> {
     row('bare IMAP login', login, 'connect + LOGIN'),
     row('LIST-STATUS (MESSAGES UNSEEN), new connection', counts, 'after LOGIN'),
     row('LIST-STATUS (UIDNEXT HIGHESTMODSEQ), new connection', cheap, 'after LOGIN'),
+    row('LIST without STATUS, new connection', plain, 'after LOGIN'),
   ];
 }
 
