@@ -10,14 +10,15 @@
  *   folder tree costs on a new connection: LIST-STATUS with counts, with only UIDNEXT HIGHESTMODSEQ, plain LIST);
  * - the cold first page of the Inbox right after a sign-in, beside SELECT + SORT + FETCH 50 on a new connection;
  * - opens: the measured session signs in, three other sessions of the account sign in and list the Inbox and sign
- *   out around its first listing; then `BENCH_RUNS` times a ~100 KB newsletter is delivered, the session switches to
- *   Sent and back to the Inbox (untimed) and opens it (timed: the conversation, then the message), one open every
- *   `BENCH_OPEN_PAUSE_MS` (a user reading). Beside it: NOOP + `UID FETCH (BODY.PEEK[])` of another fresh copy.
+ *   out around its first listing; then `BENCH_RUNS` times a ~100 KB newsletter is delivered, and once the session's
+ *   event stream announced it (as the app runs), the session switches to Sent and back to the Inbox (untimed) and
+ *   opens it (timed: the conversation, then the message), one open every `BENCH_OPEN_PAUSE_MS` (a user reading). Beside it: NOOP + `UID FETCH (BODY.PEEK[])` of another fresh copy.
  */
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import { ApiSession } from './api-session.js';
 import { prepareEnvironment, type BenchEnvironment } from './bench-environment.js';
+import { openStream } from './event-stream.js';
 import { coldRow, compress, rowItems, sortedOnWire, wireSession, type Folder } from './mailbox-scenarios.js';
 import { doveadm, seedMaildirFolder } from './seed/maildir-seed.js';
 import { newsletterMessage } from './seed/reading-newsletter.js';
@@ -33,6 +34,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface TreeFolder extends Folder {
   specialUse?: string | null;
+  total: number;
+  unseen: number;
   children?: TreeFolder[];
 }
 const flatten = (folders: TreeFolder[]): TreeFolder[] =>
@@ -55,6 +58,7 @@ async function main() {
     const inbox = all.find((f) => f.path === 'INBOX');
     const sent = all.find((f) => f.specialUse === 'sent' || f.path === 'Sent');
     if (!inbox || !sent) throw new Error('the tree lacks INBOX or Sent');
+    console.log(`the folder tree's Inbox: ${inbox.total} messages, ${inbox.unseen} unseen`);
     await api.signOut();
     const wire = await wireSession(env);
     // Dovecot's sort cache of the Inbox, warm for both sides alike.
@@ -185,7 +189,7 @@ async function opensRow(env: BenchEnvironment, inbox: Folder, sent: Folder): Pro
     const tag = `${tagPrefix}-${n}`;
     const answer = await imap.append('INBOX', newsletterMessage(user.email, tag, new Date()), []);
     if (!answer || !answer.uid) throw new Error('APPEND gave no UID');
-    return { uid: answer.uid, thread: threadIdOf(`<reading-news-${tag}@baltic-dev.example>`) };
+    return { uid: answer.uid, tag, thread: threadIdOf(`<reading-news-${tag}@baltic-dev.example>`) };
   };
   const list = (api: ApiSession, f: Folder) =>
     api.json(`/api/u/0/mailbox/${encodeURIComponent(f.id)}/messages?limit=50`);
@@ -194,11 +198,14 @@ async function opensRow(env: BenchEnvironment, inbox: Folder, sent: Folder): Pro
   const product: number[] = [];
   const wireTimes: number[] = [];
   const split: string[] = [];
+  let stream: Awaited<ReturnType<typeof openStream>> | null = null;
   try {
     for (const api of [measured, ...others]) {
       await api.signIn(user.email, user.password);
       await api.json('/api/u/0/mailbox');
     }
+    // As the app runs: its event stream open (new mail is announced, and read ahead by the server).
+    stream = await openStream(env.baseUrl, measured.cookieHeader());
     const [b, c, d] = others as [ApiSession, ApiSession, ApiSession];
     // Around the measured session's first listing: the others list the Inbox and sign out.
     await list(b, inbox);
@@ -211,7 +218,8 @@ async function opensRow(env: BenchEnvironment, inbox: Folder, sent: Folder): Pro
     await d.signOut();
     for (let i = 0; i < runs; i += 1) {
       await pause(pauseMs);
-      const { uid, thread } = await deliver();
+      const { uid, thread, tag } = await deliver();
+      await stream.waitForText(`Digest #${tag}:`);
       // A folder switch and back, as a user who looks into Sent and returns to the new mail.
       await list(measured, sent);
       await list(measured, inbox);
@@ -236,6 +244,7 @@ async function opensRow(env: BenchEnvironment, inbox: Folder, sent: Folder): Pro
     }
     await measured.signOut();
   } finally {
+    stream?.close();
     await wire.close();
     await imap.logout();
   }
