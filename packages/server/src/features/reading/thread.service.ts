@@ -100,7 +100,8 @@ export class ThreadService {
         (f) => f.path,
       );
       this.indexes.noteConversationFolders(mail.email, special);
-      for (const folderPath of [...special.filter((p) => p !== path), path])
+      // The listed folder first: the user opens what they see there next.
+      for (const folderPath of [path, ...special.filter((p) => p !== path)])
         await this.indexes.build(connection, mail.email, folderPath);
     });
   }
