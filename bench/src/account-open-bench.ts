@@ -47,6 +47,8 @@ async function main() {
   // INBOX out of the autoindex as big folders under Lists/ are (a real Inbox was indexed as its mail came).
   process.env.MAILSTACK_FTS_BULK_EXCLUDE ??= 'INBOX';
   const env = await prepareEnvironment({ user, portBase: 26600, serverPort: 8293 });
+  // Newsletters a run that stopped half-way left behind (the seed check counts the folder).
+  await removeNewsletters(env).catch(() => undefined);
   try {
     const seconds = await seedMaildirFolder(env.stack, {
       email: user.email,
@@ -97,18 +99,19 @@ async function main() {
         `(+${(quantile(cold.product, 0.5) - quantile(cold.wire, 0.5)).toFixed(1)} ms)`,
     );
   } finally {
-    await doveadm(env.stack, [
-      'expunge',
-      '-u',
-      user.email,
-      'mailbox',
-      'INBOX',
-      'header',
-      'Message-ID',
-      tagPrefix,
-    ]).catch((err: Error) => console.warn(`cleanup: ${err.message}`));
+    await removeNewsletters(env).catch((err: Error) => console.warn(`cleanup: ${err.message}`));
     await env.stop();
   }
+}
+
+/**
+ * Expunges the newsletters the bench appended, so the next run's seed check finds the Inbox as seeded. Without the
+ * fts plugin: its header search would first index the whole Inbox.
+ */
+async function removeNewsletters(env: BenchEnvironment): Promise<void> {
+  const noFts = ['-o', 'mail_plugins=quota virtual'];
+  const search = ['mailbox', 'INBOX', 'header', 'Message-ID', 'reading-news-acct'];
+  await doveadm(env.stack, [...noFts, 'expunge', '-u', user.email, ...search]);
 }
 
 /** Sign-in until the app can draw the mailbox, in a new session each run; beside connect + LOGIN + LIST-STATUS. */
