@@ -188,6 +188,8 @@ const threadIdOf = (root: string) =>
 
 async function opensRow(env: BenchEnvironment, inbox: Folder, sent: Folder): Promise<ComparedRow> {
   const imap = await imapClient(env);
+  // A socket timeout while the server is busy must fail the run in its `finally`, not crash past it.
+  imap.on('error', (err: Error) => console.warn(`bench IMAP client: ${err.message}`));
   const wire = await WireImap.connect(env.imapPort, user.email, user.password);
   await wire.run('SELECT "INBOX"');
   let n = 0;
