@@ -11,9 +11,9 @@ export async function openStream(baseUrl: string, cookies: string) {
       for await (const chunk of res.body!) {
         const at = performance.now();
         text += decoder.decode(chunk, { stream: true });
-        for (const [subject, resolve] of waiters) {
-          if (text.includes(`"subject":"${subject}"`)) {
-            waiters.delete(subject);
+        for (const [needle, resolve] of waiters) {
+          if (text.includes(needle)) {
+            waiters.delete(needle);
             resolve(at);
           }
         }
@@ -24,7 +24,10 @@ export async function openStream(baseUrl: string, cookies: string) {
     }
   })();
   return {
-    waitFor: (subject: string) => new Promise<number>((resolve) => waiters.set(subject, resolve)),
+    waitFor: (subject: string) =>
+      new Promise<number>((resolve) => waiters.set(`"subject":"${subject}"`, resolve)),
+    /** Resolves when any event holds `text` (e.g. a unique part of a subject). */
+    waitForText: (text: string) => new Promise<number>((resolve) => waiters.set(text, resolve)),
     close: () => controller.abort(),
   };
 }

@@ -184,8 +184,8 @@ export class MailSession {
  */
 export class MailSessions {
   private readonly deps: MailSessionDeps;
-  /** Sessions that used mail in this process (id → account), until the session or its connection ends. */
-  private readonly used = new Map<string, string>();
+  /** Sessions that used mail in this process, until the session or its connection ends. */
+  private readonly used = new Map<string, SessionContext>();
   private readonly accountGoneListeners: Array<(email: string) => void> = [];
 
   constructor(options: {
@@ -208,7 +208,7 @@ export class MailSessions {
       },
       noteMailUse: (session) => {
         if (this.used.has(session.id)) return;
-        this.used.set(session.id, session.email);
+        this.used.set(session.id, session);
         lifecycle.emit('firstMailUse', { session });
       },
     };
@@ -228,10 +228,10 @@ export class MailSessions {
   }
 
   private done(sessionId: string): void {
-    const email = this.used.get(sessionId);
+    const email = this.used.get(sessionId)?.email;
     if (email === undefined) return;
     this.used.delete(sessionId);
-    for (const other of this.used.values()) if (other === email) return;
+    for (const other of this.used.values()) if (other.email === email) return;
     for (const listener of this.accountGoneListeners) listener(email);
   }
 
@@ -243,9 +243,15 @@ export class MailSessions {
    * A mail session for an account whose owner may be signed out (background work, delegated access only): its own
    * pooled connection, logged in through the delegated door; `close` logs it out.
    */
-  forOwner(email: string): { mail: MailSession; close: () => Promise<void> } {
+  forOwner(email: string, purpose = 'owner'): { mail: MailSession; close: () => Promise<void> } {
     if (!this.deps.access.delegated) throw new Error('no delegated mail access');
-    const account: SessionContext = { id: `owner:${email}`, email, userIndex: -1, deviceId: '', key: '' };
+    const account: SessionContext = {
+      id: `${purpose}:${email}`,
+      email,
+      userIndex: -1,
+      deviceId: '',
+      key: '',
+    };
     const deps: MailSessionDeps = {
       ...this.deps,
       // Not a session: nothing to unseal, nothing to end, no first use to report.
@@ -253,6 +259,54 @@ export class MailSessions {
       noteMailUse: () => {},
     };
     return { mail: new MailSession(account, deps), close: () => this.deps.pool.release(account.id) };
+  }
+
+  /**
+   * Runs `fn` on a connection of its own for work that belongs to the account rather than to one of its sessions
+   * (its caches: whichever session asked, all of them use the result), logged out afterwards. Delegated: through
+   * the webmail's own door, so it does not matter which session asked or whether it is still there. Password mode:
+   * logged in with the credential of a live session of the account — `asking` first, else any other that used mail
+   * here; it fails only when none is left. The user's own connections never wait behind this work.
+   */
+  async forAccountWork<T>(
+    asking: SessionContext,
+    purpose: string,
+    fn: (mail: MailSession) => Promise<T>,
+  ): Promise<T> {
+    if (this.deps.access.delegated) {
+      const { mail, close } = this.forOwner(asking.email, purpose);
+      try {
+        return await fn(mail);
+      } finally {
+        await close();
+      }
+    }
+    const sessions = [
+      asking,
+      ...[...this.used.values()].filter((s) => s.email === asking.email && s.id !== asking.id),
+    ];
+    let failure: unknown = unauthorized();
+    for (const session of sessions) {
+      const id = `${purpose}:${session.id}`;
+      const mail = new MailSession(
+        { ...session, id },
+        { ...this.deps, sealedPassword: () => this.deps.sealedPassword(session.id), noteMailUse: () => {} },
+      );
+      try {
+        await mail.connection();
+      } catch (err) {
+        // That session ended meanwhile (or its login failed): the next one may still be there.
+        failure = err;
+        await this.deps.pool.release(id);
+        continue;
+      }
+      try {
+        return await fn(mail);
+      } finally {
+        await this.deps.pool.release(id);
+      }
+    }
+    throw failure;
   }
 
   /** The mail session of a `session` route's request. */

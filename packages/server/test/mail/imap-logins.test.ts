@@ -76,6 +76,10 @@ describe('one persistent IMAP connection per signed-in user', () => {
     );
     expect(one.status).toBe(200);
 
-    expect(await dovecotLogins(user.email)).toBe(before + 1);
+    // Besides the session's connection, the account reads its conversation indexes once, in the background, on a
+    // connection of its own (logged out when done): wait for that, so the count does not depend on timing.
+    const indexes = server.app.services.caches.threadIndexes;
+    await expect.poll(() => indexes.complete(user.email, 'Lists'), { timeout: 30_000 }).toBe(true);
+    expect(await dovecotLogins(user.email)).toBe(before + 2);
   });
 });

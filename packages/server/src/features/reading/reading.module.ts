@@ -21,7 +21,13 @@ export function createReadingModule(deps: ReadingModuleDeps): {
   module: FeatureModule;
   threads: ThreadService;
 } {
-  const threads = new ThreadService(deps.mailboxes, deps.threadIndexes, undefined, deps.knownStatus);
+  const threads = new ThreadService(
+    deps.mailboxes,
+    deps.threadIndexes,
+    (asking, fn) => deps.mail.forAccountWork(asking, 'thread-index', fn),
+    undefined,
+    deps.knownStatus,
+  );
   const downloads = new MessageDownloadsService();
   return { module: { name: 'reading', routes: readingRoutes(deps.mail, threads, downloads) }, threads };
 }

@@ -5,6 +5,7 @@ import { fetchSeeingArrivals } from '../../mail/imap/selected-folder.js';
 import type { ThreadIndexes } from '../../mail/imap/thread-index.js';
 import type { MailConnection, MailFolder, MailSession } from '../../mail/mail-session.js';
 import type { KnownFolderStatus } from '../../mail/watch/folder-status.js';
+import type { SessionContext } from '../../infra/session/session-context.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
 import { snippetOf } from './message-snippet.js';
 import { openedStamp, otherStamp, ThreadCache } from './thread-cache.js';
@@ -43,10 +44,14 @@ export class ThreadService {
   private readonly folders: ThreadFolders;
   private readonly cache = new ThreadCache();
   private readonly preparing = new Set<string>();
+  /** Per account, the preparation under way: one at a time, so an account reads one folder index at a time. */
+  private readonly queues = new Map<string, Promise<void>>();
 
   constructor(
     mailboxes: MailboxesService,
     private readonly indexes: ThreadIndexes,
+    /** Runs the indexes' reading on a connection of the account's own, not on the asking session's. */
+    private readonly accountWork: AccountWork,
     /** How long after a folder was listed its indexes start reading (the user's next clicks go first). */
     private readonly prepareDelayMs = 1000,
     /** Folder states the account's mailbox watcher knows (no STATUS per open then). */
@@ -57,27 +62,48 @@ export class ThreadService {
 
   /**
    * After a folder was listed: reads the conversation indexes of it, the Inbox and Sent in the background (one at
-   * a time, in chunks), so opening any message shown needs no header search. Resolves when they are read (tests).
+   * a time, in chunks), so opening any message shown needs no header search. The indexes belong to the account,
+   * not to the session that listed: they are read on a connection of their own (`accountWork`), so the session
+   * may sign out meanwhile, another session's listing in the same moment needs no reading of its own, and the
+   * user's requests never queue behind the reading. Resolves when they are read (tests).
    */
   async prepare(mail: MailSession, mailboxId: string): Promise<void> {
     // Every first page of a list asks; one waiting preparation per account and folder is enough.
     const key = `${mail.email}\n${mailboxId}`;
     if (this.preparing.has(key)) return;
     this.preparing.add(key);
-    await new Promise((resolve) => setTimeout(resolve, this.prepareDelayMs).unref());
     try {
+      await new Promise((resolve) => setTimeout(resolve, this.prepareDelayMs).unref());
       const path = await mail.pathOf(mailboxId);
-      const connection = await mail.connection();
-      const special = await this.folders.retrying(mail, connection, async (folders) => folders);
-      // The listed folder last, so it is selected again afterwards (the user's next open or page needs no SELECT,
-      // and new mail in it is read ahead: MessagesService.readAhead).
-      for (const folderPath of [...special.map((f) => f.path).filter((p) => p !== path), path])
-        await this.indexes.build(connection, mail.email, folderPath);
+      if (this.indexes.complete(mail.email, path)) return;
+      const previous = this.queues.get(mail.email) ?? Promise.resolve();
+      const run = previous.then(() => this.readIndexes(mail, path));
+      const queued = run.catch(() => undefined);
+      this.queues.set(mail.email, queued);
+      void queued.then(() => {
+        if (this.queues.get(mail.email) === queued) this.queues.delete(mail.email);
+      });
+      await run;
     } catch {
-      // The session ended or the folder went: the next list asks again; opening searches meanwhile.
+      // No session of the account is left, or the folder went: the next list asks again; opening searches meanwhile.
     } finally {
       this.preparing.delete(key);
     }
+  }
+
+  private async readIndexes(mail: MailSession, path: string): Promise<void> {
+    // A preparation queued behind another may find everything read by now.
+    if (this.indexes.complete(mail.email, path)) return;
+    await this.accountWork(mail.account, async (own) => {
+      const connection = await own.connection();
+      const special = (await this.folders.retrying(own, connection, async (folders) => folders)).map(
+        (f) => f.path,
+      );
+      this.indexes.noteConversationFolders(mail.email, special);
+      // The listed folder first: the user opens what they see there next.
+      for (const folderPath of [path, ...special.filter((p) => p !== path)])
+        await this.indexes.build(connection, mail.email, folderPath);
+    });
   }
 
   /** The conversation opened at message `uid` of the folder, or at the folder's newest message of it. */
@@ -226,6 +252,12 @@ export class ThreadService {
     }
   }
 }
+
+/**
+ * Runs `fn` with a mail session of the account on a connection of its own, logged out afterwards
+ * (`MailSessions.forAccountWork`); fails when the account has no way in left.
+ */
+export type AccountWork = (asking: SessionContext, fn: (own: MailSession) => Promise<void>) => Promise<void>;
 
 /** How many of a folder's newest messages are looked through for a conversation named by its id alone. */
 export const memberScanLimit = 5000;

@@ -30,6 +30,8 @@ export class ThreadIndexes {
   private readonly building = new Map<string, Promise<void>>();
   /** Builds under way whose account was forgotten meanwhile: their result is dropped. */
   private readonly forgotten = new Set<string>();
+  /** Per account: the folders an open looks in besides its own (Inbox, Sent), as the last build found them. */
+  private readonly conversationFolders = new Map<string, string[]>();
 
   constructor(
     private readonly limits: { maxMessages: number; chunk: number } = { maxMessages: 4_000_000, chunk: 2000 },
@@ -91,6 +93,26 @@ export class ThreadIndexes {
   }
 
   /**
+   * Whether an open in `path` would find every folder it looks in indexed: `path` and the account's Inbox and Sent
+   * as the last build found them (none known yet: no).
+   */
+  complete(account: string, path: string): boolean {
+    const others = this.conversationFolders.get(account);
+    return others !== undefined && [...others, path].every((p) => this.has(account, p));
+  }
+
+  /** Notes the account's Inbox and Sent (for `complete`). */
+  noteConversationFolders(account: string, paths: string[]): void {
+    this.conversationFolders.delete(account);
+    this.conversationFolders.set(account, paths);
+    // Bounded like the indexes: an account that was not noted for long goes first.
+    for (const oldest of this.conversationFolders.keys()) {
+      if (this.conversationFolders.size <= maxAccountsNoted) break;
+      this.conversationFolders.delete(oldest);
+    }
+  }
+
+  /**
    * Reads the folder's index in the background unless it exists or is being read; resolves when done. Failures
    * (the connection closed, the folder went) leave no index: a later lookup searches and asks again.
    */
@@ -118,6 +140,7 @@ export class ThreadIndexes {
    * An index still being read is kept out when it completes.
    */
   forgetAccount(account: string): void {
+    this.conversationFolders.delete(account);
     for (const key of this.folders.keys()) if (key.startsWith(`${account}\n`)) this.folders.delete(key);
     for (const key of this.building.keys()) if (key.startsWith(`${account}\n`)) this.forgotten.add(key);
   }
@@ -205,6 +228,7 @@ interface FolderIndex {
 }
 
 const tailMax = 4096;
+const maxAccountsNoted = 100_000;
 const keyOf = (account: string, path: string) => `${account}\n${path}`;
 const sizeOf = (i: FolderIndex) => i.uids.length + i.tail.length;
 
