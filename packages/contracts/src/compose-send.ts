@@ -9,6 +9,11 @@ export const SendRequest = z
     /** Undo window in seconds; 0 sends at once. Absent: the server's default (10 s unless configured). */
     undoSeconds: z.number().int().min(0).max(composeLimits.undoSendMaxSeconds).optional(),
     revision: z.number().int().min(0).optional(),
+    /**
+     * Send later: the message waits on the server until this time (then undo does not apply). It must lie in the
+     * future and at most `sendLaterMaxDays` ahead.
+     */
+    sendAt: z.iso.datetime({ offset: true }).optional(),
   })
   .strict();
 export type SendRequest = z.input<typeof SendRequest>;
@@ -62,10 +67,23 @@ export const OutboxEntry = z
     failure: SendFailure.nullable(),
     /** Sent, but these recipients were refused by the SMTP server (the others got the message). */
     rejectedRecipients: z.array(z.string()),
+    /** Send later: it waits for `dueAt`, chosen by the user (not an undo window). */
+    scheduled: z.boolean().optional(),
   })
   .meta({ id: 'OutboxEntry' });
 export type OutboxEntry = z.infer<typeof OutboxEntry>;
 
+/** How far ahead a message may be scheduled. */
+export const sendLaterMaxDays = 366;
+
+/** Move a scheduled message to another time. */
+export const RescheduleRequest = z.object({ sendAt: z.iso.datetime({ offset: true }) }).strict();
+export type RescheduleRequest = z.input<typeof RescheduleRequest>;
+
 export const OutboxParams = ComposeParams.extend({ outboxId: z.string().min(1).max(64) });
 export const OutboxListResponse = z.object({ entries: z.array(OutboxEntry) });
 export type OutboxListResponse = z.infer<typeof OutboxListResponse>;
+
+/** The Scheduled view: messages waiting for their time, soonest first. */
+export const ScheduledListResponse = z.object({ entries: z.array(OutboxEntry), count: z.number().int() });
+export type ScheduledListResponse = z.infer<typeof ScheduledListResponse>;

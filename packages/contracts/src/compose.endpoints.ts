@@ -14,7 +14,14 @@ import {
   UploadAttachment,
   UploadQuery,
 } from './compose.js';
-import { OutboxEntry, OutboxListResponse, OutboxParams, SendRequest } from './compose-send.js';
+import {
+  OutboxEntry,
+  OutboxListResponse,
+  OutboxParams,
+  RescheduleRequest,
+  ScheduledListResponse,
+  SendRequest,
+} from './compose-send.js';
 import { defineEndpoint } from './endpoint.js';
 
 const tags = ['compose'] as const;
@@ -134,7 +141,40 @@ export const composeEndpoints = {
     method: 'POST',
     path: '/u/:userIndex/compose/outbox/:outboxId/cancel',
     auth: 'session',
-    summary: 'Undo send: cancels a queued entry (status `cancelled`); the draft stays in Drafts',
+    summary:
+      'Undo send, or unschedule a scheduled message: cancels a queued entry (status `cancelled`); the draft stays in Drafts',
+    tags,
+    params: OutboxParams,
+    responses: { 200: OutboxEntry },
+    errors: changeErrors,
+  }),
+  scheduled: defineEndpoint({
+    method: 'GET',
+    path: '/u/:userIndex/compose/scheduled',
+    auth: 'session',
+    summary: 'Send later: the messages waiting for their time, soonest first, with their count',
+    tags,
+    params: ComposeParams,
+    responses: { 200: ScheduledListResponse },
+    errors,
+  }),
+  reschedule: defineEndpoint({
+    method: 'POST',
+    path: '/u/:userIndex/compose/outbox/:outboxId/reschedule',
+    auth: 'session',
+    summary:
+      "Moves a scheduled message to another time while it still waits (the answer's status and dueAt say whether it did)",
+    tags,
+    params: OutboxParams,
+    body: RescheduleRequest,
+    responses: { 200: OutboxEntry },
+    errors: changeErrors,
+  }),
+  sendNow: defineEndpoint({
+    method: 'POST',
+    path: '/u/:userIndex/compose/outbox/:outboxId/sendNow',
+    auth: 'session',
+    summary: 'Sends a scheduled message now while it still waits (the outbox job takes it on its next tick)',
     tags,
     params: OutboxParams,
     responses: { 200: OutboxEntry },

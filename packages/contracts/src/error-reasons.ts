@@ -32,6 +32,7 @@ export const errorReasons = {
     'sentFolderNotSet',
     'uploadNotFound',
     'outboxEntryNotFound',
+    'sendLaterUnavailable',
   ],
   imageProxy: ['imageLinkInvalid', 'addressNotAllowed', 'hostNotResolved', 'notAnImage', 'imageFetchFailed'],
   settings: [

@@ -88,6 +88,8 @@ export const fieldErrorCodes = [
   'messageTooLarge',
   'attachmentGone',
   'draftBeingSent',
+  'sendAtInPast',
+  'sendAtTooFar',
   // settings
   'displayNameTooShort',
   'displayNameTooLong',

@@ -83,6 +83,12 @@ const filterEvents = [
   command('filterMoveToBottom', id),
 ] as const;
 
+/** Send later: a scheduled message changed (scheduled, moved, cancelled) or left (`sent`/`failed`). */
+const outboxEvents = [
+  command('scheduledChanged', id),
+  command('scheduledSent', { ...id, subject: z.string(), status: z.enum(['sent', 'failed']) }),
+] as const;
+
 const searchEvents = [
   command('recentSearchUpdated', id),
   command('recentSearchDeleted', id),
@@ -106,6 +112,7 @@ export const AppEvent = z.discriminatedUnion('command', [
   ...settingsEvents,
   ...filterEvents,
   ...searchEvents,
+  ...outboxEvents,
   ...streamEvents,
 ]);
 export type AppEvent = z.infer<typeof AppEvent>;

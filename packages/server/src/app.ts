@@ -11,7 +11,9 @@ import type { ImapPool } from './mail/imap/imap-pool.js';
 import type { MailSession } from './mail/mail-session.js';
 import { createCore } from './core.js';
 import type { Config } from './infra/config.js';
+import { MovableClock, systemClock, testClockRoutes, type Clock } from './infra/test-clock.js';
 import { composeMigrations } from './features/compose/compose.migrations.js';
+import { sendLaterMigrations } from './features/compose/send-later.migrations.js';
 import { contactsMigrations } from './features/contacts/contacts.migrations.js';
 import { createAuthModule } from './features/auth/auth.module.js';
 import { createComposeModule } from './features/compose/compose.module.js';
@@ -63,6 +65,7 @@ export const migrations = {
   ...upgradeMigrations,
   ...feedbackMigrations,
   ...ownerMailMigrations,
+  ...sendLaterMigrations,
 };
 
 export type { RouteEntry };
@@ -73,6 +76,8 @@ export interface AppServices {
   securityEvents: SecurityEventsService;
   imapPool: ImapPool;
   retention: RetentionJob;
+  /** Runs a registered job now (tests: the outbox after moving their clock). */
+  runJob: (name: string) => Promise<unknown>;
   events: ReturnType<typeof createEventsModule>;
   /** The per-process caches (tests look at their sizes). */
   caches: ReturnType<typeof createMessagesModule>['caches'] & {
@@ -89,7 +94,7 @@ export interface AppServices {
  */
 export async function buildApp(
   config: Config,
-  options: { logStream?: DestinationStream } = {},
+  options: { logStream?: DestinationStream; clock?: Clock } = {},
 ): Promise<FastifyInstance & { services: AppServices }> {
   const { app, routes } = await createHttpServer(config, version, options.logStream);
   if (!config.publicUrl)
@@ -100,6 +105,9 @@ export async function buildApp(
   const db = createDatabase(config, app.log);
   await migrateToLatest(db, migrations);
   const core = createCore(config, db, app.log);
+  // TEST_CLOCK=1 (refused in production): timed work reads a clock tests can move; otherwise the system clock.
+  const testClock = config.testClock ? new MovableClock() : null;
+  const clock = options.clock ?? testClock ?? systemClock;
   await core.start();
   const { mail, lifecycle, folderIds } = core;
   const publish = publisherOf(core.bus);
@@ -221,6 +229,9 @@ export async function buildApp(
     folderIds,
     nameOf: (email) => auth.auth.nameOf(email),
     senders: (email) => settings.outgoingAddresses.senders(email),
+    publish,
+    clock,
+    recordBackgroundSend: (account) => owners.recordUse(account, 'send-later'),
     log: app.log,
   });
   const contacts = createContactsModule({ config, db, publish });
@@ -257,6 +268,14 @@ export async function buildApp(
   });
   knownStatus = (account, path) => events.watchers.statusOf(account, path);
 
+  if (testClock) {
+    await app.register(
+      testClockRoutes(testClock, () => core.jobs.runNow('outbox').then(() => undefined)),
+      {
+        prefix: '/api',
+      },
+    );
+  }
   const planGate = (account: string, feature: DisabledFeature) => plan.require(account, feature);
   const requestScopeParts = (request: FastifyRequest) => ({
     get mail() {
@@ -294,6 +313,7 @@ export async function buildApp(
       securityEvents: securityCore.securityEvents,
       imapPool: core.pool,
       retention: mailboxes.retention,
+      runJob: (name: string) => core.jobs.runNow(name),
       events,
       caches: { ...messages.caches, threadIndexes, quotas: mailboxes.quotas },
       routes,

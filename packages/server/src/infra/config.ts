@@ -23,6 +23,12 @@ const EnvSchema = z.object({
    * (`exactAnswer` in endpoint-route.ts). On in the server tests and the browser tests.
    */
   CHECK_ALL_RESPONSES: bool.default(false),
+  /**
+   * TEST ONLY. `1` lets tests move the server's clock for timed work (send later) through `POST /api/test/clock`;
+   * refused with NODE_ENV=production.
+   */
+  TEST_CLOCK: z.enum(['0', '1']).default('0'),
+  NODE_ENV: z.string().optional(),
   DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
   DATABASE_URL: z.string().optional(),
   SESSION_SECRET: z.string().min(32).optional(),
@@ -205,11 +211,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.TEST_CLOCK === '1' && e.NODE_ENV === 'production') {
+    throw new Error(
+      'Invalid configuration:\n  TEST_CLOCK: a movable clock is for tests, not with NODE_ENV=production',
+    );
+  }
   return {
     host: e.HOST,
     port: e.PORT,
     logLevel: e.LOG_LEVEL,
     checkAllResponses: e.CHECK_ALL_RESPONSES,
+    testClock: e.TEST_CLOCK === '1',
     dataDir: e.DATA_DIR,
     database: e.DATABASE_URL?.startsWith('postgres')
       ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)

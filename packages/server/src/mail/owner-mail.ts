@@ -62,6 +62,11 @@ export class OwnerMail {
     return Number(updated.numUpdatedRows) > 0;
   }
 
+  /** Writes a use of the delegated door made elsewhere (a scheduled send's submission) to the security log. */
+  async recordUse(account: string, job: string): Promise<void> {
+    await this.deps.record({ account, job, node: this.deps.node, at: Date.now() });
+  }
+
   /**
    * Reads for an owner who is present — live mail the mail server pushed while they have the webmail open — through
    * the delegated door, its connection closed afterwards. Not written to the security log: this is the owner's own

@@ -123,6 +123,7 @@ async function retentionNeedsSession(server: Awaited<ReturnType<typeof startServ
     await details.signIn(user.email, user.password);
     expect((await details.get<UserDetails>('/api/u/0/details')).body.unavailableFeatures).toEqual([
       { feature: 'retentionWhileAway', reason: 'ownerMustBeSignedIn' },
+      { feature: 'sendLater', reason: 'ownerMustBeSignedIn' },
     ]);
   }
 }

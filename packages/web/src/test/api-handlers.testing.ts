@@ -132,6 +132,8 @@ export function mailApi(state: MailState) {
       HttpResponse.json({ groups: [], total: 0, offset: 0, limit: 500 }),
     ),
     http.get('/api/u/:userIndex/contacts/suggestions', () => HttpResponse.json({ suggestions: [] })),
+    // Send later: nothing scheduled (the sidebar's Scheduled entry then stays hidden).
+    http.get('/api/u/:userIndex/compose/scheduled', () => HttpResponse.json({ entries: [], count: 0 })),
     // Outgoing addresses: none (the composer offers the account alone; the Account page counts them).
     http.get('/api/u/:userIndex/settings/whitelist', () => HttpResponse.json({ addresses: [] })),
     http.get('/api/u/:userIndex/settings/whitelist/verified', () => HttpResponse.json({ addresses: [] })),

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../infra/config.js';
 import type { Db } from '../../infra/db/database.js';
+import type { PublishEvent } from '../../infra/events/event-bus.js';
+import type { Clock } from '../../infra/test-clock.js';
 import type { FeatureModule } from '../../infra/http/feature-module.js';
 import type { FolderIdsRepository } from '../../mail/folder-ids.repository.js';
 import type { MailConnector } from '../../mail/mail-connector.js';
@@ -13,11 +15,13 @@ import type { MailAccess } from '../../mail/mail-access.js';
 import { OutboxCredentials } from './outbox-credentials.js';
 import { OutboxDelivery } from './outbox-delivery.js';
 import { OutboxJob } from './outbox-job.js';
+import { OutboxRecovery } from './outbox-recovery.js';
 import { OutboxRepository } from './outbox.repository.js';
 import { RecentPartiesRepository } from './recent-parties.repository.js';
 import { recentPartiesRoutes } from './recent-parties.routes.js';
 import { RecentPartiesService } from './recent-parties.service.js';
 import { ReplyService } from './reply.service.js';
+import { SendLaterService } from './send-later.js';
 import { sendRoutes } from './send.routes.js';
 import { SendService } from './send.service.js';
 import { UploadsRepository } from './uploads.repository.js';
@@ -35,6 +39,11 @@ export interface ComposeModuleDeps {
   nameOf: (email: string) => Promise<string>;
   /** The verified outgoing addresses of an account: From choices besides the account itself (settings). */
   senders: (email: string) => Promise<{ address: string; name: string }[]>;
+  publish: PublishEvent;
+  /** Where the outbox reads the time (the system clock; a movable one with TEST_CLOCK). */
+  clock: Clock;
+  /** Writes a send the server makes for a possibly absent owner (send later) to the owner's security log. */
+  recordBackgroundSend: (account: string) => Promise<void>;
   log: FastifyBaseLogger;
 }
 
@@ -44,7 +53,7 @@ const draftRowKeepMs = 90 * 86_400_000;
 
 /** Drafts, replies, uploads, sending with undo (the outbox job) and recipient autocomplete. */
 export function createComposeModule(deps: ComposeModuleDeps): { module: FeatureModule } {
-  const { config, db, mail, log } = deps;
+  const { config, db, mail, log, clock, publish } = deps;
   const uploadsRepo = new UploadsRepository(db);
   const draftsRepo = new DraftsRepository(db);
   const outbox = new OutboxRepository(db);
@@ -70,6 +79,7 @@ export function createComposeModule(deps: ComposeModuleDeps): { module: FeatureM
     {
       smtp: { ...config.smtp, tlsRejectUnauthorized: config.tlsRejectUnauthorized },
       smtpSavesSent: config.compose.smtpSavesSent,
+      clock,
     },
     outbox,
     credentials,
@@ -78,23 +88,38 @@ export function createComposeModule(deps: ComposeModuleDeps): { module: FeatureM
     {
       sent: (account, recipients, at) => parties.recordSent(account, recipients, at),
       draftRemoved: (account, draftId) => drafts.forget(account, draftId),
+      submittingScheduled: (account) => deps.recordBackgroundSend(account),
+      scheduledDone: (row, status) =>
+        publish(row.account, { command: 'scheduledSent', id: row.id, subject: row.subject, status }),
     },
     log,
   );
-  const send = new SendService(config.compose.undoSendSeconds, drafts, outbox, credentials, delivery);
+  const sendLaterAvailable = deps.access.delegated;
+  const send = new SendService({
+    defaultUndoSeconds: config.compose.undoSendSeconds,
+    drafts,
+    outbox,
+    credentials,
+    delivery,
+    clock,
+    publish,
+    sendLaterAvailable,
+  });
+  const later = new SendLaterService({ outbox, clock, publish, sendLaterAvailable });
   const maintenance = async () => {
     const now = Date.now();
     await uploadsRepo.pruneUnusedBefore(now - config.compose.uploadTtlMs);
     await outbox.pruneFinishedBefore(now - outboxKeepMs);
     await draftsRepo.pruneBefore(now - draftRowKeepMs);
   };
-  const outboxJob = new OutboxJob(outbox, delivery, maintenance);
+  const recovery = new OutboxRecovery(credentials, deps.connector, log);
+  const outboxJob = new OutboxJob(outbox, delivery, maintenance, recovery, clock);
   const replies = new ReplyService();
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(recentPartiesRoutes(mail, parties));
     await app.register(uploadsRoutes(uploads));
     await app.register(draftsRoutes(mail, drafts, replies));
-    await app.register(sendRoutes(mail, send));
+    await app.register(sendRoutes(mail, send, later));
   };
   return { module: { name: 'compose', routes, jobs: [outboxJob.job] } };
 }

@@ -59,6 +59,10 @@ export interface ComposeOutboxTable {
   /** 1 while the Sent copy and the draft removal are still to do after a successful SMTP hand-over. */
   post_pending: number;
   post_attempts: number;
+  /** 1: send later (due_at is the user's chosen time), 0: an undo window or a retry. */
+  scheduled: number;
+  /** 1 from just before the SMTP transaction until its outcome is recorded (crash recovery reads it). */
+  submitting: number;
 }
 
 /** Autocomplete: one row per correspondent, a decaying score mixing recency and frequency. */

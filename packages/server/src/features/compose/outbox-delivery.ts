@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SendFailure } from '@webmail/contracts';
 import { AppError } from '../../infra/errors.js';
+import type { Clock } from '../../infra/test-clock.js';
 import type { MailConnector } from '../../mail/mail-connector.js';
 import { MailConnection, type MailSessions } from '../../mail/mail-session.js';
 import { stripHeader } from '../../mail/mime/build-message.js';
@@ -16,6 +17,8 @@ export interface DeliveryConfig {
   smtp: SmtpServer;
   /** The SMTP server files sent mail itself: no Sent copy from here. */
   smtpSavesSent: boolean;
+  /** Where due times, claims and retries read the time (movable in tests). */
+  clock: Clock;
 }
 
 /** Temporary SMTP failures (4xx, unreachable) are retried this often, after these pauses. */
@@ -30,6 +33,10 @@ export interface DeliveryHooks {
   sent(account: string, recipients: StoredEnvelope['to'], at: number): Promise<void>;
   /** After the draft left Drafts (drop its bookkeeping and uploads). */
   draftRemoved(account: string, draftId: string): Promise<void>;
+  /** Before a scheduled entry's submission (the server acts for an owner who may be away: the security log). */
+  submittingScheduled(account: string): Promise<void>;
+  /** A scheduled entry left for good: sent, or failed (open browsers are told). */
+  scheduledDone(row: OutboxRow, status: 'sent' | 'failed'): void;
 }
 
 /**
@@ -57,7 +64,12 @@ export class OutboxDelivery {
     }
     const envelope = JSON.parse(row.envelope) as StoredEnvelope;
     const attempts = Number(row.attempts) + 1;
+    const scheduled = Number(row.scheduled) === 1;
     try {
+      if (scheduled) await this.hooks.submittingScheduled(row.account);
+      // From here on the SMTP server may take the message: a crash now leaves an outcome only the mail can tell
+      // (the outbox job's recovery reads this mark).
+      await this.outbox.update(row.id, { submitting: 1 });
       const to = envelope.to.map((r) => r.address);
       const result = await submitMessage(
         this.config.smtp,
@@ -65,9 +77,10 @@ export class OutboxDelivery {
         { from: envelope.from, to },
         stripHeader(row.raw, 'bcc'),
       );
-      const now = Date.now();
+      const now = this.config.clock.now();
       const pending = (this.config.smtpSavesSent ? 0 : followUp.sentCopy) | followUp.removeDraft;
       const change = {
+        submitting: 0,
         status: 'sent',
         sent_at: now,
         updated_at: now,
@@ -82,6 +95,7 @@ export class OutboxDelivery {
         due_at: now + followUpLockMs,
       };
       await this.outbox.update(row.id, sent);
+      if (scheduled) this.hooks.scheduledDone({ ...row, ...sent }, 'sent');
       await this.hooks
         .sent(
           row.account,
@@ -97,9 +111,16 @@ export class OutboxDelivery {
       this.log.warn({ outbox: row.id, reason: failure.reason, temporary: failure.temporary }, 'send refused');
       const { temporary, ...reported } = failure;
       if (temporary && attempts < maxAttempts) {
-        const now = Date.now();
+        const now = this.config.clock.now();
         const due = now + (retryDelaysMs[attempts - 1] ?? 120_000);
-        const change = { status: 'queued', attempts, due_at: due, locked_until: null, updated_at: now };
+        const change = {
+          status: 'queued',
+          submitting: 0,
+          attempts,
+          due_at: due,
+          locked_until: null,
+          updated_at: now,
+        };
         await this.outbox.update(row.id, { ...change, failure: JSON.stringify(reported) });
         return;
       }
@@ -131,7 +152,7 @@ export class OutboxDelivery {
         post_pending: 0,
         raw: null,
         credentials_sealed: null,
-        updated_at: Date.now(),
+        updated_at: this.config.clock.now(),
       });
     } catch (err) {
       const attempts = Number(row.post_attempts) + 1;
@@ -140,7 +161,7 @@ export class OutboxDelivery {
         { err: { message: (err as Error).message }, outbox: row.id, giveUp },
         'sent, but the Sent copy or draft removal failed',
       );
-      const now = Date.now();
+      const now = this.config.clock.now();
       await this.outbox.update(
         row.id,
         giveUp
@@ -156,9 +177,10 @@ export class OutboxDelivery {
   }
 
   async finishFailed(row: OutboxRow, failure: SendFailure): Promise<void> {
-    const now = Date.now();
+    const now = this.config.clock.now();
     await this.outbox.update(row.id, {
       status: 'failed',
+      submitting: 0,
       attempts: Number(row.attempts),
       failure: JSON.stringify(failure),
       locked_until: null,
@@ -166,6 +188,16 @@ export class OutboxDelivery {
       credentials_sealed: null,
       updated_at: now,
     });
+    if (Number(row.scheduled) === 1) this.hooks.scheduledDone(row, 'failed');
+  }
+
+  /** A crashed delivery the job's recovery found sent (its Message-ID in Sent) or reported as interrupted. */
+  noteRecovered(row: OutboxRow): void {
+    if (Number(row.scheduled) === 1) this.hooks.scheduledDone(row, 'sent');
+  }
+
+  noteInterrupted(row: OutboxRow): void {
+    if (Number(row.scheduled) === 1) this.hooks.scheduledDone(row, 'failed');
   }
 
   /**

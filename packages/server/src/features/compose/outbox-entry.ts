@@ -25,5 +25,6 @@ export function toEntry(row: OutboxRow): OutboxEntry {
     attempts: Number(row.attempts),
     failure: row.failure ? (JSON.parse(row.failure) as SendFailure) : null,
     rejectedRecipients: JSON.parse(row.rejected) as string[],
+    scheduled: Number(row.scheduled) === 1,
   };
 }

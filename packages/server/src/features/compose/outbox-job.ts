@@ -1,7 +1,10 @@
 import type { Job } from '../../infra/jobs/job-registry.js';
+import type { Clock } from '../../infra/test-clock.js';
+import { followUp } from './outbox-entry.js';
+import type { OutboxRecovery } from './outbox-recovery.js';
 import type { OutboxDelivery } from './outbox-delivery.js';
 import { followUpLockMs } from './outbox-delivery.js';
-import type { OutboxRepository } from './outbox.repository.js';
+import type { OutboxRepository, OutboxRow } from './outbox.repository.js';
 import { sendingLockMs } from './send.service.js';
 
 const batch = 10;
@@ -23,6 +26,8 @@ export class OutboxJob {
     private readonly outbox: OutboxRepository,
     private readonly delivery: OutboxDelivery,
     private readonly maintenance: () => Promise<void>,
+    private readonly recovery: OutboxRecovery,
+    private readonly clock: Clock,
   ) {}
 
   /** Works on claimed rows, so every server process may run it (scope `claims`). */
@@ -40,23 +45,12 @@ export class OutboxJob {
   }
 
   private async run(): Promise<void> {
-    const now = Date.now();
-    // A claim that ran out means its process stopped mid-send: the message may or may not have left,
-    // so it is reported, not sent again (a duplicate is worse than a clear "check and resend").
-    for (const row of await this.outbox.staleSending(now)) {
-      const failure = { reason: 'interrupted', message: interruptedMessage, recipients: [] };
-      await this.outbox.transition(row.id, ['sending'], {
-        status: 'failed',
-        failure: JSON.stringify(failure),
-        locked_until: null,
-        raw: null,
-        credentials_sealed: null,
-        updated_at: now,
-      });
-    }
+    const now = this.clock.now();
+    for (const row of await this.outbox.staleSending(now)) await this.recover(row, now);
     for (const id of await this.outbox.dueIds(now, batch)) {
       if (this.stopping) return;
-      const claim = { status: 'sending', locked_until: Date.now() + sendingLockMs, updated_at: Date.now() };
+      const at = this.clock.now();
+      const claim = { status: 'sending', submitting: 0, locked_until: at + sendingLockMs, updated_at: at };
       if (!(await this.outbox.transition(id, ['queued'], claim))) continue;
       const row = await this.outbox.findById(id);
       if (row) await this.delivery.deliver(row);
@@ -69,5 +63,47 @@ export class OutboxJob {
       this.lastMaintenance = now;
       await this.maintenance();
     }
+  }
+
+  /**
+   * A claim that ran out: its process stopped mid-send (killed, crashed). Before the SMTP transaction began
+   * (`submitting` 0) nothing can have left, so the entry is queued again and sent once. After it began, the
+   * message may or may not have been taken: when Sent holds its fixed Message-ID it was (recorded as sent,
+   * not sent again), otherwise it is reported as interrupted, not resent — a duplicate is worse than a clear
+   * "check and resend". Each change is conditional on `sending`, so two processes recover it once.
+   */
+  private async recover(row: OutboxRow, now: number): Promise<void> {
+    if (Number(row.submitting) === 0 && row.raw) {
+      await this.outbox.transition(row.id, ['sending'], {
+        status: 'queued',
+        locked_until: null,
+        updated_at: now,
+      });
+      return;
+    }
+    if (Number(row.submitting) === 1 && (await this.recovery.inSent(row))) {
+      const change = {
+        status: 'sent',
+        submitting: 0,
+        sent_at: now,
+        locked_until: null,
+        post_pending: followUp.removeDraft,
+        due_at: now,
+        updated_at: now,
+      };
+      if (await this.outbox.transition(row.id, ['sending'], change)) this.delivery.noteRecovered(row);
+      return;
+    }
+    const failure = { reason: 'interrupted', message: interruptedMessage, recipients: [] };
+    const failed = await this.outbox.transition(row.id, ['sending'], {
+      status: 'failed',
+      submitting: 0,
+      failure: JSON.stringify(failure),
+      locked_until: null,
+      raw: null,
+      credentials_sealed: null,
+      updated_at: now,
+    });
+    if (failed) this.delivery.noteInterrupted(row);
   }
 }

@@ -69,6 +69,43 @@ export class OutboxRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /** Scheduled entries still waiting (or being sent right now), soonest first. */
+  async listScheduled(account: string, limit: number): Promise<OutboxRow[]> {
+    return this.db
+      .selectFrom('compose_outbox')
+      .selectAll()
+      .where('account', '=', account)
+      .where('scheduled', '=', 1)
+      .where('status', 'in', ['queued', 'sending'])
+      .orderBy('due_at')
+      .limit(limit)
+      .execute();
+  }
+
+  async countScheduled(account: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('compose_outbox')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('account', '=', account)
+      .where('scheduled', '=', 1)
+      .where('status', 'in', ['queued', 'sending'])
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** Moves a scheduled entry that still waits; false when it left, was cancelled or is no scheduled one. */
+  async moveScheduled(account: string, id: string, dueAt: number, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('compose_outbox')
+      .set({ due_at: dueAt, updated_at: now })
+      .where('account', '=', account)
+      .where('id', '=', id)
+      .where('status', '=', 'queued')
+      .where('scheduled', '=', 1)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   async update(id: string, change: OutboxChange): Promise<void> {
     await this.db.updateTable('compose_outbox').set(change).where('id', '=', id).execute();
   }

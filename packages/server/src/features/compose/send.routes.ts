@@ -4,9 +4,14 @@ import { route } from '../../infra/http/endpoint-route.js';
 import { accountOf } from '../../infra/session/route-auth.js';
 import type { MailSessions } from '../../mail/mail-session.js';
 import { draftBodyLimit } from './drafts.routes.js';
+import type { SendLaterService } from './send-later.js';
 import type { SendService } from './send.service.js';
 
-export function sendRoutes(mail: MailSessions, send: SendService): FastifyPluginAsync {
+export function sendRoutes(
+  mail: MailSessions,
+  send: SendService,
+  later: SendLaterService,
+): FastifyPluginAsync {
   return async (app) => {
     route(
       app,
@@ -23,6 +28,13 @@ export function sendRoutes(mail: MailSessions, send: SendService): FastifyPlugin
     );
     route(app, endpoints.cancelSend, async (request) =>
       send.cancel(accountOf(request), request.params.outboxId),
+    );
+    route(app, endpoints.scheduled, async (_request, _reply, { account }) => later.list(account));
+    route(app, endpoints.reschedule, async (_request, _reply, { account, params, body }) =>
+      later.reschedule(account, params.outboxId, body.sendAt),
+    );
+    route(app, endpoints.sendNow, async (_request, _reply, { account, params }) =>
+      later.sendNow(account, params.outboxId),
     );
   };
 }

@@ -1,6 +1,8 @@
 import type { DraftContent, OutboxEntry } from '@webmail/contracts';
 import { randomToken } from '../../infra/crypto.js';
 import { notFound } from '../../infra/errors.js';
+import type { PublishEvent } from '../../infra/events/event-bus.js';
+import type { Clock } from '../../infra/test-clock.js';
 import { buildMessage } from '../../mail/mime/build-message.js';
 import type { SessionContext } from '../../infra/session/session-context.js';
 import type { MailSession } from '../../mail/mail-session.js';
@@ -9,12 +11,26 @@ import type { OutboxCredentials } from './outbox-credentials.js';
 import type { OutboxDelivery } from './outbox-delivery.js';
 import { toEntry, type StoredEnvelope } from './outbox-entry.js';
 import type { OutboxRepository } from './outbox.repository.js';
+import { checkSendAt } from './send-later.js';
 
 export interface SendInput {
   draftId: string;
   draft: DraftContent;
   undoSeconds?: number;
   revision?: number;
+  sendAt?: string;
+}
+
+export interface SendServiceDeps {
+  defaultUndoSeconds: number;
+  drafts: DraftsService;
+  outbox: OutboxRepository;
+  credentials: OutboxCredentials;
+  delivery: OutboxDelivery;
+  clock: Clock;
+  publish: PublishEvent;
+  /** Send later needs the delegated door (nothing of the user's kept for days); false in password mode. */
+  sendLaterAvailable: boolean;
 }
 
 /** How long a claimed delivery may take before it counts as interrupted. */
@@ -27,24 +43,26 @@ const recentWindowMs = 3_600_000;
  * for the same draftId gets the existing entry and nothing is sent twice.
  */
 export class SendService {
-  constructor(
-    private readonly defaultUndoSeconds: number,
-    private readonly drafts: DraftsService,
-    private readonly outbox: OutboxRepository,
-    private readonly credentials: OutboxCredentials,
-    private readonly delivery: OutboxDelivery,
-  ) {}
+  private readonly outbox: OutboxRepository;
+
+  constructor(private readonly deps: SendServiceDeps) {
+    this.outbox = deps.outbox;
+  }
 
   async send(mail: MailSession, input: SendInput): Promise<OutboxEntry> {
     const account = mail.email;
+    const { clock, drafts, credentials, delivery } = this.deps;
     const existing = await this.outbox.findByDraft(account, input.draftId);
     if (existing && sendingStatuses.includes(existing.status)) return toEntry(existing);
-    const prepared = await this.drafts.prepare(mail, input.draftId, input.draft, true);
-    await this.drafts.save(mail, input.draftId, input.draft, input.revision, prepared);
+    // Checked before anything is saved: a refused time changes nothing.
+    const sendAt = input.sendAt === undefined ? null : checkSendAt(input.sendAt, clock.now(), this.deps);
+    const prepared = await drafts.prepare(mail, input.draftId, input.draft, true);
+    await drafts.save(mail, input.draftId, input.draft, input.revision, prepared);
     const raw = await buildMessage(prepared.message, { keepBcc: true });
-    const sealed = await this.credentials.sealFor(mail);
-    const undoMs = (input.undoSeconds ?? this.defaultUndoSeconds) * 1000;
-    const now = Date.now();
+    const sealed = await credentials.sealFor(mail);
+    const now = clock.now();
+    const undoMs =
+      sendAt === null ? (input.undoSeconds ?? this.deps.defaultUndoSeconds) * 1000 : sendAt - now;
     // The envelope sender is the From (the account or a verified outgoing address): the mail server checks that the
     // login owns it (Postfix reject_sender_login_mismatch), and bounces go back to that address.
     const envelope: StoredEnvelope = {
@@ -69,6 +87,8 @@ export class SendService {
       rejected: '[]',
       post_pending: 0,
       post_attempts: 0,
+      scheduled: sendAt === null ? 0 : 1,
+      submitting: 0,
     };
     const claimed = existing
       ? await this.outbox.transition(existing.id, ['cancelled', 'failed'], values)
@@ -82,9 +102,10 @@ export class SendService {
     const row = await this.outbox.findByDraft(account, input.draftId);
     if (!row) throw notFound('Outbox entry', 'outboxEntryNotFound');
     if (claimed && undoMs === 0) {
-      await this.delivery.deliver(row);
+      await delivery.deliver(row);
       return toEntry((await this.outbox.findById(row.id)) ?? row);
     }
+    if (claimed && sendAt !== null) this.deps.publish(account, { command: 'scheduledChanged', id: row.id });
     return toEntry(row);
   }
 
@@ -92,12 +113,14 @@ export class SendService {
   async cancel(session: SessionContext, id: string): Promise<OutboxEntry> {
     const row = await this.outbox.find(session.email, id);
     if (!row) throw notFound('Outbox entry', 'outboxEntryNotFound');
-    await this.outbox.transition(id, ['queued'], {
+    const cancelled = await this.outbox.transition(id, ['queued'], {
       status: 'cancelled',
       raw: null,
       credentials_sealed: null,
-      updated_at: Date.now(),
+      updated_at: this.deps.clock.now(),
     });
+    if (cancelled && Number(row.scheduled) === 1)
+      this.deps.publish(session.email, { command: 'scheduledChanged', id });
     return toEntry((await this.outbox.find(session.email, id)) ?? row);
   }
 
@@ -109,7 +132,7 @@ export class SendService {
 
   /** Entries in flight or failed, and those finished within the last hour. */
   async list(session: SessionContext): Promise<OutboxEntry[]> {
-    return (await this.outbox.listRecent(session.email, Date.now() - recentWindowMs)).map(toEntry);
+    return (await this.outbox.listRecent(session.email, this.deps.clock.now() - recentWindowMs)).map(toEntry);
   }
 }
 

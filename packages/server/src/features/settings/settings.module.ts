@@ -58,7 +58,10 @@ export function createSettingsModule(deps: SettingsModuleDeps) {
     deps.delivery,
     deps.config.onboardingTour,
     deps.config.mailAccess.mode === 'password'
-      ? [{ feature: 'retentionWhileAway', reason: 'ownerMustBeSignedIn' }]
+      ? [
+          { feature: 'retentionWhileAway', reason: 'ownerMustBeSignedIn' },
+          { feature: 'sendLater', reason: 'ownerMustBeSignedIn' },
+        ]
       : [],
   );
   const config = new UserConfigService(new UserConfigRepository(deps.db), deps.publish);

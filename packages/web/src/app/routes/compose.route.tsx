@@ -23,7 +23,10 @@ export function ComposePage({ tab }: { tab: boolean }) {
   const location = useLocation();
   const me = useMe(userIndex);
   // Read at once, beside the details: a plan without signatures answers 403, which counts as none.
-  const disabled = useUserDetails(userIndex).data?.disabledFeatures.includes('signatures') === true;
+  const details = useUserDetails(userIndex).data;
+  const disabled = details?.disabledFeatures.includes('signatures') === true;
+  // Send later needs the server to act with the owner away (delegated mail access); unavailable otherwise.
+  const sendLater = !details?.unavailableFeatures?.some((entry) => entry.feature === 'sendLater');
   const signatureList = useSignatures(userIndex, { enabled: !disabled, once: true });
   // Undefined while it is not known yet; null when there are none to offer (switched off, unreadable, or
   // waiting for a connection: a new draft does not wait for the network).
@@ -55,6 +58,7 @@ export function ComposePage({ tab }: { tab: boolean }) {
         returnTo={state.returnTo ?? userHomePath(userIndex)}
         tab={tab}
         signatures={signatures}
+        sendLater={sendLater}
       />
     </SignaturesGateContext>
   );

@@ -32,6 +32,11 @@ export const mailAreaRoutes: RouteObject = {
         },
         {
           // Static, so it ranks above `:mailboxId`.
+          ...routeEntry('Scheduled', 'compose:later.folder'),
+          lazy: async () => ({ Component: (await import('./scheduled.route')).ScheduledRoute }),
+        },
+        {
+          // Static, so it ranks above `:mailboxId`.
           ...routeEntry('MailboxSearch', 'page'),
           lazy: async () => ({ Component: (await import('./mailbox-search.route')).MailboxSearchRoute }),
           children: [

@@ -10,6 +10,7 @@ import { ContactsPanel } from '../../features/contacts/components/contacts-panel
 import { useMe } from '../../features/auth/api/get-me';
 import { useMailboxTree } from '../../features/mailboxes/api/get-mailbox-tree';
 import { FolderSidebar } from '../../features/mailboxes/components/folder-sidebar';
+import { ScheduledSidebarLink } from '../../features/compose/components/scheduled-sidebar-link';
 import { useRunMassAction } from '../../features/messages/api/mass-action';
 import { useRunSearchAction } from '../../features/search/api/search-mass-action';
 import { SavedSearchList } from '../../features/search/components/saved-search-list';
@@ -191,6 +192,7 @@ export function BaseLayout() {
                   detailsQuota={details?.quota}
                   below={
                     <>
+                      <ScheduledSidebarLink userIndex={userIndex} onNavigate={closeSidebar} />
                       <SavedSearchList userIndex={userIndex} onNavigate={closeSidebar} />
                       {contactsEnabled ? (
                         <ContactsPanel

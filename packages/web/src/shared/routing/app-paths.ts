@@ -18,6 +18,7 @@ export const appPaths = {
   MailboxSearch: '/u/:userIndex/search',
   MailboxSearchThread: '/u/:userIndex/search/:mailboxId/:threadId/:messageId',
   Compose: '/u/:userIndex/compose/:draftId?',
+  Scheduled: '/u/:userIndex/scheduled',
   SettingsLayout: '/u/:userIndex/settings',
   Account: '/u/:userIndex/settings/account',
   OutgoingAddresses: '/u/:userIndex/settings/account/addresses',

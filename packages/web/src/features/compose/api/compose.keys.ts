@@ -8,4 +8,6 @@ export const composeKeys = {
   draft: (userIndex: number, draftId: string) => [...composeKeys.all(userIndex), 'draft', draftId] as const,
   replyPrefill: (userIndex: number, mailboxId: string, messageId: number, mode: ReplyMode) =>
     [...composeKeys.all(userIndex), 'replyTo', mailboxId, messageId, mode] as const,
+  /** Send later: the Scheduled view and the sidebar's count. */
+  scheduled: (userIndex: number) => [...composeKeys.all(userIndex), 'scheduled'] as const,
 };

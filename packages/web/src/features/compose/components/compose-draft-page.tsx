@@ -16,6 +16,8 @@ export interface ComposeDraftPageProps {
   userIndex: number;
   draftId: string;
   account: ComposerAccount | undefined;
+  /** The Send menu offers Send later (the server can send with the owner away). */
+  sendLater?: boolean;
   initial: ComposerDraft | undefined;
   returnTo: string;
   tab?: boolean;
@@ -59,6 +61,7 @@ function ResumingComposer({
   returnTo,
   tab,
   signatures,
+  sendLater,
 }: ComposeDraftPageProps) {
   const { t } = useTranslation('compose');
   const { t: tCommon } = useTranslation('common');
@@ -85,6 +88,7 @@ function ResumingComposer({
       returnTo={returnTo}
       tab={tab}
       signatures={signatures}
+      sendLater={sendLater}
     />
   );
 }

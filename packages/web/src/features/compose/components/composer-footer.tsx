@@ -7,18 +7,22 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useRef } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { SendLaterMenu } from './send-later-menu';
 
 const iconSx = { width: 48, height: 48 } as const;
 
-/** Send (also Ctrl/Cmd+Enter), attach files with the picker, discard the draft. */
+/** Send (also Ctrl/Cmd+Enter) or send later, attach files with the picker, discard the draft. */
 export function ComposerFooter({
   sending,
   onSend,
+  onSendLater,
   onAttach,
   onDiscard,
 }: {
   sending: boolean;
   onSend: () => void;
+  /** Send later at the chosen instant (absent: not offered). */
+  onSendLater?: (sendAt: string) => void;
   onAttach: (files: File[]) => void;
   onDiscard: () => void;
 }) {
@@ -50,6 +54,7 @@ export function ComposerFooter({
           </Button>
         </span>
       </Tooltip>
+      {onSendLater && <SendLaterMenu disabled={sending} onSchedule={onSendLater} />}
       <Tooltip title={t('attachments.attach')}>
         <IconButton aria-label={t('attachments.attach')} onClick={() => picker.current?.click()} sx={iconSx}>
           <AttachFileIcon />

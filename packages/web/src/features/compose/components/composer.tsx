@@ -41,6 +41,8 @@ export interface ComposerProps {
   tab?: boolean;
   /** The user's signatures for the signature menu (null or undefined: not available). */
   signatures?: readonly ComposerSignature[] | null;
+  /** Offer Send later beside Send. */
+  sendLater?: boolean;
 }
 
 const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes('Files');
@@ -58,6 +60,7 @@ export function Composer({
   returnTo,
   tab = false,
   signatures,
+  sendLater = false,
 }: ComposerProps) {
   const { t, i18n } = useTranslation('compose');
   const navigate = useNavigate();
@@ -224,6 +227,7 @@ export function Composer({
       <ComposerFooter
         sending={sync.state === 'sending'}
         onSend={() => void sender.send()}
+        onSendLater={sendLater ? (sendAt) => void sender.send(sendAt) : undefined}
         onAttach={attachments.add}
         onDiscard={discard}
       />

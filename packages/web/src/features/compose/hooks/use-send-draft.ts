@@ -13,6 +13,8 @@ import { composerFieldErrors, type ComposerFieldErrors } from '../lib/field-erro
 import { sendProblems } from '../lib/send-check';
 import { refreshDraftsFolder } from '../api/drafts-folder';
 import { trackSend } from '../api/track-send';
+import { refreshScheduled } from '../api/scheduled';
+import { formatFullDate, useTimeZone } from '../../../shared/format/format-date';
 
 export interface SendDraftOptions {
   userIndex: number;
@@ -40,73 +42,88 @@ export function useSendDraft(options: SendDraftOptions) {
   const { t: tCommon } = useTranslation('common');
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
+  const timeZone = useTimeZone();
   const [attempted, setAttempted] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<ComposerFieldErrors>({});
   const busy = useRef(false);
   /** The latest `send`, for the Retry action of a snackbar shown by an earlier one. */
-  const latestSend = useRef<() => void>(() => undefined);
+  const latestSend = useRef<(sendAt?: string) => void>(() => undefined);
 
   const problems = attempted ? sendProblems(draft, uploads) : [];
 
-  const send = useCallback(async () => {
-    if (busy.current) return;
-    setAttempted(true);
-    if (sendProblems(draft, uploads).length > 0) return;
-    busy.current = true;
-    sync.hold();
-    try {
-      const entry = await sendDraft(userIndex, { draftId, draft: draftContentOf(draft), revision: editedAt });
-      sync.markSent(editedAt);
-      onQueued();
-      trackSend(entry, {
-        userIndex,
-        snackbar,
-        t,
-        openDraft,
-        onSent: () => {
-          refreshDraftsFolder(queryClient, userIndex);
-          // The conversation the composer went back to gathers Sent too: it shows the sent copy now.
-          void invalidateMailOfAnyFolder(queryClient, userIndex);
-        },
-      });
-    } catch (error) {
-      busy.current = false;
-      sync.resume();
-      if (isApiRequestError(error) && error.status === 422) {
-        setFieldErrors(composerFieldErrors(fieldErrorTexts(error, tErrors)));
+  /** Sends now (after the undo window) or, with `sendAt`, leaves it waiting on the server until then. */
+  const send = useCallback(
+    async (sendAt?: string) => {
+      if (busy.current) return;
+      setAttempted(true);
+      if (sendProblems(draft, uploads).length > 0) return;
+      busy.current = true;
+      sync.hold();
+      try {
+        const content = { draftId, draft: draftContentOf(draft), revision: editedAt };
+        const entry = await sendDraft(userIndex, sendAt ? { ...content, sendAt } : content);
+        sync.markSent(editedAt);
+        onQueued();
+        if (sendAt) {
+          void refreshScheduled(queryClient, userIndex);
+          snackbar.show({
+            type: 'success',
+            message: t('later.scheduledFor', { time: formatFullDate(entry.dueAt, timeZone) }),
+          });
+          return;
+        }
+        trackSend(entry, {
+          userIndex,
+          snackbar,
+          t,
+          openDraft,
+          onSent: () => {
+            refreshDraftsFolder(queryClient, userIndex);
+            // The conversation the composer went back to gathers Sent too: it shows the sent copy now.
+            void invalidateMailOfAnyFolder(queryClient, userIndex);
+          },
+        });
+      } catch (error) {
+        busy.current = false;
+        sync.resume();
+        if (isApiRequestError(error) && error.status === 422) {
+          setFieldErrors(composerFieldErrors(fieldErrorTexts(error, tErrors)));
+          snackbar.show({
+            type: 'error',
+            message: joinedFieldErrors(error, tErrors) || errorMessage(error, tErrors),
+          });
+          return;
+        }
+        const message = t('send.requestFailed', { message: errorMessage(error, tErrors) });
         snackbar.show({
           type: 'error',
-          message: joinedFieldErrors(error, tErrors) || errorMessage(error, tErrors),
+          message,
+          ...(isRetryableError(error)
+            ? { actions: [{ label: tCommon('actions.retry'), onClick: () => latestSend.current(sendAt) }] }
+            : {}),
         });
-        return;
       }
-      const message = t('send.requestFailed', { message: errorMessage(error, tErrors) });
-      snackbar.show({
-        type: 'error',
-        message,
-        ...(isRetryableError(error)
-          ? { actions: [{ label: tCommon('actions.retry'), onClick: () => latestSend.current() }] }
-          : {}),
-      });
-    }
-  }, [
-    draft,
-    draftId,
-    editedAt,
-    onQueued,
-    openDraft,
-    queryClient,
-    snackbar,
-    sync,
-    t,
-    tCommon,
-    tErrors,
-    uploads,
-    userIndex,
-  ]);
+    },
+    [
+      draft,
+      draftId,
+      editedAt,
+      onQueued,
+      openDraft,
+      queryClient,
+      snackbar,
+      sync,
+      t,
+      tCommon,
+      tErrors,
+      timeZone,
+      uploads,
+      userIndex,
+    ],
+  );
 
   useEffect(() => {
-    latestSend.current = () => void send();
+    latestSend.current = (sendAt) => void send(sendAt);
   }, [send]);
 
   return {

@@ -13,6 +13,7 @@ import {
 } from '../../messages/api/messages.cache';
 import { messagesKeys } from '../../messages/api/messages.keys';
 import { applyContactEvent } from '../../contacts/api/contacts.cache';
+import { composeKeys } from '../../compose/api/compose.keys';
 import { searchKeys } from '../../search/api/search.keys';
 import { applySecurityEvent } from '../../security/api/security.cache';
 import { settingsKeys } from '../../settings/api/settings.keys';
@@ -33,6 +34,8 @@ export interface EventEffectsOptions {
   onLogout: (kind: LogoutKind) => void;
   /** New messages arrived in a folder; called after they are in its list. */
   onNewMessages?: (mailboxId: string, messages: readonly MessageSummary[]) => void;
+  /** A scheduled message left (the server's send-later job): the notice in open browsers. */
+  onScheduledSent?: (subject: string, status: 'sent' | 'failed') => void;
 }
 
 export interface EventEffects {
@@ -144,6 +147,12 @@ export function createEventEffects(options: EventEffectsOptions): EventEffects {
     filterImported: () => stale({ queryKey: filtersKeys.list(userIndex) }),
     filterImportFailed: () => stale({ queryKey: filtersKeys.list(userIndex) }),
     filterMoveToBottom: () => stale({ queryKey: filtersKeys.list(userIndex) }),
+    // Send later: the Scheduled view and its count (the compose feature's key).
+    scheduledChanged: () => stale({ queryKey: composeKeys.scheduled(userIndex) }),
+    scheduledSent: ({ subject, status }) => {
+      stale({ queryKey: composeKeys.scheduled(userIndex) });
+      options.onScheduledSent?.(subject, status);
+    },
     avatarUpdated: () => stale({ queryKey: accountsKeys.list() }, { queryKey: authKeys.me(userIndex) }),
     // Opening a stream: nothing changed; its id is where a reconnect resumes.
     connected: () => undefined,

@@ -27,6 +27,8 @@ const signOutEvent = (kind: LogoutKind, userIndex: number): SignOutEvent =>
 export interface EventStreamOptions {
   /** New messages arrived in a folder (already in its list). */
   onNewMessages?: (mailboxId: string, messages: readonly MessageSummary[]) => void;
+  /** A scheduled message left (sent or failed). */
+  onScheduledSent?: (subject: string, status: 'sent' | 'failed') => void;
 }
 
 /**
@@ -67,6 +69,9 @@ export function useEventStream(userIndex: number, options: EventStreamOptions = 
   const newMessages = useEffectEvent((mailboxId: string, messages: readonly MessageSummary[]) =>
     options.onNewMessages?.(mailboxId, messages),
   );
+  const scheduledSent = useEffectEvent((subject: string, status: 'sent' | 'failed') =>
+    options.onScheduledSent?.(subject, status),
+  );
 
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
@@ -101,6 +106,7 @@ export function useEventStream(userIndex: number, options: EventStreamOptions = 
       queryClient,
       userIndex,
       onNewMessages: (mailboxId, messages) => newMessages(mailboxId, messages),
+      onScheduledSent: (subject, status) => scheduledSent(subject, status),
       onLogout: (kind) => {
         stream.stop();
         void afterLogout(kind);
