@@ -5,7 +5,8 @@ const post = 'List-Unsubscribe=One-Click';
 
 describe('List-Unsubscribe (RFC 2369 / RFC 8058)', () => {
   it('offers one-click only with the POST header and an https URI, then the mail, then the page', () => {
-    const header = '<mailto:leave@lists.example?subject=unsubscribe%20me>, <https://lists.example/u/42?t=a+b>';
+    const header =
+      '<mailto:leave@lists.example?subject=unsubscribe%20me>, <https://lists.example/u/42?t=a+b>';
     const targets = unsubscribeTargets(header, post);
     expect(targets).toEqual({
       oneClick: 'https://lists.example/u/42?t=a+b',
@@ -30,7 +31,9 @@ describe('List-Unsubscribe (RFC 2369 / RFC 8058)', () => {
     const header = '<http://127.0.0.1:8080/u>';
     expect(unsubscribeTargets(header, post).oneClick).toBeNull();
     expect(unsubscribeTargets(header, post).url).toBe('http://127.0.0.1:8080/u');
-    expect(unsubscribeTargets(header, post, (h) => h === '127.0.0.1').oneClick).toBe('http://127.0.0.1:8080/u');
+    expect(unsubscribeTargets(header, post, (h) => h === '127.0.0.1').oneClick).toBe(
+      'http://127.0.0.1:8080/u',
+    );
   });
 
   it.each([
@@ -47,7 +50,10 @@ describe('List-Unsubscribe (RFC 2369 / RFC 8058)', () => {
   });
 
   it('keeps a plus sign of a mailto query and drops control characters from the subject', () => {
-    const targets = unsubscribeTargets('<mailto:l@x.example?Subject=a+b%0D%0ABcc:%20c@x&body=line1%0D%0Aline2>', null);
+    const targets = unsubscribeTargets(
+      '<mailto:l@x.example?Subject=a+b%0D%0ABcc:%20c@x&body=line1%0D%0Aline2>',
+      null,
+    );
     expect(targets.mailto).toEqual({ to: 'l@x.example', subject: 'a+b Bcc: c@x', body: 'line1\r\nline2' });
   });
 
