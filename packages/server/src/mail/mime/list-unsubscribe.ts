@@ -98,9 +98,7 @@ function parseMailto(url: URL): UnsubscribeMailto | null {
     }
   }
   const field = (name: string) => fields.get(name) ?? '';
-  const subject = field('subject')
-    .replace(controls, ' ')
-    .trim();
+  const subject = field('subject').replace(controls, ' ').trim();
   const body = field('body').replace(controlsButLineBreaks, '');
   return { to, subject: subject || 'unsubscribe', body: body || 'unsubscribe' };
 }
