@@ -82,14 +82,26 @@ describe('one-click unsubscribe', () => {
     expect(log.body.events.map((e) => e.type)).toContain('listUnsubscribed');
   });
 
-  it('never follows a redirect, not even to an allowed host, and says the list did not confirm', async () => {
-    const target = `${base}/redirect?to=${encodeURIComponent(`${base}/ok`)}`;
-    const uids = await appendListMail(user, { redirected: { unsubscribe: `<${target}>`, post: oneClick } });
-    const before = list.seen.length;
-    const res = await unsubscribe('allowed', uids.get('redirected')!);
-    expect(res.status).toBe(502);
-    expect(res.body.reason).toBe('unsubscribeFailed');
-    expect(list.seen.slice(before).map((r) => r.path)).toEqual(['/redirect']);
+  it('never follows a redirect, to an allowed host or a private one, and says the list did not confirm', async () => {
+    const targets = [
+      `${base}/ok`,
+      'http://10.0.0.1/',
+      'http://[::1]/',
+      'http://169.254.169.254/latest/meta-data/',
+    ];
+    const messages = Object.fromEntries(
+      targets.map((to) => [
+        `redirect to ${to}`,
+        { unsubscribe: `<${base}/redirect?to=${encodeURIComponent(to)}>`, post: oneClick },
+      ]),
+    );
+    const uids = await appendListMail(user, messages);
+    for (const to of targets) {
+      const before = list.seen.length;
+      const res = await unsubscribe('allowed', uids.get(`redirect to ${to}`)!);
+      expect([to, res.status, res.body.reason]).toEqual([to, 502, 'unsubscribeFailed']);
+      expect(list.seen.slice(before).map((r) => r.path)).toEqual(['/redirect']);
+    }
     const failed = await appendListMail(user, { failing: { unsubscribe: `<${base}/fail>`, post: oneClick } });
     expect((await unsubscribe('allowed', failed.get('failing')!)).body.reason).toBe('unsubscribeFailed');
   });
