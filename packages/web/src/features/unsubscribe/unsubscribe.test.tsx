@@ -57,7 +57,8 @@ describe('unsubscribe', () => {
   it('shows no button on a message without List-Unsubscribe', async () => {
     setup({ unsubscribe: null }, ok({ method: 'oneClick', url: null }));
     await renderApp('/u/0/id-inbox/thread-7/7');
-    await screen.findByRole('article', { name: /Weekly News/ });
+    // The first render of the file also loads the app's modules: on a busy machine that takes a while.
+    await screen.findByRole('article', { name: /Weekly News/ }, { timeout: 10_000 });
     expect(screen.queryByRole('button', { name: 'Unsubscribe' })).not.toBeInTheDocument();
   });
 
