@@ -13,6 +13,6 @@ export const unsubscribeEndpoints = {
     tags: ['unsubscribe'],
     params: MessageParams,
     responses: { 200: UnsubscribeResult },
-    errors: [401, 404, 419, 422, 502, 503],
+    errors: [401, 404, 419, 422, 429, 502, 503],
   }),
 };

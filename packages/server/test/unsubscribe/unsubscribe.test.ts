@@ -181,4 +181,15 @@ describe('one-click unsubscribe', () => {
     const missing = await unsubscribe('production', 999_999);
     expect([missing.status, missing.body.reason]).toEqual([404, 'messageNotFound']);
   });
+
+  // Last: it uses up the allowed server's budget for this minute.
+  it('limits unsubscribe calls per IP and minute (429 in the error shape)', async () => {
+    const uids = await appendListMail(user, { limited: {} });
+    const statuses: number[] = [];
+    for (let i = 0; i < 70 && !statuses.includes(429); i += 1) {
+      statuses.push((await unsubscribe('allowed', uids.get('limited')!)).status);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.length).toBeLessThanOrEqual(61);
+  });
 });
