@@ -22,6 +22,8 @@ export const featureTiers = [
   ['messages'],
   ['reading'],
   ['compose', 'search', 'filters', 'contacts', 'settings', 'security', 'feedback', 'about'],
+  // Unsubscribe offers to trash the sender's mail (search) and to block them (filters) afterwards.
+  ['unsubscribe'],
   // Signature pages edit with the composer's body field; the composer gets the signatures from the app's route.
   ['signatures'],
   ['events'],

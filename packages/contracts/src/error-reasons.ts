@@ -76,6 +76,7 @@ export const errorReasons = {
     'defaultAddressBookDelete',
     'contactLimitReached',
   ],
+  unsubscribe: ['unsubscribeNotAvailable', 'unsubscribeAddressNotAllowed', 'unsubscribeFailed'],
   filters: [
     'filtersDisabled',
     'targetsDisabled',

@@ -46,3 +46,5 @@ export * from './upgrade.js';
 export * from './upgrade.endpoints.js';
 export * from './feedback.js';
 export * from './feedback.endpoints.js';
+export * from './unsubscribe.js';
+export * from './unsubscribe.endpoints.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Address, decimalParam, ImapPartNumber, imapNumberMax, ImapUidParam } from './common.js';
 import { MailboxParams } from './mailboxes.js';
 import { ExternalContentMode, RemoteContentState } from './external-content.js';
+import { ListUnsubscribe } from './unsubscribe.js';
 
 export const listModes = ['messages', 'conversations'] as const;
 export const ListMode = z.enum(listModes);
@@ -149,6 +150,8 @@ export const MessageDetail = z
      * messages like this"; null without one. Optional only for older client fixtures.
      */
     listId: z.string().nullable().optional(),
+    /** How to leave the list (`List-Unsubscribe`), best way first; null without one. Optional for older fixtures. */
+    unsubscribe: ListUnsubscribe.nullable().optional(),
     date: z.string(),
     size: z.number().int(),
     seen: z.boolean(),

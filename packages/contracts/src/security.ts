@@ -36,6 +36,8 @@ export const securityEventTypes = [
   // The webmail worked on the mailbox on the owner's behalf while they were away (folder retention…): which job is
   // in the device column, which server process in the address column.
   'backgroundMailAccess',
+  // The server left a mailing list for the user (a one-click POST or an unsubscribe mail in their name).
+  'listUnsubscribed',
 ] as const;
 export const SecurityEventType = z.enum(securityEventTypes);
 export type SecurityEventType = z.infer<typeof SecurityEventType>;

@@ -45,6 +45,7 @@ import { createTranslationsModule } from './features/translations/translations.m
 import { createUpgradeModule } from './features/upgrade/upgrade.module.js';
 import { upgradeMigrations } from './features/upgrade/upgrade.migrations.js';
 import { createFeedbackModule } from './features/feedback/feedback.module.js';
+import { createUnsubscribeModule } from './features/unsubscribe/unsubscribe.module.js';
 import { feedbackMigrations } from './features/feedback/feedback.migrations.js';
 
 const version = (
@@ -209,6 +210,7 @@ export async function buildApp(
         imageProxy.signer.sign(url, { account: session.email, userIndex: session.userIndex }),
     },
     listed: (session, mailboxId) => void reading.threads.prepare(session, mailboxId),
+    outboundAllowHosts: config.unsubscribe.policy.allowHosts,
   });
   // Reading sits below events: it asks the events' mailbox watchers for folder states through this.
   let knownStatus: KnownFolderStatus = () => null;
@@ -241,6 +243,13 @@ export async function buildApp(
     mail,
     nameOf: (email) => auth.auth.nameOf(email),
     version,
+    log: app.log,
+  });
+  const unsubscribe = createUnsubscribeModule({
+    config,
+    nameOf: (email) => auth.auth.nameOf(email),
+    securityLog: (account, origin) =>
+      securityCore.securityEvents.record({ account, type: 'listUnsubscribed', ...origin, protocol: 'web' }),
     log: app.log,
   });
   const search = createSearchModule({
@@ -299,6 +308,7 @@ export async function buildApp(
     signatures.module,
     filters.module,
     feedback.module,
+    unsubscribe.module,
     events.module,
   ]);
   app.addHook('onClose', async () => {

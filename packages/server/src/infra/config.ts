@@ -152,6 +152,30 @@ const EnvSchema = z.object({
       }
       return map;
     }),
+  /**
+   * Comma-separated host names or IP literals that the server's outbound requests (image proxy, one-click
+   * unsubscribe) may reach although they are not public addresses, on any port and over plain http too: an
+   * intranet list server, or a test listener on loopback. Empty (the default) = public addresses only.
+   */
+  OUTBOUND_ALLOW_HOSTS: z
+    .string()
+    .default('')
+    .transform(
+      (v) =>
+        new Set(
+          v
+            .split(',')
+            .map((s) =>
+              s
+                .trim()
+                .replace(/^\[|\]$/g, '')
+                .toLowerCase(),
+            )
+            .filter(Boolean),
+        ) as ReadonlySet<string>,
+    ),
+  /** One-click unsubscribe (RFC 8058): the whole POST must be answered within this time. */
+  UNSUBSCRIBE_TIMEOUT_SECONDS: z.coerce.number().min(1).default(10),
   /** How long events are kept for streams that reconnect (`Last-Event-ID`); older gaps mean a full refetch. */
   EVENT_REPLAY_SECONDS: z.coerce.number().int().min(10).default(600),
   EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).default(20),
@@ -277,6 +301,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxBytes: e.IMAGE_PROXY_MAX_BYTES,
       timeoutMs: e.IMAGE_PROXY_TIMEOUT_SECONDS * 1000,
       testResolve: e.IMAGE_PROXY_TEST_RESOLVE as ReadonlyMap<string, string>,
+      allowHosts: e.OUTBOUND_ALLOW_HOSTS,
+    },
+    unsubscribe: {
+      timeoutMs: e.UNSUBSCRIBE_TIMEOUT_SECONDS * 1000,
+      policy: { testResolve: new Map<string, string>(), allowHosts: e.OUTBOUND_ALLOW_HOSTS },
     },
     mailSenderDb: e.MAIL_SENDER_DB ?? null,
     events: {

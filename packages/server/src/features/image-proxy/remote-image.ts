@@ -1,15 +1,16 @@
-import http, { type IncomingMessage } from 'node:http';
-import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
-import { AppError } from '../../infra/errors.js';
-import { isPublicAddress, refused, resolvePublic } from './address-policy.js';
+import type { IncomingMessage } from 'node:http';
+import type { OutboundPolicy } from '../../infra/outbound/address-policy.js';
+import {
+  outboundRequest,
+  outboundTarget,
+  readLimited,
+  remoteFailed as failed,
+} from '../../infra/outbound/outbound-request.js';
 
-export interface RemoteImageLimits {
+export interface RemoteImageLimits extends OutboundPolicy {
   maxBytes: number;
   timeoutMs: number;
   maxRedirects: number;
-  /** Test-only host → address map (IMAGE_PROXY_TEST_RESOLVE); see resolvePublic. */
-  testResolve: ReadonlyMap<string, string>;
 }
 
 export interface RemoteImage {
@@ -32,34 +33,28 @@ const imageTypes = new Set([
   'image/vnd.microsoft.icon',
 ]);
 
-/** The remote side failed (502/504), sent no image (415) or too big a one (413). */
-export const failed = (message: string, status = 502) =>
-  new AppError(
-    status === 413 ? 'PayloadTooLarge' : status === 415 ? 'UnsupportedMediaType' : 'RemoteServerError',
-    status,
-    message,
-  );
-
 /**
  * Fetches one remote image for the proxy. Every hop (the URL and each of at most `maxRedirects`
- * redirects) is checked the same way: http(s) only, no credentials, default ports only (any port for a
- * test-mapped host), and the connection goes to the exact address the policy approved — the request's
- * `lookup` is ours, so DNS cannot answer differently between the check and the connect (rebinding). IP
- * literals never reach `lookup`, so they are checked before the request. Sends no cookies, referrer or
- * client headers; the whole exchange, body included, must fit the time and size limits.
+ * redirects) is checked the same way by the outbound policy (infra/outbound: http(s) only, no credentials,
+ * default ports, public addresses only, connected to the address that was checked). Sends no cookies, referrer
+ * or client headers; the whole exchange, body included, must fit the time and size limits.
  */
 export async function fetchRemoteImage(rawUrl: string, limits: RemoteImageLimits): Promise<RemoteImage> {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), limits.timeoutMs);
   try {
-    let url = parseTarget(rawUrl, limits);
+    let url = outboundTarget(rawUrl, limits);
     for (let hop = 0; ; hop += 1) {
-      const response = await request(url, limits, abort.signal);
+      const response = await outboundRequest(url, limits, {
+        method: 'GET',
+        signal: abort.signal,
+        headers: { 'user-agent': 'Webmail image proxy', accept: 'image/*', 'accept-encoding': 'identity' },
+      });
       const location = response.headers.location;
       if (response.statusCode && response.statusCode >= 300 && response.statusCode < 400 && location) {
         response.destroy();
         if (hop >= limits.maxRedirects) throw failed('Too many redirects');
-        url = parseTarget(new URL(location, url).href, limits);
+        url = outboundTarget(new URL(location, url).href, limits);
         continue;
       }
       return await readImage(response, limits.maxBytes);
@@ -72,49 +67,6 @@ export async function fetchRemoteImage(rawUrl: string, limits: RemoteImageLimits
   }
 }
 
-function parseTarget(raw: string, limits: RemoteImageLimits): URL {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new AppError('ValidationError', 422, 'Not a URL', { url: ['Not a URL'] });
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refused();
-  if (url.username || url.password) throw refused();
-  const testHost = limits.testResolve.has(url.hostname.toLowerCase());
-  if (url.port && !testHost) throw refused();
-  return url;
-}
-
-function request(url: URL, limits: RemoteImageLimits, signal: AbortSignal): Promise<IncomingMessage> {
-  return new Promise((resolve, reject) => {
-    const checkedLookup: LookupFunction = (hostname, options, callback) => {
-      resolvePublic(hostname, limits.testResolve).then(
-        (addresses) => {
-          if (options.all) callback(null, addresses);
-          else callback(null, addresses[0]!.address, addresses[0]!.family);
-        },
-        (err: Error) => callback(err as NodeJS.ErrnoException, ''),
-      );
-    };
-    const options = {
-      method: 'GET',
-      signal,
-      lookup: checkedLookup,
-      agent: false as const,
-      headers: { 'user-agent': 'Webmail image proxy', accept: 'image/*', 'accept-encoding': 'identity' },
-    };
-    // An IP literal is connected to without any lookup, so it is checked here.
-    const literal = url.hostname.replace(/^\[|\]$/g, '');
-    if (isIP(literal) && !isPublicAddress(literal)) return reject(refused());
-    const req = (url.protocol === 'https:' ? https : http).request(url, options, resolve);
-    req.once('error', (err) =>
-      reject(err instanceof AppError ? err : failed('The image host could not be reached')),
-    );
-    req.end();
-  });
-}
-
 async function readImage(response: IncomingMessage, maxBytes: number): Promise<RemoteImage> {
   const fail = (message: string, status = 502) => {
     response.destroy();
@@ -125,13 +77,5 @@ async function readImage(response: IncomingMessage, maxBytes: number): Promise<R
   if (!imageTypes.has(contentType)) throw fail('Not an image', 415);
   const encoding = response.headers['content-encoding'];
   if (encoding && encoding !== 'identity') throw fail('Encoded images are not accepted');
-  if (Number(response.headers['content-length'] ?? 0) > maxBytes) throw fail('The image is too large', 413);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of response) {
-    size += (chunk as Buffer).length;
-    if (size > maxBytes) throw fail('The image is too large', 413);
-    chunks.push(chunk as Buffer);
-  }
-  return { contentType, body: Buffer.concat(chunks) };
+  return { contentType, body: await readLimited(response, maxBytes) };
 }

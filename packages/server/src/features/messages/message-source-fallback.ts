@@ -1,3 +1,4 @@
+import { detailHeaders } from './message-summary.js';
 import type { FetchMessageObject } from '../../mail/mail-types.js';
 import PostalMime from 'postal-mime';
 import { renderBodies, type MessageContent } from './message-content.js';
@@ -20,7 +21,7 @@ export async function fetchWithoutStructure(
     envelope: true,
     internalDate: true,
     size: true,
-    headers: ['references', 'list-id'],
+    headers: detailHeaders,
   });
   return row || null;
 }

@@ -1,7 +1,8 @@
 import type { FetchMessageObject, FetchQueryObject } from '../../mail/mail-types.js';
-import type { MessageSummary } from '@webmail/contracts';
+import type { ListUnsubscribe, MessageSummary } from '@webmail/contracts';
 import { firstAddress, toAddresses } from '../../mail/mime/addresses.js';
 import { hasUserAttachments } from '../../mail/mime/body-structure.js';
+import { unsubscribeMethodsOf, unsubscribeTargets } from '../../mail/mime/list-unsubscribe.js';
 import { headerValue, threadIdOf } from '../../mail/mime/thread-id.js';
 
 /** What a list row needs, fetched in one UID FETCH per page. */
@@ -15,8 +16,25 @@ export const summaryQuery: FetchQueryObject = {
   headers: ['references'],
 };
 
-/** One message opened: the summary's fields and the List-Id (for "filter messages like this"). */
-export const detailQuery: FetchQueryObject = { ...summaryQuery, headers: ['references', 'list-id'] };
+/** The headers a message opened reads: threading, List-Id ("filter messages like this") and how to unsubscribe. */
+export const detailHeaders = ['references', 'list-id', 'list-unsubscribe', 'list-unsubscribe-post'];
+
+/** One message opened: the summary's fields and `detailHeaders`. */
+export const detailQuery: FetchQueryObject = { ...summaryQuery, headers: detailHeaders };
+
+/** The ways to leave the message's list, best first; null when it names none we can use. */
+export function unsubscribeOf(
+  headers: Buffer | undefined,
+  httpAllowed: (host: string) => boolean,
+): ListUnsubscribe | null {
+  const targets = unsubscribeTargets(
+    headerValue(headers, 'list-unsubscribe'),
+    headerValue(headers, 'list-unsubscribe-post'),
+    httpAllowed,
+  );
+  const methods = unsubscribeMethodsOf(targets);
+  return methods.length > 0 ? { methods } : null;
+}
 
 /** A List-Id header's identifier: the part inside `<…>` (RFC 2919), else the whole value; null when absent. */
 export function listIdOf(value: string | null): string | null {

@@ -17,6 +17,8 @@ export interface MessagesModuleDeps {
   remoteContent: RemoteContentPolicy;
   /** Told after a folder's first page was listed (wired to the reading feature's conversation indexes). */
   listed?: FolderListed;
+  /** OUTBOUND_ALLOW_HOSTS: their one-click unsubscribe URLs may be plain http. */
+  outboundAllowHosts?: ReadonlySet<string>;
 }
 
 /** A folder's message list (messages or conversations), one message, its flags, and mass actions. */
@@ -28,7 +30,10 @@ export function createMessagesModule(deps: MessagesModuleDeps) {
   const sanitizedHtml = new SanitizedHtmlCache();
   // An account signed out of its last session here: its sanitized bodies go too.
   mail.onAccountGone((email) => sanitizedHtml.forgetAccount(email));
-  const messages = new MessagesService(sortedUids, deps.remoteContent, sanitizedHtml);
+  const allowHosts = deps.outboundAllowHosts ?? new Set<string>();
+  const messages = new MessagesService(sortedUids, deps.remoteContent, sanitizedHtml, (host) =>
+    allowHosts.has(host),
+  );
   const massActions = new MassActionsService(mailboxes, sortedUids);
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(messagesRoutes(mail, messages, deps.listed));

@@ -21,7 +21,7 @@ import { FolderLists } from './folder-lists.js';
 import { loadMessageContent } from './message-content.js';
 import { fetchWithoutStructure, loadContentFromSource } from './message-source-fallback.js';
 import { listPage } from './message-list.js';
-import { detailQuery, listIdOf, summaryQuery, toSummary } from './message-summary.js';
+import { detailQuery, listIdOf, summaryQuery, toSummary, unsubscribeOf } from './message-summary.js';
 import type { RemoteContentPolicy } from './remote-content-policy.js';
 import { SanitizedHtmlCache } from './sanitized-html-cache.js';
 import type { SortedUidsCache } from './sorted-uids-cache.js';
@@ -34,6 +34,8 @@ export class MessagesService {
     private readonly remote: RemoteContentPolicy,
     /** Per process: sanitized bodies of messages opened before (sanitized-html-cache.ts). */
     private readonly sanitizedHtml = new SanitizedHtmlCache(),
+    /** Hosts whose one-click unsubscribe URL may be plain http (OUTBOUND_ALLOW_HOSTS). */
+    private readonly httpAllowed: (host: string) => boolean = () => false,
   ) {
     this.lists = new FolderLists(sortedUids);
   }
@@ -165,6 +167,7 @@ export class MessagesService {
       cc: toAddresses(env?.cc),
       bcc: toAddresses(env?.bcc),
       listId: listIdOf(headerValue(row.headers, 'list-id')),
+      unsubscribe: unsubscribeOf(row.headers, this.httpAllowed),
       ...content,
     };
   }

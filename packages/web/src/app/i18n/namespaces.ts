@@ -19,6 +19,7 @@ import type upgrade from '../../locales/en/upgrade.json';
 import type feedback from '../../locales/en/feedback.json';
 import type about from '../../locales/en/about.json';
 import type shortcuts from '../../locales/en/shortcuts.json';
+import type unsubscribe from '../../locales/en/unsubscribe.json';
 
 /**
  * The namespace registration: one namespace per feature, its files in `src/locales/{lang}/{namespace}.json`
@@ -47,6 +48,7 @@ export interface NamespaceResources {
   feedback: typeof feedback;
   about: typeof about;
   shortcuts: typeof shortcuts;
+  unsubscribe: typeof unsubscribe;
 }
 
 export const namespaces = [
@@ -71,6 +73,7 @@ export const namespaces = [
   'feedback',
   'about',
   'shortcuts',
+  'unsubscribe',
 ] as const satisfies readonly (keyof NamespaceResources)[];
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace: Namespace = 'common';

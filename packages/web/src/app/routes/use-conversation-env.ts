@@ -1,11 +1,12 @@
 import { defaultUserConfig, type Address } from '@webmail/contracts';
-import { useCallback, useMemo } from 'react';
+import { createElement, useCallback, useMemo } from 'react';
 import { useContactDialogs } from '../../features/contacts/components/contact-dialogs';
 import { useMailboxTree } from '../../features/mailboxes/api/get-mailbox-tree';
 import { useFilterLikeThis } from '../../features/filters/components/filter-creation';
+import { UnsubscribeButton } from '../../features/unsubscribe/components/unsubscribe-button';
 import { findFolder } from '../../features/mailboxes/lib/folder-tree';
 import type { RemoteContentEffects } from '../../features/reading/hooks/use-remote-content';
-import type { ConversationEnv } from '../../features/reading/lib/conversation-env';
+import type { ConversationEnv, UnsubscribeMessage } from '../../features/reading/lib/conversation-env';
 import { useAddExternalContentSender } from '../../features/settings/api/add-external-content-sender';
 import { useUserDetails } from '../../features/settings/api/get-user-details';
 import { useUserConfig } from '../../features/settings/api/user-config';
@@ -27,7 +28,7 @@ export type ConversationAddress = Pick<
 /**
  * What the conversation view needs from other features, composed here: the folder tree (special uses, move
  * targets) from mailboxes, the sender allow list and where to go after a move or delete from settings, "add to contacts" from contacts,
- * "filter messages like this" from filters.
+ * "filter messages like this" from filters, "Unsubscribe" from unsubscribe.
  */
 export function useConversationEnv(userIndex: number, address: ConversationAddress): ConversationEnv {
   const { t } = useTranslation('mailboxes');
@@ -61,6 +62,12 @@ export function useConversationEnv(userIndex: number, address: ConversationAddre
         : undefined,
     [contactDialogs, contactsOff],
   );
+  const filtersOn = Boolean(disabled && !disabled.includes('filters'));
+  const unsubscribe = useCallback(
+    (message: UnsubscribeMessage) =>
+      createElement(UnsubscribeButton, { userIndex, canBlock: filtersOn, ...message }),
+    [userIndex, filtersOn],
+  );
   const afterRemove = useUserConfig(userIndex).data?.afterRemove ?? defaultUserConfig.afterRemove;
   return {
     userIndex,
@@ -69,6 +76,7 @@ export function useConversationEnv(userIndex: number, address: ConversationAddre
     moveTargets,
     addToContacts,
     filterLikeThis,
+    unsubscribe,
     afterRemove,
     ...address,
   };

@@ -87,6 +87,15 @@ export function MessageCard({ env, compact, message, addressed, onCollapse }: Me
         compact={compact}
         onCollapse={onCollapse}
         onAddContact={env.addToContacts}
+        extra={
+          detail?.unsubscribe &&
+          env.unsubscribe?.({
+            mailboxId: message.mailbox,
+            messageId: message.id,
+            sender: detail.from,
+            methods: detail.unsubscribe.methods,
+          })
+        }
         actions={
           <MessageActionsBar
             env={env}

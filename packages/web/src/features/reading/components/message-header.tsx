@@ -23,11 +23,13 @@ export interface MessageHeaderProps {
   onCollapse?: () => void;
   /** "Add to contacts", offered for each address in the recipient details. */
   onAddContact?: (person: Address) => void;
+  /** Shown after the recipients (the Unsubscribe button of a list message). */
+  extra?: ReactNode;
 }
 
 /** Sender block of an open message: avatar, name and address, the recipients (expandable), the date, the actions. */
 export function MessageHeader(props: MessageHeaderProps) {
-  const { from, to, cc, bcc, date, compact, actions, onCollapse, onAddContact } = props;
+  const { from, to, cc, bcc, date, compact, actions, onCollapse, onAddContact, extra } = props;
   const { t } = useTranslation('reading');
   const senderName = addressLabel(from) || t('unknownSender');
   const sender = (
@@ -87,6 +89,7 @@ export function MessageHeader(props: MessageHeaderProps) {
       </Box>
       <Box sx={{ pl: compact ? 0 : 6.5 }}>
         <MessageRecipients from={from} to={to} cc={cc} bcc={bcc} date={date} onAddContact={onAddContact} />
+        {extra && <Box sx={{ mt: 0.5 }}>{extra}</Box>}
       </Box>
     </Box>
   );

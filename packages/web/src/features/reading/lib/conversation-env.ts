@@ -1,4 +1,5 @@
-import type { Address, AfterRemove, Folder } from '@webmail/contracts';
+import type { Address, AfterRemove, Folder, UnsubscribeMethod } from '@webmail/contracts';
+import type { ReactNode } from 'react';
 import type { MoveTarget } from '../../messages/components/more-actions-menu';
 import type { RemoteContentEffects } from '../hooks/use-remote-content';
 
@@ -40,4 +41,14 @@ export interface ConversationEnv {
   addToContacts?: (person: Address) => void;
   /** "Filter messages like this" in a message's menu: by its List-Id, else its sender (absent when filters are off). */
   filterLikeThis?: (message: { from: Address | null; listId?: string | null }) => void;
+  /** "Unsubscribe" in the header of a message that names a way to leave its list (the unsubscribe feature's). */
+  unsubscribe?: (message: UnsubscribeMessage) => ReactNode;
+}
+
+/** A list message as the unsubscribe button needs it. */
+export interface UnsubscribeMessage {
+  mailboxId: string;
+  messageId: number;
+  sender: Address | null;
+  methods: UnsubscribeMethod[];
 }

@@ -1,9 +1,9 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
-import { AppError } from '../../infra/errors.js';
+import { AppError } from '../errors.js';
 
 /**
- * Which addresses the image proxy may connect to (SSRF rules): only global unicast, decided on the
+ * Which addresses the server's outbound requests (the image proxy, one-click unsubscribe) may connect to (SSRF rules): only global unicast, decided on the
  * address itself whatever its notation (compressed, expanded, upper case, dotted tail, zone id).
  * IPv4: everything but the special-purpose ranges below (loopback, unspecified, RFC 1918, CGNAT,
  * link-local with the cloud metadata address 169.254.169.254, documentation/benchmark/reserved,
@@ -91,29 +91,49 @@ export interface ResolvedAddress {
   family: 4 | 6;
 }
 
+/** Hosts an operator or a test lets outbound requests reach although their addresses are not public. */
+export interface OutboundPolicy {
+  /** TEST ONLY (IMAGE_PROXY_TEST_RESOLVE): a listed host resolves to its listed address, exactly that pair. */
+  testResolve: ReadonlyMap<string, string>;
+  /**
+   * OUTBOUND_ALLOW_HOSTS: host names or IP literals reached whatever they resolve to, on any port, also over plain
+   * http (an intranet list server, a test listener on loopback). Empty by default.
+   */
+  allowHosts: ReadonlySet<string>;
+}
+
+export const noExceptions: OutboundPolicy = { testResolve: new Map(), allowHosts: new Set() };
+
+const bareHost = (hostname: string) => hostname.replace(/^\[|\]$/g, '').toLowerCase();
+
+/** The host is one the policy names explicitly (test-mapped or allow-listed). */
+export function isExceptedHost(hostname: string, policy: OutboundPolicy): boolean {
+  const host = bareHost(hostname);
+  return policy.testResolve.has(host) || policy.allowHosts.has(host);
+}
+
 /**
- * Resolves a host name for the proxy and refuses it when *any* address it resolves to is not public (a
- * name with one private record among public ones is treated as hostile). `testResolve` is the test-only
- * IMAGE_PROXY_TEST_RESOLVE map: a listed host resolves to its listed address, which is allowed even when
- * private — exactly that pair, nothing else.
+ * Resolves a host name for an outbound request and refuses it when *any* address it resolves to is not public (a
+ * name with one private record among public ones is treated as hostile). A test-mapped host resolves to its
+ * mapped address; an allow-listed host resolves by DNS without the check.
  */
-export async function resolvePublic(
-  hostname: string,
-  testResolve: ReadonlyMap<string, string>,
-): Promise<ResolvedAddress[]> {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  const mapped = testResolve.get(host);
+export async function resolvePublic(hostname: string, policy: OutboundPolicy): Promise<ResolvedAddress[]> {
+  const host = bareHost(hostname);
+  const mapped = policy.testResolve.get(host);
   if (mapped) return [{ address: mapped, family: isIP(mapped) === 6 ? 6 : 4 }];
+  const allowed = policy.allowHosts.has(host);
   if (isIP(host)) {
-    if (!isPublicAddress(host)) throw refused();
+    if (!allowed && !isPublicAddress(host)) throw refused();
     return [{ address: host, family: isIP(host) === 6 ? 6 : 4 }];
   }
   let addresses: { address: string; family: number }[];
   try {
     addresses = await lookup(host, { all: true, verbatim: true });
   } catch {
-    throw new AppError('RemoteServerError', 502, 'The image host could not be resolved');
+    throw new AppError('RemoteServerError', 502, 'The host could not be resolved');
   }
-  if (addresses.length === 0 || addresses.some((a) => !isPublicAddress(a.address))) throw refused();
+  if (addresses.length === 0 || (!allowed && addresses.some((a) => !isPublicAddress(a.address)))) {
+    throw refused();
+  }
   return addresses.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 }
