@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { signInAt } from '../support/compose';
 import { e2eStateDir, screenshotDir } from '../support/environment';
-import { newMailUser, withImap } from '../support/mail-user';
+import { countIn, newMailUser, withImap } from '../support/mail-user';
 import { extraServerPort, startServer, type RunningServer } from '../support/server-process';
 import { useLanguage } from '../support/sign-in';
 
@@ -113,9 +113,7 @@ test.describe('one-click unsubscribe', () => {
 
       await done.getByRole('button', { name: 'Move their mail to Trash' }).click();
       await expect(page.getByText('1 message moved to Trash')).toBeVisible();
-      await expect
-        .poll(() => withImap(user, async (imap) => (await imap.status('INBOX', { messages: true })).messages))
-        .toBe(0);
+      await expect.poll(() => countIn(user, 'INBOX')).toBe(0);
     } finally {
       await server.stop();
       list.server.close();
