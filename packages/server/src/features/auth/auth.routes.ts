@@ -17,6 +17,7 @@ import type { SecondFactorGate } from './second-factor-gate.js';
 import { secondFactorRoutes } from './second-factor.routes.js';
 import { rateLimited, signInAttempt, throttleKeyOf, type AuthLimits } from './sign-in-limits.js';
 import type { SignInLog } from './sign-in-log.js';
+import type { OidcSignIn } from './oidc/oidc-sign-in.service.js';
 
 export function authRoutes(
   config: Config,
@@ -24,12 +25,14 @@ export function authRoutes(
   limits: AuthLimits,
   signInLog: SignInLog,
   secondFactor: SecondFactorGate,
+  oidc: OidcSignIn | null,
 ): FastifyPluginAsync {
   return async (app) => {
     route(
       app,
       endpoints.login,
       async (request, reply) => {
+        if (!config.passwordSignIn) throw new AppError('Forbidden', 403, 'Password sign-in is switched off');
         const email = request.body.email.toLowerCase();
         const attempt = signInAttempt(request, email);
         const presented = auth.deviceOf(request.cookies);
