@@ -4,7 +4,7 @@ import {
   LoginRequest,
   LoginResponse,
   LoginStepResponse,
-  OkResponse,
+  LogoutResponse,
   SecondFactorLoginRequest,
   WebauthnLoginOptionsRequest,
   WebauthnLoginRequest,
@@ -138,7 +138,7 @@ export const authEndpoints = {
     summary: 'User logout: end the session of `userIndex`; the device still lists the account',
     tags,
     query: UserIndexQuery,
-    responses: { 200: OkResponse },
+    responses: { 200: LogoutResponse },
     errors: [401, 419],
   }),
   removeDeviceUser: defineEndpoint({

@@ -24,6 +24,8 @@ export const LoggedInUser = z
     email: z.string(),
     name: z.string(),
     twoFactor: z.array(TwoFactorMethod),
+    /** The identity provider's name when this session came from single sign-on (its two-step is the provider's). */
+    signedInWith: z.string().optional(),
   })
   .meta({ id: 'LoggedInUser' });
 export type LoggedInUser = z.infer<typeof LoggedInUser>;
@@ -73,10 +75,16 @@ export const AccountEntry = z.object({
   avatar: z.string().nullable(),
 });
 export type AccountEntry = z.infer<typeof AccountEntry>;
-export const AccountsResponse = z.object({ accounts: z.array(AccountEntry) });
+export const AccountsResponse = z.object({
+  accounts: z.array(AccountEntry),
+  /** After signing out an account that single sign-on signed in: the provider's end-session URL to open. */
+  endSessionUrl: z.string().optional(),
+});
 export type AccountsResponse = z.infer<typeof AccountsResponse>;
 
 export const OkResponse = z.object({ ok: z.literal(true) });
+/** User logout; `endSessionUrl` as in `AccountsResponse`. */
+export const LogoutResponse = OkResponse.extend({ endSessionUrl: z.string().optional() });
 
 /** `DELETE /auth/removeDeviceUser?index=`: forget one account on this device. */
 export const RemoveDeviceUserQuery = z.object({ index: UserIndex });

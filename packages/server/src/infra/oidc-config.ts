@@ -27,7 +27,7 @@ export const oidcEnvShape = {
     .transform((v) => v === 'true'),
 };
 
-const OidcEnvSchema = z.object(oidcEnvShape);
+export const OidcEnvSchema = z.object(oidcEnvShape);
 type OidcEnv = z.output<typeof OidcEnvSchema>;
 
 export interface OidcConfig {

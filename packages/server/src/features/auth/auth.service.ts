@@ -261,6 +261,15 @@ export class AuthService {
     return freed;
   }
 
+  /** The live session of a slot that this request holds (its cookies prove it), else undefined. */
+  async liveSessionIn(cookies: Cookies, userIndex: number): Promise<string | undefined> {
+    const deviceId = this.deviceOf(cookies);
+    if (!deviceId) return undefined;
+    const row = await this.deviceAccounts.find(deviceId, userIndex);
+    if (!row?.session_id || !(await this.holdsSession(cookies, deviceId, userIndex))) return undefined;
+    return row.session_id;
+  }
+
   private async isLive(row: DeviceAccountRow): Promise<boolean> {
     return !!row.session_id && !!(await this.sessions.findActive(row.session_id, Date.now()));
   }
