@@ -28,6 +28,8 @@ export const idpClientSecret = 'webmail-test-client-secret';
  */
 export async function startTestIdp(port = 0) {
   const users = new Map<string, IdpUser>();
+  // The provider's session id of each subject's latest sign-in at the webmail (back-channel logout names it).
+  const sids = new Map<string, string>();
   let provider: Provider | null = null;
   const server = http.createServer((req, res) => {
     if (!provider) {
@@ -47,10 +49,18 @@ export async function startTestIdp(port = 0) {
     addUser: (user: IdpUser) => users.set(user.sub, user),
     configure(settings: IdpClientSettings) {
       provider = newProvider(issuer, users, settings);
+      provider.on(
+        'session.saved',
+        (session: { accountId?: string; authorizations?: Record<string, { sid?: string }> }) => {
+          const sid = session.authorizations?.[idpClientId]?.sid;
+          if (session.accountId && sid) sids.set(session.accountId, sid);
+        },
+      );
     },
-    /** The provider's own back-channel logout call for a subject and its session (as its end-session does). */
-    async backchannelLogout(sub: string, sid: string) {
-      if (!provider) throw new Error('not configured');
+    /** The provider's own back-channel logout call for a subject's session (as its end-session does). */
+    async backchannelLogout(sub: string) {
+      const sid = sids.get(sub);
+      if (!provider || !sid) throw new Error('no provider session of this subject');
       const client = await provider.Client.find(idpClientId);
       if (!client) throw new Error('no client');
       // Not in the typings, but the provider's own method: it signs the logout token and posts it.
@@ -94,6 +104,11 @@ function newProvider(issuer: string, users: Map<string, IdpUser>, settings: IdpC
       devInteractions: { enabled: false },
       backchannelLogout: { enabled: true },
       rpInitiatedLogout: { enabled: true },
+    },
+    // The provider refuses to call loopback addresses (SSRF protection); the webmail under test lives there.
+    fetch: (url, options) => {
+      const { dispatcher: _ssrfGuard, ...rest } = (options ?? {}) as RequestInit & { dispatcher?: unknown };
+      return globalThis.fetch(url, rest);
     },
     findAccount: (_ctx, sub) => {
       const user = users.get(sub);
