@@ -20,7 +20,7 @@ export function PasswordLoginRoute() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const accounts = useAccounts();
-  const options = useSignInOptions().data;
+  const options = useSignInOptions();
 
   const onSignedIn = (response: LoginStepResponse, email: string) => {
     // A second step gets the pending sign-in as router state (never in the address: it is a credential).

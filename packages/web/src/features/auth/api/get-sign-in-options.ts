@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { systemEndpoints } from '@webmail/contracts';
 import { callApi } from '../../../shared/api/call-api';
-import { authKeys } from './auth.keys';
 
 export interface SignInOptions {
   /** The identity provider's name when single sign-on is set up, else null. */
@@ -23,10 +22,20 @@ export async function fetchSignInOptions(): Promise<SignInOptions> {
   }
 }
 
-export function useSignInOptions() {
-  return useQuery({
-    queryKey: [...authKeys.all, 'signInOptions'],
-    queryFn: fetchSignInOptions,
-    staleTime: Infinity,
-  });
+/**
+ * The options, fetched once per mount; undefined until they arrive. Not in the query cache: they belong to no
+ * account, and a sign-out leaves that cache holding only the device's account list.
+ */
+export function useSignInOptions(): SignInOptions | undefined {
+  const [options, setOptions] = useState<SignInOptions>();
+  useEffect(() => {
+    let live = true;
+    void fetchSignInOptions().then((value) => {
+      if (live) setOptions(value);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return options;
 }

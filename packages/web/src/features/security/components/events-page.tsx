@@ -102,7 +102,7 @@ export function EventsPage() {
   const events = useSecurityEvents(userIndex, page);
   const deviceText = useDeviceText();
   // The configured identity provider, named beside its sign-ins.
-  const provider = useSignInOptions().data?.singleSignOn;
+  const provider = useSignInOptions()?.singleSignOn;
   const data = events.data;
   return (
     <Box sx={{ maxWidth: 760 }}>
