@@ -4,13 +4,17 @@ import {
   LoginRequest,
   LoginResponse,
   LoginStepResponse,
-  OkResponse,
+  LogoutResponse,
   SecondFactorLoginRequest,
   WebauthnLoginOptionsRequest,
   WebauthnLoginRequest,
   RemoveDeviceUserQuery,
   UserIndexQuery,
+  OidcStartQuery,
+  OidcCallbackQuery,
+  OidcBackchannelLogoutBody,
 } from './auth.js';
+import { z } from 'zod';
 import { defineEndpoint } from './endpoint.js';
 import { WebauthnOptions } from './security.js';
 
@@ -21,6 +25,42 @@ const tags = ['auth'] as const;
  * not in the path: they act on the device's list of accounts.
  */
 export const authEndpoints = {
+  oidcStart: defineEndpoint({
+    method: 'GET',
+    path: '/auth/oidc/start',
+    auth: 'public',
+    summary:
+      'Single sign-on: redirects to the OpenID provider (authorization code with PKCE); 404 when not set up',
+    tags,
+    query: OidcStartQuery,
+    responses: { 303: z.null() },
+    raw: true,
+    errors: [404, 422, 503],
+  }),
+  oidcCallback: defineEndpoint({
+    method: 'GET',
+    path: '/auth/oidc/callback',
+    auth: 'public',
+    summary:
+      "The OpenID provider's redirect back: signs the account in on this device and redirects to its inbox, or to the sign-in page with the refusal's reason",
+    tags,
+    query: OidcCallbackQuery,
+    responses: { 303: z.null() },
+    raw: true,
+    errors: [404, 422],
+  }),
+  oidcBackchannelLogout: defineEndpoint({
+    method: 'POST',
+    path: '/auth/oidc/backchannel-logout',
+    auth: 'public',
+    summary:
+      "The OpenID provider's back-channel logout: ends the webmail sessions the signed logout token names",
+    tags,
+    body: OidcBackchannelLogoutBody,
+    responses: { 200: z.null() },
+    raw: true,
+    errors: [400, 404, 422],
+  }),
   login: defineEndpoint({
     method: 'POST',
     path: '/auth',
@@ -30,7 +70,7 @@ export const authEndpoints = {
     tags,
     body: LoginRequest,
     responses: { 200: LoginStepResponse },
-    errors: [401, 419, 422, 429, 503],
+    errors: [401, 403, 419, 422, 429, 503],
   }),
   secondFactor: defineEndpoint({
     method: 'POST',
@@ -98,7 +138,7 @@ export const authEndpoints = {
     summary: 'User logout: end the session of `userIndex`; the device still lists the account',
     tags,
     query: UserIndexQuery,
-    responses: { 200: OkResponse },
+    responses: { 200: LogoutResponse },
     errors: [401, 419],
   }),
   removeDeviceUser: defineEndpoint({

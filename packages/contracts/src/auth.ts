@@ -24,6 +24,8 @@ export const LoggedInUser = z
     email: z.string(),
     name: z.string(),
     twoFactor: z.array(TwoFactorMethod),
+    /** The identity provider's name when this session came from single sign-on (its two-step is the provider's). */
+    signedInWith: z.string().optional(),
   })
   .meta({ id: 'LoggedInUser' });
 export type LoggedInUser = z.infer<typeof LoggedInUser>;
@@ -73,10 +75,16 @@ export const AccountEntry = z.object({
   avatar: z.string().nullable(),
 });
 export type AccountEntry = z.infer<typeof AccountEntry>;
-export const AccountsResponse = z.object({ accounts: z.array(AccountEntry) });
+export const AccountsResponse = z.object({
+  accounts: z.array(AccountEntry),
+  /** After signing out an account that single sign-on signed in: the provider's end-session URL to open. */
+  endSessionUrl: z.string().optional(),
+});
 export type AccountsResponse = z.infer<typeof AccountsResponse>;
 
 export const OkResponse = z.object({ ok: z.literal(true) });
+/** User logout; `endSessionUrl` as in `AccountsResponse`. */
+export const LogoutResponse = OkResponse.extend({ endSessionUrl: z.string().optional() });
 
 /** `DELETE /auth/removeDeviceUser?index=`: forget one account on this device. */
 export const RemoveDeviceUserQuery = z.object({ index: UserIndex });
@@ -108,3 +116,26 @@ export const cookieNames = {
   tokenExpiry: (userIndex: number) => `wm_exp_${userIndex}`,
 } as const;
 export const xsrfHeader = 'x-xsrf-token';
+
+/** Why a single sign-on came back to the sign-in page without a session (`/login/password?reason=…`). */
+export const oidcRefusals = ['ssoFailed', 'ssoUnverifiedAddress', 'ssoUnknownAddress'] as const;
+export type OidcRefusal = (typeof oidcRefusals)[number];
+
+/** Start of a single sign-on: the page's language (sent as `ui_locales`) and the sign-in `reason`, passed back. */
+export const OidcStartQuery = z.object({
+  lang: z.enum(['fi', 'en', 'et', 'ru']).optional(),
+  reason: z
+    .string()
+    .max(64)
+    .regex(/^[A-Za-z0-9_.-]*$/)
+    .optional(),
+});
+/** What the provider appends to the redirect URI (RFC 6749 §4.1.2, RFC 9207 `iss`); other parameters pass. */
+export const OidcCallbackQuery = z.looseObject({
+  code: z.string().max(4096).optional(),
+  state: z.string().max(4096).optional(),
+  iss: z.string().max(2048).optional(),
+  error: z.string().max(256).optional(),
+});
+/** OpenID Connect Back-Channel Logout 1.0: the provider posts a signed logout token, form-encoded. */
+export const OidcBackchannelLogoutBody = z.object({ logout_token: z.string().min(1).max(16_384) });

@@ -41,5 +41,9 @@ export const HealthResponse = z.object({
   version: z.string(),
   /** External sign-in application (AUTH_APP_URL); null when the built-in sign-in pages serve. */
   authAppUrl: z.string().nullable(),
+  /** Single sign-on (OpenID Connect): the provider's name for the sign-in button; absent or null when off. */
+  oidc: z.object({ name: z.string() }).nullable().optional(),
+  /** Whether the password sign-in is offered (PASSWORD_SIGN_IN); absent = yes. */
+  passwordSignIn: z.boolean().optional(),
 });
 export type HealthResponse = z.infer<typeof HealthResponse>;

@@ -14,6 +14,8 @@ export type SecurityProtocol = z.infer<typeof SecurityProtocol>;
 /** Every kind of security-log entry. */
 export const securityEventTypes = [
   'signIn',
+  // Signed in through the identity provider (single sign-on); its name is the configured OIDC_NAME.
+  'signInOidc',
   'signInFailed',
   'twoFactorEnabled',
   'twoFactorDisabled',

@@ -30,6 +30,7 @@ import { createReadingModule } from './features/reading/reading.module.js';
 import { ThreadIndexes } from './mail/imap/thread-index.js';
 import { OwnerMail } from './mail/owner-mail.js';
 import { ownerMailMigrations } from './mail/owner-mail.migrations.js';
+import { oidcMigrations } from './features/auth/oidc/oidc.migrations.js';
 import type { KnownFolderStatus } from './mail/watch/folder-status.js';
 import type { QuotaCache } from './features/mailboxes/quota-cache.js';
 import { createSearchModule } from './features/search/search.module.js';
@@ -67,6 +68,7 @@ export const migrations = {
   ...feedbackMigrations,
   ...ownerMailMigrations,
   ...sendLaterMigrations,
+  ...oidcMigrations,
 };
 
 export type { RouteEntry };

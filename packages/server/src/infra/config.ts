@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DisabledFeature } from '@webmail/contracts';
+import { oidcConfig, oidcEnvShape } from './oidc-config.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -223,6 +224,7 @@ const EnvSchema = z.object({
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'packages/web/dist')),
   LOCALES_DIR: z.string().default(path.join(repoRoot, 'packages/web/src/locales')),
+  ...oidcEnvShape,
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -330,6 +332,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') ?? null,
     authAppUrl: e.AUTH_APP_URL?.replace(/\/+$/, '') ?? null,
+    oidc: oidcConfig(e),
+    passwordSignIn: e.PASSWORD_SIGN_IN,
     trustProxy: e.TRUST_PROXY,
     cookieSecure: e.COOKIE_SECURE,
     webDistDir: e.WEB_DIST_DIR,

@@ -30,7 +30,23 @@ export class MailSignIn {
   }
 
   async verify(email: string, password: string): Promise<VerifiedSignIn> {
-    const client = await this.connector.connect({ user: email, pass: password });
+    return this.adoptable(await this.connector.connect({ user: email, pass: password }));
+  }
+
+  /** Whether accounts can be signed in without their password (single sign-on): delegated mail access only. */
+  get opensWithoutPassword(): boolean {
+    return this.access.delegated;
+  }
+
+  /**
+   * An identity someone else vouched for (single sign-on): the account must exist on the mail server, which the
+   * webmail's own door tells (a master login for an unknown account fails as `AuthFailed`).
+   */
+  async verifyDelegated(email: string): Promise<VerifiedSignIn> {
+    return this.adoptable(await this.connector.connect(this.access.onBehalfOf(email)));
+  }
+
+  private adoptable(client: Awaited<ReturnType<MailConnector['connect']>>): VerifiedSignIn {
     return {
       keepFor: (sessionId) => this.pool.adopt(sessionId, client),
       discard: async () => {

@@ -128,10 +128,13 @@ describe('The OpenAPI document', () => {
           ? ['reportSecret']
           : endpoint.path === '/mail-push'
             ? ['pushSecret']
-            : [
-                ...(endpoint.auth === 'session' ? ['session'] : []),
-                ...(endpoint.method === 'GET' ? [] : ['xsrf']),
-              ];
+            : // The identity provider's server-to-server call: its signed logout token is the credential.
+              endpoint.path === '/auth/oidc/backchannel-logout'
+              ? []
+              : [
+                  ...(endpoint.auth === 'session' ? ['session'] : []),
+                  ...(endpoint.method === 'GET' ? [] : ['xsrf']),
+                ];
       expect(op?.security, `${group}.${name}`).toBeDefined();
       expect(schemes, `${group}.${name}`).toEqual(expected.sort());
     }

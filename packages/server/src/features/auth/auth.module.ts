@@ -14,6 +14,10 @@ import type { SecondFactorGate } from './second-factor-gate.js';
 import type { SignInLog } from './sign-in-log.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 import { UsersRepository } from './users.repository.js';
+import { OidcRelyingParty } from './oidc/oidc-relying-party.js';
+import { oidcRoutes } from './oidc/oidc.routes.js';
+import { OidcSessionsRepository } from './oidc/oidc-sessions.repository.js';
+import { OidcSignIn } from './oidc/oidc-sign-in.service.js';
 
 export interface AuthModuleDeps {
   config: Config;
@@ -57,9 +61,32 @@ export function createAuthModule(deps: AuthModuleDeps) {
     ),
     refreshes: new RateWindow(config.refreshRateLimitPerMinute, 60_000),
   };
+  const oidc = createOidcSignIn(deps, auth);
   const module: FeatureModule = {
     name: 'auth',
-    routes: authRoutes(config, auth, limits, deps.signInLog, deps.secondFactor),
+    routes: async (app) => {
+      await app.register(authRoutes(config, auth, limits, deps.signInLog, deps.secondFactor, oidc));
+      await app.register(oidcRoutes(config, auth, oidc));
+    },
   };
-  return { module, auth };
+  return { module, auth, oidc };
+}
+
+/** Single sign-on when OIDC_ISSUER is set; it needs the delegated door (an OIDC account has no mail password). */
+function createOidcSignIn(deps: AuthModuleDeps, auth: AuthService): OidcSignIn | null {
+  const { config } = deps;
+  if (!config.oidc) return null;
+  if (!deps.signIn.opensWithoutPassword) {
+    throw new Error('Invalid configuration:\n  OIDC_ISSUER: single sign-on needs MAIL_ACCESS=delegated');
+  }
+  const base = config.publicUrl ?? config.security.webauthn.origin;
+  const rp = new OidcRelyingParty(config.oidc, `${base}/api/auth/oidc/callback`);
+  const sessions = new OidcSessionsRepository(deps.db);
+  // The row of an ended session goes with it (whatever ended it); a failure only leaves a row no session uses.
+  deps.lifecycle.on('ended', ({ sessionId }) => {
+    sessions
+      .remove(sessionId)
+      .catch((err: unknown) => deps.log.warn({ err }, 'could not forget an OIDC session'));
+  });
+  return new OidcSignIn(rp, auth, deps.signIn, sessions, deps.signInLog, deps.log);
 }

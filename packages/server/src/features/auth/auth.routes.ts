@@ -17,6 +17,11 @@ import type { SecondFactorGate } from './second-factor-gate.js';
 import { secondFactorRoutes } from './second-factor.routes.js';
 import { rateLimited, signInAttempt, throttleKeyOf, type AuthLimits } from './sign-in-limits.js';
 import type { SignInLog } from './sign-in-log.js';
+import type { OidcSignIn } from './oidc/oidc-sign-in.service.js';
+
+/** Where the provider sends the browser after its logout: the webmail's sign-in page. */
+export const postLogoutUri = (config: Config) =>
+  `${config.publicUrl ?? config.security.webauthn.origin}/login`;
 
 export function authRoutes(
   config: Config,
@@ -24,12 +29,14 @@ export function authRoutes(
   limits: AuthLimits,
   signInLog: SignInLog,
   secondFactor: SecondFactorGate,
+  oidc: OidcSignIn | null,
 ): FastifyPluginAsync {
   return async (app) => {
     route(
       app,
       endpoints.login,
       async (request, reply) => {
+        if (!config.passwordSignIn) throw new AppError('Forbidden', 403, 'Password sign-in is switched off');
         const email = request.body.email.toLowerCase();
         const attempt = signInAttempt(request, email);
         const presented = auth.deviceOf(request.cookies);
@@ -85,7 +92,12 @@ export function authRoutes(
       accounts: await auth.accounts(auth.deviceOf(request.cookies)),
     }));
 
-    route(app, endpoints.me, async (request) => auth.me(accountOf(request)));
+    route(app, endpoints.me, async (request) => {
+      const account = accountOf(request);
+      const user = await auth.me(account);
+      if (!oidc || !(await oidc.isSingleSignOn(account.id))) return user;
+      return { ...user, signedInWith: oidc.rp.name };
+    });
 
     route(
       app,
@@ -113,18 +125,27 @@ export function authRoutes(
       { config: { rateLimit: { max: config.refreshRateLimitPerMinute * 4, timeWindow: 60_000 } } },
     );
 
+    // Signing out an account single sign-on signed in also ends the provider's session (RP-initiated logout): the
+    // answer names the provider's end-session URL, which the browser opens.
+    const endSessionUrl = async (sessionId: string | undefined) => {
+      const url = oidc && sessionId ? await oidc.endSessionUrl(sessionId, postLogoutUri(config)) : null;
+      return url ? { endSessionUrl: url } : {};
+    };
+
     route(app, endpoints.logout, async (request, reply) => {
       const account = accountOf(request);
+      const idp = await endSessionUrl(account.id);
       await auth.logout(account);
       clearSessionCookies(reply, isSecureRequest(config, request), account.userIndex);
-      return { ok: true as const };
+      return { ok: true as const, ...idp };
     });
 
     route(app, endpoints.removeDeviceUser, async (request, reply) => {
       const { index } = request.query;
+      const idp = await endSessionUrl(await auth.liveSessionIn(request.cookies, index));
       const accounts = await auth.removeDeviceUser(request.cookies, index);
       clearSessionCookies(reply, isSecureRequest(config, request), index);
-      return { accounts };
+      return { accounts, ...idp };
     });
 
     for (const endpoint of [endpoints.removeDeviceUsers, endpoints.logoutAll]) {

@@ -111,7 +111,7 @@ export class AuthService {
       });
       const tokens = this.issue(session, key, refreshSecret, now);
       const methods = await this.secondFactor.methodsOf(email);
-      return { userIndex, tokens, user: toLoggedInUser(session, user.name, methods) };
+      return { userIndex, sessionId: session.id, tokens, user: toLoggedInUser(session, user.name, methods) };
     } catch (err) {
       await verified?.discard();
       throw err;
@@ -261,6 +261,15 @@ export class AuthService {
     return freed;
   }
 
+  /** The live session of a slot that this request holds (its cookies prove it), else undefined. */
+  async liveSessionIn(cookies: Cookies, userIndex: number): Promise<string | undefined> {
+    const deviceId = this.deviceOf(cookies);
+    if (!deviceId) return undefined;
+    const row = await this.deviceAccounts.find(deviceId, userIndex);
+    if (!row?.session_id || !(await this.holdsSession(cookies, deviceId, userIndex))) return undefined;
+    return row.session_id;
+  }
+
   private async isLive(row: DeviceAccountRow): Promise<boolean> {
     return !!row.session_id && !!(await this.sessions.findActive(row.session_id, Date.now()));
   }
@@ -274,6 +283,14 @@ export class AuthService {
   async revokeAccountSession(email: string, sessionId: string): Promise<boolean> {
     const row = await this.sessions.findActive(sessionId, Date.now());
     if (!row || row.email !== email) return false;
+    await this.endSession(row.device_id, row.user_index, row.id, row.email, 'revoked');
+    return true;
+  }
+
+  /** Ends one session, whoever's it is (the identity provider's back-channel logout). False when not live. */
+  async endSessionById(sessionId: string): Promise<boolean> {
+    const row = await this.sessions.findActive(sessionId, Date.now());
+    if (!row) return false;
     await this.endSession(row.device_id, row.user_index, row.id, row.email, 'revoked');
     return true;
   }

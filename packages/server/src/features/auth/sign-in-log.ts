@@ -1,7 +1,8 @@
 /** One sign-in attempt, for the security log. */
 export interface SignInAttempt {
   account: string;
-  type: 'signIn' | 'signInFailed' | 'twoFactorChecked' | 'twoFactorFailed' | 'recoveryCodeUsed';
+  type:
+    'signIn' | 'signInOidc' | 'signInFailed' | 'twoFactorChecked' | 'twoFactorFailed' | 'recoveryCodeUsed';
   ip: string;
   userAgent: string;
   protocol: 'web';

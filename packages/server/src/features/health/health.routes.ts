@@ -9,7 +9,15 @@ export function healthRoutes(config: Config, version: string): FastifyPluginAsyn
     route(app, systemEndpoints.health, async (request, reply) => {
       issueXsrfToken(config, request, reply);
       reply.header('Cache-Control', 'no-store');
-      return { ok: true as const, name: 'webmail', version, authAppUrl: config.authAppUrl };
+      return {
+        ok: true as const,
+        name: 'webmail',
+        version,
+        authAppUrl: config.authAppUrl,
+        // Only what is set up: without single sign-on the answer is what it always was.
+        ...(config.oidc ? { oidc: { name: config.oidc.name } } : {}),
+        ...(config.passwordSignIn ? {} : { passwordSignIn: false }),
+      };
     });
   };
 }

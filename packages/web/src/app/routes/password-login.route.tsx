@@ -7,6 +7,8 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useAccounts } from '../../features/accounts/api/get-accounts';
 import { PasswordLoginForm } from '../../features/auth/components/password-login-form';
 import { SignInReasonNotice } from '../../features/auth/components/sign-in-reason-notice';
+import { SingleSignOnButton } from '../../features/auth/components/single-sign-on-button';
+import { useSignInOptions } from '../../features/auth/api/get-sign-in-options';
 import { isSignedIn, pathAfterPasswordSignIn } from '../../features/auth/lib/after-sign-in';
 import { useTranslation } from '../../shared/i18n/translation';
 import { userSelectPath } from '../../shared/session/session';
@@ -18,6 +20,7 @@ export function PasswordLoginRoute() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const accounts = useAccounts();
+  const options = useSignInOptions();
 
   const onSignedIn = (response: LoginStepResponse, email: string) => {
     // A second step gets the pending sign-in as router state (never in the address: it is a credential).
@@ -34,11 +37,16 @@ export function PasswordLoginRoute() {
         <Typography color="text.secondary">{t('password.subtitle', { product: productName })}</Typography>
       </div>
       <SignInReasonNotice reason={searchParams.get('reason')} />
-      <PasswordLoginForm
-        initialEmail={searchParams.get('email') ?? ''}
-        onSignedIn={onSignedIn}
-        onSubmitted={preloadMailArea}
-      />
+      {options?.singleSignOn && (
+        <SingleSignOnButton provider={options.singleSignOn} reason={searchParams.get('reason')} />
+      )}
+      {options?.password !== false && (
+        <PasswordLoginForm
+          initialEmail={searchParams.get('email') ?? ''}
+          onSignedIn={onSignedIn}
+          onSubmitted={preloadMailArea}
+        />
+      )}
       {accounts.data && accounts.data.length > 0 && (
         // In a plain block: Stack's spacing resets the children's side margins, and the negative one lines the
         // arrow up with the fields' edge.

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { authEndpoints } from '@webmail/contracts';
 import { callApi } from '../../../shared/api/call-api';
+import { browserWindow } from '../../../shared/browser/browser-window';
 import { useSessionEvents } from '../../../shared/session/session-events';
 
 /**
@@ -16,7 +17,10 @@ export function useRemoveDeviceUser() {
   const session = useSessionEvents();
   return useMutation({
     mutationFn: removeDeviceUser,
-    onSuccess: (response, index) =>
-      session.signedOut({ kind: 'deviceUser', userIndex: index, remaining: response.accounts }),
+    onSuccess: (response, index) => {
+      session.signedOut({ kind: 'deviceUser', userIndex: index, remaining: response.accounts });
+      // An account single sign-on signed in: its provider's session ends too (RP-initiated logout).
+      if (response.endSessionUrl) browserWindow.assign(response.endSessionUrl);
+    },
   });
 }

@@ -6,6 +6,14 @@ export function SignInReasonNotice({ reason }: { reason: string | null }) {
   const { t } = useTranslation('auth');
   if (reason === 'missingExpiryCookie')
     return <Alert severity="info">{t('reason.missingExpiryCookie')}</Alert>;
+  // Single sign-on came back without a session: why (the provider's check failed, or the address cannot be used).
+  if (reason === 'ssoFailed' || reason === 'ssoUnverifiedAddress' || reason === 'ssoUnknownAddress') {
+    return (
+      <Alert severity="error" role="alert">
+        {t(`reason.${reason}`)}
+      </Alert>
+    );
+  }
   if (reason === 'apiRequestUnauthorized') {
     return <Alert severity="warning">{t('reason.apiRequestUnauthorized')}</Alert>;
   }

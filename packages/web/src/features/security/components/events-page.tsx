@@ -1,3 +1,4 @@
+import { useSignInOptions } from '../../auth/api/get-sign-in-options';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -100,6 +101,8 @@ export function EventsPage() {
   const [page, setPage] = useState(0);
   const events = useSecurityEvents(userIndex, page);
   const deviceText = useDeviceText();
+  // The configured identity provider, named beside its sign-ins.
+  const provider = useSignInOptions()?.singleSignOn;
   const data = events.data;
   return (
     <Box sx={{ maxWidth: 760 }}>
@@ -119,6 +122,7 @@ export function EventsPage() {
                 primary={
                   <>
                     {t(`events.types.${e.type}`)}
+                    {e.type === 'signInOidc' && provider ? ` (${provider})` : ''}
                     {e.count > 1 && (
                       <Chip size="small" label={t('events.count', { count: e.count })} sx={{ ml: 1 }} />
                     )}

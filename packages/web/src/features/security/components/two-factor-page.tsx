@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import LockClockOutlinedIcon from '@mui/icons-material/LockClockOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -48,6 +49,12 @@ export function TwoFactorPage() {
   const startSetup = () => guard(() => setUp.mutate(undefined, { onSuccess: setSetup }));
   return (
     <Box sx={{ maxWidth: 680 }}>
+      {me.data?.signedInWith && (
+        // Signed in through single sign-on: the provider's sign-in (two-step included) is what guards the account.
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('twoFactorManagedByIdp', { provider: me.data.signedInWith })}
+        </Alert>
+      )}
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 3 }}>
         {data.methods.length > 0 ? t('twoFactor.on') : t('twoFactor.off')}
       </Typography>

@@ -1,0 +1,130 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { OidcRefusal } from '@webmail/contracts';
+import { AppError } from '../../../infra/errors.js';
+import type { MailSignIn } from '../../../mail/mail-sign-in.js';
+import type { AuthService } from '../auth.service.js';
+import type { SignInLog } from '../sign-in-log.js';
+import type { OidcSessionsRepository } from './oidc-sessions.repository.js';
+import type { OidcFlowChecks, OidcIdentity, OidcRelyingParty } from './oidc-relying-party.js';
+
+export type OidcOutcome =
+  | { kind: 'signedIn'; result: Awaited<ReturnType<AuthService['startSession']>> }
+  | { kind: 'refused'; reason: OidcRefusal };
+
+interface Client {
+  ip: string;
+  userAgent: string;
+}
+
+const Address = z.email();
+type Verified = Awaited<ReturnType<MailSignIn['verifyDelegated']>>;
+
+/**
+ * Single sign-on: the identity provider vouches for who the user is, the mail server (through the webmail's
+ * delegated door) for the mailbox existing, and the session is then started exactly as a password sign-in starts
+ * one (the device's next free slot, several accounts per device). The webmail's own second factor is not asked:
+ * the provider's sign-in is the account's, two-step included.
+ */
+export class OidcSignIn {
+  constructor(
+    readonly rp: OidcRelyingParty,
+    private readonly auth: AuthService,
+    private readonly signIn: MailSignIn,
+    private readonly sessions: OidcSessionsRepository,
+    private readonly signInLog: SignInLog,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Signs the provider's answer in on `deviceId`, or says why not; nothing is left half signed in. */
+  async complete(callbackUrl: URL, checks: OidcFlowChecks, deviceId: string, client: Client) {
+    let identity: OidcIdentity;
+    try {
+      identity = await this.rp.finish(callbackUrl, checks);
+    } catch (err) {
+      // A tampered state, a replayed code, a wrong nonce, a bad signature: the library names which; the user
+      // gets one plain refusal.
+      this.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'single sign-on refused');
+      return refused('ssoFailed');
+    }
+    const address = this.addressOf(identity.claims);
+    if (typeof address !== 'string') return refused(address.refusal);
+    const mailbox = await this.openMailbox(address, client);
+    if ('kind' in mailbox) return mailbox;
+    return this.start(address, identity, deviceId, client, mailbox.verified);
+  }
+
+  /** The mailbox the claim names, checked through the delegated door; a refusal when the server has none. */
+  private async openMailbox(address: string, client: Client): Promise<OidcOutcome | { verified: Verified }> {
+    try {
+      return { verified: await this.signIn.verifyDelegated(address) };
+    } catch (err) {
+      if (!(err instanceof AppError && err.code === 'AuthFailed')) throw err;
+      this.log.warn('single sign-on for an address the mail server does not know');
+      await this.signInLog.record({ account: address, ...client, protocol: 'web', type: 'signInFailed' });
+      return refused('ssoUnknownAddress');
+    }
+  }
+
+  private async start(
+    address: string,
+    identity: OidcIdentity,
+    deviceId: string,
+    client: Client,
+    verified: Verified,
+  ) {
+    const result = await this.auth.startSession(address, '', deviceId, client, verified);
+    try {
+      await this.sessions.insert({
+        session_id: result.sessionId,
+        subject: identity.subject,
+        sid: identity.sid,
+        id_token: identity.idToken,
+        created_at: Date.now(),
+      });
+    } catch (err) {
+      await this.auth.endSessionById(result.sessionId);
+      throw err;
+    }
+    await this.signInLog.record({ account: address, ...client, protocol: 'web', type: 'signInOidc' });
+    return { kind: 'signedIn' as const, result };
+  }
+
+  /** The address of the configured claim; `email` counts only when the provider says it verified it. */
+  private addressOf(claims: Record<string, unknown>): string | { refusal: OidcRefusal } {
+    const claim = this.rp.addressClaim;
+    const value = claims[claim];
+    if (typeof value !== 'string' || !Address.safeParse(value.trim()).success)
+      return { refusal: 'ssoFailed' };
+    if (claim === 'email' && claims.email_verified !== true) return { refusal: 'ssoUnverifiedAddress' };
+    return value.trim().toLowerCase();
+  }
+
+  /** Ends the webmail sessions a verified logout token names. Returns how many ended. */
+  async backchannelLogout(token: string): Promise<number> {
+    const target = await this.rp.verifyLogoutToken(token);
+    let ended = 0;
+    for (const row of await this.sessions.named(target)) {
+      if (await this.auth.endSessionById(row.session_id)) ended += 1;
+      await this.sessions.remove(row.session_id);
+    }
+    return ended;
+  }
+
+  /** The provider's end-session URL for a session single sign-on started, else null. */
+  async endSessionUrl(sessionId: string, postLogoutRedirectUri: string): Promise<string | null> {
+    const row = await this.sessions.find(sessionId);
+    if (!row) return null;
+    await this.sessions.remove(sessionId);
+    return this.rp.endSessionUrl(row.id_token, postLogoutRedirectUri).catch(() => null);
+  }
+
+  /** Whether a session was started by single sign-on (its second factor is the provider's). */
+  async isSingleSignOn(sessionId: string): Promise<boolean> {
+    return !!(await this.sessions.find(sessionId));
+  }
+}
+
+function refused(reason: OidcRefusal): OidcOutcome {
+  return { kind: 'refused', reason };
+}
