@@ -6,7 +6,7 @@
 //
 //   upgrade (the plan switches every gated feature asks)
 //     <  auth, health, translations, image-proxy, signatures  <  mailboxes  <  messages, reading
-//     <  compose, search, filters, contacts, settings, security, feedback, unsubscribe  <  events
+//     <  compose, search, filters, contacts, settings, security, feedback, unsubscribe, snooze  <  events
 //
 // A feature may import a lower feature's service (`<f>.service.ts`) and nothing else of it (never a repository,
 // a route or a helper); features on one level never import each other. `app.ts` and `core.ts` compose them all.
@@ -23,7 +23,7 @@ const levels = [
   ['auth', 'health', 'translations', 'image-proxy', 'signatures'],
   ['mailboxes'],
   ['messages', 'reading'],
-  ['compose', 'search', 'filters', 'contacts', 'settings', 'security', 'feedback', 'unsubscribe'],
+  ['compose', 'search', 'filters', 'contacts', 'settings', 'security', 'feedback', 'unsubscribe', 'snooze'],
   ['events'],
 ];
 const levelOf = new Map(levels.flatMap((names, level) => names.map((name) => [name, level])));

@@ -21,7 +21,7 @@ export const featureTiers = [
   ['mailboxes'],
   ['messages'],
   ['reading'],
-  ['compose', 'search', 'filters', 'contacts', 'settings', 'security', 'feedback', 'about'],
+  ['compose', 'search', 'filters', 'contacts', 'settings', 'security', 'feedback', 'about', 'snooze'],
   // Unsubscribe offers to trash the sender's mail (search) and to block them (filters) afterwards.
   ['unsubscribe'],
   // Signature pages edit with the composer's body field; the composer gets the signatures from the app's route.

@@ -38,7 +38,12 @@ export default async function globalSetup() {
     logFile: path.join(e2eStateDir, 'server.log'),
     // The retention spec waits for the job; the default hour would make it wait that long.
     // The Upgrade page links to the operator's upgrade address (shell-upgrade-feedback spec).
-    env: { RETENTION_INTERVAL_SECONDS: '10', UPGRADE_URL: 'https://upgrade.example.test/plans' },
+    // TEST_CLOCK: the snooze spec moves the server's clock for scheduled work (POST /api/test/clock).
+    env: {
+      RETENTION_INTERVAL_SECONDS: '10',
+      UPGRADE_URL: 'https://upgrade.example.test/plans',
+      TEST_CLOCK: '1',
+    },
   }).catch((error: unknown) => {
     run('bash', ['mailstack/bin/stop.sh']);
     throw error;

@@ -48,7 +48,7 @@ export type DisabledFeature = z.infer<typeof DisabledFeature>;
  * Features that need the webmail to act on the mailbox while its owner is signed out. A deployment whose mail
  * server gives the webmail no door of its own (MAIL_ACCESS=password) cannot: they are listed as unavailable.
  */
-export const ownerAbsentFeatureNames = ['retentionWhileAway', 'sendLater'] as const;
+export const ownerAbsentFeatureNames = ['retentionWhileAway', 'sendLater', 'snooze'] as const;
 export const UnavailableFeature = z.object({
   feature: z.enum(ownerAbsentFeatureNames),
   /** `ownerMustBeSignedIn`: it works only while a session of the account is open. */

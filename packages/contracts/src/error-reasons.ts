@@ -87,6 +87,7 @@ export const errorReasons = {
     'sieveExtensionMissing',
     'filtersImportInvalid',
   ],
+  snooze: ['snoozedNotFound', 'snoozeUnavailable', 'snoozeFromSnoozed'],
 } as const;
 
 export type ErrorReasonFeature = keyof typeof errorReasons;

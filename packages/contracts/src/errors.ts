@@ -113,6 +113,9 @@ export const fieldErrorCodes = [
   // settings: outgoing addresses, avatar
   'codeExpired',
   'avatarTypeNotAllowed',
+  // snooze
+  'snoozeInPast',
+  'snoozeTooFar',
 ] as const;
 export const FieldErrorCode = z.enum(fieldErrorCodes);
 export type FieldErrorCode = z.infer<typeof FieldErrorCode>;

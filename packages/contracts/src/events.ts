@@ -96,6 +96,9 @@ const searchEvents = [
   command('savedSearchDeleted', id),
 ] as const;
 
+/** Snoozed messages were snoozed, rescheduled or woke (the Snoozed view and the folders are read again). */
+const snoozeEvents = [command('snoozedUpdated', {})] as const;
+
 /**
  * The stream's own: `connected` opens a stream (its `id` is where a reconnect resumes, even before any other
  * event came); `resync` says events were missed that cannot be replayed (the stream was away longer than the
@@ -113,6 +116,7 @@ export const AppEvent = z.discriminatedUnion('command', [
   ...filterEvents,
   ...searchEvents,
   ...outboxEvents,
+  ...snoozeEvents,
   ...streamEvents,
 ]);
 export type AppEvent = z.infer<typeof AppEvent>;

@@ -48,3 +48,5 @@ export * from './feedback.js';
 export * from './feedback.endpoints.js';
 export * from './unsubscribe.js';
 export * from './unsubscribe.endpoints.js';
+export * from './snooze.js';
+export * from './snooze.endpoints.js';

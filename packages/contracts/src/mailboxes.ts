@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { UserIndex } from './auth.js';
 
-export const specialUses = ['inbox', 'drafts', 'sent', 'trash', 'junk', 'archive'] as const;
+/** `snoozed` is no IMAP SPECIAL-USE attribute: the webmail creates that folder and remembers its role itself. */
+export const specialUses = ['inbox', 'drafts', 'sent', 'trash', 'junk', 'archive', 'snoozed'] as const;
 export const SpecialUse = z.enum(specialUses);
 export type SpecialUse = z.infer<typeof SpecialUse>;
 
@@ -98,9 +99,10 @@ export type FolderOrderBody = z.infer<typeof FolderOrderBody>;
 
 export const MailboxParams = z.object({ userIndex: UserIndex, mailboxId: z.string().min(1).max(64) });
 
-/** System folders in sidebar order, before the custom folders: Inbox, Drafts, Sent, Archive, Junk, Trash. */
+/** System folders in sidebar order, before the custom folders: Inbox, Snoozed, Drafts, Sent, Archive, Junk, Trash. */
 export const systemFolderOrder: readonly SpecialUse[] = [
   'inbox',
+  'snoozed',
   'drafts',
   'sent',
   'archive',

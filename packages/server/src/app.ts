@@ -48,6 +48,10 @@ import { upgradeMigrations } from './features/upgrade/upgrade.migrations.js';
 import { createFeedbackModule } from './features/feedback/feedback.module.js';
 import { createUnsubscribeModule } from './features/unsubscribe/unsubscribe.module.js';
 import { feedbackMigrations } from './features/feedback/feedback.migrations.js';
+import { createSnoozeModule } from './features/snooze/snooze.module.js';
+import type { SnoozeWakeJob } from './features/snooze/snooze-job.js';
+import { snoozeMigrations } from './features/snooze/snooze.migrations.js';
+import { folderIdsMigrations } from './mail/folder-ids.migrations.js';
 
 const version = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -69,6 +73,8 @@ export const migrations = {
   ...ownerMailMigrations,
   ...sendLaterMigrations,
   ...oidcMigrations,
+  ...folderIdsMigrations,
+  ...snoozeMigrations,
 };
 
 export type { RouteEntry };
@@ -81,6 +87,9 @@ export interface AppServices {
   retention: RetentionJob;
   /** Runs a registered job now (tests: the outbox after moving their clock). */
   runJob: (name: string) => Promise<unknown>;
+  snoozeWake: SnoozeWakeJob;
+  /** The clock timed work goes by (a `MovableClock` under `TEST_CLOCK`). */
+  clock: Clock;
   events: ReturnType<typeof createEventsModule>;
   /** The per-process caches (tests look at their sizes). */
   caches: ReturnType<typeof createMessagesModule>['caches'] & {
@@ -254,6 +263,17 @@ export async function buildApp(
       securityCore.securityEvents.record({ account, type: 'listUnsubscribed', ...origin, protocol: 'web' }),
     log: app.log,
   });
+  const snooze = createSnoozeModule({
+    db,
+    mailboxes: mailboxes.mailboxes,
+    folderIds,
+    owners,
+    publish,
+    clock,
+    intervalMs: config.snoozeIntervalMs,
+    node: config.nodeName,
+    log: app.log,
+  });
   const search = createSearchModule({
     config,
     db,
@@ -281,7 +301,11 @@ export async function buildApp(
 
   if (testClock) {
     await app.register(
-      testClockRoutes(testClock, () => core.jobs.runNow('outbox').then(() => undefined)),
+      testClockRoutes(testClock, async () => {
+        // Every timed job runs at once after the move: the outbox (send later) and the snooze wake.
+        await core.jobs.runNow('outbox');
+        if (owners.available) await core.jobs.runNow(snooze.wakeJob.job.name);
+      }),
       {
         prefix: '/api',
       },
@@ -311,6 +335,7 @@ export async function buildApp(
     filters.module,
     feedback.module,
     unsubscribe.module,
+    snooze.module,
     events.module,
   ]);
   app.addHook('onClose', async () => {
@@ -326,6 +351,8 @@ export async function buildApp(
       imapPool: core.pool,
       retention: mailboxes.retention,
       runJob: (name: string) => core.jobs.runNow(name),
+      snoozeWake: snooze.wakeJob,
+      clock,
       events,
       caches: { ...messages.caches, threadIndexes, quotas: mailboxes.quotas },
       routes,

@@ -66,6 +66,8 @@ const EnvSchema = z.object({
   LOGIN_LOCK_SECONDS: z.coerce.number().int().min(1).default(900),
   REFRESH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   RETENTION_INTERVAL_SECONDS: z.coerce.number().int().min(10).default(3600),
+  /** How often snoozed messages whose time came are woken (delegated mail access only). */
+  SNOOZE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Undo-send delay when the send request names none (default 10 s; 0 sends at once). */
   SEND_UNDO_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   /** The SMTP server files sent mail in Sent itself (e.g. Gmail): the webmail then appends no copy. */
@@ -278,6 +280,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginLock: { failures: e.LOGIN_LOCK_FAILURES, windowMs: e.LOGIN_LOCK_SECONDS * 1000 },
     refreshRateLimitPerMinute: e.REFRESH_RATE_LIMIT_PER_MINUTE,
     retentionIntervalMs: e.RETENTION_INTERVAL_SECONDS * 1000,
+    snoozeIntervalMs: e.SNOOZE_INTERVAL_SECONDS * 1000,
     compose: {
       undoSendSeconds: e.SEND_UNDO_SECONDS,
       smtpSavesSent: e.SMTP_SAVES_SENT,

@@ -1,3 +1,4 @@
+import { SpecialUse } from '@webmail/contracts';
 import type { Db } from '../infra/db/database.js';
 import { randomToken } from '../infra/crypto.js';
 
@@ -8,15 +9,25 @@ export interface FolderRecord {
   retentionMs: number | null;
   hidden: boolean;
   sortOrder: number | null;
+  /** A role the webmail gave the folder itself, where IMAP has no SPECIAL-USE attribute for it (`snoozed`). */
+  specialUse?: SpecialUse | null;
 }
 
-export const folderRecordColumns = ['id', 'path', 'retention_ms', 'hidden', 'sort_order'] as const;
+export const folderRecordColumns = [
+  'id',
+  'path',
+  'retention_ms',
+  'hidden',
+  'sort_order',
+  'special_use',
+] as const;
 type Row = {
   id: string;
   path: string;
   retention_ms: number | null;
   hidden: number;
   sort_order: number | null;
+  special_use: string | null;
 };
 export const toFolderRecord = (r: Row): FolderRecord => ({
   id: r.id,
@@ -24,6 +35,7 @@ export const toFolderRecord = (r: Row): FolderRecord => ({
   retentionMs: r.retention_ms === null ? null : Number(r.retention_ms),
   hidden: Number(r.hidden) === 1,
   sortOrder: r.sort_order,
+  specialUse: SpecialUse.safeParse(r.special_use).data ?? null,
 });
 
 /**
@@ -106,6 +118,42 @@ export class FolderIdsRepository {
       .map((r) => r.id);
     if (ids.length)
       await this.db.deleteFrom('mailboxes').where('account', '=', account).where('id', 'in', ids).execute();
+  }
+
+  /**
+   * Gives `path` the role `use` (and takes it from any other folder of the account): for roles IMAP cannot
+   * store, such as the snoozed folder the webmail creates (Dovecot 2.3 has no CREATE-SPECIAL-USE).
+   */
+  async markSpecialUse(account: string, path: string, use: SpecialUse): Promise<FolderRecord> {
+    await this.idsFor(account, [path]);
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('mailboxes')
+        .set({ special_use: null })
+        .where('account', '=', account)
+        .where('special_use', '=', use)
+        .execute();
+      await trx
+        .updateTable('mailboxes')
+        .set({ special_use: use })
+        .where('account', '=', account)
+        .where('path', '=', path)
+        .execute();
+    });
+    const record = (await this.rows(account)).get(path);
+    if (!record) throw new Error(`Folder ${path} has no id`);
+    return record;
+  }
+
+  /** The folder the webmail gave the role `use`, if any. */
+  async withSpecialUse(account: string, use: SpecialUse): Promise<FolderRecord | undefined> {
+    const row = await this.db
+      .selectFrom('mailboxes')
+      .select(folderRecordColumns)
+      .where('account', '=', account)
+      .where('special_use', '=', use)
+      .executeTakeFirst();
+    return row ? toFolderRecord(row) : undefined;
   }
 
   async rows(account: string): Promise<Map<string, FolderRecord>> {

@@ -14,6 +14,8 @@ export interface MailboxesTable {
   /** 0 or 1. */
   hidden: Generated<number>;
   sort_order: number | null;
+  /** A role the webmail keeps for the folder (migration 0032): `snoozed`. */
+  special_use: string | null;
 }
 
 declare module '../infra/db/database.js' {

@@ -124,6 +124,7 @@ async function retentionNeedsSession(server: Awaited<ReturnType<typeof startServ
     expect((await details.get<UserDetails>('/api/u/0/details')).body.unavailableFeatures).toEqual([
       { feature: 'retentionWhileAway', reason: 'ownerMustBeSignedIn' },
       { feature: 'sendLater', reason: 'ownerMustBeSignedIn' },
+      { feature: 'snooze', reason: 'ownerMustBeSignedIn' },
     ]);
   }
 }

@@ -16,8 +16,8 @@ export function buildFolderTree(entries: ListResponse[], records: Map<string, Fo
   const sortOrder = new Map<Folder, number | null>();
   for (const entry of entries) {
     if (entry.flags.has('\\NonExistent')) continue;
-    const specialUse = specialUseOf(entry);
     const record = records.get(entry.path);
+    const specialUse = specialUseOf(entry) ?? record?.specialUse ?? null;
     const folder: Folder = {
       id: record?.id ?? entry.path,
       name: specialUse === 'inbox' ? 'INBOX' : entry.name,

@@ -61,6 +61,7 @@ export function createSettingsModule(deps: SettingsModuleDeps) {
       ? [
           { feature: 'retentionWhileAway', reason: 'ownerMustBeSignedIn' },
           { feature: 'sendLater', reason: 'ownerMustBeSignedIn' },
+          { feature: 'snooze', reason: 'ownerMustBeSignedIn' },
         ]
       : [],
   );

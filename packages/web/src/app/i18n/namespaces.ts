@@ -20,6 +20,7 @@ import type feedback from '../../locales/en/feedback.json';
 import type about from '../../locales/en/about.json';
 import type shortcuts from '../../locales/en/shortcuts.json';
 import type unsubscribe from '../../locales/en/unsubscribe.json';
+import type snooze from '../../locales/en/snooze.json';
 
 /**
  * The namespace registration: one namespace per feature, its files in `src/locales/{lang}/{namespace}.json`
@@ -49,6 +50,7 @@ export interface NamespaceResources {
   about: typeof about;
   shortcuts: typeof shortcuts;
   unsubscribe: typeof unsubscribe;
+  snooze: typeof snooze;
 }
 
 export const namespaces = [
@@ -74,6 +76,7 @@ export const namespaces = [
   'about',
   'shortcuts',
   'unsubscribe',
+  'snooze',
 ] as const satisfies readonly (keyof NamespaceResources)[];
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace: Namespace = 'common';

@@ -7,6 +7,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { useFolder, useMailboxTree } from '../../features/mailboxes/api/get-mailbox-tree';
 import { folderDisplayName } from '../../features/mailboxes/lib/folder-display-name';
 import { MessageList } from '../../features/messages/components/message-list';
+import { SnoozedPanel } from '../../features/snooze/components/snoozed-panel';
 import { ReadingPaneEmpty } from '../../features/reading/components/reading-pane-empty';
 import { useSideBySide } from '../../features/messages/hooks/use-side-by-side';
 import { useListPreferences } from '../../features/settings/api/get-user-details';
@@ -36,22 +37,33 @@ export function MailboxRoute() {
   usePageTitle(messageOpen ? null : name);
 
   if (folder.data === null) return <FolderNotFound userIndex={userIndex} />;
+  const list = (
+    <MessageList
+      userIndex={userIndex}
+      folder={{ id: mailboxId, specialUse: folder.data?.specialUse ?? null }}
+      folderTotal={folder.data?.total}
+      openMessageId={messageOpen ? Number(messageId) : undefined}
+      showRecipients={folder.data?.specialUse === 'sent' || folder.data?.specialUse === 'drafts'}
+      label={name}
+      density={density}
+      moveTargets={moveTargets}
+    />
+  );
 
   return (
     <ListAndReadingPanes
       sideBySide={sideBySide}
       messageOpen={messageOpen}
       list={
-        <MessageList
-          userIndex={userIndex}
-          folder={{ id: mailboxId, specialUse: folder.data?.specialUse ?? null }}
-          folderTotal={folder.data?.total}
-          openMessageId={messageOpen ? Number(messageId) : undefined}
-          showRecipients={folder.data?.specialUse === 'sent' || folder.data?.specialUse === 'drafts'}
-          label={name}
-          density={density}
-          moveTargets={moveTargets}
-        />
+        // The Snoozed folder shows each conversation's wake time above its list.
+        folder.data?.specialUse === 'snoozed' ? (
+          <Box sx={{ flex: 1, minHeight: 0, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+            <SnoozedPanel userIndex={userIndex} />
+            {list}
+          </Box>
+        ) : (
+          list
+        )
       }
       empty={<ReadingPaneEmpty folderName={name} total={folder.data?.total} />}
     />

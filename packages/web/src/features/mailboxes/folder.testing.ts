@@ -30,6 +30,7 @@ export function buildSystemFolder(
     archive: 'Archive',
     junk: 'Junk',
     trash: 'Trash',
+    snoozed: 'Snoozed',
   };
   return buildFolder({
     id: `id-${specialUse}`,

@@ -41,6 +41,7 @@ import { searchScopesOf } from './search-scopes';
 import { SidebarHeader } from './sidebar-header';
 import { useContactsPanelOpen } from './use-contacts-panel-open';
 import { OfflineBanner } from '../../shared/ui/offline-banner';
+import { SnoozeActions } from '../../features/snooze/components/snooze-actions';
 
 /**
  * Layout of a signed-in user's pages (route BaseLayout, /u/:userIndex): app bar, sidebar, content. The sidebar
@@ -230,7 +231,13 @@ export function BaseLayout() {
               overflow: 'hidden',
             }}
           >
-            <Outlet />
+            {/* Snooze needs the server to act with the owner away: not offered where it cannot. */}
+            <SnoozeActions
+              userIndex={userIndex}
+              available={!details?.unavailableFeatures?.some((entry) => entry.feature === 'snooze')}
+            >
+              <Outlet />
+            </SnoozeActions>
           </Box>
         </Box>
         <QuickSettingsDrawer

@@ -31,6 +31,7 @@ export const shortcutTable = [
   { id: 'markRead', keys: ['I'], group: 'actions' },
   { id: 'markUnread', keys: ['U'], group: 'actions' },
   { id: 'spam', keys: ['!'], group: 'actions' },
+  { id: 'snooze', keys: ['b'], group: 'actions' },
   { id: 'reply', keys: ['r'], group: 'actions' },
   { id: 'replyAll', keys: ['a'], group: 'actions' },
   { id: 'forward', keys: ['f'], group: 'actions' },

@@ -19,6 +19,7 @@ import { applySecurityEvent } from '../../security/api/security.cache';
 import { settingsKeys } from '../../settings/api/settings.keys';
 import { filtersKeys } from '../../filters/api/filters.keys';
 import { applySignaturesEvent } from '../../signatures/api/signatures.cache';
+import { snoozedChanged } from '../../snooze/api/snooze.cache';
 import { createBatch } from '../lib/batch';
 import { debugLog } from '../lib/debug-log';
 
@@ -153,6 +154,8 @@ export function createEventEffects(options: EventEffectsOptions): EventEffects {
       stale({ queryKey: composeKeys.scheduled(userIndex) });
       options.onScheduledSent?.(subject, status);
     },
+    // Snoozed mail was snoozed, rescheduled or woke (the server's job too): the Snoozed list and the folders.
+    snoozedUpdated: () => snoozedChanged(queryClient, userIndex),
     avatarUpdated: () => stale({ queryKey: accountsKeys.list() }, { queryKey: authKeys.me(userIndex) }),
     // Opening a stream: nothing changed; its id is where a reconnect resumes.
     connected: () => undefined,

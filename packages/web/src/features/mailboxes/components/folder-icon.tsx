@@ -6,6 +6,7 @@ import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
 import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
 import ReportGmailerrorredOutlinedIcon from '@mui/icons-material/ReportGmailerrorredOutlined';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
+import SnoozeOutlinedIcon from '@mui/icons-material/SnoozeOutlined';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { Folder, SpecialUse } from '@webmail/contracts';
 import type { ComponentType } from 'react';
@@ -17,6 +18,7 @@ const specialUseIcons: Record<SpecialUse, ComponentType<SvgIconProps>> = {
   archive: ArchiveOutlinedIcon,
   junk: ReportGmailerrorredOutlinedIcon,
   trash: DeleteOutlinedIcon,
+  snoozed: SnoozeOutlinedIcon,
 };
 
 /** Each folder shows an icon by its special use; custom folders a folder, hidden ones a crossed folder. */

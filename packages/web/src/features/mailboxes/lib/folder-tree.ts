@@ -43,14 +43,14 @@ function descendantsUnseen(folder: Folder): number {
 }
 
 /**
- * Folder counts: Trash shows none; Drafts shows its total; others show unseen. A collapsed parent adds
+ * Folder counts: Trash shows none; Drafts and Snoozed show their total (what waits there); others show unseen. A collapsed parent adds
  * its descendants' unseen to its own count, so unread mail in a hidden subfolder stays visible.
  * Returns null when there is nothing to show (a zero count is not shown).
  */
 export function folderCount(folder: Folder, collapsed: boolean): FolderCount | null {
   if (folder.specialUse === 'trash') return null;
   const own: FolderCount =
-    folder.specialUse === 'drafts'
+    folder.specialUse === 'drafts' || folder.specialUse === 'snoozed'
       ? { value: folder.total, kind: 'total' }
       : { value: folder.unseen, kind: 'unseen' };
   const value = collapsed ? own.value + descendantsUnseen(folder) : own.value;

@@ -139,6 +139,7 @@ export function MessageListView<K extends QueryKey>(props: MessageListViewProps<
           : t('selection.count', { count: selection.size })
       }
       actions={actions.actions}
+      extras={actions.extras}
       moveTargets={moveTargets.filter((target) => target.id !== folder.id)}
       onAction={actions.perform}
     />

@@ -1,6 +1,9 @@
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
@@ -8,6 +11,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import type { MessageAction } from '../actions/message-actions';
+import type { ExtraMailAction, MessageRef } from './extra-mail-actions';
 import { MoreActionsMenu, type MoveTarget } from './more-actions-menu';
 
 export interface MessageToolbarProps {
@@ -17,6 +21,8 @@ export interface MessageToolbarProps {
   actions: MessageAction[];
   moveTargets: MoveTarget[];
   onAction: (action: MessageAction, moveToTarget?: string) => void;
+  /** Actions of features above (snooze), with the selection's messages; `done` clears the selection. */
+  extras?: { actions: ExtraMailAction[]; refs: readonly MessageRef[]; done: () => void };
 }
 
 /** 48 px on phones (touch), 40 px with a mouse. */
@@ -29,12 +35,21 @@ const touchTarget = { width: { xs: 48, sm: 40 }, height: { xs: 48, sm: 40 } };
 export const phoneToolbarButtons = 2;
 
 /** The selection's actions (registry `placement: toolbar`) and the more-menu (the rest, and move to a folder). */
-export function MessageToolbar({ label, actions, moveTargets, onAction }: MessageToolbarProps) {
+export function MessageToolbar({ label, actions, moveTargets, onAction, extras }: MessageToolbarProps) {
   const { t } = useTranslation('messages');
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const toolbarActions = actions.filter((action) => action.placement === 'toolbar');
+  // On a phone there is no room for more buttons: the extra actions head the More menu instead.
+  const extraActions = phone ? [] : (extras?.actions ?? []);
+  const extraItems =
+    phone && extras
+      ? extras.actions.map((action) => ({
+          action,
+          open: (anchor: HTMLElement | null) => action.open(extras.refs, anchor, extras.done),
+        }))
+      : [];
   const shown = phone ? phoneToolbarButtons : toolbarActions.length;
   const buttons = toolbarActions.slice(0, shown);
   const menuActions = [
@@ -51,6 +66,21 @@ export function MessageToolbar({ label, actions, moveTargets, onAction }: Messag
       <Typography variant="body2" noWrap sx={{ flex: 1, minWidth: 'min-content', fontWeight: 500 }}>
         {label}
       </Typography>
+      {extraActions.map((action) => {
+        const Icon = action.icon;
+        return (
+          <Tooltip key={action.id} title={action.label}>
+            <IconButton
+              aria-label={action.label}
+              aria-haspopup="menu"
+              onClick={(event) => extras && action.open(extras.refs, event.currentTarget, extras.done)}
+              sx={touchTarget}
+            >
+              <Icon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        );
+      })}
       {buttons.map((action) => {
         const Icon = action.icon;
         const name = t(action.labelKey);
@@ -62,7 +92,7 @@ export function MessageToolbar({ label, actions, moveTargets, onAction }: Messag
           </Tooltip>
         );
       })}
-      {menuActions.length > 0 && (
+      {menuActions.length + extraItems.length > 0 && (
         <>
           <Tooltip title={t('actions.more')}>
             <IconButton
@@ -81,6 +111,23 @@ export function MessageToolbar({ label, actions, moveTargets, onAction }: Messag
             moveTargets={moveTargets}
             onClose={() => setMenuAnchor(null)}
             onAction={onAction}
+            leadingItems={extraItems.map(({ action, open }) => {
+              const Icon = action.icon;
+              return (
+                <MenuItem
+                  key={action.id}
+                  onClick={() => {
+                    open(menuAnchor);
+                    setMenuAnchor(null);
+                  }}
+                >
+                  <ListItemIcon>
+                    <Icon fontSize="small" />
+                  </ListItemIcon>
+                  <ListItemText>{action.label}</ListItemText>
+                </MenuItem>
+              );
+            })}
           />
         </>
       )}

@@ -3,6 +3,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import type { Folder, ThreadMessage } from '@webmail/contracts';
 import { useCallback, useState, type ReactElement, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { shortcutKey, type ShortcutId } from '../../../shared/ui/keyboard-shortcuts';
 import { useShortcuts } from '../../../shared/ui/use-shortcuts';
@@ -17,6 +18,7 @@ import {
 import { useActionRunner } from '../hooks/use-action-runner';
 import { toActionRow } from '../lib/action-row';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { useExtraMailActions } from './extra-mail-actions';
 import { FlagButton } from './flag-button';
 import { MoreActionsMenu, type MoveTarget } from './more-actions-menu';
 
@@ -77,6 +79,12 @@ export function SingleMessageActions(props: SingleMessageActionsProps) {
     rows: [toActionRow(message, threadId, flags)],
   };
   const actions = availableActions(selection, folder).filter((action) => menuActionIds.includes(action.id));
+  const extras = useExtraMailActions(selection, folder);
+  const navigate = useNavigate();
+  // An extra action took the message away (snoozed it): go where a move would.
+  const leave = () => {
+    if (props.leaveHref) void navigate(props.leaveHref);
+  };
   const closeMenu = () => setAnchor(null);
   const byKey = (id: ShortcutId) => () => {
     const action = actionForShortcut(shortcutKey(id), selection, folder);
@@ -91,6 +99,7 @@ export function SingleMessageActions(props: SingleMessageActionsProps) {
           markRead: byKey('markRead'),
           markUnread: byKey('markUnread'),
           spam: byKey('spam'),
+          snooze: () => extras.actions[0]?.open(extras.refs, null, leave),
         }
       : {},
     1,
@@ -105,6 +114,21 @@ export function SingleMessageActions(props: SingleMessageActionsProps) {
         onToggle={() => runner.perform(findAction(flags.flagged ? 'unflag' : 'flagged'), selection)}
       />
       {children}
+      {extras.actions.map((action) => {
+        const Icon = action.icon;
+        return (
+          <Tooltip key={action.id} title={action.label}>
+            <IconButton
+              aria-label={action.label}
+              aria-haspopup="menu"
+              onClick={(event) => action.open(extras.refs, event.currentTarget, leave)}
+              sx={touchTarget}
+            >
+              <Icon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        );
+      })}
       <Tooltip title={t('actions.more')}>
         <IconButton
           aria-label={t('actions.more')}

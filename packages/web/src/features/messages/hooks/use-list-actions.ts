@@ -10,6 +10,7 @@ import {
   type MessageActionId,
 } from '../actions/message-actions';
 import type { RunMassAction } from '../api/mass-action';
+import { useExtraMailActions } from '../components/extra-mail-actions';
 import { useUpdateMessageFlags } from '../api/update-message-flags';
 import { actionEffect } from '../lib/list-patch';
 import type { ListKeyHandlers } from '../lib/list-keyboard';
@@ -63,6 +64,8 @@ export function useListActions(input: ListActionsInput) {
   const scope = toActionSelection(folder.id, selection.selected, rows, folderTotal);
   const hasSelection = selection.selected === 'all' || selection.size > 0;
   const actions = hasSelection ? availableActions(scope, folder) : [];
+  const extras = useExtraMailActions(hasSelection ? scope : null, folder);
+  const allExtras = useExtraMailActions({ ...scope, messageIds: [] }, folder).actions;
 
   const keys: Omit<ListKeyHandlers, 'move'> = {
     toggle: (index) => {
@@ -74,8 +77,13 @@ export function useListActions(input: ListActionsInput) {
       const row = rows[index];
       const target = hasSelection ? scope : row ? rowSelection(folder.id, row) : null;
       const action = target && actionForShortcut(key, target, folder);
-      if (!target || !action) return false;
-      runner.perform(action, target);
+      if (target && action) {
+        runner.perform(action, target);
+        return true;
+      }
+      const extra = allExtras.find((candidate) => candidate.shortcut === key);
+      if (!target || !extra || target.messageIds === '*') return false;
+      extra.open(target.refs ?? [], null, clear);
       return true;
     },
   };
@@ -137,6 +145,7 @@ export function useListActions(input: ListActionsInput) {
   return {
     hasSelection,
     actions,
+    extras: { ...extras, done: clear },
     perform,
     keys,
     toggleFlag,
