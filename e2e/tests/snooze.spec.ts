@@ -20,7 +20,11 @@ async function seed(user: MailUser, subjects: string[]) {
 }
 
 const unseenIn = (user: MailUser, folder: string) =>
-  withImap(user, async (client) => (await client.status(folder, { unseen: true })).unseen ?? 0);
+  withImap(user, async (client) => {
+    const status = await client.status(folder, { unseen: true });
+    if (!status) throw new Error(`STATUS ${folder} was refused`);
+    return status.unseen ?? 0;
+  });
 
 test('snooze a message from the list: it waits in Snoozed with its time and returns unread when the time comes', async ({
   page,
