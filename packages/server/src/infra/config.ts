@@ -223,6 +223,16 @@ const EnvSchema = z.object({
   /** Minutes a pending sign-in (password right, second factor not yet given) lives. */
   TWO_FACTOR_PENDING_MINUTES: z.coerce.number().int().min(1).max(30).default(5),
   TRUST_PROXY: bool.default(false),
+  /**
+   * Where Prometheus scrapes the metrics (outside /api; empty: no metrics endpoint). Without METRICS_TOKEN only
+   * direct connections from this host (no proxy in between) may read them.
+   */
+  METRICS_PATH: z
+    .union([z.literal(''), z.string().regex(/^\/[A-Za-z0-9._/-]*$/)])
+    .refine((p) => p !== '/' && !/^\/api(\/|$)/.test(p), 'must not be / or under /api')
+    .default('/metrics'),
+  /** A bearer token for the metrics endpoint; set it to scrape from another host. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'packages/web/dist')),
   LOCALES_DIR: z.string().default(path.join(repoRoot, 'packages/web/src/locales')),
@@ -338,6 +348,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     oidc: oidcConfig(e),
     passwordSignIn: e.PASSWORD_SIGN_IN,
     trustProxy: e.TRUST_PROXY,
+    metrics: { path: e.METRICS_PATH || null, token: e.METRICS_TOKEN ?? null },
     cookieSecure: e.COOKIE_SECURE,
     webDistDir: e.WEB_DIST_DIR,
     localesDir: e.LOCALES_DIR,
