@@ -34,6 +34,7 @@ import { OwnerMail } from './mail/owner-mail.js';
 import { ownerMailMigrations } from './mail/owner-mail.migrations.js';
 import { oidcMigrations } from './features/auth/oidc/oidc.migrations.js';
 import type { KnownFolderStatus } from './mail/watch/folder-status.js';
+import type { ReconnectOptions } from './mail/watch/reconnect.js';
 import type { QuotaCache } from './features/mailboxes/quota-cache.js';
 import { createSearchModule } from './features/search/search.module.js';
 import { searchMigrations } from './features/search/search.migrations.js';
@@ -108,7 +109,12 @@ export interface AppServices {
  */
 export async function buildApp(
   config: Config,
-  options: { logStream?: DestinationStream; clock?: Clock } = {},
+  options: {
+    logStream?: DestinationStream;
+    clock?: Clock;
+    /** The mailbox watchers' reconnect clock and randomness (tests). */
+    watcherRetry?: ReconnectOptions;
+  } = {},
 ): Promise<FastifyInstance & { services: AppServices }> {
   const { app, routes } = await createHttpServer(config, version, options.logStream);
   const metrics = new Metrics();
@@ -304,6 +310,7 @@ export async function buildApp(
     folderIds,
     messages: messages.messages,
     owners,
+    retry: options.watcherRetry,
     log: app.log,
   });
   knownStatus = (account, path) => events.watchers.statusOf(account, path);

@@ -185,6 +185,8 @@ const EnvSchema = z.object({
   EVENT_STREAMS_MAX: z.coerce.number().int().min(1).default(5000),
   /** Mailbox watchers (one IMAP connection each, for live mail) per server process. */
   EVENT_WATCHERS_MAX: z.coerce.number().int().min(0).default(1000),
+  /** While an account's live mail is off (no watcher slot, the mail server away), its browsers refresh this often. */
+  EVENT_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** A watcher stays this long after its account's last stream closed (a reload reuses it). */
   EVENT_WATCHER_GRACE_SECONDS: z.coerce.number().int().min(0).default(30),
   /**
@@ -331,6 +333,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       watcherGraceMs: e.EVENT_WATCHER_GRACE_SECONDS * 1000,
       liveMail: liveMailOf(e),
       pushSecret: e.MAIL_PUSH_SECRET ?? null,
+      pollSeconds: e.EVENT_POLL_SECONDS,
     },
     security: {
       mailAuthDb: e.MAIL_AUTH_DB ?? null,
