@@ -233,6 +233,8 @@ const EnvSchema = z.object({
     .union([z.literal(''), z.string().regex(/^\/[A-Za-z0-9._/-]*$/)])
     .refine((p) => p !== '/' && !/^\/api(\/|$)/.test(p), 'must not be / or under /api')
     .default('/metrics'),
+  /** On SIGTERM/SIGINT, how long in-flight requests and sends may take before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** A bearer token for the metrics endpoint; set it to scrape from another host. */
   METRICS_TOKEN: z.string().min(16).optional(),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
@@ -352,6 +354,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     passwordSignIn: e.PASSWORD_SIGN_IN,
     trustProxy: e.TRUST_PROXY,
     metrics: { path: e.METRICS_PATH || null, token: e.METRICS_TOKEN ?? null },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     cookieSecure: e.COOKIE_SECURE,
     webDistDir: e.WEB_DIST_DIR,
     localesDir: e.LOCALES_DIR,
