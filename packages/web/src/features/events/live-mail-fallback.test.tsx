@@ -1,4 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mailApi, signIn } from '../../test/api-handlers.testing';
@@ -72,5 +73,26 @@ describe('live mail off', () => {
     sources.latest().open();
     expect(screen.queryByText('Connection broken, retrying…')).not.toBeInTheDocument();
     expect(screen.queryByText('Connection re-established')).not.toBeInTheDocument();
+  });
+
+  it('a stream refused with 429 waits out its Retry-After instead of retrying every 5 s and giving up', async () => {
+    const { sources } = await openInbox();
+    server.use(
+      http.get('/api/u/0', () => new HttpResponse(null, { status: 429, headers: { 'Retry-After': '40' } })),
+    );
+    sources.latest().fail();
+    await advance(5000);
+    await waitFor(() => expect(sources.all).toHaveLength(2));
+    for (let refusal = 0; refusal < 7; refusal += 1) {
+      const count = sources.all.length;
+      sources.latest().fail();
+      await advance(39_000);
+      expect(sources.all).toHaveLength(count);
+      await advance(1000);
+      await waitFor(() => expect(sources.all).toHaveLength(count + 1));
+    }
+    expect(screen.queryByText('Reconnect failed')).not.toBeInTheDocument();
+    sources.latest().open();
+    expect(await screen.findByText('Connection re-established')).toBeInTheDocument();
   });
 });

@@ -8,7 +8,7 @@ import { useSessionEvents, type SignOutEvent } from '../../../shared/session/ses
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
 import { fetchMe } from '../../auth/api/get-me';
 import { createEventEffects, type LogoutKind } from '../api/event-effects';
-import { eventStreamUrl, parseAppEvent } from '../api/event-stream';
+import { eventStreamUrl, parseAppEvent, streamRefusedFor } from '../api/event-stream';
 import { openEventStream, type StreamConnection, type StreamStatus } from '../lib/event-stream-connection';
 
 /** How long a logout the stream reports waits for this browser's own sign-out flow to move the page away. */
@@ -51,7 +51,7 @@ export function useEventStream(userIndex: number, options: EventStreamOptions = 
 
   const showStatus = useEffectEvent((status: StreamStatus, stream: StreamConnection) => {
     const key = streamNoticeKey(userIndex);
-    if (status.kind === 'retrying') {
+    if (status.kind === 'retrying' || status.kind === 'waiting') {
       snackbar.show({
         type: 'attention',
         key,
@@ -148,6 +148,7 @@ export function useEventStream(userIndex: number, options: EventStreamOptions = 
       },
       // Tokens may have expired while the stream was away: a plain call renews them (or signs out) first.
       beforeReconnect: () => fetchMe(userIndex),
+      busyFor: streamRefusedFor,
     });
 
     return () => {
