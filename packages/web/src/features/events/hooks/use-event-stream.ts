@@ -88,11 +88,10 @@ export function useEventStream(userIndex: number, options: EventStreamOptions = 
     let disposed = false;
     /** The server asked for a reconnect (it is restarting): the new stream re-reads silently what it missed. */
     let resuming = false;
-    let resumeTimer: ReturnType<typeof setTimeout> | null = null;
     const resume = () => {
       resuming = true;
       const { min, max } = reconnectSpreadMs;
-      resumeTimer = setTimeout(() => stream.restart(), min + Math.random() * (max - min));
+      stream.resumeAfter(min + Math.random() * (max - min));
     };
     /**
      * The server ended this session and closes the stream. A sign-out made in this tab or another tab of this
@@ -153,7 +152,6 @@ export function useEventStream(userIndex: number, options: EventStreamOptions = 
 
     return () => {
       disposed = true;
-      if (resumeTimer !== null) clearTimeout(resumeTimer);
       stream.stop();
       effects.dispose();
       snackbar.close(key);

@@ -40,6 +40,11 @@ export interface StreamConnectionOptions {
 export interface StreamConnection {
   /** Reconnects at once instead of waiting for the next retry. */
   retryNow: () => void;
+  /**
+   * The server asked for a reconnect (it is going away): this stream closes now, quietly (its end is no error),
+   * and a new one opens after `ms`, resuming after the last event.
+   */
+  resumeAfter: (ms: number) => void;
   /** Opens it again with a fresh count of retries (after `failed`, or after it was stopped). */
   restart: () => void;
   /** Closes it for good: no retry, no status. */
@@ -134,6 +139,11 @@ export function openEventStream(options: StreamConnectionOptions): StreamConnect
   return {
     retryNow: () => {
       if (timer !== null) reconnect();
+    },
+    resumeAfter: (ms) => {
+      close();
+      retries = 0;
+      timer = setTimeout(reconnect, ms);
     },
     restart: () => {
       retries = 0;
