@@ -20,6 +20,8 @@ async function signedIn(server: Server, prefix: string) {
   const user = await newMailUser(prefix);
   const client = server.client();
   await client.signIn(user.email, user.password);
+  // As the app does first: the folder list (a watcher takes a folder it first sees as its baseline).
+  expect((await client.get('/api/u/0/mailbox')).status).toBe(200);
   return { user, client };
 }
 
