@@ -47,3 +47,18 @@ export const HealthResponse = z.object({
   passwordSignIn: z.boolean().optional(),
 });
 export type HealthResponse = z.infer<typeof HealthResponse>;
+
+/** `GET /api/health/live`: the process answers (no dependency is checked). */
+export const LivenessResponse = z.object({ live: z.literal(true) });
+export type LivenessResponse = z.infer<typeof LivenessResponse>;
+
+/** One dependency as the readiness probe found it. */
+export const ReadinessCheck = z.enum(['ok', 'failed']);
+/** `GET /api/health/ready`: 200 when every check is `ok`, else 503 with the same body. */
+export const ReadinessResponse = z
+  .object({
+    ready: z.boolean(),
+    checks: z.object({ database: ReadinessCheck, migrations: ReadinessCheck, imap: ReadinessCheck }),
+  })
+  .meta({ id: 'ReadinessResponse' });
+export type ReadinessResponse = z.infer<typeof ReadinessResponse>;

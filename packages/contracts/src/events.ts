@@ -104,7 +104,17 @@ const snoozeEvents = [command('snoozedUpdated', {})] as const;
  * event came); `resync` says events were missed that cannot be replayed (the stream was away longer than the
  * server keeps them): the client refetches everything it shows.
  */
-const streamEvents = [command('connected', {}), command('resync', {})] as const;
+const streamEvents = [
+  command('connected', {}),
+  command('resync', {}),
+  /**
+   * Whether new mail reaches this stream as it arrives (the server's watch of the mailbox runs). Sent when it is
+   * off at connect and at every change; while off the client refreshes the open folder every `pollSeconds`.
+   */
+  command('liveMail', { on: z.boolean(), pollSeconds: z.number().int().min(1) }),
+  /** The server is going away (a restart): reconnect now, resuming after the last event, without a notice. */
+  command('reconnect', {}),
+] as const;
 
 export const AppEvent = z.discriminatedUnion('command', [
   ...mailEvents,

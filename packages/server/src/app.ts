@@ -7,6 +7,8 @@ import { baseMigrations } from './infra/db/migrations.js';
 import { eventLogMigrations } from './infra/events/event-log.migrations.js';
 import { publisherOf, type EventBus } from './infra/events/event-bus.js';
 import { createHttpServer, registerFeatures, type RouteEntry } from './infra/http/http-server.js';
+import { Metrics } from './infra/metrics/metrics.js';
+import { registerMetricsRoute } from './infra/metrics/metrics-route.js';
 import type { ImapPool } from './mail/imap/imap-pool.js';
 import type { MailSession } from './mail/mail-session.js';
 import { createCore } from './core.js';
@@ -32,6 +34,7 @@ import { OwnerMail } from './mail/owner-mail.js';
 import { ownerMailMigrations } from './mail/owner-mail.migrations.js';
 import { oidcMigrations } from './features/auth/oidc/oidc.migrations.js';
 import type { KnownFolderStatus } from './mail/watch/folder-status.js';
+import type { ReconnectOptions } from './mail/watch/reconnect.js';
 import type { QuotaCache } from './features/mailboxes/quota-cache.js';
 import { createSearchModule } from './features/search/search.module.js';
 import { searchMigrations } from './features/search/search.migrations.js';
@@ -106,9 +109,16 @@ export interface AppServices {
  */
 export async function buildApp(
   config: Config,
-  options: { logStream?: DestinationStream; clock?: Clock } = {},
+  options: {
+    logStream?: DestinationStream;
+    clock?: Clock;
+    /** The mailbox watchers' reconnect clock and randomness (tests). */
+    watcherRetry?: ReconnectOptions;
+  } = {},
 ): Promise<FastifyInstance & { services: AppServices }> {
   const { app, routes } = await createHttpServer(config, version, options.logStream);
+  const metrics = new Metrics();
+  metrics.observeHttp(app);
   if (!config.publicUrl)
     app.log.warn(
       'PUBLIC_URL is not set: verification mails carry only their code, and passkeys work only at %s',
@@ -121,6 +131,11 @@ export async function buildApp(
   const testClock = config.testClock ? new MovableClock() : null;
   const clock = options.clock ?? testClock ?? systemClock;
   await core.start();
+  core.pool.onWait = (seconds) => metrics.imapWait.observe(seconds);
+  core.jobs.onRun = (job, ok, seconds) => {
+    metrics.jobRuns.inc({ job, outcome: ok ? 'ok' : 'failed' });
+    metrics.jobDuration.observe({ job }, seconds);
+  };
   const { mail, lifecycle, folderIds } = core;
   const publish = publisherOf(core.bus);
   // The plan switches (deployment DISABLED_FEATURES + per-account overrides): the route gate of every endpoint that
@@ -295,9 +310,14 @@ export async function buildApp(
     folderIds,
     messages: messages.messages,
     owners,
+    retry: options.watcherRetry,
     log: app.log,
   });
   knownStatus = (account, path) => events.watchers.statusOf(account, path);
+  observeState(metrics, { pool: core.pool, events, outboxQueue: compose.outboxQueue });
+  if (config.metrics.path)
+    registerMetricsRoute(app, { ...config.metrics, path: config.metrics.path }, metrics);
+  const health = createHealthModule({ config, version, db, migrationNames: Object.keys(migrations) });
 
   if (testClock) {
     await app.register(
@@ -318,7 +338,7 @@ export async function buildApp(
     },
   });
   await registerFeatures(app, { ...core, planGate, requestScopeParts }, [
-    createHealthModule({ config, version }).module,
+    health.module,
     createTranslationsModule({ localesDir: config.localesDir }).module,
     auth.module,
     upgrade.module,
@@ -358,4 +378,45 @@ export async function buildApp(
       routes,
     },
   });
+}
+
+/** The gauges read at scrape time: pooled IMAP connections, open streams and watchers, the outbox queue. */
+function observeState(
+  metrics: Metrics,
+  parts: {
+    pool: ImapPool;
+    events: ReturnType<typeof createEventsModule>;
+    outboxQueue: () => Promise<{ depth: number; oldestCreatedAt: number | null }>;
+  },
+): void {
+  metrics.gauge(
+    'webmail_imap_pool_connections',
+    'Pooled IMAP connections of signed-in sessions',
+    () => parts.pool.size,
+  );
+  metrics.gauge('webmail_event_streams_open', 'Open event streams', () => parts.events.streams.size);
+  metrics.gauge(
+    'webmail_mailbox_watchers',
+    'Mailbox watchers (one IMAP connection each, live mail)',
+    () => parts.events.watchers.size,
+  );
+  // One query per scrape serves both outbox gauges.
+  let reading: Promise<{ depth: number; oldestCreatedAt: number | null }> | null = null;
+  const queue = () => {
+    reading ??= parts.outboxQueue().finally(() => setImmediate(() => (reading = null)));
+    return reading;
+  };
+  metrics.gauge(
+    'webmail_outbox_queue_depth',
+    'Sends waiting or being sent',
+    async () => (await queue()).depth,
+  );
+  metrics.gauge(
+    'webmail_outbox_oldest_age_seconds',
+    'Age of the oldest send not yet handed over',
+    async () => {
+      const { oldestCreatedAt } = await queue();
+      return oldestCreatedAt === null ? 0 : Math.max(0, (Date.now() - oldestCreatedAt) / 1000);
+    },
+  );
 }

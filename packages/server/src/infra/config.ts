@@ -185,6 +185,8 @@ const EnvSchema = z.object({
   EVENT_STREAMS_MAX: z.coerce.number().int().min(1).default(5000),
   /** Mailbox watchers (one IMAP connection each, for live mail) per server process. */
   EVENT_WATCHERS_MAX: z.coerce.number().int().min(0).default(1000),
+  /** While an account's live mail is off (no watcher slot, the mail server away), its browsers refresh this often. */
+  EVENT_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** A watcher stays this long after its account's last stream closed (a reload reuses it). */
   EVENT_WATCHER_GRACE_SECONDS: z.coerce.number().int().min(0).default(30),
   /**
@@ -223,6 +225,18 @@ const EnvSchema = z.object({
   /** Minutes a pending sign-in (password right, second factor not yet given) lives. */
   TWO_FACTOR_PENDING_MINUTES: z.coerce.number().int().min(1).max(30).default(5),
   TRUST_PROXY: bool.default(false),
+  /**
+   * Where Prometheus scrapes the metrics (outside /api; empty: no metrics endpoint). Without METRICS_TOKEN only
+   * direct connections from this host (no proxy in between) may read them.
+   */
+  METRICS_PATH: z
+    .union([z.literal(''), z.string().regex(/^\/[A-Za-z0-9._/-]*$/)])
+    .refine((p) => p !== '/' && !/^\/api(\/|$)/.test(p), 'must not be / or under /api')
+    .default('/metrics'),
+  /** On SIGTERM/SIGINT, how long in-flight requests and sends may take before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** A bearer token for the metrics endpoint; set it to scrape from another host. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'packages/web/dist')),
   LOCALES_DIR: z.string().default(path.join(repoRoot, 'packages/web/src/locales')),
@@ -321,6 +335,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       watcherGraceMs: e.EVENT_WATCHER_GRACE_SECONDS * 1000,
       liveMail: liveMailOf(e),
       pushSecret: e.MAIL_PUSH_SECRET ?? null,
+      pollSeconds: e.EVENT_POLL_SECONDS,
     },
     security: {
       mailAuthDb: e.MAIL_AUTH_DB ?? null,
@@ -338,6 +353,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     oidc: oidcConfig(e),
     passwordSignIn: e.PASSWORD_SIGN_IN,
     trustProxy: e.TRUST_PROXY,
+    metrics: { path: e.METRICS_PATH || null, token: e.METRICS_TOKEN ?? null },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     cookieSecure: e.COOKIE_SECURE,
     webDistDir: e.WEB_DIST_DIR,
     localesDir: e.LOCALES_DIR,

@@ -112,6 +112,8 @@ export function mailApi(state: MailState) {
         ],
       });
     }),
+    // The event stream asked again after an error (is it refused for load?): not refused. Tests of a 429 override it.
+    http.get('/api/u/:userIndex', () => new HttpResponse(null, { status: 204 })),
     http.get('/api/u/:userIndex/mailbox', async ({ request }) => {
       await record(request);
       return HttpResponse.json({ mailboxes: state.tree, quota: state.quota ?? null });

@@ -52,7 +52,10 @@ const outboxKeepMs = 7 * 86_400_000;
 const draftRowKeepMs = 90 * 86_400_000;
 
 /** Drafts, replies, uploads, sending with undo (the outbox job) and recipient autocomplete. */
-export function createComposeModule(deps: ComposeModuleDeps): { module: FeatureModule } {
+export function createComposeModule(deps: ComposeModuleDeps): {
+  module: FeatureModule;
+  outboxQueue: () => ReturnType<OutboxRepository['queueStats']>;
+} {
   const { config, db, mail, log, clock, publish } = deps;
   const uploadsRepo = new UploadsRepository(db);
   const draftsRepo = new DraftsRepository(db);
@@ -121,5 +124,8 @@ export function createComposeModule(deps: ComposeModuleDeps): { module: FeatureM
     await app.register(draftsRoutes(mail, drafts, replies));
     await app.register(sendRoutes(mail, send, later));
   };
-  return { module: { name: 'compose', routes, jobs: [outboxJob.job] } };
+  return {
+    module: { name: 'compose', routes, jobs: [outboxJob.job] },
+    outboxQueue: () => outbox.queueStats(),
+  };
 }

@@ -122,6 +122,17 @@ export class OutboxRepository {
     return rows.map((r) => r.id);
   }
 
+  /** Sends not yet handed over (waiting out their undo time, due, or being sent) and the oldest one's creation. */
+  async queueStats(): Promise<{ depth: number; oldestCreatedAt: number | null }> {
+    const row = await this.db
+      .selectFrom('compose_outbox')
+      .select((eb) => [eb.fn.countAll<number | string>().as('depth'), eb.fn.min('created_at').as('oldest')])
+      .where('status', 'in', ['queued', 'sending'])
+      .executeTakeFirst();
+    const oldest = row?.oldest;
+    return { depth: Number(row?.depth ?? 0), oldestCreatedAt: oldest == null ? null : Number(oldest) };
+  }
+
   /** Deliveries whose claim ran out: the process that held it stopped mid-send. */
   async staleSending(now: number): Promise<OutboxRow[]> {
     return this.db

@@ -28,6 +28,8 @@ export function eventStreamRoutes(deps: {
   /** Null when live mail is pushed by the mail server. */
   watchers: MailboxWatchers | null;
   eventLog: EventLogRepository;
+  /** What a stream is told when the account's live mail is off as it opens. */
+  liveMailOff: AppEvent;
 }): FastifyPluginAsync {
   return async (app) => {
     route(app, eventsEndpoints.stream, async (request, reply) => {
@@ -84,6 +86,7 @@ export function eventStreamRoutes(deps: {
         });
         releaseHeld(stream, lastSent);
       }
+      if (deps.watchers && !deps.watchers.liveOf(stream.account)) write(stream, deps.liveMailOff, null);
       return reply;
     });
   };

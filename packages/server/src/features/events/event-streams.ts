@@ -73,8 +73,17 @@ export class EventStreams {
     }
   }
 
+  /**
+   * The server is closing: each stream is told to reconnect (to this node when it is back, or to another behind the
+   * balancer), resuming by its last event id, and ends.
+   */
   closeAll(): void {
-    for (const set of this.byAccount.values()) for (const stream of set) stream.response.end();
+    for (const set of this.byAccount.values()) {
+      for (const stream of set) {
+        write(stream, { command: 'reconnect' }, null);
+        stream.response.end();
+      }
+    }
   }
 }
 

@@ -15,6 +15,7 @@ import { mailEventsFor } from './mail-events.js';
 import { MailPushReceiver } from './mail-push.js';
 import { mailPushRoutes } from './mail-push.routes.js';
 import { MailboxWatchers } from './mailbox-watchers.js';
+import type { ReconnectOptions } from '../../mail/watch/reconnect.js';
 
 export interface EventsModuleDeps {
   config: Config['events'];
@@ -27,6 +28,8 @@ export interface EventsModuleDeps {
   messages: Pick<MessagesService, 'rowsOf' | 'readAhead'>;
   /** The delegated door live mail pushed by the mail server is read through. */
   owners: Pick<OwnerMail, 'forPresentOwner'>;
+  /** The watchers' reconnect clock and randomness (tests). */
+  retry?: ReconnectOptions;
   log: FastifyBaseLogger;
 }
 
@@ -45,6 +48,7 @@ const logoutKind: Record<SessionEndReason, 'user' | 'deviceUser' | 'device'> = {
 export function createEventsModule(deps: EventsModuleDeps) {
   const { config, bus, log } = deps;
   const streams = new EventStreams(config);
+  const liveMail = (on: boolean) => ({ command: 'liveMail' as const, on, pollSeconds: config.pollSeconds });
   const listenerFor = (account: string) =>
     mailEventsFor(account, {
       folderIds: deps.folderIds,
@@ -61,6 +65,9 @@ export function createEventsModule(deps: EventsModuleDeps) {
     connector: deps.connector,
     max: config.watchersMax,
     graceMs: config.watcherGraceMs,
+    retry: deps.retry,
+    // Only this process's streams: another node's watcher of the same account is its own.
+    onLive: (account, on) => streams.send({ account, event: liveMail(on), id: null }),
     log,
     listenerFor,
   });
@@ -80,6 +87,7 @@ export function createEventsModule(deps: EventsModuleDeps) {
           // With push the mail server tells what changed: an open stream holds no IMAP connection.
           watchers: config.liveMail === 'watcher' ? watchers : null,
           eventLog: deps.eventLog,
+          liveMailOff: liveMail(false),
         }),
       );
       await app.register(mailPushRoutes({ secret: config.pushSecret, receiver: push }));

@@ -3,11 +3,15 @@ import type { MailConnector } from '../../mail/mail-connector.js';
 import type { MailSession } from '../../mail/mail-session.js';
 import type { FolderStatus } from '../../mail/watch/folder-status.js';
 import { MailboxWatcher, type WatcherListener } from '../../mail/watch/mailbox-watcher.js';
+import type { ReconnectOptions } from '../../mail/watch/reconnect.js';
 
 interface Entry {
-  watcher: Promise<MailboxWatcher | null>;
-  /** Set once the watcher runs. */
-  running: MailboxWatcher | null;
+  /** Null while the account waits for a free slot. */
+  watcher: MailboxWatcher | null;
+  /** Settles when the watcher's first start succeeded or failed. */
+  firstAttempt: Promise<void>;
+  /** Whether live mail runs: null while the first start is under way. */
+  live: boolean | null;
   users: number;
   /** The sessions with an open stream, and how many streams each. */
   sessions: Map<string, { mail: MailSession; streams: number }>;
@@ -17,11 +21,13 @@ interface Entry {
 /**
  * One mailbox watcher per account with an open stream in this process, shared by all its tabs and browsers,
  * closed a grace period after the last stream closed (a reload reuses it). Each holds one IMAP connection;
- * their number is bounded (`EVENT_WATCHERS_MAX`): past it, streams still carry the webmail's own events, but
- * no live mail.
+ * their number is bounded (`EVENT_WATCHERS_MAX`): past it, an account's streams still carry the webmail's own
+ * events but no live mail, and it waits for the next free slot. Whenever an account's live mail stops or starts
+ * (no slot, a failed start, a lost connection, back again) `onLive` is told, so its streams can say so.
  */
 export class MailboxWatchers {
   private readonly entries = new Map<string, Entry>();
+  private watching = 0;
 
   constructor(
     private readonly deps: {
@@ -29,11 +35,14 @@ export class MailboxWatchers {
       listenerFor: (account: string) => WatcherListener;
       max: number;
       graceMs: number;
+      /** An account's live mail went off (`false`) or on again (`true`). */
+      onLive: (account: string, on: boolean) => void;
+      retry?: ReconnectOptions;
       log: FastifyBaseLogger;
     },
   ) {}
 
-  /** A stream of the account opened (its request's mail session gives the password the watcher signs in with). */
+  /** A stream of the account opened (its request's mail session gives the login the watcher uses). */
   acquire(mail: MailSession): void {
     const account = mail.email;
     const existing = this.entries.get(account);
@@ -44,34 +53,19 @@ export class MailboxWatchers {
       existing.grace = null;
       return;
     }
-    if (this.entries.size >= this.deps.max) {
-      this.deps.log.warn(
-        { max: this.deps.max },
-        'mailbox watchers: limit reached; no live mail for this stream',
-      );
-      return;
-    }
-    const watcher = mail
-      .login()
-      .then(async (login) => {
-        const w = new MailboxWatcher(
-          login,
-          this.deps.connector,
-          this.deps.listenerFor(account),
-          this.deps.log,
-        );
-        await w.start();
-        const entry = this.entries.get(account);
-        if (entry?.watcher === watcher) entry.running = w;
-        return w;
-      })
-      .catch((err: unknown) => {
-        this.deps.log.warn({ err }, 'mailbox watcher could not start');
-        return null;
-      });
-    const entry: Entry = { watcher, running: null, users: 1, sessions: new Map(), grace: null };
+    const slot = this.watching < this.deps.max;
+    const entry: Entry = {
+      watcher: null,
+      firstAttempt: Promise.resolve(),
+      live: slot ? null : false,
+      users: 1,
+      sessions: new Map(),
+      grace: null,
+    };
     addSession(entry, mail);
     this.entries.set(account, entry);
+    if (slot) this.startWatcher(account, entry);
+    else this.deps.log.warn({ max: this.deps.max }, 'mailbox watchers: limit reached; no live mail for now');
   }
 
   /** A stream of the account closed. */
@@ -86,9 +80,16 @@ export class MailboxWatchers {
     entry.grace.unref();
   }
 
-  /** The account's watcher, once running (tests and the benchmark). */
+  /** False when the account's live mail is off (no slot, not connected); true while on or still starting. */
+  liveOf(account: string): boolean {
+    return this.entries.get(account)?.live !== false;
+  }
+
+  /** The account's watcher once its first start ended, if it runs (tests and the benchmark). */
   async of(account: string): Promise<MailboxWatcher | null> {
-    return (await this.entries.get(account)?.watcher) ?? null;
+    const entry = this.entries.get(account);
+    await entry?.firstAttempt;
+    return entry?.watcher?.live ? entry.watcher : null;
   }
 
   /** The mail sessions of the account with an open stream here (to read new mail ahead for them). */
@@ -98,23 +99,65 @@ export class MailboxWatchers {
 
   /** A folder's state as the account's running watcher knows it (no STATUS needed), or null. */
   statusOf(account: string, path: string): FolderStatus | null {
-    return this.entries.get(account)?.running?.statusOf(path) ?? null;
+    return this.entries.get(account)?.watcher?.statusOf(path) ?? null;
   }
 
+  /** Watchers holding a slot (running or reconnecting). */
   get size(): number {
-    return this.entries.size;
+    return this.watching;
   }
 
   async closeAll(): Promise<void> {
-    await Promise.all([...this.entries.keys()].map((account) => this.close(account)));
+    await Promise.all([...this.entries.keys()].map((account) => this.close(account, false)));
   }
 
-  private async close(account: string): Promise<void> {
+  private startWatcher(account: string, entry: Entry): void {
+    this.watching += 1;
+    // Each attempt logs in with a session that still has a stream (the first one may have signed out meanwhile).
+    const login = () => {
+      const session = entry.sessions.values().next().value;
+      if (!session) return Promise.reject(new Error('no session with an open stream'));
+      return session.mail.login();
+    };
+    const watcher = new MailboxWatcher(
+      account,
+      login,
+      this.deps.connector,
+      this.deps.listenerFor(account),
+      this.deps.log,
+      this.deps.retry,
+    );
+    entry.watcher = watcher;
+    let settle: () => void = () => undefined;
+    entry.firstAttempt = new Promise((resolve) => (settle = resolve));
+    watcher.run((on) => {
+      settle();
+      const before = entry.live;
+      entry.live = on;
+      // Starting up successfully is what streams assume; every other change is news to them.
+      if (this.entries.get(account) === entry && before !== on && !(before === null && on)) {
+        this.deps.onLive(account, on);
+      }
+    });
+  }
+
+  private async close(account: string, giveSlot = true): Promise<void> {
     const entry = this.entries.get(account);
     if (!entry) return;
     this.entries.delete(account);
     if (entry.grace) clearTimeout(entry.grace);
-    await (await entry.watcher)?.stop();
+    if (!entry.watcher) return;
+    this.watching -= 1;
+    await entry.watcher.stop();
+    if (giveSlot) this.giveFreedSlot();
+  }
+
+  /** A slot was freed: the account that has waited longest (and still has a stream) gets it. */
+  private giveFreedSlot(): void {
+    for (const [account, entry] of this.entries) {
+      if (this.watching >= this.deps.max) return;
+      if (!entry.watcher && entry.users > 0) this.startWatcher(account, entry);
+    }
   }
 }
 

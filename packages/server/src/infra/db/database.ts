@@ -28,6 +28,10 @@ export function createDatabase(
     // An idle connection the server closes (restart, pg_terminate_backend) is an 'error' event of the pool; without
     // a listener Node ends the process. The pool has already dropped it; the next query opens a new one.
     pool.on('error', (err) => log?.warn({ err: { message: err.message } }, 'idle database connection lost'));
+    // A connection lost while checked out (the database stopped or the network cut between a checkout and the
+    // answer) is an 'error' event of the client too, and the pool listens only on idle ones. The query itself
+    // fails with the same error (a 503); the pool drops the dead client when it is released.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const file = config.database.file;

@@ -29,6 +29,8 @@ interface Entry {
 export class JobRegistry {
   private readonly entries = new Map<string, Entry>();
   private started = false;
+  /** Told of every finished run (metrics). */
+  onRun: (job: string, ok: boolean, seconds: number) => void = () => undefined;
 
   constructor(private readonly log: FastifyBaseLogger) {}
 
@@ -72,9 +74,17 @@ export class JobRegistry {
   }
 
   private tick(entry: Entry): Promise<unknown> {
+    const started = performance.now();
+    const done = (ok: boolean) => this.onRun(entry.job.name, ok, (performance.now() - started) / 1000);
     entry.running ??= entry.job
       .run()
-      .catch((err: Error) => this.log.error({ err, job: entry.job.name }, 'background job failed'))
+      .then(
+        () => done(true),
+        (err: Error) => {
+          done(false);
+          this.log.error({ err, job: entry.job.name }, 'background job failed');
+        },
+      )
       .finally(() => {
         entry.running = null;
       });

@@ -15,6 +15,8 @@ export class ImapPool {
   private readonly endListeners: Array<(sessionId: string) => void> = [];
   /** Logins this pool performed (for tests and metrics). */
   logins = 0;
+  /** Told how long each request waited for a connection that was not ready at once (metrics). */
+  onWait: (seconds: number) => void = () => undefined;
 
   constructor(private readonly idleCloseMs: number) {}
 
@@ -28,6 +30,7 @@ export class ImapPool {
       }
       this.drop(sessionId, existing);
     }
+    const started = performance.now();
     const pending = connect().then((client) => {
       this.logins += 1;
       client.once('close', () => {
@@ -43,6 +46,8 @@ export class ImapPool {
     } catch (err) {
       this.drop(sessionId, entry);
       throw err;
+    } finally {
+      this.onWait((performance.now() - started) / 1000);
     }
   }
 

@@ -13,6 +13,7 @@ import { MailConnection } from '../imap/mail-connection.js';
 import { MailFolder } from '../imap/mail-folder.js';
 import type { MailConnector } from '../mail-connector.js';
 import { contentChanged, countsChanged, parseStatus, type FolderStatus } from './folder-status.js';
+import { Reconnect, type ReconnectOptions } from './reconnect.js';
 
 /** What changed in one folder since the watcher last looked, read while the folder is open (read-only). */
 export interface FolderChange {
@@ -66,18 +67,56 @@ export class MailboxWatcher {
   private stopped = false;
   private listsChanged = false;
 
+  private readonly reconnect: Reconnect;
+
   constructor(
-    private readonly auth: MailLogin,
+    private readonly account: string,
+    private readonly login: () => Promise<MailLogin>,
     private readonly connector: MailConnector,
     private readonly listener: WatcherListener,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    options: ReconnectOptions = {},
+  ) {
+    this.reconnect = new Reconnect(options, () => this.start());
+  }
+
+  /**
+   * Starts watching and keeps at it until stopped: a failed start and a lost connection (a Dovecot restart or
+   * reload closes it) are retried with growing, jittered delays, forever. `live` hears each change of state.
+   */
+  run(live: (on: boolean) => void): void {
+    this.reconnect.begin(live, (err) =>
+      this.log.warn({ err, account: this.account }, 'mailbox watcher: connecting failed; will retry'),
+    );
+  }
+
+  /** Whether it is watching now (connected and not stopped). */
+  get live(): boolean {
+    return !this.stopped && this.client?.usable === true;
+  }
 
   /** Connects and starts watching; the first STATUS of every folder is the baseline, not a change. */
   async start(): Promise<void> {
-    const client = await this.connector.connect(this.auth, { qresync: true });
+    const client = await this.connector.connect(await this.login(), { qresync: true });
+    if (this.stopped) {
+      await client.logout().catch(() => client.close());
+      return;
+    }
     this.client = client;
-    client.on('close', () => this.onClose());
+    client.on('close', () => {
+      if (this.client === client) this.onClose();
+    });
+    try {
+      await this.watch(client);
+    } catch (err) {
+      // Half set up: let it go (its close is not a lost connection to report) and fail this attempt.
+      this.client = null;
+      client.close();
+      throw err;
+    }
+  }
+
+  private async watch(client: ImapFlow): Promise<void> {
     onUnsolicited(client, 'STATUS', (untagged) => this.onStatus(untagged));
     onUnsolicited(client, 'LIST', () => this.onList());
     if (client.capabilities.has('NOTIFY')) {
@@ -109,6 +148,7 @@ export class MailboxWatcher {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.reconnect.stop();
     for (const t of [this.timer, this.keepAlive, this.poller]) if (t) clearTimeout(t);
     const client = this.client;
     this.client = null;
@@ -240,14 +280,10 @@ export class MailboxWatcher {
   private onClose(): void {
     if (this.stopped) return;
     this.client = null;
-    this.log.warn(
-      { account: this.auth.authzid ?? this.auth.user },
-      'mailbox watcher: connection closed; reconnecting',
-    );
+    for (const t of [this.timer, this.keepAlive, this.poller]) if (t) clearTimeout(t);
+    this.timer = this.keepAlive = this.poller = null;
+    this.log.warn({ account: this.account }, 'mailbox watcher: connection closed; reconnecting');
     // Changes made while it was away come as the next STATUS after reconnecting: the baseline is kept.
-    setTimeout(() => {
-      if (!this.stopped)
-        void this.start().catch((err) => this.log.warn({ err }, 'mailbox watcher: reconnect'));
-    }, 1000).unref();
+    this.reconnect.lost();
   }
 }

@@ -35,3 +35,25 @@ export function parseAppEvent(data: string): AppEvent | null {
   }
   return null;
 }
+
+/**
+ * Asks the stream's address once more, as a plain request, whether the server refuses it for load: the seconds of
+ * its 429's `Retry-After`, else null. The body is never read (a stream that opens now is dropped at once).
+ */
+export async function streamRefusedFor(url: string): Promise<number | null> {
+  const controller = new AbortController();
+  try {
+    const res = await fetch(url, {
+      credentials: 'include',
+      headers: { accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
+    const retryAfter = res.headers.get('retry-after');
+    if (res.status !== 429 || !retryAfter || !/^[0-9]{1,5}$/.test(retryAfter)) return null;
+    return Math.max(1, Number(retryAfter));
+  } catch {
+    return null;
+  } finally {
+    controller.abort();
+  }
+}

@@ -8,7 +8,7 @@ import { useSessionEvents, type SignOutEvent } from '../../../shared/session/ses
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
 import { fetchMe } from '../../auth/api/get-me';
 import { createEventEffects, type LogoutKind } from '../api/event-effects';
-import { eventStreamUrl, parseAppEvent } from '../api/event-stream';
+import { eventStreamUrl, parseAppEvent, streamRefusedFor } from '../api/event-stream';
 import { openEventStream, type StreamConnection, type StreamStatus } from '../lib/event-stream-connection';
 
 /** How long a logout the stream reports waits for this browser's own sign-out flow to move the page away. */
@@ -29,7 +29,12 @@ export interface EventStreamOptions {
   onNewMessages?: (mailboxId: string, messages: readonly MessageSummary[]) => void;
   /** A scheduled message left (sent or failed). */
   onScheduledSent?: (subject: string, status: 'sent' | 'failed') => void;
+  /** Live mail went off (with how often to refresh meanwhile) or on; a stream that opens assumes on. */
+  onLiveMail?: (on: boolean, pollSeconds?: number) => void;
 }
+
+/** A server that is going away asks its streams to reconnect; they spread their reconnects over this long. */
+const reconnectSpreadMs = { min: 250, max: 1250 };
 
 /**
  * The live event stream of the shown user while the base layout is open: one EventSource, its events applied to
@@ -46,7 +51,7 @@ export function useEventStream(userIndex: number, options: EventStreamOptions = 
 
   const showStatus = useEffectEvent((status: StreamStatus, stream: StreamConnection) => {
     const key = streamNoticeKey(userIndex);
-    if (status.kind === 'retrying') {
+    if (status.kind === 'retrying' || status.kind === 'waiting') {
       snackbar.show({
         type: 'attention',
         key,
@@ -72,12 +77,22 @@ export function useEventStream(userIndex: number, options: EventStreamOptions = 
   const scheduledSent = useEffectEvent((subject: string, status: 'sent' | 'failed') =>
     options.onScheduledSent?.(subject, status),
   );
+  const liveMail = useEffectEvent((on: boolean, pollSeconds?: number) =>
+    options.onLiveMail?.(on, pollSeconds),
+  );
 
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
     const key = streamNoticeKey(userIndex);
 
     let disposed = false;
+    /** The server asked for a reconnect (it is restarting): the new stream re-reads silently what it missed. */
+    let resuming = false;
+    const resume = () => {
+      resuming = true;
+      const { min, max } = reconnectSpreadMs;
+      stream.resumeAfter(min + Math.random() * (max - min));
+    };
     /**
      * The server ended this session and closes the stream. A sign-out made in this tab or another tab of this
      * browser arrives here too, often before its own answer: its flow moves the page away first (this hook then
@@ -117,14 +132,22 @@ export function useEventStream(userIndex: number, options: EventStreamOptions = 
       connect: (url) => new EventSource(url, { withCredentials: true }),
       onMessage: (data) => {
         const event = parseAppEvent(data);
-        if (event) effects.apply(event);
+        if (event?.command === 'liveMail') liveMail(event.on, event.pollSeconds);
+        else if (event?.command === 'reconnect') resume();
+        else if (event) effects.apply(event);
       },
       onStatus: (status) => {
-        if (status.kind === 'open' && status.recovered) effects.refetchEverything();
+        if (status.kind === 'open') {
+          // The server says "off" right after opening when it is; until then a new stream counts as live.
+          liveMail(true);
+          if (status.recovered || resuming) effects.refetchEverything();
+          resuming = false;
+        }
         showStatus(status, stream);
       },
       // Tokens may have expired while the stream was away: a plain call renews them (or signs out) first.
       beforeReconnect: () => fetchMe(userIndex),
+      busyFor: streamRefusedFor,
     });
 
     return () => {

@@ -88,3 +88,56 @@ describe('openEventStream', () => {
     expect(sources.all).toHaveLength(1);
   });
 });
+
+describe('a stream refused for load (429 with Retry-After)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  function startBusy(answers: Array<number | null>) {
+    const sources = installFakeEventSource();
+    const statuses: StreamStatus[] = [];
+    const busyFor = vi.fn((url: string) => {
+      void url;
+      return Promise.resolve(answers.shift() ?? null);
+    });
+    openEventStream({
+      url: () => '/api/u/0',
+      connect: (url) => new FakeEventSource(url),
+      onMessage: () => undefined,
+      onStatus: (status) => statuses.push(status),
+      busyFor,
+    });
+    return { sources, statuses, busyFor };
+  }
+
+  it('waits as long as the server says, however often, and never gives up for it', async () => {
+    const refusals = [30, 120, 7, 30, 30, 30, 30, 30];
+    const { sources, statuses, busyFor } = startBusy([...refusals]);
+    for (const [i, seconds] of refusals.entries()) {
+      sources.latest().fail();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(busyFor).toHaveBeenLastCalledWith('/api/u/0');
+      expect(statuses.at(-1)).toEqual({ kind: 'waiting', seconds });
+      await vi.advanceTimersByTimeAsync(seconds * 1000 - 1);
+      expect(sources.all).toHaveLength(i + 1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(sources.all).toHaveLength(i + 2);
+    }
+    expect(statuses.some((s) => s.kind === 'failed' || s.kind === 'retrying')).toBe(false);
+    sources.latest().open();
+    expect(statuses.at(-1)).toEqual({ kind: 'open', recovered: true });
+  });
+
+  it('any other error before opening is an ordinary retry after 5 s; an error after opening asks nothing', async () => {
+    const { sources, statuses, busyFor } = startBusy([null]);
+    sources.latest().fail();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(statuses.at(-1)).toEqual({ kind: 'retrying', retry: 1 });
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(sources.all).toHaveLength(2);
+    sources.latest().open();
+    sources.latest().fail();
+    expect(busyFor).toHaveBeenCalledTimes(1);
+    expect(statuses.at(-1)).toEqual({ kind: 'retrying', retry: 1 });
+  });
+});

@@ -13,7 +13,11 @@ export interface EventSourceLike {
  * maximum is waiting), `failed` (every retry failed; only `restart` opens it again).
  */
 export type StreamStatus =
-  { kind: 'open'; recovered: boolean } | { kind: 'retrying'; retry: number } | { kind: 'failed' };
+  | { kind: 'open'; recovered: boolean }
+  | { kind: 'retrying'; retry: number }
+  /** The server refused the stream for load (429) and said when to come back; this does not count as a retry. */
+  | { kind: 'waiting'; seconds: number }
+  | { kind: 'failed' };
 
 export interface StreamConnectionOptions {
   /** The stream's address, resuming after the last logged event when there is one. */
@@ -26,11 +30,21 @@ export interface StreamConnectionOptions {
   beforeReconnect?: () => Promise<unknown>;
   reconnectDelayMs?: number;
   maxRetries?: number;
+  /**
+   * After an error before the stream opened: the seconds the server asked to wait (a 429's `Retry-After`: too many
+   * streams), or null. An EventSource cannot see the status, so this asks the server again.
+   */
+  busyFor?: (url: string) => Promise<number | null>;
 }
 
 export interface StreamConnection {
   /** Reconnects at once instead of waiting for the next retry. */
   retryNow: () => void;
+  /**
+   * The server asked for a reconnect (it is going away): this stream closes now, quietly (its end is no error),
+   * and a new one opens after `ms`, resuming after the last event.
+   */
+  resumeAfter: (ms: number) => void;
   /** Opens it again with a fresh count of retries (after `failed`, or after it was stopped). */
   restart: () => void;
   /** Closes it for good: no retry, no status. */
@@ -63,10 +77,36 @@ export function openEventStream(options: StreamConnectionOptions): StreamConnect
     source = null;
   };
 
+  function scheduleRetry(): void {
+    if (retries >= maxRetries) {
+      options.onStatus({ kind: 'failed' });
+      return;
+    }
+    retries += 1;
+    options.onStatus({ kind: 'retrying', retry: retries });
+    timer = setTimeout(reconnect, delay);
+  }
+
+  /** A refusal for load is waited out as the server asked, however often it comes; anything else is a retry. */
+  function afterRefusal(url: string): void {
+    const mine = generation;
+    void options.busyFor!(url)
+      .catch(() => null)
+      .then((seconds) => {
+        if (mine !== generation || source !== null || timer !== null) return;
+        if (seconds === null) return scheduleRetry();
+        options.onStatus({ kind: 'waiting', seconds });
+        timer = setTimeout(reconnect, seconds * 1000);
+      });
+  }
+
   function open(): void {
-    const current = options.connect(options.url(lastEventId));
+    const url = options.url(lastEventId);
+    const current = options.connect(url);
+    let opened = false;
     source = current;
     current.onopen = () => {
+      opened = true;
       retries = 0;
       const recovered = failedSinceOpen;
       failedSinceOpen = false;
@@ -80,13 +120,8 @@ export function openEventStream(options: StreamConnectionOptions): StreamConnect
     current.onerror = () => {
       close();
       failedSinceOpen = true;
-      if (retries >= maxRetries) {
-        options.onStatus({ kind: 'failed' });
-        return;
-      }
-      retries += 1;
-      options.onStatus({ kind: 'retrying', retry: retries });
-      timer = setTimeout(reconnect, delay);
+      if (!opened && options.busyFor) afterRefusal(url);
+      else scheduleRetry();
     };
   }
 
@@ -104,6 +139,11 @@ export function openEventStream(options: StreamConnectionOptions): StreamConnect
   return {
     retryNow: () => {
       if (timer !== null) reconnect();
+    },
+    resumeAfter: (ms) => {
+      close();
+      retries = 0;
+      timer = setTimeout(reconnect, ms);
     },
     restart: () => {
       retries = 0;
