@@ -120,6 +120,19 @@ describe('message list: conversations and a folder that changes', () => {
     expect(subjects(list)).toEqual(['new', 'c2', 'a3', 'c1', 'a2', 'old', 'b1', 'a1']);
   });
 
+  it('shows the first message of a folder that was empty when last listed, in both modes', async () => {
+    await other.mailboxCreate('Quiet');
+    const tree = await client.get<{ mailboxes: Folder[] }>('/api/u/0/mailbox');
+    const quiet = tree.body.mailboxes.find((f) => f.path === 'Quiet')!.id;
+    const list = async (mode: string) =>
+      (await client.get<MessageListResponse>(`/api/u/0/mailbox/${quiet}/messages?mode=${mode}`)).body;
+    for (const mode of ['messages', 'conversations']) expect((await list(mode)).total).toBe(0);
+    const raw = await composeRaw({ from: 'p@example.test', to: user.email, subject: 'first', text: 'x' });
+    await other.append('Quiet', raw, []);
+    // Nothing else told the server (no live-mail watcher here): the listing itself must see it.
+    for (const mode of ['messages', 'conversations']) expect(subjects(await list(mode))).toEqual(['first']);
+  });
+
   it('follows expunges and flag changes made elsewhere, in both modes', async () => {
     const uidOf = (list: MessageListResponse, subject: string) =>
       String(list.messages.find((m) => m.subject === subject)!.id);

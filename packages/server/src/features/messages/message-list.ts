@@ -45,6 +45,9 @@ export async function listPage(
         ? await conversationItems(folder, lists, key, request)
         : await messageItems(folder, lists, key, request);
     const uids = page.items.map((item) => item.uid);
+    // An empty page sends no command, so Dovecot has had no command's end to report new mail at (with live
+    // mail off, a poll of an empty folder would never see its first message): ask once.
+    if (uids.length === 0 && attempt === 1) await folder.noop();
     const { rows, unsolicited } = await fetchListRows(folder, uids);
     const senders = await pageSenders(folder, lists, key, page.items);
     // Another session's flag change reported during this FETCH arrives as an extra `* n FETCH (MODSEQ
