@@ -1,11 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailPush } from '@webmail/contracts';
 import type { MailFolder, MailSession } from '../../mail/mail-session.js';
-import type { FolderStatus } from '../../mail/watch/folder-status.js';
+import { folderStatusItems, toFolderStatus, type FolderStatus } from '../../mail/watch/folder-status.js';
 import type { WatcherListener } from '../../mail/watch/mailbox-watcher.js';
 import { pushNews, type FolderNews } from './push-news.js';
-
-const statusItems = { messages: true, unseen: true, uidNext: true, uidValidity: true, highestModseq: true };
 
 export interface MailPushDeps {
   /** Whether the account has an open stream in this process (nobody else needs its live mail here). */
@@ -74,16 +72,9 @@ export class MailPushReceiver {
       const read: Array<{ path: string; status: FolderStatus; news: FolderNews }> = [];
       for (const [path, news] of folders) {
         // A folder deleted since has nothing to report (its deletion came as a folder change).
-        const s = await connection.status(path, statusItems).catch(() => null);
-        if (!s || s.messages === undefined || s.uidNext === undefined || s.uidValidity === undefined)
-          continue;
-        const status: FolderStatus = {
-          messages: s.messages,
-          unseen: s.unseen ?? 0,
-          uidNext: s.uidNext,
-          uidValidity: String(s.uidValidity),
-          highestModseq: s.highestModseq === undefined ? null : String(s.highestModseq),
-        };
+        const s = await connection.status(path, folderStatusItems).catch(() => null);
+        const status = s && toFolderStatus(s);
+        if (!status) continue;
         read.push({ path, status, news });
       }
       if (read.length) listener.counters(read.map(({ path, status }) => ({ path, status })));

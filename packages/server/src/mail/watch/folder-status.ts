@@ -9,6 +9,33 @@ export interface FolderStatus {
   highestModseq: string | null;
 }
 
+/** The STATUS items a FolderStatus is made of. */
+export const folderStatusItems = {
+  messages: true,
+  unseen: true,
+  uidNext: true,
+  uidValidity: true,
+  highestModseq: true,
+} as const;
+
+/** A STATUS answer (imapflow's shape) as a FolderStatus; null when an item it needs is missing. */
+export function toFolderStatus(s: {
+  messages?: number;
+  unseen?: number;
+  uidNext?: number;
+  uidValidity?: bigint | number;
+  highestModseq?: bigint | number;
+}): FolderStatus | null {
+  if (s.messages === undefined || s.uidNext === undefined || s.uidValidity === undefined) return null;
+  return {
+    messages: s.messages,
+    unseen: s.unseen ?? 0,
+    uidNext: s.uidNext,
+    uidValidity: String(s.uidValidity),
+    highestModseq: s.highestModseq === undefined ? null : String(s.highestModseq),
+  };
+}
+
 /**
  * A folder's state as a running mailbox watcher last heard it from the server (events feature), or null when no
  * watcher of the account knows it: readers then ask with STATUS.

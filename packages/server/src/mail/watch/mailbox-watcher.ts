@@ -12,7 +12,14 @@ import {
 import { MailConnection } from '../imap/mail-connection.js';
 import { MailFolder } from '../imap/mail-folder.js';
 import type { MailConnector } from '../mail-connector.js';
-import { contentChanged, countsChanged, parseStatus, type FolderStatus } from './folder-status.js';
+import {
+  contentChanged,
+  countsChanged,
+  folderStatusItems,
+  parseStatus,
+  toFolderStatus,
+  type FolderStatus,
+} from './folder-status.js';
 import { Reconnect, type ReconnectOptions } from './reconnect.js';
 
 /** What changed in one folder since the watcher last looked, read while the folder is open (read-only). */
@@ -38,7 +45,6 @@ export interface WatcherListener {
 }
 
 const notifyEvents = ['MessageNew', 'MessageExpunge', 'FlagChange', 'MailboxName', 'SubscriptionChange'];
-const statusItems = { messages: true, unseen: true, uidNext: true, uidValidity: true, highestModseq: true };
 /** Changes of one burst (a mass action, a delivery to several folders) are read together. */
 const settleMs = 40;
 /** Without NOTIFY: how often every folder's STATUS is compared. */
@@ -259,18 +265,10 @@ export class MailboxWatcher {
   /** Without NOTIFY: every folder's STATUS, compared with the last. */
   private async poll(): Promise<void> {
     await this.queue(async (client) => {
-      const entries = await client.list({ statusQuery: statusItems });
+      const entries = await client.list({ statusQuery: folderStatusItems });
       for (const entry of entries) {
-        const s = entry.status;
-        if (!s || s.messages === undefined || s.uidNext === undefined || s.uidValidity === undefined)
-          continue;
-        const status: FolderStatus = {
-          messages: s.messages,
-          unseen: s.unseen ?? 0,
-          uidNext: s.uidNext,
-          uidValidity: String(s.uidValidity),
-          highestModseq: s.highestModseq === undefined ? null : String(s.highestModseq),
-        };
+        const status = entry.status && toFolderStatus(entry.status);
+        if (!status) continue;
         this.note(entry.path, status);
       }
       if (this.dirty.size) await this.report(client);
