@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppEventOf, Folder, MailboxTreeResponse } from '@webmail/contracts';
-import { EventStreamReader } from '../support/event-stream.testing.js';
-import { imapAs, newMailUser, startServer } from '../support/harness.testing.js';
+import { EventStreamReader, expectMailEvents } from '../support/event-stream.testing.js';
+import { newMailUser, startServer } from '../support/harness.testing.js';
 import { composeRaw } from '../support/mail-fixtures.testing.js';
 import { deliver } from '../support/reading.testing.js';
-
-const message = (to: string, subject: string) =>
-  composeRaw({ from: 'sender@example.com', to, subject, text: 'x' });
 
 describe('event stream', () => {
   let server: Awaited<ReturnType<typeof startServer>>;
@@ -46,28 +43,7 @@ describe('event stream', () => {
     expect(events.status).toBe(200);
     await server.app.services.events.watchers.of(user.email);
 
-    await deliver(user.email, [await message(user.email, 'Live one')]);
-    const exists = (await events.next((e) => e.command === 'EXISTS')).event as AppEventOf<'EXISTS'>;
-    expect(exists.mailboxId).toBe(inbox.id);
-    expect(exists.messages.map((m) => m.subject)).toEqual(['Live one']);
-    expect(exists.messages[0]).toMatchObject({ seen: false, mailbox: inbox.id });
-    const counters = (await events.next((e) => e.command === 'COUNTERS')).event as AppEventOf<'COUNTERS'>;
-    expect(counters.counters).toContainEqual({ mailboxId: inbox.id, unseen: 1, total: 1 });
-    const uid = exists.messages[0]!.id;
-
-    const imap = await imapAs(user);
-    try {
-      await imap.mailboxOpen('INBOX');
-      await imap.messageFlagsAdd(String(uid), ['\\Flagged', '\\Seen'], { uid: true });
-      const fetch = (await events.next((e) => e.command === 'FETCH')).event as AppEventOf<'FETCH'>;
-      expect(fetch).toMatchObject({ mailboxId: inbox.id });
-      expect(fetch.changes).toEqual([{ uid, seen: true, flagged: true, answered: false }]);
-      await imap.messageDelete(String(uid), { uid: true });
-      const expunge = (await events.next((e) => e.command === 'EXPUNGE')).event as AppEventOf<'EXPUNGE'>;
-      expect(expunge).toEqual({ command: 'EXPUNGE', mailboxId: inbox.id, uids: [uid] });
-    } finally {
-      await imap.logout();
-    }
+    await expectMailEvents(events, user, inbox.id, 'Live one');
   });
 
   it('reads new mail ahead for a session showing its folder, and knows the folder states without a STATUS', async () => {

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { AppEventOf, Folder, MailboxTreeResponse } from '@webmail/contracts';
-import { EventStreamReader } from '../support/event-stream.testing.js';
+import type { Folder, MailboxTreeResponse } from '@webmail/contracts';
+import { EventStreamReader, expectMailEvents } from '../support/event-stream.testing.js';
 import { imapAs, newMailUser, startServer } from '../support/harness.testing.js';
 import { composeRaw } from '../support/mail-fixtures.testing.js';
 import { relayPushesTo } from '../support/push-relay.testing.js';
@@ -60,25 +60,9 @@ describe.each(['push', 'watcher'] as const)('live mail (LIVE_MAIL=%s)', (mode) =
 
   it('sends new mail, counters, flag changes, expunges and folder changes to an open stream', async () => {
     const { user, inbox, events } = await streaming(`lm-${mode}`);
-    await deliver(user.email, [await message(user.email, 'Pushed one')]);
-    const exists = (await events.next((e) => e.command === 'EXISTS')).event as AppEventOf<'EXISTS'>;
-    expect(exists.mailboxId).toBe(inbox.id);
-    expect(exists.messages.map((m) => m.subject)).toEqual(['Pushed one']);
-    expect(exists.messages[0]).toMatchObject({ seen: false, mailbox: inbox.id });
-    const counters = (await events.next((e) => e.command === 'COUNTERS')).event as AppEventOf<'COUNTERS'>;
-    expect(counters.counters).toContainEqual({ mailboxId: inbox.id, unseen: 1, total: 1 });
-    const uid = exists.messages[0]!.id;
-
+    await expectMailEvents(events, user, inbox.id, 'Pushed one');
     const imap = await imapAs(user);
     try {
-      await imap.mailboxOpen('INBOX');
-      await imap.messageFlagsAdd(String(uid), ['\\Flagged', '\\Seen'], { uid: true });
-      const fetch = (await events.next((e) => e.command === 'FETCH')).event as AppEventOf<'FETCH'>;
-      expect(fetch).toMatchObject({ mailboxId: inbox.id });
-      expect(fetch.changes).toEqual([{ uid, seen: true, flagged: true, answered: false }]);
-      await imap.messageDelete(String(uid), { uid: true });
-      const expunge = (await events.next((e) => e.command === 'EXPUNGE')).event as AppEventOf<'EXPUNGE'>;
-      expect(expunge).toEqual({ command: 'EXPUNGE', mailboxId: inbox.id, uids: [uid] });
       await imap.mailboxCreate('Made elsewhere');
       await events.next((e) => e.command === 'folderUpdate');
     } finally {

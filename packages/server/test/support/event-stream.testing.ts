@@ -1,5 +1,9 @@
-import type { AppEvent } from '@webmail/contracts';
+import { expect } from 'vitest';
+import type { AppEvent, AppEventOf } from '@webmail/contracts';
+import { imapAs } from './harness.testing.js';
 import type { TestClient } from './http-client.testing.js';
+import { composeRaw } from './mail-fixtures.testing.js';
+import { deliver } from './reading.testing.js';
 
 export interface ReceivedEvent {
   id: number | null;
@@ -109,5 +113,41 @@ export class EventStreamReader {
     const waiters = this.waiters;
     this.waiters = [];
     for (const w of waiters) w();
+  }
+}
+
+/**
+ * What an open stream must hear of a mailbox (by watcher or by push): a delivery as EXISTS with its row and
+ * COUNTERS, then another client's flag change (FETCH) and expunge (EXPUNGE) of it.
+ */
+export async function expectMailEvents(
+  events: EventStreamReader,
+  user: { email: string; password: string },
+  inboxId: string,
+  subject: string,
+): Promise<void> {
+  await deliver(user.email, [
+    await composeRaw({ from: 'sender@example.com', to: user.email, subject, text: 'x' }),
+  ]);
+  const exists = (await events.next((e) => e.command === 'EXISTS')).event as AppEventOf<'EXISTS'>;
+  expect(exists.mailboxId).toBe(inboxId);
+  expect(exists.messages.map((m) => m.subject)).toEqual([subject]);
+  expect(exists.messages[0]).toMatchObject({ seen: false, mailbox: inboxId });
+  const counters = (await events.next((e) => e.command === 'COUNTERS')).event as AppEventOf<'COUNTERS'>;
+  expect(counters.counters).toContainEqual({ mailboxId: inboxId, unseen: 1, total: 1 });
+  const uid = exists.messages[0]!.id;
+
+  const imap = await imapAs(user);
+  try {
+    await imap.mailboxOpen('INBOX');
+    await imap.messageFlagsAdd(String(uid), ['\\Flagged', '\\Seen'], { uid: true });
+    const fetch = (await events.next((e) => e.command === 'FETCH')).event as AppEventOf<'FETCH'>;
+    expect(fetch).toMatchObject({ mailboxId: inboxId });
+    expect(fetch.changes).toEqual([{ uid, seen: true, flagged: true, answered: false }]);
+    await imap.messageDelete(String(uid), { uid: true });
+    const expunge = (await events.next((e) => e.command === 'EXPUNGE')).event as AppEventOf<'EXPUNGE'>;
+    expect(expunge).toEqual({ command: 'EXPUNGE', mailboxId: inboxId, uids: [uid] });
+  } finally {
+    await imap.logout();
   }
 }
