@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { connectUpstream } from './tcp-pair.testing.js';
 
 /**
  * A TCP relay in front of the real test Dovecot that can watch the conversation (`tap`) and make it look like a
@@ -31,16 +32,7 @@ export async function startImapFilterProxy(
       .map((line) => (/CAPABILITY/i.test(line) ? line.replace(capability, '') : line))
       .join('\r\n');
   const server = net.createServer((client) => {
-    const upstream = net.connect(upstreamPort, '127.0.0.1');
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on('error', () => s.destroy());
-      s.on('close', () => {
-        sockets.delete(s);
-        client.destroy();
-        upstream.destroy();
-      });
-    }
+    const upstream = connectUpstream(client, upstreamPort, sockets);
     client.on('data', (chunk: Buffer) => tap.client?.(chunk));
     if (!rewriteClient) client.pipe(upstream);
     else {

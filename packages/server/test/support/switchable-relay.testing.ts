@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { connectUpstream } from './tcp-pair.testing.js';
 
 /**
  * A TCP relay on a fixed local port in front of a real service (PostgreSQL, Dovecot) that can be switched off —
@@ -10,16 +11,7 @@ export async function startSwitchableRelay(upstreamPort: number) {
   let port = 0;
   const listen = async () => {
     const next = net.createServer((client) => {
-      const upstream = net.connect(upstreamPort, '127.0.0.1');
-      for (const s of [client, upstream]) {
-        sockets.add(s);
-        s.on('error', () => s.destroy());
-        s.on('close', () => {
-          sockets.delete(s);
-          client.destroy();
-          upstream.destroy();
-        });
-      }
+      const upstream = connectUpstream(client, upstreamPort, sockets);
       client.pipe(upstream);
       upstream.pipe(client);
     });
