@@ -19,7 +19,15 @@ import os from 'node:os';
 import { ApiSession } from './api-session.js';
 import { prepareEnvironment, type BenchEnvironment } from './bench-environment.js';
 import { openStream } from './event-stream.js';
-import { coldRow, compress, rowItems, sortedOnWire, wireSession, type Folder } from './mailbox-scenarios.js';
+import {
+  coldRow,
+  compress,
+  measureSignIn,
+  rowItems,
+  sortedOnWire,
+  wireSession,
+  type Folder,
+} from './mailbox-scenarios.js';
 import { doveadm, seedMaildirFolder } from './seed/maildir-seed.js';
 import { newsletterMessage } from './seed/reading-newsletter.js';
 import { imapClient } from './seed/reading-seed.js';
@@ -70,7 +78,7 @@ async function main() {
     // Dovecot's sort cache of the Inbox, warm for both sides alike.
     const sorted = await sortedOnWire(wire, 'INBOX');
     await wire.close();
-    const rows: ComparedRow[] = [await signInRow(env), ...(await bareLoginRows(env))];
+    const rows: ComparedRow[] = [await measureSignIn(env, user, runs), ...(await bareLoginRows(env))];
     const fetchOf = (uids: number[]) => `UID FETCH ${compress([...uids].sort((a, b) => a - b))} ${rowItems}`;
     const cold = await coldRow(
       { env, api, wire, folders: new Map() },
@@ -112,33 +120,6 @@ async function removeNewsletters(env: BenchEnvironment): Promise<void> {
   const noFts = ['-o', 'mail_plugins=quota virtual'];
   const search = ['mailbox', 'INBOX', 'header', 'Message-ID', 'reading-news-acct'];
   await doveadm(env.stack, [...noFts, 'expunge', '-u', user.email, ...search]);
-}
-
-/** Sign-in until the app can draw the mailbox, in a new session each run; beside connect + LOGIN + LIST-STATUS. */
-async function signInRow(env: BenchEnvironment): Promise<ComparedRow> {
-  const product: number[] = [];
-  const wire: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const api = new ApiSession(env.baseUrl);
-    await api.json('/api/');
-    const start = performance.now();
-    await api.signIn(user.email, user.password);
-    await api.json('/api/u/0/mailbox');
-    product.push(performance.now() - start);
-    await api.signOut();
-    const at = performance.now();
-    const w = await WireImap.connect(env.imapPort, user.email, user.password);
-    await w.run('LIST "" "*" RETURN (STATUS (MESSAGES UNSEEN))');
-    wire.push(performance.now() - at);
-    await w.close();
-  }
-  return {
-    name: 'sign in + folder tree',
-    product,
-    wire,
-    wireCommands: 'connect, LOGIN, LIST-STATUS',
-    target: null,
-  };
 }
 
 /**

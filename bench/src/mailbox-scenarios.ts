@@ -222,3 +222,37 @@ export async function moveRow(bench: Bench, folder: Folder, target: Folder, runs
     target: 1.5,
   };
 }
+
+/**
+ * Sign-in until the app can draw the mailbox: `POST /auth`, then the folder tree (what the app waits for), in a
+ * new session each run; beside LOGIN + `LIST "" "*" RETURN (STATUS (MESSAGES UNSEEN))` on a new connection.
+ */
+export async function measureSignIn(
+  env: BenchEnvironment,
+  user: { email: string; password: string },
+  runs: number,
+): Promise<ComparedRow> {
+  const product: number[] = [];
+  const wire: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const api = new ApiSession(env.baseUrl);
+    await api.json('/api/');
+    const start = performance.now();
+    await api.signIn(user.email, user.password);
+    await api.json('/api/u/0/mailbox');
+    product.push(performance.now() - start);
+    await api.signOut();
+    const at = performance.now();
+    const w = await WireImap.connect(env.imapPort, user.email, user.password);
+    await w.run('LIST "" "*" RETURN (STATUS (MESSAGES UNSEEN))');
+    wire.push(performance.now() - at);
+    await w.close();
+  }
+  return {
+    name: 'sign in + folder tree',
+    product,
+    wire,
+    wireCommands: 'connect, LOGIN, LIST-STATUS',
+    target: null,
+  };
+}

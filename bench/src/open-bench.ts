@@ -25,6 +25,7 @@ import { prepareEnvironment, type BenchEnvironment } from './bench-environment.j
 import { openStream } from './event-stream.js';
 import { doveadm, seedMaildirFolder } from './seed/maildir-seed.js';
 import { imapClient } from './seed/reading-seed.js';
+import { measureSignIn } from './mailbox-scenarios.js';
 import { printComparison, quantile, type ComparedRow } from './stats.js';
 import { WireImap } from './wire-imap.js';
 
@@ -130,7 +131,7 @@ async function measure(env: BenchEnvironment): Promise<ComparedRow[]> {
     return wire.time([`UID FETCH ${uid} (BODY.PEEK[])`]);
   };
   try {
-    const signIn = await measureSignIn(env);
+    const signIn = await measureSignIn(env, env.user, runs);
     // BENCH_OPEN_SIGN_IN_ONLY=1: the sign-in row alone.
     if (process.env.BENCH_OPEN_SIGN_IN_ONLY) return [signIn];
     return [signIn, ...(await measureOpens(api, env.baseUrl, folder.id, fresh, wireOpen))];
@@ -149,36 +150,6 @@ async function measure(env: BenchEnvironment): Promise<ComparedRow[]> {
     ]).catch((err: Error) => console.warn(`cleanup: ${err.message}`));
     await imap.logout();
   }
-}
-
-/**
- * Sign-in until the app can draw the mailbox: `POST /auth`, then the folder tree (what the app waits for), in a
- * new session each run; beside LOGIN + `LIST "" "*" RETURN (STATUS (MESSAGES UNSEEN))` on a new connection.
- */
-async function measureSignIn(env: BenchEnvironment): Promise<ComparedRow> {
-  const product: number[] = [];
-  const wire: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const api = new ApiSession(env.baseUrl);
-    await api.json('/api/');
-    const start = performance.now();
-    await api.signIn(env.user.email, env.user.password);
-    await api.json('/api/u/0/mailbox');
-    product.push(performance.now() - start);
-    await api.signOut();
-    const at = performance.now();
-    const w = await WireImap.connect(env.imapPort, env.user.email, env.user.password);
-    await w.run('LIST "" "*" RETURN (STATUS (MESSAGES UNSEEN))');
-    wire.push(performance.now() - at);
-    await w.close();
-  }
-  return {
-    name: 'sign in + folder tree',
-    product,
-    wire,
-    wireCommands: 'connect, LOGIN, LIST-STATUS',
-    target: null,
-  };
 }
 
 async function measureOpens(
