@@ -83,14 +83,18 @@ test('appearance: applied at once, saved, followed by another tab, kept after a 
   await expect(page.getByRole('radio', { name: 'Compact' })).toBeChecked();
   await expect(page.getByRole('radio', { name: 'Conversations' })).toBeChecked();
 
-  // The server fails the save: the previous look comes back with a notice.
-  await page.route('**/api/u/0/details', (route) =>
-    route.request().method() === 'PATCH'
-      ? route.fulfill({ status: 500, json: { code: 'Internal', message: 'Boom' } })
-      : route.continue(),
-  );
+  // The server fails the save: the previous look comes back with a notice. The failure is held back until the
+  // new look has shown, so the test sees both states however fast the answer comes.
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/api/u/0/details', async (route) => {
+    if (route.request().method() !== 'PATCH') return route.continue();
+    await answered;
+    return route.fulfill({ status: 500, json: { code: 'Internal', message: 'Boom' } });
+  });
   await pick(page.getByRole('radio', { name: 'Red' }));
   await expect(theme(page)).toHaveAttribute('data-theme', 'red-dark');
+  answer();
   await expect(
     page.getByText('The setting could not be saved, so the previous one is back. Try again.'),
   ).toBeVisible();
