@@ -13,14 +13,11 @@ import { searchErrorCodes } from './search-query.js';
  */
 export const errorCodes = [
   'ValidationError',
-  'BadRequest',
   'Unauthorized',
   'AuthFailed',
   'XsrfMismatch',
   'Forbidden',
   'NotFound',
-  'PayloadTooLarge',
-  'UnsupportedMediaType',
   'RateLimited',
   'MailServerUnavailable',
   /** 503: the server's own storage is busy, read-only or unreachable for a moment (comes with Retry-After). */

@@ -85,15 +85,6 @@ const words: Record<
   },
 };
 
-/** The UI language from Accept-Language (fi, en, et, ru), English otherwise. */
-export function languageOf(acceptLanguage: string | undefined): Lang {
-  for (const part of (acceptLanguage ?? '').split(',')) {
-    const code = part.trim().slice(0, 2).toLowerCase();
-    if (code in words) return code as Lang;
-  }
-  return 'en';
-}
-
 /**
  * The quote header's date: the product's full date, `DD.MM.YYYY HH:mm`, in the user's time zone (UTC when it is
  * unknown) — the same rule and module (contracts' format.ts) the reader uses, not a locale's own long form

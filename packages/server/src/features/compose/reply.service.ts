@@ -7,8 +7,8 @@ import { sanitizeMailHtml } from '../../mail/mime/sanitize-html.js';
 import { headerValue } from '../../mail/mime/thread-id.js';
 import type { MailSession, MailFolder } from '../../mail/mail-session.js';
 import { toContractDraft } from './contract-draft.js';
+import { languageOf } from '../../infra/http/accept-language.js';
 import {
-  languageOf,
   prefixedSubject,
   quote,
   replyRecipients,
@@ -45,7 +45,7 @@ export class ReplyService {
     const recipients = replyRecipients(original.headers, mode, [mail.email]);
     const quoted = quote(original.headers, original, {
       mode,
-      lang: languageOf(options.acceptLanguage),
+      lang: languageOf(options.acceptLanguage, 'en'),
       timeZone: options.timeZone,
     });
     const asEml = mode === 'forwardAsAttachment';

@@ -3,7 +3,7 @@ import { outgoingAddressesEndpoints as endpoints } from '@webmail/contracts';
 import { route } from '../../infra/http/endpoint-route.js';
 import { accountOf } from '../../infra/session/route-auth.js';
 import type { MailSessions } from '../../mail/mail-session.js';
-import { languageOf } from './details.routes.js';
+import { languageOf } from '../../infra/http/accept-language.js';
 import type { OutgoingAddressesService, VerificationRequest } from './outgoing-addresses.service.js';
 
 /** The verification mail's language (its link comes from configuration, never from this request's headers). */
