@@ -16,16 +16,10 @@
 // imapflow connection (`mail/imap/imap-handle.ts`).
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { serverTiers } from './feature-graph.js';
 
 const src = 'packages/server/src';
-const levels = [
-  ['upgrade'],
-  ['auth', 'health', 'translations', 'image-proxy', 'signatures'],
-  ['mailboxes'],
-  ['messages', 'reading'],
-  ['compose', 'search', 'filters', 'contacts', 'settings', 'security', 'feedback', 'unsubscribe', 'snooze'],
-  ['events'],
-];
+const levels = serverTiers;
 const levelOf = new Map(levels.flatMap((names, level) => names.map((name) => [name, level])));
 const features = [...levelOf.keys()];
 

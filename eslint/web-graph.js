@@ -1,6 +1,7 @@
 import checkFile from 'eslint-plugin-check-file';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
+import { webTiers } from './feature-graph.js';
 
 /**
  * The web app's structure, checked by lint (see packages/web/ARCHITECTURE.md "Feature graph"):
@@ -12,22 +13,10 @@ import importX from 'eslint-plugin-import-x';
 const web = 'packages/web/src';
 
 /**
- * The feature graph, lowest first. A feature may import the features of lower tiers, never its own tier's
- * (except where `within` says so) nor a higher one. Features not written yet are listed so their place is fixed.
+ * The feature graph (`feature-graph.js`), lowest first. A feature may import the features of lower tiers, never its
+ * own tier's (except where `within` says so) nor a higher one.
  */
-export const featureTiers = [
-  // Upgrade's label marks gated controls in any feature (folders, contacts…).
-  ['auth', 'accounts', 'upgrade'],
-  ['mailboxes'],
-  ['messages'],
-  ['reading'],
-  ['compose', 'search', 'filters', 'contacts', 'settings', 'security', 'feedback', 'about', 'snooze'],
-  // Unsubscribe offers to trash the sender's mail (search) and to block them (filters) afterwards.
-  ['unsubscribe'],
-  // Signature pages edit with the composer's body field; the composer gets the signatures from the app's route.
-  ['signatures'],
-  ['events'],
-];
+const featureTiers = webTiers;
 
 /** Imports allowed inside one tier: `[importer, imported]`. Accounts are the device's list of signed-in users. */
 const within = [['accounts', 'auth']];
