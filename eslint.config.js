@@ -4,6 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import fileNames from './eslint/file-names.js';
 import serverGraph from './eslint/server-graph.js';
+import sizeLimits from './eslint/size-limits.js';
 import webGraph from './eslint/web-graph.js';
 
 export default tseslint.config(
@@ -42,4 +43,5 @@ export default tseslint.config(
   ...serverGraph,
   ...fileNames,
   ...webGraph,
+  ...sizeLimits,
 );
