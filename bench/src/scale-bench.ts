@@ -138,54 +138,63 @@ async function sample(env: BenchEnvironment, users: User[]) {
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
+/** Opens `perUser` streams for every user, 16 users at a time. */
+async function openAll(env: BenchEnvironment, users: User[]): Promise<void> {
+  const start = performance.now();
+  await inParallel(users, 16, async (u) => {
+    for (let s = 0; s < perUser; s += 1) u.streams.push(await openStream(env.baseUrl, u.api.cookieHeader()));
+  });
+  console.log(`${userCount * perUser} streams open in ${((performance.now() - start) / 1000).toFixed(0)} s`);
+}
+
+/** The run, measured: sign-ins, streams, idle IMAP and memory, the sampled deliveries; returns the table rows. */
+async function measureRun(env: BenchEnvironment): Promise<Array<[string, string]>> {
+  const pid = env.serverPid!;
+  const users = await signIn(env);
+  const idleBefore = await imapSettled(env, 60_000);
+  const rssBefore = rssKb(pid);
+  await openAll(env, users);
+  const streams = userCount * perUser;
+  await sleep(5000);
+  const rssWith = rssKb(pid);
+  const heldIdle = await imapSettled(env, 30_000);
+  const processes = dovecotProcesses(env.stack);
+  const { times, missed, retried } = await sample(env, users);
+  const imapAfter = dovecotProcesses(env.stack).get('imap')?.count ?? 0;
+  for (const u of users) for (const s of u.streams) s.close();
+  await sleep(5000);
+  const rssAfter = rssKb(pid);
+  return [
+    ['open event streams', String(streams)],
+    ['IMAP connections before the streams (sign-ins idled out)', String(idleBefore)],
+    ['IMAP connections with every stream open, idle (`doveadm who`)', String(heldIdle)],
+    [
+      'Dovecot processes, idle with the streams (kind: count, PSS)',
+      [...processes].map(([k, v]) => `${k}: ${v.count}, ${mb(v.pssKb)}`).join('; '),
+    ],
+    ['Dovecot imap processes after the deliveries', String(imapAfter)],
+    [`deliveries (reload before #${Math.floor(deliveries / 2) + 1})`, String(deliveries)],
+    ['delivery → event on every stream of the user p50', ms(quantile(times, 0.5))],
+    ['… p95', ms(quantile(times, 0.95))],
+    ['… max', ms(Math.max(0, ...times))],
+    ['missed (not on every stream within 10 s)', String(missed)],
+    ['LMTP deliveries tried again (reload)', String(retried)],
+    [`pushes Dovecot gave up on (bound ${pushTimeoutMs} ms; whole run)`, String(pushesGivenUp(env.stack))],
+    ['server RSS before the streams', mb(rssBefore)],
+    ['server RSS with the streams', mb(rssWith)],
+    ['server RSS per open stream', `${((rssWith - rssBefore) / streams).toFixed(1)} KB`],
+    ['server RSS after closing them', mb(rssAfter)],
+  ];
+}
+
 async function main() {
   const root = mkdtempSync('/tmp/wmscale.');
   const env = await environment(root);
-  const pid = env.serverPid!;
   try {
-    const users = await signIn(env);
-    const idleBefore = await imapSettled(env, 60_000);
-    const rssBefore = rssKb(pid);
-    const openStart = performance.now();
-    await inParallel(users, 16, async (u) => {
-      for (let s = 0; s < perUser; s += 1)
-        u.streams.push(await openStream(env.baseUrl, u.api.cookieHeader()));
-    });
-    const streams = userCount * perUser;
-    console.log(`${streams} streams open in ${((performance.now() - openStart) / 1000).toFixed(0)} s`);
-    await sleep(5000);
-    const rssWith = rssKb(pid);
-    const heldIdle = await imapSettled(env, 30_000);
-    const processes = dovecotProcesses(env.stack);
-    const { times, missed, retried } = await sample(env, users);
-    const imapAfter = dovecotProcesses(env.stack).get('imap')?.count ?? 0;
-    for (const u of users) for (const s of u.streams) s.close();
-    await sleep(5000);
-    const rssAfter = rssKb(pid);
+    const rows = await measureRun(env);
     console.log(`\nbench:scale: one node, push on, ${userCount} users × ${perUser} streams`);
     console.log('| measure | value |');
     console.log('|---|--:|');
-    const rows: Array<[string, string]> = [
-      ['open event streams', String(streams)],
-      ['IMAP connections before the streams (sign-ins idled out)', String(idleBefore)],
-      ['IMAP connections with every stream open, idle (`doveadm who`)', String(heldIdle)],
-      [
-        'Dovecot processes, idle with the streams (kind: count, PSS)',
-        [...processes].map(([k, v]) => `${k}: ${v.count}, ${mb(v.pssKb)}`).join('; '),
-      ],
-      ['Dovecot imap processes after the deliveries', String(imapAfter)],
-      [`deliveries (reload before #${Math.floor(deliveries / 2) + 1})`, String(deliveries)],
-      ['delivery → event on every stream of the user p50', ms(quantile(times, 0.5))],
-      ['… p95', ms(quantile(times, 0.95))],
-      ['… max', ms(Math.max(0, ...times))],
-      ['missed (not on every stream within 10 s)', String(missed)],
-      ['LMTP deliveries tried again (reload)', String(retried)],
-      [`pushes Dovecot gave up on (bound ${pushTimeoutMs} ms; whole run)`, String(pushesGivenUp(env.stack))],
-      ['server RSS before the streams', mb(rssBefore)],
-      ['server RSS with the streams', mb(rssWith)],
-      ['server RSS per open stream', `${((rssWith - rssBefore) / streams).toFixed(1)} KB`],
-      ['server RSS after closing them', mb(rssAfter)],
-    ];
     for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
   } finally {
     await env.stop();
