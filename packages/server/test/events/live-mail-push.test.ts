@@ -135,3 +135,33 @@ describe('the push route', () => {
     for (const secret of [null, pushSecret, '']) expect((await post(secret)).status).toBe(404);
   });
 });
+
+describe('a push across two server processes on one PostgreSQL', () => {
+  const { pushPort, pushSecret } = inject('mailstack');
+
+  it('reaches a stream held by process B when the mail server pushed to process A', async () => {
+    const env = { MAIL_PUSH_SECRET: pushSecret, LIVE_MAIL: 'push' };
+    const a = await startServer('postgres', env);
+    const b = await startServer('postgres', { ...env, DATABASE_URL: a.databaseUrl! });
+    // Only A hears the mail server, as when the balancer sent the push there.
+    await relayPushesTo(pushPort, a.baseUrl);
+    try {
+      const user = await newMailUser('lm-pg');
+      const viaB = b.client();
+      await viaB.signIn(user.email, user.password);
+      const tree = (await viaB.get<MailboxTreeResponse>('/api/u/0/mailbox')).body.mailboxes;
+      const inbox = tree.find((f) => f.specialUse === 'inbox') as Folder;
+      const onB = await EventStreamReader.open(viaB, 0);
+      try {
+        expect(onB.status).toBe(200);
+        await expectMailEvents(onB, user, inbox.id, 'Pushed to A');
+      } finally {
+        onB.close();
+      }
+    } finally {
+      await relayPushesTo(pushPort, a.baseUrl, false);
+      await b.close();
+      await a.close();
+    }
+  });
+});

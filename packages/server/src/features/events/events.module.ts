@@ -14,6 +14,7 @@ import { EventStreams } from './event-streams.js';
 import { mailEventsFor } from './mail-events.js';
 import { MailPushReceiver } from './mail-push.js';
 import { mailPushRoutes } from './mail-push.routes.js';
+import { pushRelay } from './push-relay.js';
 import { MailboxWatchers } from './mailbox-watchers.js';
 import type { ReconnectOptions } from '../../mail/watch/reconnect.js';
 
@@ -77,6 +78,7 @@ export function createEventsModule(deps: EventsModuleDeps) {
     listenerFor,
     log,
   });
+  const relay = pushRelay({ bus, receiver: push, log });
   const module: FeatureModule = {
     name: 'events',
     routes: async (app) => {
@@ -90,9 +92,11 @@ export function createEventsModule(deps: EventsModuleDeps) {
           liveMailOff: liveMail(false),
         }),
       );
-      await app.register(mailPushRoutes({ secret: config.pushSecret, receiver: push }));
+      await app.register(mailPushRoutes({ secret: config.pushSecret, receiver: relay }));
     },
     subscribers: [
+      // A push reaches the node the mail server chose; streams of the account may be on any node.
+      () => relay.subscribe(),
       () =>
         bus.subscribe('*', (message) => {
           streams.send(message);

@@ -3,7 +3,7 @@ import { eventsEndpoints } from '@webmail/contracts';
 import { safeEqual } from '../../infra/crypto.js';
 import { notFound, unauthorized } from '../../infra/errors.js';
 import { route } from '../../infra/http/endpoint-route.js';
-import type { MailPushReceiver } from './mail-push.js';
+import type { MailPush } from '@webmail/contracts';
 
 /**
  * `POST /api/mail-push`: the mail server's live changes (push.lua). Not under `/api/u/…`: no session sends it.
@@ -12,7 +12,8 @@ import type { MailPushReceiver } from './mail-push.js';
  */
 export function mailPushRoutes(deps: {
   secret: string | null;
-  receiver: MailPushReceiver;
+  /** Takes a push: true when passed on to every process or wanted by a stream here. */
+  receiver: { accept(push: MailPush): boolean };
 }): FastifyPluginAsync {
   return async (app) => {
     route(

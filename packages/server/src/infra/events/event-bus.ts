@@ -1,6 +1,6 @@
 import { AppEvent, type AppEventCommand } from '@webmail/contracts';
 import type { EventLogRepository } from './event-log.repository.js';
-import type { EventFanout } from './pg-fanout.js';
+import { broadcastMaxBytes, type EventFanout } from './pg-fanout.js';
 
 /** An event for every stream and tab of `account` (the mailbox address), or for one session of it. */
 export interface BusEvent {
@@ -10,7 +10,8 @@ export interface BusEvent {
   sessionId?: string;
   /**
    * Not logged for replay and not sent to other server processes: mail events, which each process that holds
-   * a stream of the account sees itself (its mailbox watcher). A reconnecting client refetches mail instead.
+   * a stream of the account makes itself (its mailbox watcher, or the mail server's push passed on to every
+   * process by `broadcast`). A reconnecting client refetches mail instead.
    */
   transient?: boolean;
 }
@@ -39,6 +40,7 @@ export function publisherOf(bus: Pick<EventBus, 'publish'>): PublishEvent {
  */
 export class EventBus {
   private readonly byCommand = new Map<AppEventCommand | '*', Set<BusListener>>();
+  private readonly byTopic = new Map<string, Set<(payload: unknown) => void>>();
 
   constructor(
     private readonly log: EventLogRepository,
@@ -46,6 +48,40 @@ export class EventBus {
     private readonly onError: (err: unknown, command: string) => void = () => undefined,
   ) {
     fanout?.onAnnounce((id) => void this.deliverLogged(id));
+    fanout?.onBroadcast((raw) => this.deliverBroadcast(raw));
+  }
+
+  /** Whether other server processes hear what is published here (PostgreSQL); SQLite serves one process. */
+  get spansProcesses(): boolean {
+    return this.fanout !== null;
+  }
+
+  /** Hears `broadcast`s of `topic` from every process, this one included. */
+  onBroadcast(topic: string, listener: (payload: unknown) => void): () => void {
+    let set = this.byTopic.get(topic);
+    if (!set) this.byTopic.set(topic, (set = new Set()));
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  /**
+   * Hands a JSON value to the `topic` listeners of every process, unlogged (nothing replays it). It must stay
+   * under `broadcastMaxBytes` serialized (the NOTIFY payload limit); a larger one is refused here.
+   */
+  async broadcast(topic: string, payload: unknown): Promise<void> {
+    const raw = JSON.stringify({ topic, payload });
+    if (!this.fanout) return this.deliverBroadcast(raw);
+    if (Buffer.byteLength(raw) > broadcastMaxBytes) throw new Error(`broadcast of ${topic} too large`);
+    await this.fanout.broadcast(raw).catch((err: unknown) => this.onError(err, topic));
+  }
+
+  private deliverBroadcast(raw: string): void {
+    try {
+      const { topic, payload } = JSON.parse(raw) as { topic: string; payload: unknown };
+      for (const listener of this.byTopic.get(topic) ?? []) listener(payload);
+    } catch (err) {
+      this.onError(err, 'broadcast');
+    }
   }
 
   subscribe(command: AppEventCommand | '*', listener: BusListener): () => void {
