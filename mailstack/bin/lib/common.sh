@@ -155,6 +155,21 @@ if [[ -n $AUTH_REPORT_URL && ! $AUTH_REPORT_SECRET =~ ^[A-Za-z0-9_-]{16,}$ ]]; t
   exit 2
 fi
 
+# Token pass-through (the webmail signs in to IMAP, submission and ManageSieve with the user's OAuth2 access token,
+# OAUTHBEARER or XOAUTH2): with MAILSTACK_OAUTH2_INTROSPECTION_URL an oauth2 passdb asks the identity provider about
+# each token (RFC 7662 introspection, POST; the URL's user:password is the client's authentication) and takes the
+# account from MAILSTACK_OAUTH2_USERNAME_ATTRIBUTE of the answer. Without the URL no token is accepted.
+OAUTH2_INTROSPECTION_URL=${MAILSTACK_OAUTH2_INTROSPECTION_URL:-}
+OAUTH2_USERNAME_ATTRIBUTE=${MAILSTACK_OAUTH2_USERNAME_ATTRIBUTE:-email}
+if [[ -n $OAUTH2_INTROSPECTION_URL && ! $OAUTH2_INTROSPECTION_URL =~ ^https?://[A-Za-z0-9.:/_@%-]+$ ]]; then
+  echo "mailstack: MAILSTACK_OAUTH2_INTROSPECTION_URL must be a plain http(s) URL (got '$OAUTH2_INTROSPECTION_URL')" >&2
+  exit 2
+fi
+if [[ ! $OAUTH2_USERNAME_ATTRIBUTE =~ ^[A-Za-z0-9_]+$ ]]; then
+  echo "mailstack: MAILSTACK_OAUTH2_USERNAME_ATTRIBUTE must be a plain attribute name" >&2
+  exit 2
+fi
+
 # Live mail pushed to the webmail (push_notification plugin + templates/dovecot/push.lua): every new, appended,
 # expunged or flagged message and every created, renamed or deleted folder is POSTed to MAILSTACK_PUSH_URL with
 # MAILSTACK_PUSH_SECRET as a bearer token, bounded by MAILSTACK_PUSH_TIMEOUT_MS (default 50) so a slow or absent

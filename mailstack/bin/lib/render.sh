@@ -37,6 +37,35 @@ auth_policy_report_after_auth = yes
 POLICY
 }
 
+# Token pass-through (MAILSTACK_OAUTH2_INTROSPECTION_URL): the SASL mechanisms and the passdb that asks the provider.
+oauth2_mechanisms() { [[ -z $OAUTH2_INTROSPECTION_URL ]] || printf ' oauthbearer xoauth2'; }
+oauth2_passdb() {
+  [[ -n $OAUTH2_INTROSPECTION_URL ]] || { printf '# No MAILSTACK_OAUTH2_INTROSPECTION_URL: no access token is accepted.'; return; }
+  cat <<OAUTH2
+# Access tokens (OAUTHBEARER, XOAUTH2) only: the identity provider says whether a token is active and whose it is.
+passdb {
+  driver = oauth2
+  mechanisms = oauthbearer xoauth2
+  args = $ETC_DIR/dovecot/dovecot-oauth2.conf.ext
+}
+OAUTH2
+}
+write_oauth2_conf() {
+  local out=$ETC_DIR/dovecot/dovecot-oauth2.conf.ext
+  rm -f "$out"
+  [[ -n $OAUTH2_INTROSPECTION_URL ]] || return 0
+  # The URL carries the client's secret: readable by root (Dovecot's auth process) only.
+  (umask 077 && cat >"$out" <<CONF
+introspection_mode = post
+introspection_url = $OAUTH2_INTROSPECTION_URL
+force_introspection = yes
+username_attribute = $OAUTH2_USERNAME_ATTRIBUTE
+active_attribute = active
+active_value = true
+CONF
+  )
+}
+
 # The push plugins for every mail process (LMTP delivery, IMAP), and their settings in the plugin block.
 push_plugins() { [[ -z $PUSH_URL ]] || printf ' notify push_notification mail_lua push_notification_lua'; }
 push_settings() {
@@ -77,6 +106,8 @@ render_configs() {
     [PORT_DOVEADM_HTTP]=$PORT_DOVEADM_HTTP
     [DOVEADM_API_KEY]=$(ensure_secret_file "$DOVEADM_API_KEY_FILE")
     [AUTH_POLICY]=$(auth_policy_settings)
+    [OAUTH2_MECHANISMS]=$(oauth2_mechanisms)
+    [OAUTH2_PASSDB]=$(oauth2_passdb)
     [PUSH_PLUGINS]=$(push_plugins)
     [PUSH_SETTINGS]=$(push_settings)
     [POSTFIX_QUEUE]=$POSTFIX_QUEUE
@@ -108,6 +139,8 @@ render_configs() {
   chmod 0644 "$ETC_DIR"/dovecot/*.conf* "$POSTFIX_CONF_DIR"/*
   # dovecot.conf may hold the auth-report secret; only root (Dovecot's master and config process) reads it.
   chmod 0600 "$DOVECOT_CONF"
+  # After the chmods above: its introspection URL holds the client's secret.
+  write_oauth2_conf
   # Postfix re-reads main.cf until it is more than a second old; backdating avoids a ~2 s wait.
   touch -d '-10 seconds' "$ETC_DIR"/dovecot/* "$POSTFIX_CONF_DIR"/*
   # Virtual folders (cross-folder search): one dovecot-virtual file per virtual mailbox.

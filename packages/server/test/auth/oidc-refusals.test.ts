@@ -1,8 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { SignJWT } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieNames } from '@webmail/contracts';
-import { newMailUser } from '../support/harness.testing.js';
+import { newMailUser, testPublicUrl } from '../support/harness.testing.js';
 import type { TestClient } from '../support/http-client.testing.js';
 import { idpClientId } from '../support/oidc-provider.testing.js';
 import { providerRoundTrip, signInWithIdp, startOidcServer } from '../support/oidc.testing.js';
@@ -21,10 +21,17 @@ const refusedWith = (reason: string) => `/login/password?reason=${reason}`;
 describe('single sign-on refusals and back-channel logout', () => {
   let oidc: Awaited<ReturnType<typeof startOidcServer>>;
   let carol: { email: string; password: string };
+  let dave: { email: string; password: string };
+  let erin: { email: string; password: string };
 
   beforeAll(async () => {
     oidc = await startOidcServer('sqlite');
-    carol = await newMailUser('sso-carol');
+    [carol, dave, erin] = await Promise.all([
+      newMailUser('sso-carol'),
+      newMailUser('sso-dave'),
+      newMailUser('sso-erin'),
+    ]);
+    oidc.idp.addUser({ sub: 'erin', email: erin.email });
     oidc.idp.addUser({ sub: 'carol', email: carol.email });
     oidc.idp.addUser({ sub: 'unverified', email: carol.email, emailVerified: false });
     oidc.idp.addUser({ sub: 'stranger', email: 'nobody-here@example.test' });
@@ -142,5 +149,24 @@ describe('single sign-on refusals and back-channel logout', () => {
     expect(end.origin + end.pathname).toBe(`${oidc.idp.issuer}/session/end`);
     expect(end.searchParams.get('id_token_hint')).toBeTruthy();
     await expectNotSignedIn(client);
+  });
+
+  it('ends the provider session on "sign out of all accounts" among password accounts, and on device logout', async () => {
+    for (const call of ['POST /api/auth/logoutAll', 'DELETE /api/auth/removeDeviceUsers'] as const) {
+      const client = oidc.server.client();
+      expect((await signInWithIdp(client, oidc.idp, 'carol')).headers.get('location')).toBe('/u/0');
+      expect((await client.signIn(dave.email, dave.password)).userIndex).toBe(1);
+      // The browser's later sign-in at the provider replaced the earlier one there: its ID token is the hint.
+      expect((await signInWithIdp(client, oidc.idp, 'erin')).headers.get('location')).toBe('/u/2');
+      const [method, path] = call.split(' ') as ['POST' | 'DELETE', string];
+      const out = await client.request<{ accounts: unknown[]; endSessionUrl?: string }>(method, path);
+      expect(out.status, call).toBe(200);
+      expect(out.body.accounts).toEqual([]);
+      const end = new URL(out.body.endSessionUrl ?? 'http://none.invalid/');
+      expect(end.origin + end.pathname, call).toBe(`${oidc.idp.issuer}/session/end`);
+      expect(decodeJwt(end.searchParams.get('id_token_hint') ?? '').sub).toBe('erin');
+      expect(end.searchParams.get('post_logout_redirect_uri')).toBe(`${testPublicUrl}/login`);
+      await expectNotSignedIn(client);
+    }
   });
 });

@@ -68,6 +68,29 @@ export async function startTestIdp(port = 0) {
         client as unknown as { backchannelLogout: (s: string, i: string) => Promise<void> }
       ).backchannelLogout(sub, sid);
     },
+    /** An access token of `sub` for the webmail's client, as the token endpoint issues one. */
+    async accessToken(sub: string): Promise<string> {
+      const client = provider && (await provider.Client.find(idpClientId));
+      if (!provider || !client) throw new Error('no client');
+      const grant = new provider.Grant({ accountId: sub, clientId: idpClientId });
+      grant.addOIDCScope('openid email');
+      const grantId = await grant.save();
+      const scope = 'openid email';
+      return new provider.AccessToken({
+        accountId: sub,
+        client,
+        grantId,
+        scope,
+        gty: 'authorization_code',
+      }).save();
+    },
+    /** Revokes an access token at the provider (its introspection answers `active: false` from then on). */
+    async revokeAccessToken(token: string): Promise<void> {
+      await (await provider?.AccessToken.find(token))?.destroy();
+    },
+    /** The introspection endpoint with the webmail client's credentials in it (Dovecot's `introspection_url`). */
+    introspectionUrl: () =>
+      `http://${idpClientId}:${idpClientSecret}@${new URL(issuer).host}/token/introspection`,
     /** A browser of the provider (its own cookie jar): signs `sub` in and returns where it sent the browser back. */
     browser: () => new IdpBrowser(issuer),
     env: (): Record<string, string> => ({
@@ -103,13 +126,29 @@ function newProvider(issuer: string, users: Map<string, IdpUser>, settings: IdpC
     features: {
       devInteractions: { enabled: false },
       backchannelLogout: { enabled: true },
-      rpInitiatedLogout: { enabled: true },
+      // The mail server's oauth2 passdb asks here whether an access token is active and whose it is.
+      introspection: { enabled: true },
+      // The provider's own confirmation step, as a plain page (its default one loads a web font).
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) => {
+          ctx.body = page(
+            'Sign out',
+            `${form}<button type="submit" form="op.logoutForm" value="yes" name="logout">Yes, sign me out</button>`,
+          );
+        },
+      },
     },
     // The provider refuses to call loopback addresses (SSRF protection); the webmail under test lives there.
     fetch: (url, options) => {
       const { dispatcher: _ssrfGuard, ...rest } = (options ?? {}) as RequestInit & { dispatcher?: unknown };
       return globalThis.fetch(url, rest);
     },
+    // The mailbox address in the access token's introspection answer (the passdb's username attribute).
+    extraTokenClaims: (_ctx, token) =>
+      token.kind === 'AccessToken' && token.accountId
+        ? { email: users.get(token.accountId)?.email.toLowerCase() }
+        : undefined,
     findAccount: (_ctx, sub) => {
       const user = users.get(sub);
       if (!user) return undefined;
@@ -158,14 +197,20 @@ async function grantConsent(
   return provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
 }
 
+const page = (heading: string, body: string) =>
+  `<!doctype html><html lang="en"><head><title>Test IdP</title></head><body><h1>${heading}</h1>${body}</body></html>`;
+
 function loginPage(res: http.ServerResponse, uid: string, problem: string): void {
   res.setHeader('content-type', 'text/html; charset=utf-8');
-  res.end(`<!doctype html><html lang="en"><head><title>Test IdP</title></head><body>
-<h1>Test IdP</h1>${problem ? `<p role="alert">${problem}</p>` : ''}
-<form method="post" action="/interaction/${uid}">
+  res.end(
+    page(
+      'Test IdP',
+      `${problem ? `<p role="alert">${problem}</p>` : ''}<form method="post" action="/interaction/${uid}">
 <label>Username <input name="login" autocomplete="username"></label>
 <button type="submit">Sign in at Test IdP</button>
-</form></body></html>`);
+</form>`,
+    ),
+  );
 }
 
 function readBody(req: http.IncomingMessage): Promise<string> {

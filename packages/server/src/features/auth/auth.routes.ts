@@ -159,10 +159,17 @@ export function authRoutes(
         ) {
           throw unauthorized();
         }
-        const freed = await auth.forgetDevice(request.cookies);
+        const signOns = oidc ? await oidc.signOnsOf(await auth.sessionsOnDevice(request.cookies)) : [];
+        const { freed, endedSessions } = await auth.forgetDevice(request.cookies);
         const secure = isSecureRequest(config, request);
         for (const index of freed) clearSessionCookies(reply, secure, index);
-        return { accounts: await auth.accounts(auth.deviceOf(request.cookies)) };
+        // Every account single sign-on signed in among them ends the provider's session too.
+        const ended = signOns.filter((row) => endedSessions.includes(row.session_id));
+        const url = oidc ? await oidc.endSessionUrlOfAll(ended, postLogoutUri(config)) : null;
+        return {
+          accounts: await auth.accounts(auth.deviceOf(request.cookies)),
+          ...(url ? { endSessionUrl: url } : {}),
+        };
       });
     }
   };

@@ -244,21 +244,33 @@ export class AuthService {
   /**
    * Device logout: the device's accounts signed out and forgotten. Returns the freed slots. With a live session
    * of this device among the request's cookies every account goes; with the device cookie alone (which signs
-   * nobody in) only the signed-out ones are forgotten, and no session ends.
+   * nobody in) only the signed-out ones are forgotten, and no session ends. Also returns the sessions it ended.
    */
-  async forgetDevice(cookies: Cookies): Promise<number[]> {
+  async forgetDevice(cookies: Cookies): Promise<{ freed: number[]; endedSessions: string[] }> {
     const deviceId = this.deviceOf(cookies);
-    if (!deviceId) return [];
+    if (!deviceId) return { freed: [], endedSessions: [] };
     const rows = await this.deviceAccounts.list(deviceId);
     const mayEnd = await this.hasSessionOn(cookies, deviceId);
     const freed: number[] = [];
+    const endedSessions: string[] = [];
     for (const row of rows) {
       if (!mayEnd && (await this.isLive(row))) continue;
-      if (row.session_id) await this.revokeSession(row.session_id, row.email, 'device');
+      if (row.session_id) {
+        await this.revokeSession(row.session_id, row.email, 'device');
+        endedSessions.push(row.session_id);
+      }
       await this.deviceAccounts.remove(deviceId, row.user_index);
       freed.push(row.user_index);
     }
-    return freed;
+    return { freed, endedSessions };
+  }
+
+  /** The sessions of this device's accounts (live or not). */
+  async sessionsOnDevice(cookies: Cookies): Promise<string[]> {
+    const deviceId = this.deviceOf(cookies);
+    if (!deviceId) return [];
+    const rows = await this.deviceAccounts.list(deviceId);
+    return rows.flatMap((row) => (row.session_id ? [row.session_id] : []));
   }
 
   /** The live session of a slot that this request holds (its cookies prove it), else undefined. */

@@ -5,7 +5,7 @@ import { AppError } from '../../../infra/errors.js';
 import type { MailSignIn } from '../../../mail/mail-sign-in.js';
 import type { AuthService } from '../auth.service.js';
 import type { SignInLog } from '../sign-in-log.js';
-import type { OidcSessionsRepository } from './oidc-sessions.repository.js';
+import type { OidcSessionRow, OidcSessionsRepository } from './oidc-sessions.repository.js';
 import type { OidcFlowChecks, OidcIdentity, OidcRelyingParty } from './oidc-relying-party.js';
 
 export type OidcOutcome =
@@ -117,6 +117,23 @@ export class OidcSignIn {
     if (!row) return null;
     await this.sessions.remove(sessionId);
     return this.rp.endSessionUrl(row.id_token, postLogoutRedirectUri).catch(() => null);
+  }
+
+  /** The single sign-on rows of these sessions (read before they end: an ended session's row goes with it). */
+  async signOnsOf(sessionIds: string[]): Promise<OidcSessionRow[]> {
+    const rows = await Promise.all(sessionIds.map((id) => this.sessions.find(id)));
+    return rows.filter((row) => !!row);
+  }
+
+  /**
+   * The end-session URL when several sessions end together (device logout), else null. A browser holds one
+   * session at a provider, its latest sign-in's (a later sign-in there replaces the earlier account), so one
+   * end-session call with that sign-in's ID token as the hint ends it.
+   */
+  async endSessionUrlOfAll(ended: OidcSessionRow[], postLogoutRedirectUri: string): Promise<string | null> {
+    const latest = [...ended].sort((a, b) => b.created_at - a.created_at)[0];
+    if (!latest) return null;
+    return this.rp.endSessionUrl(latest.id_token, postLogoutRedirectUri).catch(() => null);
   }
 
   /** Whether a session was started by single sign-on (its second factor is the provider's). */

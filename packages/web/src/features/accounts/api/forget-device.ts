@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { authEndpoints } from '@webmail/contracts';
 import { callApi } from '../../../shared/api/call-api';
+import { browserWindow } from '../../../shared/browser/browser-window';
 import { useSessionEvents } from '../../../shared/session/session-events';
 
 /**
@@ -18,6 +19,10 @@ export function useForgetDevice() {
   const session = useSessionEvents();
   return useMutation({
     mutationFn: forgetDevice,
-    onSuccess: () => session.signedOut({ kind: 'device' }),
+    onSuccess: (response) => {
+      session.signedOut({ kind: 'device' });
+      // Accounts single sign-on signed in among them: the provider's session ends too (RP-initiated logout).
+      if (response.endSessionUrl) browserWindow.assign(response.endSessionUrl);
+    },
   });
 }
