@@ -3,11 +3,12 @@ import { chromiumLaunchOptions, e2eBaseUrl } from './support/environment';
 
 /**
  * Specs that sign in as the demo accounts (alice, bob, carol) and change their mail or settings run one at a time
- * (their own project, one worker); every other spec makes its own accounts and runs beside them on the second
- * worker.
+ * (their own project, one worker); every other spec makes its own accounts (support/mail-user.ts) and runs beside
+ * them on the second worker. The one-worker project is the run's critical path: a spec that needs no demo mail
+ * belongs in the other one.
  */
 const demoAccountSpecs =
-  /\/(accounts|compose|compose-reply|compose-send|live-events|mailbox|polish|pwa|read-mail|screenshots|screenshots-mail|security|signatures)\.spec\.ts$/;
+  /\/(accounts|compose|compose-reply|compose-send|live-events|mailbox|polish|pwa|read-mail|screenshots|screenshots-mail)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',
