@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxEntry, OutboxListResponse } from '@webmail/contracts';
+import { MovableClock } from '../../src/infra/test-clock.js';
 import { dbKinds, newMailUser, startServer } from '../support/harness.testing.js';
 import { TestClient } from '../support/http-client.testing.js';
 import {
   folderMessages,
   persistentStorage,
   send,
-  sleep,
   startComposeServer,
   upload,
   waitFor,
@@ -15,6 +15,15 @@ import {
 } from '../support/compose.testing.js';
 
 const draftIdOf = (raw: Buffer) => /^X-Webmail-Draft-Id: (.+)$/im.exec(raw.toString('latin1'))?.[1]?.trim();
+
+/**
+ * One whole run of the outbox job that starts now: a run already under way (which may have read the clock
+ * before the test moved it) is waited for first.
+ */
+async function aWholeOutboxRun(server: Awaited<ReturnType<typeof startServer>>) {
+  await server.app.services.runJob('outbox');
+  await server.app.services.runJob('outbox');
+}
 
 describe.each(dbKinds)('outbox and undo send on %s', (db) => {
   let alice: MailUser;
@@ -26,7 +35,8 @@ describe.each(dbKinds)('outbox and undo send on %s', (db) => {
   });
 
   it('undo within the window delivers nothing and leaves the draft in Drafts; sending again works', async () => {
-    const server = await startComposeServer(db);
+    const clock = new MovableClock();
+    const server = await startServer(db, await persistentStorage(db), { clock });
     try {
       const client = server.client();
       await client.signIn(alice.email, alice.password);
@@ -40,7 +50,9 @@ describe.each(dbKinds)('outbox and undo send on %s', (db) => {
       expect(list.body.entries.map((e) => e.id)).toContain(queued.body.id);
       const cancelled = await client.post<OutboxEntry>(`/api/u/0/compose/outbox/${queued.body.id}/cancel`);
       expect(cancelled.body).toMatchObject({ id: queued.body.id, status: 'cancelled' });
-      await sleep(4500);
+      // Past the undo window, the outbox has run and delivered nothing.
+      clock.advance(4500);
+      await aWholeOutboxRun(server);
       expect(await folderMessages(bob, 'INBOX')).toHaveLength(0);
       expect(await folderMessages(alice, 'Sent')).toHaveLength(0);
       const drafts = await folderMessages(alice, 'Drafts');
@@ -77,13 +89,17 @@ describe.each(dbKinds)('outbox and undo send on %s', (db) => {
     );
     expect(queued.body.status).toBe('queued');
     await first.close();
-    await sleep(2500);
     expect((await folderMessages(bob, 'INBOX')).length).toBe(before);
 
-    const second = await startServer(db, storage);
+    // The send falls due while no server runs: the next one starts with its time passed.
+    const clock = new MovableClock();
+    clock.advance(2500);
+    const second = await startServer(db, storage, { clock });
     try {
       const after = await waitForMessages(bob, 'INBOX', before + 1);
-      await sleep(1500);
+      // Later runs of the outbox do not send it again.
+      clock.advance(1500);
+      await aWholeOutboxRun(second);
       const copies = (await folderMessages(bob, 'INBOX')).filter(
         (m) => m.envelope.subject === 'Survives a restart',
       );
