@@ -46,18 +46,22 @@ async function pool(n: number, work: (i: number) => Promise<void>): Promise<void
   await Promise.all(Array.from({ length: Math.min(concurrency, n) }, worker));
 }
 
-/** Sign-ins are rate limited per minute: a refused one waits and tries again. */
-async function signIn(baseUrl: string, user: { email: string; password: string }): Promise<ApiSession> {
+/** Sign-ins are rate limited per minute, and a loaded machine drops a connection now and then: try again. */
+async function retried<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
-    const api = new ApiSession(baseUrl);
     try {
-      await api.signIn(user.email, user.password);
-      return api;
+      return await work();
     } catch (err) {
       if (attempt > 30) throw err;
       await sleep(2000);
     }
   }
+}
+
+async function signIn(baseUrl: string, user: { email: string; password: string }): Promise<ApiSession> {
+  const api = new ApiSession(baseUrl);
+  await retried(() => api.signIn(user.email, user.password));
+  return api;
 }
 
 /** APPENDs the user's messages to INBOX and snoozes them all through the API until `wakeAt(i)`. */
@@ -81,11 +85,11 @@ async function snoozeFor(env: BenchEnvironment, i: number, wakeAt: string): Prom
     await imap.logout();
   }
   const api = await signIn(env.baseUrl, user);
-  const tree = await api.json<{ mailboxes: Folder[] }>('/api/u/0/mailbox');
+  const tree = await retried(() => api.json<{ mailboxes: Folder[] }>('/api/u/0/mailbox'));
   const inbox = tree.mailboxes.find((f) => f.path === 'INBOX');
   if (!inbox) throw new Error('no INBOX');
   const messages = uids.map((uid) => ({ mailboxId: inbox.id, messageId: uid }));
-  await api.post('/api/u/0/snoozed', { messages, wakeAt });
+  await retried(() => api.post('/api/u/0/snoozed', { messages, wakeAt }));
   await api.signOut();
 }
 
