@@ -144,6 +144,14 @@ async function main() {
     // Only the moved clock wakes them: no interval pass in between.
     SNOOZE_INTERVAL_SECONDS: '3600',
   });
+  try {
+    await measure();
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+async function measure() {
   const env = await prepareEnvironment({
     user: { email: 'wake-bench@example.test', password: 'wake-bench-pw' },
     portBase,
@@ -182,7 +190,6 @@ async function main() {
     );
   } finally {
     await env.stop();
-    rmSync(root, { recursive: true, force: true });
   }
 }
 
