@@ -6,7 +6,7 @@
  *
  *   npm run bench:snooze -w @webmail/bench
  *
- * Starts its own mailstack (port base 26900) and server (port 8297, TEST_CLOCK=1). Users are made by the sandbox's
+ * Starts its own mailstack (port base 27100) and server (port 8299, TEST_CLOCK=1). Users are made by the sandbox's
  * add-user script, messages put in by IMAP APPEND, the snoozes made through the API (POST /snoozed) as the web
  * does. Env: BENCH_SNOOZE_USERS (1000), BENCH_SNOOZE_PER_USER (10), BENCH_SNOOZE_CONCURRENCY (8),
  * BENCH_MAILSTACK_PORT_BASE, BENCH_SERVER_PORT; see bench/README.md.
@@ -22,8 +22,8 @@ import { addUser, prepareEnvironment, repoRoot, type BenchEnvironment } from './
 const userCount = Number(process.env.BENCH_SNOOZE_USERS ?? 1000);
 const perUser = Number(process.env.BENCH_SNOOZE_PER_USER ?? 10);
 const concurrency = Number(process.env.BENCH_SNOOZE_CONCURRENCY ?? 8);
-const portBase = Number(process.env.BENCH_MAILSTACK_PORT_BASE ?? 26900);
-const serverPort = Number(process.env.BENCH_SERVER_PORT ?? 8297);
+const portBase = Number(process.env.BENCH_MAILSTACK_PORT_BASE ?? 27100);
+const serverPort = Number(process.env.BENCH_SERVER_PORT ?? 8299);
 const run = promisify(execFile);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
