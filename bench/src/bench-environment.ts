@@ -155,7 +155,8 @@ function startServer(root: string, port: number, portBase: number): ChildProcess
 }
 
 async function waitForServer(server: ChildProcess, baseUrl: string): Promise<void> {
-  for (let i = 0; i < 300; i += 1) {
+  // Two minutes: on a loaded shared machine tsx's start alone can take more than half of one.
+  for (let i = 0; i < 1200; i += 1) {
     if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
     try {
       if ((await fetch(`${baseUrl}/api/`)).ok) return;
@@ -164,7 +165,7 @@ async function waitForServer(server: ChildProcess, baseUrl: string): Promise<voi
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('the server did not answer within 30 s');
+  throw new Error('the server did not answer within 120 s');
 }
 
 async function stopServer(server: ChildProcess): Promise<void> {

@@ -1,65 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventStreamReader } from '../support/event-stream.testing.js';
 import { newMailUser } from '../support/harness.testing.js';
 import { TestClient } from '../support/http-client.testing.js';
-
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-/** The server as production runs it: its own process (src/main.ts through tsx), against the test mail stack. */
-async function spawnServer(): Promise<{
-  child: ChildProcess;
-  baseUrl: string;
-  exited: Promise<number | null>;
-}> {
-  const stack = inject('mailstack');
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'wm-shutdown-')),
-      IMAP_PORT: String(stack.ports.webmailImap),
-      SMTP_PORT: String(stack.ports.webmailSubmission),
-      SIEVE_PORT: String(stack.ports.webmailSieve),
-      MAIL_ACCESS: 'delegated',
-      MAIL_MASTER_USER: stack.master.user,
-      MAIL_MASTER_PASSWORD_FILE: stack.master.passwordFile,
-      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
-      SHUTDOWN_TIMEOUT_SECONDS: '20',
-    },
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i += 1) {
-    const ready = await fetch(`${baseUrl}/api/health/ready`).then(
-      (r) => r.status,
-      () => 0,
-    );
-    if (ready === 200) break;
-    if (i > 600 || child.exitCode !== null) throw new Error('the server did not become ready');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, baseUrl, exited };
-}
+import { spawnServer, type SpawnedServer } from '../support/spawned-server.testing.js';
 
 /** A PATCH whose body is sent in two parts: the request is in flight between them. */
 function slowPatch(client: TestClient, pathName: string, body: string) {
@@ -88,9 +32,9 @@ function slowPatch(client: TestClient, pathName: string, body: string) {
 }
 
 describe('graceful shutdown of a real server process on SIGTERM', () => {
-  let server: Awaited<ReturnType<typeof spawnServer>>;
+  let server: SpawnedServer;
   beforeAll(async () => {
-    server = await spawnServer();
+    server = await spawnServer({ SHUTDOWN_TIMEOUT_SECONDS: '20' });
   }, 90_000);
   afterAll(() => {
     if (server.child.exitCode === null) server.child.kill('SIGKILL');

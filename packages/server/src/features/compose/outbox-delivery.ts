@@ -67,15 +67,20 @@ export class OutboxDelivery {
     const scheduled = Number(row.scheduled) === 1;
     try {
       if (scheduled) await this.hooks.submittingScheduled(row.account);
-      // From here on the SMTP server may take the message: a crash now leaves an outcome only the mail can tell
-      // (the outbox job's recovery reads this mark).
-      await this.outbox.update(row.id, { submitting: 1 });
       const to = envelope.to.map((r) => r.address);
+      // Marked once signed in to SMTP, before MAIL FROM: from there on the SMTP server may take the message, and a
+      // crash leaves an outcome only the mail can tell (the outbox job's recovery reads this mark). A crash before
+      // it (connecting, AUTH) leaves the entry unmarked, and it is sent again after the restart.
+      const markSubmitting = async () => {
+        await this.outbox.update(row.id, { submitting: 1 });
+      };
+      const raw = stripHeader(row.raw, 'bcc');
       const result = await submitMessage(
         this.config.smtp,
         login,
         { from: envelope.from, to },
-        stripHeader(row.raw, 'bcc'),
+        raw,
+        markSubmitting,
       );
       const now = this.config.clock.now();
       const pending = (this.config.smtpSavesSent ? 0 : followUp.sentCopy) | followUp.removeDraft;

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import SMTPConnection from 'nodemailer/lib/smtp-connection/index.js';
 import type { MailLogin } from '../mail-access.js';
 
 export interface SmtpServer {
@@ -28,23 +28,50 @@ const plainWithAuthzid = async (ctx: {
   if (answer.status !== 235) throw new Error(answer.response);
 };
 
+/** Called once the session is authenticated, before MAIL FROM: until then nothing can have been taken. */
+export type BeforeTransaction = () => Promise<void>;
+
 /**
  * One SMTP submission as the user (AUTH with their own credentials or the webmail's delegated login for them;
  * the mail server checks the envelope sender against the account either way),
  * on a fresh connection: sends are rare and a pooled connection would hold a password in memory.
  * The raw message goes out byte for byte. Errors are nodemailer's; classifySmtpError maps them.
+ * nodemailer's connection is driven step by step (not its transport) so `beforeTransaction` runs between AUTH
+ * and MAIL FROM: the outbox marks there the point after which a crash leaves an unknown outcome.
  */
 export async function submitMessage(
   server: SmtpServer,
   auth: MailLogin,
   envelope: { from: string; to: string[] },
   raw: Buffer,
+  beforeTransaction: BeforeTransaction = async () => {},
 ): Promise<SubmitResult> {
-  const transport = nodemailer.createTransport({
+  const connection = new SMTPConnection({
     host: server.host,
     port: server.port,
     secure: server.secure,
-    auth: auth.authzid
+    customAuth: auth.authzid ? { PLAIN: plainWithAuthzid } : undefined,
+    tls: { rejectUnauthorized: server.tlsRejectUnauthorized },
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 120_000,
+  });
+  // The connection reports a broken socket by an event, not through the pending step's callback.
+  const broken = new Promise<never>((_, reject) => {
+    connection.on('error', reject);
+    connection.once('end', () =>
+      reject(Object.assign(new Error('Connection closed unexpectedly'), { code: 'ECONNECTION' })),
+    );
+  });
+  broken.catch(() => {});
+  const step = <T>(run: (done: (err: Error | null | undefined, value?: T) => void) => void) =>
+    Promise.race([
+      broken,
+      new Promise<T>((resolve, reject) => run((err, value) => (err ? reject(err) : resolve(value as T)))),
+    ]);
+  try {
+    await step<void>((done) => connection.connect((err) => done(err)));
+    const credentials = auth.authzid
       ? {
           type: 'custom',
           method: 'PLAIN',
@@ -52,19 +79,17 @@ export async function submitMessage(
           pass: auth.pass,
           options: { authzid: auth.authzid },
         }
-      : { user: auth.user, pass: auth.pass },
-    customAuth: auth.authzid ? { PLAIN: plainWithAuthzid } : undefined,
-    tls: { rejectUnauthorized: server.tlsRejectUnauthorized },
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 120_000,
-    disableFileAccess: true,
-    disableUrlAccess: true,
-  });
-  try {
-    const info = await transport.sendMail({ envelope, raw });
+      : { user: auth.user, pass: auth.pass };
+    await step<void>((done) =>
+      connection.login(credentials as SMTPConnection.Credentials, (err) => done(err)),
+    );
+    await beforeTransaction();
+    const info = await step<SMTPConnection.SentMessageInfo>((done) =>
+      connection.send(envelope, raw, (err, sent) => done(err, sent)),
+    );
+    connection.quit();
     return { accepted: info.accepted.map(String), rejected: info.rejected.map(String) };
   } finally {
-    transport.close();
+    connection.close();
   }
 }
