@@ -2,10 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ImapFlow } from 'imapflow';
-import nodemailer from 'nodemailer';
 import { startMailstack, type Mailstack } from '@webmail/mailstack';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { imapAccepts, smtpAccepts } from '../support/mail-logins.testing.js';
 import { startTestIdp, type TestIdp } from '../support/oidc-provider.testing.js';
 
 const oauthBearer = (user: string, token: string) =>
@@ -92,41 +91,10 @@ describe('the sandbox with an oauth2 passdb (token pass-through)', () => {
   });
 
   /** The webmail's IMAP library (imapflow: OAUTHBEARER when offered) with an access token. */
-  async function imapWith(user: string, accessToken: string): Promise<boolean> {
-    const client = new ImapFlow({
-      host: '127.0.0.1',
-      port: stack.ports.imap,
-      secure: false,
-      auth: { user, accessToken },
-      logger: false,
-    });
-    client.on('error', () => undefined);
-    try {
-      await client.connect();
-      await client.logout();
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  async function submitWith(user: string, accessToken: string): Promise<boolean> {
-    const transport = nodemailer.createTransport({
-      host: '127.0.0.1',
-      port: stack.ports.submission,
-      secure: false,
-      ignoreTLS: true,
-      auth: { type: 'OAuth2', user, accessToken },
-    });
-    try {
-      await transport.verify();
-      return true;
-    } catch {
-      return false;
-    } finally {
-      transport.close();
-    }
-  }
+  const imapWith = (user: string, accessToken: string) =>
+    imapAccepts({ user, accessToken }, stack.ports.imap);
+  const submitWith = (user: string, accessToken: string) =>
+    smtpAccepts({ user, accessToken }, stack.ports.submission);
 
   it("opens IMAP (OAUTHBEARER), submission (XOAUTH2) and ManageSieve with the owner's active token", async () => {
     const token = await idp.accessToken('owner');

@@ -1,8 +1,7 @@
-import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { relayAuthReportsTo } from '../support/auth-report-relay.testing.js';
 import { imapAs, newMailUser, startServer } from '../support/harness.testing.js';
-import { smtpLogin } from '../support/mail-logins.testing.js';
+import { imapAccepts, smtpLogin } from '../support/mail-logins.testing.js';
 import { enableTotp, reauthenticate } from '../support/security.testing.js';
 
 type Created = { item: { id: string; scopes: string[] }; password: string };
@@ -11,23 +10,7 @@ type Listed = {
   items: Array<{ id: string; lastUse: { at: number; ip: string; protocol: string } | null }>;
 };
 
-/** An outside mail client's IMAP LOGIN on the public port; true when it got in. */
-async function imapLogin(email: string, pass: string): Promise<boolean> {
-  const client = new ImapFlow({
-    host: '127.0.0.1',
-    port: inject('mailstack').ports.imap,
-    secure: false,
-    auth: { user: email, pass },
-    logger: false,
-  });
-  try {
-    await client.connect();
-    await client.logout();
-    return true;
-  } catch {
-    return false;
-  }
-}
+const imapLogin = (email: string, pass: string) => imapAccepts({ user: email, pass });
 
 /** Reports arrive asynchronously, a moment after the login (slower on a loaded machine): waited for up to 90 s. */
 async function until(check: () => Promise<boolean>): Promise<void> {

@@ -62,6 +62,22 @@ export async function freshPostgresDatabase(): Promise<string> {
   return adminUrl.replace(/\/[^/]*$/, `/${name}`);
 }
 
+/**
+ * How a test server reaches the sandbox: the webmail's own doors, as in production (two-factor accounts keep their
+ * password there only), and the sandbox's default mode, in which the webmail logs in as itself for the user (master
+ * passdb, authzid). Tests of the other mode pass MAIL_ACCESS=password.
+ */
+export function mailDoors(stack: ReturnType<typeof inject<'mailstack'>>): Record<string, string> {
+  return {
+    IMAP_PORT: String(stack.ports.webmailImap),
+    SMTP_PORT: String(stack.ports.webmailSubmission),
+    SIEVE_PORT: String(stack.ports.webmailSieve),
+    MAIL_ACCESS: 'delegated',
+    MAIL_MASTER_USER: stack.master.user,
+    MAIL_MASTER_PASSWORD_FILE: stack.master.passwordFile,
+  };
+}
+
 /** The PUBLIC_URL test servers run with unless a test sets its own. */
 export const testPublicUrl = 'http://webmail.example.test';
 
@@ -81,15 +97,7 @@ export async function startServer(
     PORT: '0',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
-    // The webmail's own doors, as in production (two-factor accounts keep their password there only).
-    IMAP_PORT: String(stack.ports.webmailImap),
-    SMTP_PORT: String(stack.ports.webmailSubmission),
-    SIEVE_PORT: String(stack.ports.webmailSieve),
-    // The sandbox's default: the webmail logs in as itself for the user (master passdb, authzid). Tests of the
-    // other mode pass MAIL_ACCESS=password.
-    MAIL_ACCESS: 'delegated',
-    MAIL_MASTER_USER: stack.master.user,
-    MAIL_MASTER_PASSWORD_FILE: stack.master.passwordFile,
+    ...mailDoors(stack),
     DOVEADM_URL: stack.doveadm.url,
     DOVEADM_API_KEY_FILE: stack.doveadm.apiKeyFile,
     MAIL_AUTH_DB: path.join(stack.dir, 'users.sqlite'),

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
+import { mailDoors } from './harness.testing.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -40,12 +41,7 @@ export async function spawnServer(env: Record<string, string> = {}): Promise<Spa
       PORT: String(port),
       LOG_LEVEL: 'warn',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'wm-spawned-')),
-      IMAP_PORT: String(stack.ports.webmailImap),
-      SMTP_PORT: String(stack.ports.webmailSubmission),
-      SIEVE_PORT: String(stack.ports.webmailSieve),
-      MAIL_ACCESS: 'delegated',
-      MAIL_MASTER_USER: stack.master.user,
-      MAIL_MASTER_PASSWORD_FILE: stack.master.passwordFile,
+      ...mailDoors(stack),
       LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
       ...env,
     },
