@@ -77,11 +77,38 @@ describe('storage faults answer 503 with Retry-After (PostgreSQL)', () => {
     await server.close();
   });
 
-  const terminateAll = () =>
-    admin.query(
-      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+  /**
+   * Ends every connection of the server's database and waits until their backends have exited:
+   * pg_terminate_backend only signals them, and a backend still alive when the next request borrows its connection
+   * would fail that request at a moment the test does not choose.
+   */
+  const terminateAll = async () => {
+    const { rows } = await admin.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
       [database],
     );
+    const pids = rows.map((row) => row.pid);
+    await admin.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [pids]);
+    for (let i = 0; i < 1000; i += 1) {
+      const left = await admin.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE pid = ANY($1::int[])',
+        [pids],
+      );
+      if (left.rows[0]!.n === 0) return;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    throw new Error('the terminated backends did not exit');
+  };
+
+  /**
+   * After its connections were ended under it: a request that meets a connection the pool has not yet heard was
+   * closed is a 503, and the next one is served on a new connection.
+   */
+  const servedAgain = async (subject: string) => {
+    const first = await rename(server, client, subject);
+    if (first.status !== 200) expectUnavailable(first, 'ServiceUnavailable');
+    expect((await rename(server, client, `${subject} again`)).status).toBe(200);
+  };
 
   it('a connection terminated in the middle of a query (57P01), and idle ones closed under the pool', async () => {
     const locker = new pg.Client({ connectionString: server.databaseUrl! });
@@ -110,9 +137,7 @@ describe('storage faults answer 503 with Retry-After (PostgreSQL)', () => {
     // Idle pooled connections closed by the database server: the process lives on; a request that met a dead
     // connection before the pool heard of it is a 503, and the one after it reconnects.
     await terminateAll();
-    const first = await rename(server, client, 'Reconnecting');
-    if (first.status !== 200) expectUnavailable(first, 'ServiceUnavailable');
-    expect((await rename(server, client, 'Reconnected')).status).toBe(200);
+    await servedAgain('Reconnected');
   });
 
   it('a database switched to read-only (25006)', async () => {
@@ -124,7 +149,7 @@ describe('storage faults answer 503 with Retry-After (PostgreSQL)', () => {
       await admin.query(`ALTER DATABASE ${database} RESET default_transaction_read_only`);
       await terminateAll();
     }
-    expect((await rename(server, client, 'Writable')).status).toBe(200);
+    await servedAgain('Writable');
   });
 });
 
