@@ -30,6 +30,25 @@ export async function addUser(stack: StackTarget, user: { email: string; passwor
   await script('add-user.sh', stack, [user.email, user.password]);
 }
 
+/** Adds (or updates) many mail users in one call (`add-user.sh --batch`: one hashing process, one transaction). */
+export async function addUsers(
+  stack: StackTarget,
+  users: Array<{ email: string; password: string }>,
+): Promise<void> {
+  const child = spawn('bash', [path.join(repoRoot, 'mailstack/bin/add-user.sh'), '--batch'], {
+    env: { ...process.env, MAILSTACK_DIR: stack.dir, MAILSTACK_PORT_BASE: String(stack.portBase) },
+    stdio: ['pipe', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdin.end(users.map((u) => `${u.email} ${u.password}\n`).join(''));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+  if (code !== 0) throw new Error(`add-user.sh --batch failed (${code}): ${stderr.trim()}`);
+}
+
 async function imapConnections(stack: StackTarget, email: string): Promise<number> {
   const { stdout } = (await script('doveadm.sh', stack, ['who', email])) as { stdout: string };
   // `username  #  proto  (pids)  (ips)`: the second column counts the user's connections of that protocol.

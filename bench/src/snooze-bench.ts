@@ -7,7 +7,7 @@
  *   npm run bench:snooze -w @webmail/bench
  *
  * Starts its own mailstack (port base 27100) and server (port 8299, TEST_CLOCK=1). Users are made by the sandbox's
- * add-user script, messages put in by IMAP APPEND, the snoozes made through the API (POST /snoozed) as the web
+ * add-user script in one batch call, messages put in by IMAP APPEND, the snoozes made through the API (POST /snoozed) as the web
  * does. Env: BENCH_SNOOZE_USERS (1000), BENCH_SNOOZE_PER_USER (10), BENCH_SNOOZE_CONCURRENCY (8),
  * BENCH_MAILSTACK_PORT_BASE, BENCH_SERVER_PORT; see bench/README.md.
  */
@@ -17,7 +17,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { ImapFlow } from 'imapflow';
 import { ApiSession } from './api-session.js';
-import { addUser, prepareEnvironment, repoRoot, type BenchEnvironment } from './bench-environment.js';
+import { addUsers, prepareEnvironment, repoRoot, type BenchEnvironment } from './bench-environment.js';
 
 const userCount = Number(process.env.BENCH_SNOOZE_USERS ?? 1000);
 const perUser = Number(process.env.BENCH_SNOOZE_PER_USER ?? 10);
@@ -159,8 +159,11 @@ async function measure() {
   });
   try {
     const setupStart = performance.now();
-    for (let i = 0; i < userCount; i += 1)
-      await addUser(env.stack, { email: `snooze-${i}@example.test`, password: `snooze-bench-${i}` });
+    const users = Array.from({ length: userCount }, (_, i) => ({
+      email: `snooze-${i}@example.test`,
+      password: `snooze-bench-${i}`,
+    }));
+    await addUsers(env.stack, users);
     const usersMs = performance.now() - setupStart;
     // Every message wakes within the same minute, an hour from the server's now.
     const minute = Math.floor((await clock(env.baseUrl, { advanceMs: 0 })) / 60_000) * 60_000 + 3_600_000;
@@ -177,8 +180,10 @@ async function measure() {
     }
     const backMs = performance.now() - start;
     const unread = await statusSum(env, 'unseen', 'INBOX');
+    const wakePool = process.env.SNOOZE_WAKE_CONCURRENCY ?? '8 (default)';
     console.log(
-      `\nSnooze wake: ${userCount} users × ${perUser} messages waking in the same minute, one node`,
+      `\nSnooze wake: ${userCount} users × ${perUser} messages waking in the same minute, one node, ` +
+        `SNOOZE_WAKE_CONCURRENCY ${wakePool}`,
     );
     console.log(
       `(setup: users ${seconds(usersMs)}, APPEND + snooze through the API ${seconds(setupMs - usersMs)})`,

@@ -10,10 +10,12 @@ const row = (page: Page, subject: string) =>
 const folderLink = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Folders' }).getByRole('link', { name: new RegExp(`^${name}(,|$)`) });
 
+/** Read messages, each a day older than the one before. */
 async function seed(user: MailUser, subjects: string[]) {
   await withImap(user, async (client) => {
-    for (const subject of subjects) {
-      const raw = plainMessage({ from: 'Sender <sender@example.test>', to: user.email, subject });
+    for (const [i, subject] of subjects.entries()) {
+      const date = new Date(Date.now() - i * 86_400_000);
+      const raw = plainMessage({ from: 'Sender <sender@example.test>', to: user.email, subject, date });
       await client.append('INBOX', raw, ['\\Seen']);
     }
   });
@@ -66,5 +68,7 @@ test('snooze a message from the list: it waits in Snoozed with its time and retu
   await expect(panel).toHaveCount(0);
   await folderLink(page, 'Inbox').click();
   await expect(row(page, 'Snooze me')).toBeVisible();
+  // Older than the other message, yet on top: it came back by arrival.
+  await expect(messageList(page).getByRole('listitem').first()).toContainText('Snooze me');
   expect(await unseenIn(user, 'INBOX')).toBe(1);
 });

@@ -51,7 +51,7 @@ import { upgradeMigrations } from './features/upgrade/upgrade.migrations.js';
 import { createFeedbackModule } from './features/feedback/feedback.module.js';
 import { createUnsubscribeModule } from './features/unsubscribe/unsubscribe.module.js';
 import { feedbackMigrations } from './features/feedback/feedback.migrations.js';
-import { createSnoozeModule } from './features/snooze/snooze.module.js';
+import { createSnoozeModule, wokenOnTopOf } from './features/snooze/snooze.module.js';
 import type { SnoozeWakeJob } from './features/snooze/snooze-job.js';
 import { snoozeMigrations } from './features/snooze/snooze.migrations.js';
 import { folderIdsMigrations } from './mail/folder-ids.migrations.js';
@@ -237,6 +237,7 @@ export async function buildApp(
     },
     listed: (session, mailboxId) => void reading.threads.prepare(session, mailboxId),
     outboundAllowHosts: config.unsubscribe.policy.allowHosts,
+    woken: wokenOnTopOf(db, clock),
   });
   // Reading sits below events: it asks the events' mailbox watchers for folder states through this.
   let knownStatus: KnownFolderStatus = () => null;
@@ -286,6 +287,7 @@ export async function buildApp(
     publish,
     clock,
     intervalMs: config.snoozeIntervalMs,
+    concurrency: config.snoozeWakeConcurrency,
     node: config.nodeName,
     log: app.log,
   });

@@ -68,6 +68,8 @@ const EnvSchema = z.object({
   RETENTION_INTERVAL_SECONDS: z.coerce.number().int().min(10).default(3600),
   /** How often snoozed messages whose time came are woken (delegated mail access only). */
   SNOOZE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** How many accounts one wake pass wakes at once (each holds one IMAP connection while it works). */
+  SNOOZE_WAKE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   /** Undo-send delay when the send request names none (default 10 s; 0 sends at once). */
   SEND_UNDO_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   /** The SMTP server files sent mail in Sent itself (e.g. Gmail): the webmail then appends no copy. */
@@ -295,6 +297,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     refreshRateLimitPerMinute: e.REFRESH_RATE_LIMIT_PER_MINUTE,
     retentionIntervalMs: e.RETENTION_INTERVAL_SECONDS * 1000,
     snoozeIntervalMs: e.SNOOZE_INTERVAL_SECONDS * 1000,
+    snoozeWakeConcurrency: e.SNOOZE_WAKE_CONCURRENCY,
     compose: {
       undoSendSeconds: e.SEND_UNDO_SECONDS,
       smtpSavesSent: e.SMTP_SAVES_SENT,

@@ -21,6 +21,19 @@ export const conversationCount = (g: GroupedConversations) => g.starts.length - 
 export const conversationAt = (g: GroupedConversations, i: number): number[] =>
   Array.from(g.uids.subarray(g.starts[i], g.starts[i + 1]));
 
+/** The conversation holding `uid` (which must be in the list): a scan, then a binary search of the starts. */
+export function conversationOf(g: GroupedConversations, uid: number): number {
+  const position = g.uids.indexOf(uid);
+  let low = 0;
+  let high = g.starts.length - 2;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (g.starts[mid]! <= position) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
 /**
  * Linear apart from sorting inside each thread, and in typed arrays: a folder of 100,000 messages and
  * 60,000 threads would otherwise allocate (and collect) two arrays per thread on every build.

@@ -1,14 +1,17 @@
 import type { ConversationInfo, ListMode, ListSort, MessageListResponse } from '@webmail/contracts';
 import { fetchListRows, type ListRow } from '../../mail/imap/imap-fetch-rows.js';
 import { folderState, noteFlagsChanged, sameMessages } from '../../mail/imap/selected-folder.js';
-import { conversationAt, conversationCount } from './conversations.js';
+import { conversationAt, conversationCount, conversationOf } from './conversations.js';
 import { conversationParticipants, participantUids } from './conversation-participants.js';
 import type { FolderLists } from './folder-lists.js';
 import { toSummary } from './message-summary.js';
 import type { MailFolder } from '../../mail/mail-session.js';
+import { frontFirst, wokenOnTop, type WokenMessages } from './woken-first.js';
 
 export interface ListRequest {
   mailboxId: string;
+  /** The account (its woken messages are listed first). */
+  account: string;
   /** The signed-in user's address: a conversation row names them as "me". */
   selfAddress: string;
   offset: number;
@@ -37,13 +40,14 @@ export async function listPage(
   lists: FolderLists,
   key: string,
   request: ListRequest,
+  woken?: WokenMessages,
 ): Promise<MessageListResponse> {
   for (let attempt = 1; ; attempt += 1) {
     const before = folderState(folder);
     const page =
       request.mode === 'conversations'
-        ? await conversationItems(folder, lists, key, request)
-        : await messageItems(folder, lists, key, request);
+        ? await conversationItems(folder, lists, key, request, woken)
+        : await messageItems(folder, lists, key, request, woken);
     const uids = page.items.map((item) => item.uid);
     // An empty page sends no command, so Dovecot has had no command's end to report new mail at (with live
     // mail off, a poll of an empty folder would never see its first message): ask once.
@@ -80,23 +84,47 @@ export async function listPage(
   }
 }
 
-async function messageItems(folder: MailFolder, lists: FolderLists, key: string, request: ListRequest) {
+/** The page's rows; messages woken from snooze first (woken-first.ts). */
+async function messageItems(
+  folder: MailFolder,
+  lists: FolderLists,
+  key: string,
+  request: ListRequest,
+  woken?: WokenMessages,
+) {
   const sorted = await lists.sorted(folder, key, request.sort);
-  const items = sorted.uids.slice(request.offset, request.offset + request.limit).map((uid) => ({ uid }));
-  return { total: sorted.uids.length, items: items as PageItem[], unseen: { has: () => false } };
+  const { uids } = sorted;
+  const ctx = { folder, lists, key, ...request };
+  const pinned = await wokenOnTop(ctx, woken, { uidNext: sorted.uidNext, rank: (uid) => uids.indexOf(uid) });
+  const at = frontFirst(pinned.map((uid) => uids.indexOf(uid)));
+  const items: PageItem[] = [];
+  for (let i = request.offset; i < Math.min(uids.length, request.offset + request.limit); i += 1) {
+    items.push({ uid: uids[at(i)]! });
+  }
+  return { total: uids.length, items, unseen: { has: () => false } };
 }
 
 /**
  * The row is each conversation's first message in the list's order (its newest by default); `conversation` counts
  * its messages in this folder.
  */
-async function conversationItems(folder: MailFolder, lists: FolderLists, key: string, request: ListRequest) {
-  const { grouped } = await lists.conversations(folder, key, request.sort);
+async function conversationItems(
+  folder: MailFolder,
+  lists: FolderLists,
+  key: string,
+  request: ListRequest,
+  woken?: WokenMessages,
+) {
+  const { grouped, source } = await lists.conversations(folder, key, request.sort);
+  const ctx = { folder, lists, key, ...request };
+  const rank = (uid: number) => grouped.uids.indexOf(uid);
+  const pinned = await wokenOnTop(ctx, woken, { uidNext: source.uidNext, rank });
+  const at = frontFirst([...new Set(pinned.map((uid) => conversationOf(grouped, uid)))]);
   const unseen = await lists.unseen(folder, key);
   const total = conversationCount(grouped);
   const items: PageItem[] = [];
   for (let i = request.offset; i < Math.min(total, request.offset + request.limit); i += 1) {
-    const uids = conversationAt(grouped, i);
+    const uids = conversationAt(grouped, at(i));
     const count = uids.length;
     items.push({
       uid: uids[0]!,

@@ -9,6 +9,7 @@ import { MessagesService } from './messages.service.js';
 import type { RemoteContentPolicy } from './remote-content-policy.js';
 import { SanitizedHtmlCache } from './sanitized-html-cache.js';
 import { SortedUidsCache } from './sorted-uids-cache.js';
+import type { WokenMessages } from './woken-first.js';
 
 export interface MessagesModuleDeps {
   mail: MailSessions;
@@ -19,6 +20,8 @@ export interface MessagesModuleDeps {
   listed?: FolderListed;
   /** OUTBOUND_ALLOW_HOSTS: their one-click unsubscribe URLs may be plain http. */
   outboundAllowHosts?: ReadonlySet<string>;
+  /** Messages woken from snooze (the snooze feature's records): listed first in their folder for a while. */
+  woken?: WokenMessages;
 }
 
 /** A folder's message list (messages or conversations), one message, its flags, and mass actions. */
@@ -31,8 +34,12 @@ export function createMessagesModule(deps: MessagesModuleDeps) {
   // An account signed out of its last session here: its sanitized bodies go too.
   mail.onAccountGone((email) => sanitizedHtml.forgetAccount(email));
   const allowHosts = deps.outboundAllowHosts ?? new Set<string>();
-  const messages = new MessagesService(sortedUids, deps.remoteContent, sanitizedHtml, (host) =>
-    allowHosts.has(host),
+  const messages = new MessagesService(
+    sortedUids,
+    deps.remoteContent,
+    sanitizedHtml,
+    (host) => allowHosts.has(host),
+    deps.woken,
   );
   const massActions = new MassActionsService(mailboxes, sortedUids);
   const routes: FastifyPluginAsync = async (app) => {

@@ -23,6 +23,7 @@ import { fetchWithoutStructure, loadContentFromSource } from './message-source-f
 import { listPage } from './message-list.js';
 import { detailQuery, listIdOf, summaryQuery, toSummary, unsubscribeOf } from './message-summary.js';
 import type { RemoteContentPolicy } from './remote-content-policy.js';
+import type { WokenMessages } from './woken-first.js';
 import { SanitizedHtmlCache } from './sanitized-html-cache.js';
 import type { SortedUidsCache } from './sorted-uids-cache.js';
 
@@ -36,6 +37,8 @@ export class MessagesService {
     private readonly sanitizedHtml = new SanitizedHtmlCache(),
     /** Hosts whose one-click unsubscribe URL may be plain http (OUTBOUND_ALLOW_HOSTS). */
     private readonly httpAllowed: (host: string) => boolean = () => false,
+    /** Messages woken from snooze, listed first in their folder (woken-first.ts). */
+    private readonly woken?: WokenMessages,
   ) {
     this.lists = new FolderLists(sortedUids);
   }
@@ -54,14 +57,21 @@ export class MessagesService {
     sort?: ListSort,
   ): Promise<MessageListResponse> {
     return mail.inFolder(mailboxId, (folder) =>
-      listPage(folder, this.lists, `${mail.account.id}:${folder.path}`, {
-        mailboxId,
-        selfAddress: mail.email,
-        offset,
-        limit,
-        mode,
-        sort,
-      }),
+      listPage(
+        folder,
+        this.lists,
+        `${mail.account.id}:${folder.path}`,
+        {
+          mailboxId,
+          account: mail.email,
+          selfAddress: mail.email,
+          offset,
+          limit,
+          mode,
+          sort,
+        },
+        this.woken,
+      ),
     );
   }
 

@@ -9,9 +9,12 @@ import type { FolderListing, MailboxesService } from '../mailboxes/mailboxes.ser
 import type { SnoozedRow, SnoozeRepository } from './snooze.repository.js';
 import { snoozedFolderPath } from './snoozed-folder.js';
 import { wakeRows } from './snooze-wake.js';
+import type { WokenRepository } from './woken.repository.js';
 
 export interface SnoozeServiceDeps {
   repo: SnoozeRepository;
+  /** Where woken messages went: their folder's list shows them on top for a while. */
+  woken: Pick<WokenRepository, 'record'>;
   mailboxes: Pick<MailboxesService, 'listing' | 'specialUses'>;
   folderIds: Pick<FolderIdsRepository, 'withSpecialUse' | 'markSpecialUse'>;
   publish: PublishEvent;
@@ -107,10 +110,11 @@ export class SnoozeService {
   /** Moves claimed rows' messages back to their folders, unread; the rows go (or are released on failure). */
   async wake(mail: MailSession, rows: SnoozedRow[]): Promise<number> {
     try {
-      const woke = await wakeRows(mail, rows, this.deps);
+      const { moved, woken } = await wakeRows(mail, rows, this.deps);
+      await this.deps.woken.record(woken, this.deps.clock.now());
       await this.deps.repo.remove(rows.map((r) => r.id));
       this.changed(mail.email);
-      return woke;
+      return moved;
     } catch (err) {
       await this.deps.repo.release(rows.map((r) => r.id));
       throw err;

@@ -101,11 +101,15 @@ export class MailFolder implements ImapHolder {
   }
 
   /** UID MOVE to another folder; the source → destination UIDs where the server reports them (COPYUID). */
-  async move(uids: Uids, destination: string): Promise<{ uidMap?: Map<number, number> }> {
+  async move(
+    uids: Uids,
+    destination: string,
+  ): Promise<{ uidMap?: Map<number, number>; uidValidity?: bigint }> {
     const moved = await refusing('MOVE', () =>
       this[imapKey].messageMove(setOf(uids), destination, { uid: true }),
     );
-    return { uidMap: refusedUnless(moved, 'MOVE').uidMap };
+    const { uidMap, uidValidity } = refusedUnless(moved, 'MOVE');
+    return { uidMap, uidValidity };
   }
 
   /** UID COPY to another folder; as `move`. */
