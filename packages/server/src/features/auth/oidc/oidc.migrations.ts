@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/** Migrations 0027 and 0034: the sessions single sign-on started and their tokens (`oidc.tables.ts`). */
+/** Migrations 0027 and 0035: the sessions single sign-on started and their tokens (`oidc.tables.ts`). */
 export const oidcMigrations: Record<string, Migration> = {
   '0027_oidc_sessions': {
     async up(db: Kysely<unknown>) {
@@ -20,7 +20,7 @@ export const oidcMigrations: Record<string, Migration> = {
     },
   },
   /** Token pass-through: the provider's tokens of the session, sealed with the session's key (null: none kept). */
-  '0034_oidc_session_tokens': {
+  '0035_oidc_session_tokens': {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('oidc_sessions').addColumn('tokens_sealed', 'text').execute();
     },
