@@ -176,7 +176,10 @@ export async function buildApp(
     // Settings (made below) keeps the avatars; the account list asks it at request time.
     avatarVersions: (emails) => settings.avatar.versions(emails),
     log: app.log,
+    clock,
   });
+  // Token pass-through: single sign-on sessions log in to the mail server with the user's access token.
+  if (auth.mailTokens) mail.useTokenLogins(auth.mailTokens);
   const security = createSecurityModule({
     config,
     db,
