@@ -8,7 +8,8 @@ import type { SessionLifecycle } from '../../infra/session/session-lifecycle.js'
 import type { SessionsRepository } from '../../infra/session/sessions.repository.js';
 import type { MailSignIn } from '../../mail/mail-sign-in.js';
 import { authRoutes } from './auth.routes.js';
-import { AuthService, type AvatarVersions } from './auth.service.js';
+import { AuthService } from './auth.service.js';
+import { AvatarVersionsSource } from './avatar-versions.js';
 import { DeviceAccountsRepository } from './device-accounts.repository.js';
 import type { SecondFactorGate } from './second-factor-gate.js';
 import type { SignInLog } from './sign-in-log.js';
@@ -29,14 +30,14 @@ export interface AuthModuleDeps {
   signInLog: SignInLog;
   /** The second step of sign-in (the security feature's, through the composition root). */
   secondFactor: SecondFactorGate;
-  /** The version (ETag) of each account's avatar, for the account list (settings keeps the images). */
-  avatarVersions: AvatarVersions;
   log: FastifyBaseLogger;
 }
 
 /** Sign-in, refresh and the accounts of a device. */
 export function createAuthModule(deps: AuthModuleDeps) {
   const { config, db } = deps;
+  // The version (ETag) of each account's avatar, for the account list: settings keeps the images and provides them.
+  const avatars = new AvatarVersionsSource();
   const auth = new AuthService(
     config,
     deps.sessions,
@@ -47,7 +48,7 @@ export function createAuthModule(deps: AuthModuleDeps) {
     deps.lifecycle,
     deps.log,
     deps.secondFactor,
-    deps.avatarVersions,
+    avatars.versionsOf,
   );
   const limits = {
     signInFailures: new SignInThrottle(config.loginLock.failures, config.loginLock.windowMs),
@@ -69,7 +70,7 @@ export function createAuthModule(deps: AuthModuleDeps) {
       await app.register(oidcRoutes(config, auth, oidc));
     },
   };
-  return { module, auth, oidc };
+  return { module, auth, oidc, avatars: avatars as Pick<AvatarVersionsSource, 'provide'> };
 }
 
 /** Single sign-on when OIDC_ISSUER is set; it needs the delegated door (an OIDC account has no mail password). */
