@@ -8,7 +8,8 @@ import type { SessionLifecycle } from '../../infra/session/session-lifecycle.js'
 import type { SessionsRepository } from '../../infra/session/sessions.repository.js';
 import type { MailSignIn } from '../../mail/mail-sign-in.js';
 import { authRoutes } from './auth.routes.js';
-import { AuthService, type AvatarVersions } from './auth.service.js';
+import { AuthService } from './auth.service.js';
+import { AvatarVersionsSource } from './avatar-versions.js';
 import { DeviceAccountsRepository } from './device-accounts.repository.js';
 import type { SecondFactorGate } from './second-factor-gate.js';
 import type { SignInLog } from './sign-in-log.js';
@@ -31,8 +32,6 @@ export interface AuthModuleDeps {
   signInLog: SignInLog;
   /** The second step of sign-in (the security feature's, through the composition root). */
   secondFactor: SecondFactorGate;
-  /** The version (ETag) of each account's avatar, for the account list (settings keeps the images). */
-  avatarVersions: AvatarVersions;
   log: FastifyBaseLogger;
   /** What token expiry is measured by (a movable clock in tests). */
   clock?: Clock;
@@ -41,6 +40,8 @@ export interface AuthModuleDeps {
 /** Sign-in, refresh and the accounts of a device. */
 export function createAuthModule(deps: AuthModuleDeps) {
   const { config, db } = deps;
+  // The version (ETag) of each account's avatar, for the account list: settings keeps the images and provides them.
+  const avatars = new AvatarVersionsSource();
   const auth = new AuthService(
     config,
     deps.sessions,
@@ -51,7 +52,7 @@ export function createAuthModule(deps: AuthModuleDeps) {
     deps.lifecycle,
     deps.log,
     deps.secondFactor,
-    deps.avatarVersions,
+    avatars.versionsOf,
   );
   const limits = {
     signInFailures: new SignInThrottle(config.loginLock.failures, config.loginLock.windowMs),
@@ -73,7 +74,13 @@ export function createAuthModule(deps: AuthModuleDeps) {
       await app.register(oidcRoutes(config, auth, oidc));
     },
   };
-  return { module, auth, oidc, mailTokens: oidc?.mailTokens ?? null };
+  return {
+    module,
+    auth,
+    oidc,
+    mailTokens: oidc?.mailTokens ?? null,
+    avatars: avatars as Pick<AvatarVersionsSource, 'provide'>,
+  };
 }
 
 /**

@@ -1,0 +1,11 @@
+import type { EventContext, FeatureEventHandlers } from '../../../shared/api/event-handlers';
+import { composeKeys } from './compose.keys';
+
+const staleScheduled = (_event: unknown, { userIndex, stale }: EventContext) =>
+  stale({ queryKey: composeKeys.scheduled(userIndex) });
+
+/** Send later: a message was scheduled, moved, cancelled or left; the Scheduled view and its count are read again. */
+export const composeEventHandlers = {
+  scheduledChanged: staleScheduled,
+  scheduledSent: staleScheduled,
+} satisfies FeatureEventHandlers;
