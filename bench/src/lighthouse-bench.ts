@@ -11,10 +11,14 @@
  * It serves the built web app (`packages/web/dist`), so build first. Debian's Chromium (`CHROMIUM_PATH`, default
  * /usr/bin/chromium) through chrome-launcher, loopback only. Starts its own mailstack (port base 27400) and server
  * (port 8302) unless BENCH_URL names a running one. `BENCH_LIGHTHOUSE_RUNS` (default 1) runs each row more often;
- * every run is printed. Lighthouse clears the service worker and the caches before each run (not the cookies), so
+ * every run is printed. `BENCH_LIGHTHOUSE_PAGES` (`signin,root,mailbox`) and `BENCH_LIGHTHOUSE_PRESETS`
+ * (`mobile,desktop`) pick rows; `BENCH_LIGHTHOUSE_REPORTS=<dir>` keeps each run's full report (JSON: the audits
+ * behind the score, e.g. `bootup-time`, `unused-javascript`, `render-blocking-resources`). Lighthouse clears the service worker and the caches before each run (not the cookies), so
  * each row is a first visit.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config, type Flags, type RunnerResult } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -74,15 +78,27 @@ function rowOf(page: string, preset: string, run: number, result: RunnerResult):
   };
 }
 
+const chosen = (name: string, fallback: string) => (process.env[name] ?? fallback).split(',');
+
+function keepReport(page: string, preset: string, run: number, result: RunnerResult): void {
+  const dir = process.env.BENCH_LIGHTHOUSE_REPORTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const file = `${page.replace(/[^a-z0-9]+/gi, '-')}-${preset}-${run}.json`;
+  writeFileSync(path.join(dir, file), JSON.stringify(result.lhr));
+}
+
 async function measure(port: number, rows: Row[], page: string, url: string): Promise<void> {
   const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
-  for (const [preset, config] of Object.entries(presets)) {
+  const wanted = chosen('BENCH_LIGHTHOUSE_PRESETS', 'mobile,desktop');
+  for (const [preset, config] of Object.entries(presets).filter(([p]) => wanted.includes(p))) {
     for (let run = 1; run <= runs; run += 1) {
       const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
       const result = await lighthouse(url, flags, config);
       if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
       if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
       lighthouseVersion = result.lhr.lighthouseVersion;
+      keepReport(page, preset, run, result);
       const row = rowOf(page, preset, run, result);
       console.log(JSON.stringify(row));
       rows.push(row);
@@ -118,11 +134,14 @@ async function main() {
   });
   const rows: Row[] = [];
   try {
+    const pages = chosen('BENCH_LIGHTHOUSE_PAGES', 'signin,root,mailbox');
     const signInUrl = `${env.baseUrl}/login/password?email=${encodeURIComponent(env.user.email)}`;
-    await measure(chrome.port, rows, 'sign-in page', signInUrl);
-    await measure(chrome.port, rows, '/ signed out', `${env.baseUrl}/`);
-    await signIn(chrome.port, env);
-    await measure(chrome.port, rows, 'mailbox', `${env.baseUrl}/u/0/`);
+    if (pages.includes('signin')) await measure(chrome.port, rows, 'sign-in page', signInUrl);
+    if (pages.includes('root')) await measure(chrome.port, rows, '/ signed out', `${env.baseUrl}/`);
+    if (pages.includes('mailbox')) {
+      await signIn(chrome.port, env);
+      await measure(chrome.port, rows, 'mailbox', `${env.baseUrl}/u/0/`);
+    }
     console.log(
       `\nLighthouse ${lighthouseVersion}, performance only; ${os.cpus().length} CPUs, Node ${process.version}; ` +
         `load average (1, 5, 15 min) at the end of each run in the last column.\n`,
