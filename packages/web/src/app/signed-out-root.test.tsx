@@ -44,7 +44,8 @@ describe('a signed-out visitor at / or an unknown path', () => {
 
     const { router } = await renderApp('/');
 
-    await waitFor(() => expect(locationOf(router)).toBe('/u/0/id-inbox'));
+    // The file's first import of the whole mail area: slow to transform on a loaded machine.
+    await waitFor(() => expect(locationOf(router)).toBe('/u/0/id-inbox'), { timeout: 15_000 });
     expect(imported).toContain('base-layout');
     expect(imported).toContain('inbox-redirect');
   });
