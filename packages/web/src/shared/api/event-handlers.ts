@@ -23,3 +23,8 @@ export type FeatureEventHandlers = { readonly [C in AppEventCommand]?: EventHand
 
 /** Every command of the event stream with its handler: a new command fails typecheck until a feature handles it. */
 export type EventHandlers = { readonly [C in AppEventCommand]: EventHandler<C> };
+
+/** A handler that marks one of the user's queries stale, whatever the event carries. */
+export function staleQuery(keyOf: (userIndex: number) => QueryKey) {
+  return (_event: unknown, { userIndex, stale }: EventContext) => stale({ queryKey: keyOf(userIndex) });
+}

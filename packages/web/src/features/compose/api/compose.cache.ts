@@ -1,8 +1,7 @@
-import type { EventContext, FeatureEventHandlers } from '../../../shared/api/event-handlers';
+import { staleQuery, type FeatureEventHandlers } from '../../../shared/api/event-handlers';
 import { composeKeys } from './compose.keys';
 
-const staleScheduled = (_event: unknown, { userIndex, stale }: EventContext) =>
-  stale({ queryKey: composeKeys.scheduled(userIndex) });
+const staleScheduled = staleQuery(composeKeys.scheduled);
 
 /** Send later: a message was scheduled, moved, cancelled or left; the Scheduled view and its count are read again. */
 export const composeEventHandlers = {

@@ -1,8 +1,7 @@
-import type { EventContext, FeatureEventHandlers } from '../../../shared/api/event-handlers';
+import { staleQuery, type FeatureEventHandlers } from '../../../shared/api/event-handlers';
 import { filtersKeys } from './filters.keys';
 
-const staleList = (_event: unknown, { userIndex, stale }: EventContext) =>
-  stale({ queryKey: filtersKeys.list(userIndex) });
+const staleList = staleQuery(filtersKeys.list);
 
 /** Filters changed in another tab or device (or an import finished): the list is read again. */
 export const filtersEventHandlers = {

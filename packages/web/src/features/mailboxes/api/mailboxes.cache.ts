@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { flattenFolders, type Folder, type MailboxTreeResponse, type SpecialUse } from '@webmail/contracts';
-import type { EventContext, FeatureEventHandlers } from '../../../shared/api/event-handlers';
+import { staleQuery, type FeatureEventHandlers } from '../../../shared/api/event-handlers';
 import { applyFolderOrder } from '../lib/folder-order';
 import { findFolder } from '../lib/folder-tree';
 import { mailboxesKeys } from './mailboxes.keys';
@@ -143,8 +143,7 @@ export function refreshTree(queryClient: QueryClient, userIndex: number): Promis
   return queryClient.invalidateQueries({ queryKey: mailboxesKeys.tree(userIndex) });
 }
 
-const staleTree = (_event: unknown, { userIndex, stale }: EventContext) =>
-  stale({ queryKey: mailboxesKeys.tree(userIndex) });
+const staleTree = staleQuery(mailboxesKeys.tree);
 
 /** Folders created, renamed, deleted, reordered or changed on the mail server: the folder tree is read again. */
 export const mailboxesEventHandlers = {

@@ -1,6 +1,6 @@
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { MassActionName, MessageListResponse, MessageSummary, RecentSearch } from '@webmail/contracts';
-import type { EventContext, FeatureEventHandlers } from '../../../shared/api/event-handlers';
+import { staleQuery, type FeatureEventHandlers } from '../../../shared/api/event-handlers';
 import { searchKeys } from './search.keys';
 
 type Pages = InfiniteData<MessageListResponse>;
@@ -93,10 +93,8 @@ export function rerunSearch(queryClient: QueryClient, userIndex: number, search:
   void queryClient.invalidateQueries({ queryKey: searchKeys.recent(userIndex), refetchType: 'none' });
 }
 
-const staleRecent = (_event: unknown, { userIndex, stale }: EventContext) =>
-  stale({ queryKey: searchKeys.recent(userIndex) });
-const staleSaved = (_event: unknown, { userIndex, stale }: EventContext) =>
-  stale({ queryKey: searchKeys.saved(userIndex) });
+const staleRecent = staleQuery(searchKeys.recent);
+const staleSaved = staleQuery(searchKeys.saved);
 
 export const searchEventHandlers = {
   // Saved searches show their unread counts: any folder's count may change them.

@@ -1,10 +1,9 @@
-import type { EventContext, FeatureEventHandlers } from '../../../shared/api/event-handlers';
+import { staleQuery, type FeatureEventHandlers } from '../../../shared/api/event-handlers';
 import { accountsKeys } from '../../accounts/api/accounts.keys';
 import { authKeys } from '../../auth/api/auth.keys';
 import { settingsKeys } from './settings.keys';
 
-const staleOutgoingAddresses = (_event: unknown, { userIndex, stale }: EventContext) =>
-  stale({ queryKey: settingsKeys.outgoingAddresses(userIndex) });
+const staleOutgoingAddresses = staleQuery(settingsKeys.outgoingAddresses);
 
 /** The account's details, configuration, avatar, remote-content senders and outgoing addresses changed elsewhere. */
 export const settingsEventHandlers = {
