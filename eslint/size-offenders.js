@@ -29,7 +29,6 @@ export const sizeOffenders = {
   'packages/server/src/features/contacts/contacts.migrations.ts': ['max-lines-per-function'],
   'packages/server/src/features/contacts/contacts.repository.ts': ['max-lines'],
   'packages/server/src/features/contacts/contacts.routes.ts': ['max-lines-per-function'],
-  'packages/server/src/features/contacts/vcard.ts': ['max-lines'],
   'packages/server/src/features/events/event-stream.routes.ts': ['max-lines-per-function'],
   'packages/server/src/features/events/events.module.ts': ['max-lines-per-function'],
   'packages/server/src/features/filters/filters-transfer.service.ts': ['max-lines-per-function'],
