@@ -45,7 +45,10 @@ export function mailPushRoutes(deps: { secret: string | null; receiver: Receiver
       if (taken.has(request) || !authorized(request)) return;
       taken.add(request);
       const push = pushFromQuery(request.query);
-      if (push) deps.receiver.accept(push);
+      if (!push) return;
+      deps.receiver.accept(push);
+      // Worth an operator's eye: the bound (push_webmail_timeout_msecs) is tight for this server's load.
+      request.log.warn('mail push: taken from its URL, the mail server gave up before the answer');
     };
     app.addHook('onRequestAbort', rescue);
     // A body cut short by the sender's close fails as an error; a malformed body (422) is refused, not rescued.
