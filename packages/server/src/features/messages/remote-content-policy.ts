@@ -1,4 +1,5 @@
 import { defaultExternalContentMode, type ExternalContentMode } from '@webmail/contracts';
+import { LateBound } from '../../infra/late-bound.js';
 import type { SessionContext } from '../../infra/session/session-context.js';
 
 /**
@@ -22,12 +23,13 @@ export type RemoteContentDecide = RemoteContentPolicy['decide'];
  * mode and allowed senders and sits above messages, so it provides the decision from its own module; until it does
  * (or without it), the default mode holds and nothing loads without asking.
  */
-export class RemoteContentDecisions {
-  private source: RemoteContentDecide = async () => ({ mode: defaultExternalContentMode, allowed: false });
-
-  readonly decide: RemoteContentDecide = (session, sender) => this.source(session, sender);
-
-  provide(source: RemoteContentDecide): void {
-    this.source = source;
+export class RemoteContentDecisions extends LateBound<
+  Parameters<RemoteContentDecide>,
+  ReturnType<RemoteContentDecide>
+> {
+  constructor() {
+    super(async () => ({ mode: defaultExternalContentMode, allowed: false }));
   }
+
+  readonly decide: RemoteContentDecide = this.call;
 }
