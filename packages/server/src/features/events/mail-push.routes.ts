@@ -3,6 +3,7 @@ import { eventsEndpoints, MailPush } from '@webmail/contracts';
 import { safeEqual } from '../../infra/crypto.js';
 import { notFound, unauthorized } from '../../infra/errors.js';
 import { route } from '../../infra/http/endpoint-route.js';
+import { refreshAccountPush } from './push-relay.js';
 
 type Receiver = { accept(push: MailPush): boolean };
 
@@ -21,7 +22,7 @@ export function pushFromQuery(query: unknown): MailPush | null {
     }
   }
   if (typeof q.user !== 'string' || !q.user) return null;
-  return { user: q.user, events: [{ event: 'MailboxRename', mailbox: 'INBOX' }], more: true };
+  return refreshAccountPush(q.user);
 }
 
 /**
