@@ -14,14 +14,7 @@ export const screenshotWidths = [
  * directory (checked by eye); the page is left at the desktop width.
  */
 export async function shootAtEachWidth(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => document.fonts.ready);
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const size of screenshotWidths) {
-      await page.setViewportSize(size);
-      await page.screenshot({ path: path.join(screenshotDir, `${name}-${scheme}-${size.width}.png`) });
-    }
-  }
+  await shootLooks(page, name, screenshotWidths, async () => {});
   await page.setViewportSize(screenshotWidths[2]);
 }
 
