@@ -3,7 +3,6 @@
  * list; never add one (72 files on 2026-11-28).
  */
 export const sizeOffenders = {
-  'bench/src/load-bench.ts': ['max-lines'],
   'e2e/tests/live-events.spec.ts': ['max-lines'],
   'e2e/tests/polish.spec.ts': ['max-lines'],
   'e2e/tests/reading-views.spec.ts': ['max-lines'],

@@ -19,7 +19,7 @@ import { addUser, prepareEnvironment, type BenchEnvironment } from './bench-envi
 import { openStream } from './event-stream.js';
 import { cpuMs, pssKb, statusKb } from './proc-stats.js';
 import { doveadm, seedMaildirFolder } from './seed/maildir-seed.js';
-import { quantile } from './stats.js';
+import { mib, printLoad, printMemory, type LoadResult, type Snapshot } from './load-report.js';
 
 const userCount = Number(process.env.BENCH_LOAD_USERS ?? 50);
 const concurrency = Number(process.env.BENCH_LOAD_CONCURRENCY ?? 50);
@@ -57,7 +57,6 @@ interface SignedIn {
   stream?: { close: () => void };
 }
 
-const mib = (kb: number) => (kb / 1024).toFixed(1);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function seed(env: BenchEnvironment): Promise<void> {
@@ -111,17 +110,6 @@ async function imapProcesses(env: BenchEnvironment): Promise<Map<string, number[
   return byUser;
 }
 
-interface Snapshot {
-  point: string;
-  serverRssKb: number;
-  serverAnonKb: number;
-  connections: number[];
-  imapRssKb: number;
-  imapPssKb: number;
-  /** The largest single imap process. */
-  imapMaxRssKb: number;
-}
-
 async function snapshot(env: BenchEnvironment, point: string): Promise<Snapshot> {
   const pid = env.serverPid!;
   const server = statusKb(pid);
@@ -138,16 +126,6 @@ async function snapshot(env: BenchEnvironment, point: string): Promise<Snapshot>
   };
   console.log(`  ${point}: server RSS ${mib(snap.serverRssKb)} MiB, ${pids.length} imap processes`);
   return snap;
-}
-
-interface LoadResult {
-  cycle: number;
-  times: number[];
-  errors: number;
-  seconds: number;
-  serverCpuMs: number;
-  clientCpuMs: number;
-  peakRssKb: number;
 }
 
 /**
@@ -202,43 +180,6 @@ async function load(env: BenchEnvironment, sessions: SignedIn[], cycle: number):
     clientCpuMs: (client.user + client.system) / 1000,
     peakRssKb,
   };
-}
-
-function printLoad(results: LoadResult[]): void {
-  console.log(
-    `\nWarm Inbox lists (${mode}, first 50, newest first), ${concurrency} clients in a closed loop on ${userCount} ` +
-      `sessions, ${loadSeconds} s per cycle; server CPU = utime + stime of the server process / requests:\n`,
-  );
-  console.log(
-    '| cycle | requests | req/s | median ms | p95 ms | p99 ms | errors | server CPU ms/req | bench CPU ms/req |',
-  );
-  console.log('| --: | --: | --: | --: | --: | --: | --: | --: | --: |');
-  for (const r of results) {
-    const n = Math.max(1, r.times.length + r.errors);
-    console.log(
-      `| ${r.cycle} | ${r.times.length + r.errors} | ${(n / r.seconds).toFixed(0)} | ${quantile(r.times, 0.5).toFixed(1)} | ` +
-        `${quantile(r.times, 0.95).toFixed(1)} | ${quantile(r.times, 0.99).toFixed(1)} | ${r.errors} | ` +
-        `${(r.serverCpuMs / n).toFixed(2)} | ${(r.clientCpuMs / n).toFixed(2)} |`,
-    );
-  }
-}
-
-function printMemory(snaps: Snapshot[]): void {
-  console.log(
-    `\nMemory and IMAP connections (server = the webmail's Node process; imap = Dovecot's imap processes of the ` +
-      `${userCount} bench users, from \`doveadm who\`; PSS counts shared pages once):\n`,
-  );
-  console.log(
-    '| point | server RSS MiB | of it anon MiB | IMAP connections | per user min–max | imap RSS MiB | imap PSS MiB | largest imap MiB |',
-  );
-  console.log('| --- | --: | --: | --: | --: | --: | --: | --: |');
-  for (const s of snaps) {
-    const total = s.connections.reduce((a, b) => a + b, 0);
-    console.log(
-      `| ${s.point} | ${mib(s.serverRssKb)} | ${mib(s.serverAnonKb)} | ${total} | ` +
-        `${Math.min(...s.connections)}–${Math.max(...s.connections)} | ${mib(s.imapRssKb)} | ${mib(s.imapPssKb)} | ${mib(s.imapMaxRssKb)} |`,
-    );
-  }
 }
 
 async function cycle(env: BenchEnvironment, n: number, snaps: Snapshot[]): Promise<LoadResult> {
@@ -296,8 +237,8 @@ async function main() {
           .join(' ')} after; ${userCount} users, Inboxes of ` +
         `${Math.min(...inboxes)}–${Math.max(...inboxes)} messages; event streams ${withStreams ? 'open' : 'closed'}; server ${built ? 'built (dist)' : 'from source (tsx)'}.`,
     );
-    printLoad(results);
-    printMemory(snaps);
+    printLoad(results, { mode, concurrency, userCount, loadSeconds });
+    printMemory(snaps, userCount);
   } finally {
     await env.stop();
   }
