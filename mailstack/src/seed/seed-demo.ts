@@ -16,6 +16,8 @@ import { multiAppend } from './imap-multiappend.js';
 import { appendOrThrow, emptyAccount, ensureMailbox } from './mailbox-ops.js';
 import { readSeedMarker, writeSeedMarker } from './seed-marker.js';
 
+type BulkItems = Parameters<typeof multiAppend>[1];
+
 export interface FolderStats {
   path: string;
   messages: number;
@@ -88,38 +90,11 @@ export async function seedDemo(stack: Mailstack, opts: SeedOptions = {}): Promis
     await step('file', async () => {
       for (const [email, client] of sessions) await fileDeliveredMail(client, email, composed);
     });
-    await step('drafts', async () => {
-      const drafts = demoDrafts();
-      const built = await composeAll(
-        drafts.map((d) => d.message),
-        anchor,
-      );
-      for (const item of built) {
-        const owner = drafts.find((d) => d.message.key === item.message.key)!.owner;
-        await appendOrThrow(sessions.get(owner)!, 'Drafts', item.raw, ['\\Draft', '\\Seen'], item.date);
-      }
-    });
+    await step('drafts', () => appendDrafts(sessions, anchor));
     const items = await step('bulk-compose', () => bulkArchiveItems(alice, now, bulkCount));
-    await step('bulk-append', async () => {
-      await ensureMailbox(aliceSession, BULK_FOLDER);
-      await multiAppend(
-        {
-          host: stack.host,
-          port: stack.ports.imap,
-          user: alice.email,
-          pass: DEMO_ACCOUNTS.alice.password,
-          mailbox: BULK_FOLDER,
-        },
-        items,
-      );
-    });
+    await step('bulk-append', () => appendBulk(stack, aliceSession, items));
     const indexMode = opts.indexBulk ?? 'queue';
-    if (indexMode !== 'skip') {
-      await step(`bulk-index-${indexMode}`, () => {
-        const args = ['index', ...(indexMode === 'queue' ? ['-q'] : []), '-u', alice.email, BULK_FOLDER];
-        return runScript('doveadm.sh', args, scriptTargetOf(stack));
-      });
-    }
+    if (indexMode !== 'skip') await step(`bulk-index-${indexMode}`, () => indexBulk(stack, indexMode));
     await writeSeedMarker(stack.dir, {
       version: SEED_VERSION,
       seededAt: new Date(now).toISOString(),
@@ -129,6 +104,40 @@ export async function seedDemo(stack: Mailstack, opts: SeedOptions = {}): Promis
   } finally {
     await Promise.allSettled([...sessions.values()].map((client) => client.logout()));
   }
+}
+
+/** The demo drafts, each appended to its owner's Drafts folder as a seen draft. */
+async function appendDrafts(sessions: Map<string, ImapFlow>, anchor: number): Promise<void> {
+  const drafts = demoDrafts();
+  const built = await composeAll(
+    drafts.map((d) => d.message),
+    anchor,
+  );
+  for (const item of built) {
+    const owner = drafts.find((d) => d.message.key === item.message.key)!.owner;
+    await appendOrThrow(sessions.get(owner)!, 'Drafts', item.raw, ['\\Draft', '\\Seen'], item.date);
+  }
+}
+
+/** alice's bulk list folder, appended in one MULTIAPPEND session. */
+async function appendBulk(stack: Mailstack, aliceSession: ImapFlow, items: BulkItems): Promise<void> {
+  await ensureMailbox(aliceSession, BULK_FOLDER);
+  await multiAppend(
+    {
+      host: stack.host,
+      port: stack.ports.imap,
+      user: alice.email,
+      pass: DEMO_ACCOUNTS.alice.password,
+      mailbox: BULK_FOLDER,
+    },
+    items,
+  );
+}
+
+/** Full-text indexing of the bulk folder, queued to Dovecot's indexer or waited for. */
+function indexBulk(stack: Mailstack, mode: 'queue' | 'wait'): Promise<string> {
+  const args = ['index', ...(mode === 'queue' ? ['-q'] : []), '-u', alice.email, BULK_FOLDER];
+  return runScript('doveadm.sh', args, scriptTargetOf(stack));
 }
 
 /** LIST-STATUS per account: every selectable folder with its message and unseen counts. */
