@@ -9,8 +9,6 @@ export const sizeOffenders = {
   'e2e/tests/search.spec.ts': ['max-lines'],
   'e2e/tests/security.spec.ts': ['max-lines'],
   'e2e/tests/shell-panel-keys.spec.ts': ['max-lines'],
-  'packages/contracts/src/contacts.endpoints.ts': ['max-lines'],
-  'packages/contracts/src/contacts.ts': ['max-lines'],
   'packages/server/src/app.ts': ['max-lines', 'max-lines-per-function'],
   'packages/server/src/features/auth/auth.routes.ts': ['max-lines-per-function'],
   'packages/server/src/features/auth/auth.service.ts': ['max-lines'],

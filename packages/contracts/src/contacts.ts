@@ -266,57 +266,5 @@ export const ContactMassAction = z.discriminatedUnion('action', [
 export type ContactMassAction = z.input<typeof ContactMassAction>;
 export const ContactMassActionResult = z.object({ handled: z.number().int() });
 
-/** `auto` looks at the file: a vCard, or a CSV whose header row is Google's or Outlook's. */
-export const contactImportTypes = ['auto', 'vcard', 'google', 'outlook'] as const;
-export const ContactImportType = z.enum(contactImportTypes);
-export type ContactImportType = z.infer<typeof ContactImportType>;
-
-/** The form fields of an import (multipart, with the file `contactImport`). */
-export const ContactImportFields = z
-  .object({
-    addressBookId: ContactsId.optional(),
-    type: ContactImportType.default('auto'),
-    /** The file's name as the user chose it (the report names it). */
-    userImportName: z.string().max(255).optional(),
-  })
-  .strict();
-
-export const contactImportProblems = [
-  'malformedCard',
-  'noNameOrEmail',
-  'invalidEmail',
-  'tooManyValues',
-  'valueTooLong',
-  'duplicateInFile',
-  'limitReached',
-  'invalidPhoto',
-] as const;
-export const ContactImportProblem = z.object({
-  /** The line of the file where the card or row begins (1-based). */
-  line: z.number().int(),
-  reason: z.enum(contactImportProblems),
-  message: z.string(),
-});
-export type ContactImportProblem = z.infer<typeof ContactImportProblem>;
-
-/** What an import did: new contacts, contacts merged into existing ones by e-mail address, and skipped entries. */
-export const ContactImportResult = z.object({
-  addressBookId: z.string(),
-  format: z.enum(['vcard', 'google', 'outlook']),
-  imported: z.number().int(),
-  merged: z.number().int(),
-  skipped: z.number().int(),
-  /** One per skipped entry (or value left out), with the line it begins on. */
-  problems: z.array(ContactImportProblem),
-});
-export type ContactImportResult = z.infer<typeof ContactImportResult>;
-
-export const contactExportFormats = ['vcf', 'csv'] as const;
-export const ContactExportParams = z.object({
-  userIndex: UserIndex,
-  format: z.enum(contactExportFormats),
-});
 /** `v`: the avatar's version (the contact's ETag), so a changed image has a new URL and caches may keep each. */
 export const AvatarQuery = z.object({ v: z.string().max(64).optional() }).strict();
-
-export const ContactExportQuery = z.object({ addressBookId: ContactsId.optional() }).strict();

@@ -13,6 +13,7 @@ export * from './external-content.js';
 export * from './security.js';
 export * from './reading.js';
 export * from './contacts.js';
+export * from './contacts-transfer.js';
 export * from './account.js';
 export * from './user-config.js';
 export * from './signatures.js';
