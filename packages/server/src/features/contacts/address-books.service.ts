@@ -18,12 +18,12 @@ export class AddressBooksService {
 
   async list(account: string): Promise<AddressBook[]> {
     await this.defaultBook(account);
-    return (await this.repo.books(account)).map(bookView);
+    return (await this.repo.books.list(account)).map(bookView);
   }
 
   /** The default "Personal" book, made on first use. */
   async defaultBook(account: string): Promise<AddressBookRow> {
-    const existing = await this.repo.defaultBook(account);
+    const existing = await this.repo.books.defaultBook(account);
     if (existing) return existing;
     const running = this.creating.get(account);
     if (running) return running;
@@ -38,7 +38,7 @@ export class AddressBooksService {
         created_at: now,
         updated_at: now,
       };
-      await this.repo.insertBook(row);
+      await this.repo.books.insertBook(row);
       return row;
     })().finally(() => this.creating.delete(account));
     this.creating.set(account, task);
@@ -48,7 +48,7 @@ export class AddressBooksService {
   /** The book named by id (404 for another account's), or the default one. */
   async resolve(account: string, id: string | undefined): Promise<AddressBookRow> {
     if (!id) return this.defaultBook(account);
-    const row = await this.repo.book(account, id);
+    const row = await this.repo.books.book(account, id);
     if (!row) throw notFound('Address book', 'addressBookNotFound');
     return row;
   }
@@ -66,7 +66,7 @@ export class AddressBooksService {
       created_at: now,
       updated_at: now,
     };
-    await this.repo.insertBook(row);
+    await this.repo.books.insertBook(row);
     this.publish(account, { command: 'addressbookUpdated', id: row.id });
     return bookView({ ...row, count: 0 });
   }
@@ -74,9 +74,9 @@ export class AddressBooksService {
   async rename(account: string, id: string, name: string): Promise<AddressBook> {
     const row = await this.resolve(account, id);
     if (row.name.toLowerCase() !== name.toLowerCase()) await this.checkNameFree(account, name);
-    await this.repo.renameBook(account, id, name, Date.now());
+    await this.repo.books.renameBook(account, id, name, Date.now());
     this.publish(account, { command: 'addressbookUpdated', id });
-    const book = (await this.repo.books(account)).find((b) => b.id === row.id)!;
+    const book = (await this.repo.books.list(account)).find((b) => b.id === row.id)!;
     return bookView(book);
   }
 
@@ -90,12 +90,12 @@ export class AddressBooksService {
         'defaultAddressBookDelete',
         'The default address book cannot be deleted',
       );
-    await this.repo.transaction((repo) => repo.deleteBook(account, id));
+    await this.repo.transaction((repo) => repo.books.deleteBook(account, id));
     this.publish(account, { command: 'addressbookDeleted', id });
   }
 
   private async checkNameFree(account: string, name: string): Promise<void> {
-    const books = await this.repo.books(account);
+    const books = await this.repo.books.list(account);
     if (books.some((b) => b.name.toLowerCase() === name.toLowerCase()))
       throw validationError({
         name: [{ code: 'notAllowed', message: 'An address book of that name exists' }],

@@ -27,7 +27,7 @@ export class AvatarsService {
 
   /** The stored avatar of the account's contact (or group); 404 when it has none or is someone else's. */
   async get(account: string, ownerId: string, what: 'Contact' | 'Group'): Promise<AvatarRow> {
-    const row = await this.repo.avatar(account, ownerId);
+    const row = await this.repo.avatars.avatar(account, ownerId);
     if (!row) throw notFound(`${what} avatar`, what === 'Contact' ? 'contactNotFound' : 'groupNotFound');
     return row;
   }

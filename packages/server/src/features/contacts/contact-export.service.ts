@@ -17,12 +17,12 @@ export class ContactExportService {
 
   async export(account: string, format: 'vcf' | 'csv', addressBookId: string | undefined) {
     if (addressBookId) await this.books.resolve(account, addressBookId);
-    const rows = await this.repo.allContacts(account, addressBookId);
-    const groupNames = new Map((await this.repo.allGroups(account)).map((g) => [g.id, g.name]));
+    const rows = await this.repo.contacts.allContacts(account, addressBookId);
+    const groupNames = new Map((await this.repo.groups.allGroups(account)).map((g) => [g.id, g.name]));
     if (format === 'csv') {
       const contacts = [];
       for (const page of pages(rows)) {
-        const groups = await this.repo.groupsOfContacts(
+        const groups = await this.repo.groups.groupsOfContacts(
           account,
           page.map((r) => r.id),
         );
@@ -43,8 +43,8 @@ export class ContactExportService {
       for (const page of pages(rows)) {
         const ids = page.map((r) => r.id);
         const [groups, avatars] = await Promise.all([
-          repo.groupsOfContacts(account, ids),
-          repo.avatarsOf(account, ids),
+          repo.groups.groupsOfContacts(account, ids),
+          repo.avatars.avatarsOf(account, ids),
         ]);
         let chunk = '';
         for (const row of page) {

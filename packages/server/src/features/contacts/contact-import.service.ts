@@ -1,31 +1,25 @@
 import {
   contactLimits,
-  isValidEmail,
   type ContactImportProblem,
   type ContactImportResult,
   type ContactImportType,
 } from '@webmail/contracts';
-import { validationError } from '../../infra/errors.js';
 import type { PublishEvent } from '../../infra/events/event-bus.js';
 import type { AddressBooksService } from './address-books.service.js';
 import { NotAnImageError, resizeAvatar, type StoredAvatar } from '../../infra/images/avatar-image.js';
-import { mergeFields, type ContactFields } from './contact-fields.js';
+import { mergeFields } from './contact-fields.js';
 import { ContactStore, fieldsOf } from './contact-store.js';
 import type { ContactRow, ContactsRepository } from './contacts.repository.js';
-import { CsvLayoutError, parseContactsCsv } from './contacts-csv.js';
+import { readImportFile, type Entry } from './contact-import-file.js';
 import type { GroupsService } from './groups.service.js';
-import { looksLikeVcard, parseVcards } from './vcard.js';
 
-/** One contact read from a file, whatever its format. */
-interface Entry {
-  line: number;
-  uid: string | null;
-  kind: 'individual' | 'group';
-  fields: ContactFields;
-  categories: string[];
-  members: string[];
-  photo: Buffer | null;
-  extra: unknown[];
+/** One import's transaction: where it writes and when. */
+interface ImportRun {
+  repo: ContactsRepository;
+  store: ContactStore;
+  account: string;
+  bookId: string;
+  now: number;
 }
 
 const valueProblems = new Set<ContactImportProblem['reason']>(['invalidEmail', 'invalidPhoto']);
@@ -53,22 +47,7 @@ export class ContactImportService {
     file: Buffer,
   ): Promise<ContactImportResult> {
     const book = await this.books.resolve(account, options.addressBookId);
-    const { format, entries, problems } = this.read(decode(file), options.type);
-    if (entries.length === 0) {
-      const first = problems[0];
-      const message = first
-        ? `Nothing could be imported: line ${first.line}: ${first.message}`
-        : 'The file holds no contacts';
-      throw validationError({
-        contactImport: [
-          {
-            code: first ? 'importUnreadable' : 'importEmpty',
-            message,
-            ...(first ? { params: { line: first.line } } : {}),
-          },
-        ],
-      });
-    }
+    const { format, entries, problems } = readImportFile(file, options.type);
     const photos = await this.photos(entries, problems);
     // A dropped address or photo is reported, but its entry was still taken: only whole entries count as skipped.
     const counts = {
@@ -78,104 +57,102 @@ export class ContactImportService {
     };
     const touchedGroups = new Set<string>();
     await this.repo.transaction(async (repo) => {
-      const store = new ContactStore(repo);
-      let total = await repo.countContacts(account);
-      const byUid = new Map<string, string>();
-      const now = Date.now();
-      for (const entry of entries.filter((e) => e.kind === 'individual')) {
-        const existing = await this.existing(repo, account, book.id, entry);
-        const photo = photos.get(entry);
-        let row: ContactRow;
-        if (existing) {
-          row = await store.update(existing, mergeFields(fieldsOf(existing), entry.fields, importMax), {
-            at: now,
-            hasAvatar: existing.has_avatar === 1 || !!photo,
-            avatarEtag: photo?.etag,
-          });
-          if (photo && existing.has_avatar !== 1) await saveAvatar(repo, account, row.id, photo, now);
-          counts.merged++;
-        } else if (total >= this.maxPerUser) {
-          problems.push({
-            line: entry.line,
-            reason: 'limitReached',
-            message: `At most ${this.maxPerUser} contacts can be kept`,
-          });
-          counts.skipped++;
-          continue;
-        } else {
-          row = await store.insert(account, book.id, entry.fields, {
-            uid: entry.uid,
-            extra: entry.extra,
-            hasAvatar: !!photo,
-            at: now,
-          });
-          if (photo) await saveAvatar(repo, account, row.id, photo, now);
-          total++;
-          counts.imported++;
-        }
-        if (entry.uid) byUid.set(entry.uid, row.id);
-        byUid.set(row.uid, row.id);
-        for (const name of entry.categories.slice(0, 50)) {
-          const group = await this.groups.findOrCreateByName(
-            repo,
-            account,
-            name.slice(0, contactLimits.groupNameMax),
-            now,
-          );
-          await repo.addMembers(account, group.id, [row.id]);
-          touchedGroups.add(group.id);
-        }
-      }
-      for (const entry of entries.filter((e) => e.kind === 'group')) {
-        const name = entry.fields.fullName.slice(0, contactLimits.groupNameMax);
-        if (!name) continue;
-        const group = await this.groups.findOrCreateByName(repo, account, name, now);
-        const ids = entry.members
-          .map((m) => byUid.get(m) ?? byUid.get(m.replace(/^urn:uuid:/i, '')))
-          .filter((id): id is string => !!id);
-        await repo.addMembers(account, group.id, ids);
-        touchedGroups.add(group.id);
-      }
+      const run: ImportRun = {
+        repo,
+        store: new ContactStore(repo),
+        account,
+        bookId: book.id,
+        now: Date.now(),
+      };
+      const byUid = await this.importPeople(run, entries, { photos, problems, counts, touchedGroups });
+      await this.importGroups(run, entries, byUid, touchedGroups);
     });
     this.publish(account, { command: 'addressbookUpdated', id: book.id });
     for (const id of touchedGroups) this.publish(account, { command: 'groupUpdated', id });
     return { addressBookId: book.id, format, ...counts, problems: problems.sort((a, b) => a.line - b.line) };
   }
 
-  private read(text: string, type: ContactImportType) {
-    const vcard = type === 'vcard' || (type === 'auto' && looksLikeVcard(text));
-    const problems: ContactImportProblem[] = [];
-    let entries: Entry[];
-    let format: ContactImportResult['format'];
-    if (vcard) {
-      const parsed = parseVcards(text);
-      problems.push(...parsed.problems);
-      entries = parsed.cards;
-      format = 'vcard';
-    } else {
-      try {
-        const parsed = parseContactsCsv(text, type === 'google' || type === 'outlook' ? type : null);
-        problems.push(...parsed.problems);
-        entries = parsed.rows.map((r) => ({
-          ...r,
-          uid: null,
-          kind: 'individual',
-          members: [],
-          photo: null,
-          extra: [],
-        }));
-        format = parsed.layout;
-      } catch (err) {
-        if (!(err instanceof CsvLayoutError)) throw err;
-        const code = err.kind === 'noEmailColumn' ? 'importNoEmailColumn' : 'importUnreadable';
-        throw validationError({ contactImport: [{ code, message: err.message }] });
+  /**
+   * The entries of people: merged into the book's contact with their UID or an address, else added while the
+   * account is under its limit; their categories become groups. Returns the stored contacts' ids by UID.
+   */
+  private async importPeople(
+    { repo, store, account, bookId, now }: ImportRun,
+    entries: Entry[],
+    out: {
+      photos: Map<Entry, StoredAvatar>;
+      problems: ContactImportProblem[];
+      counts: { imported: number; merged: number; skipped: number };
+      touchedGroups: Set<string>;
+    },
+  ): Promise<Map<string, string>> {
+    const { photos, problems, counts, touchedGroups } = out;
+    let total = await repo.contacts.countContacts(account);
+    const byUid = new Map<string, string>();
+    for (const entry of entries.filter((e) => e.kind === 'individual')) {
+      const existing = await this.existing(repo, account, bookId, entry);
+      const photo = photos.get(entry);
+      let row: ContactRow;
+      if (existing) {
+        row = await store.update(existing, mergeFields(fieldsOf(existing), entry.fields, importMax), {
+          at: now,
+          hasAvatar: existing.has_avatar === 1 || !!photo,
+          avatarEtag: photo?.etag,
+        });
+        if (photo && existing.has_avatar !== 1) await saveAvatar(repo, account, row.id, photo, now);
+        counts.merged++;
+      } else if (total >= this.maxPerUser) {
+        problems.push({
+          line: entry.line,
+          reason: 'limitReached',
+          message: `At most ${this.maxPerUser} contacts can be kept`,
+        });
+        counts.skipped++;
+        continue;
+      } else {
+        row = await store.insert(account, bookId, entry.fields, {
+          uid: entry.uid,
+          extra: entry.extra,
+          hasAvatar: !!photo,
+          at: now,
+        });
+        if (photo) await saveAvatar(repo, account, row.id, photo, now);
+        total++;
+        counts.imported++;
+      }
+      if (entry.uid) byUid.set(entry.uid, row.id);
+      byUid.set(row.uid, row.id);
+      for (const name of entry.categories.slice(0, 50)) {
+        const group = await this.groups.findOrCreateByName(
+          repo,
+          account,
+          name.slice(0, contactLimits.groupNameMax),
+          now,
+        );
+        await repo.groups.addMembers(account, group.id, [row.id]);
+        touchedGroups.add(group.id);
       }
     }
-    return {
-      format,
-      entries: entries.map((e) => cleanEmails(e, problems)).filter((e): e is Entry => !!e),
-      problems,
-    };
+    return byUid;
+  }
+
+  /** Group entries (vCard `KIND:group`): found or made by name, with the members this import stored. */
+  private async importGroups(
+    { repo, account, now }: ImportRun,
+    entries: Entry[],
+    byUid: Map<string, string>,
+    touchedGroups: Set<string>,
+  ): Promise<void> {
+    for (const entry of entries.filter((e) => e.kind === 'group')) {
+      const name = entry.fields.fullName.slice(0, contactLimits.groupNameMax);
+      if (!name) continue;
+      const group = await this.groups.findOrCreateByName(repo, account, name, now);
+      const ids = entry.members
+        .map((m) => byUid.get(m) ?? byUid.get(m.replace(/^urn:uuid:/i, '')))
+        .filter((id): id is string => !!id);
+      await repo.groups.addMembers(account, group.id, ids);
+      touchedGroups.add(group.id);
+    }
   }
 
   /** Photos resized before the transaction (it should stay short); one that is no image is reported and left out. */
@@ -208,43 +185,14 @@ export class ContactImportService {
     entry: Entry,
   ): Promise<ContactRow | undefined> {
     if (entry.uid) {
-      const byUid = await repo.contactByUid(bookId, entry.uid);
+      const byUid = await repo.contacts.contactByUid(bookId, entry.uid);
       if (byUid) return byUid;
     }
     const addresses = entry.fields.emails.map((e) => e.value.toLowerCase());
     if (addresses.length === 0) return undefined;
-    const match = (await repo.contactIdsByAddresses(bookId, addresses))[0];
-    return match ? repo.contact(account, match.contact_id) : undefined;
+    const match = (await repo.contacts.contactIdsByAddresses(bookId, addresses))[0];
+    return match ? repo.contacts.contact(account, match.contact_id) : undefined;
   }
-}
-
-/** Invalid addresses are dropped (and reported); an entry left with neither name nor address is skipped. */
-function cleanEmails(entry: Entry, problems: ContactImportProblem[]): Entry | null {
-  const seen = new Set<string>();
-  const emails = entry.fields.emails.filter((e) => {
-    const key = e.value.toLowerCase();
-    if (!isValidEmail(e.value)) {
-      problems.push({
-        line: entry.line,
-        reason: 'invalidEmail',
-        message: `"${e.value.slice(0, 100)}" is not a valid e-mail address; it was left out`,
-      });
-      return false;
-    }
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-  if (entry.kind === 'individual' && !entry.fields.fullName && emails.length === 0) {
-    if (entry.fields.emails.length === 0)
-      problems.push({
-        line: entry.line,
-        reason: 'noNameOrEmail',
-        message: 'The entry has neither a name nor an e-mail address',
-      });
-    return null;
-  }
-  return { ...entry, fields: { ...entry.fields, emails } };
 }
 
 async function saveAvatar(
@@ -254,7 +202,7 @@ async function saveAvatar(
   photo: StoredAvatar,
   at: number,
 ) {
-  await repo.saveAvatar({
+  await repo.avatars.saveAvatar({
     owner_id: ownerId,
     account,
     content_type: photo.contentType,
@@ -262,13 +210,4 @@ async function saveAvatar(
     etag: photo.etag,
     updated_at: at,
   });
-}
-
-/** UTF-8 (with or without BOM); a file that is not valid UTF-8 is read as Windows-1252 (Outlook's ANSI CSV). */
-function decode(file: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(file).replace(/^\uFEFF/, '');
-  } catch {
-    return new TextDecoder('windows-1252').decode(file);
-  }
 }

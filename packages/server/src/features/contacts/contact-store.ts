@@ -68,7 +68,9 @@ export class ContactStore {
     options: { uid?: string | null; extra?: unknown[]; hasAvatar?: boolean; at: number },
   ): Promise<ContactRow> {
     const uid =
-      options.uid && !(await this.repo.contactByUid(addressBookId, options.uid)) ? options.uid : newUid();
+      options.uid && !(await this.repo.contacts.contactByUid(addressBookId, options.uid))
+        ? options.uid
+        : newUid();
     const vcard = writeVcard({ uid, fields, extra: options.extra ?? [], updatedAt: options.at });
     const row: ContactRow = {
       id: newId(),
@@ -83,8 +85,8 @@ export class ContactStore {
       created_at: options.at,
       updated_at: options.at,
     };
-    await this.repo.insertContact(row, addressesOf(fields));
-    await this.repo.bumpBook(addressBookId, options.at);
+    await this.repo.contacts.insertContact(row, addressesOf(fields));
+    await this.repo.books.bumpBook(addressBookId, options.at);
     return row;
   }
 
@@ -97,7 +99,8 @@ export class ContactStore {
     // A UID is unique per book (a CardDAV resource name): moved into a book that has the same UID (an imported
     // copy), the contact gets a new one rather than failing.
     const target = options.addressBookId ?? row.address_book_id;
-    const taken = target !== row.address_book_id && !!(await this.repo.contactByUid(target, row.uid));
+    const taken =
+      target !== row.address_book_id && !!(await this.repo.contacts.contactByUid(target, row.uid));
     const uid = taken ? newUid() : row.uid;
     const vcard = writeVcard({ uid, fields, extra: extraOf(row.vcard), updatedAt: options.at });
     const next: ContactRow = {
@@ -111,10 +114,10 @@ export class ContactStore {
       has_avatar: options.hasAvatar === undefined ? row.has_avatar : options.hasAvatar ? 1 : 0,
       updated_at: options.at,
     };
-    await this.repo.updateContact(next, addressesOf(fields));
-    await this.repo.bumpBook(next.address_book_id, options.at);
+    await this.repo.contacts.updateContact(next, addressesOf(fields));
+    await this.repo.books.bumpBook(next.address_book_id, options.at);
     if (next.address_book_id !== row.address_book_id)
-      await this.repo.bumpBook(row.address_book_id, options.at);
+      await this.repo.books.bumpBook(row.address_book_id, options.at);
     return next;
   }
 
@@ -122,8 +125,8 @@ export class ContactStore {
   async remove(account: string, rows: ContactRow[], at: number): Promise<void> {
     const revisions = new Map<string, number>();
     for (const bookId of new Set(rows.map((r) => r.address_book_id)))
-      revisions.set(bookId, await this.repo.bumpBook(bookId, at));
-    await this.repo.addTombstones(
+      revisions.set(bookId, await this.repo.books.bumpBook(bookId, at));
+    await this.repo.contacts.addTombstones(
       rows.map((r) => ({
         address_book_id: r.address_book_id,
         uid: r.uid,
@@ -131,7 +134,7 @@ export class ContactStore {
         deleted_at: at,
       })),
     );
-    await this.repo.deleteContacts(
+    await this.repo.contacts.deleteContacts(
       account,
       rows.map((r) => r.id),
     );

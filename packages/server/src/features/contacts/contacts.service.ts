@@ -51,10 +51,10 @@ export class ContactsService {
     await this.books.defaultBook(account);
     const tokens = tokensOf(query.query);
     if (query.addressBookId) await this.books.resolve(account, query.addressBookId);
-    if (query.groupId && !(await this.repo.group(account, query.groupId)))
+    if (query.groupId && !(await this.repo.groups.group(account, query.groupId)))
       throw notFound('Group', 'groupNotFound');
     if (tokens === null) return { contacts: [], total: 0, offset: query.offset, limit: query.limit };
-    const { rows, total } = await this.repo.contacts(account, { ...query, tokens });
+    const { rows, total } = await this.repo.contacts.list(account, { ...query, tokens });
     return { contacts: await this.views(account, rows), total, offset: query.offset, limit: query.limit };
   }
 
@@ -66,7 +66,7 @@ export class ContactsService {
   async create(account: string, input: ParsedContactInput, avatar: Buffer | null): Promise<Contact> {
     const book = await this.books.resolve(account, input.addressBookId);
     await this.checkGroups(account, input.groups);
-    if ((await this.repo.countContacts(account)) >= this.limits.maxPerUser)
+    if ((await this.repo.contacts.countContacts(account)) >= this.limits.maxPerUser)
       throw limitReached(this.limits.maxPerUser);
     const stored = avatar ? await this.avatars.prepare(avatar) : null;
     const row = await this.repo.transaction(async (repo) => {
@@ -76,7 +76,7 @@ export class ContactsService {
         hasAvatar: !!stored,
       });
       if (stored)
-        await repo.saveAvatar({
+        await repo.avatars.saveAvatar({
           owner_id: created.id,
           account,
           content_type: stored.contentType,
@@ -84,7 +84,7 @@ export class ContactsService {
           etag: stored.etag,
           updated_at: now,
         });
-      await repo.setGroupsOfContact(account, created.id, input.groups);
+      await repo.groups.setGroupsOfContact(account, created.id, input.groups);
       return created;
     });
     this.publish(account, { command: 'contactUpdated', id: row.id });
@@ -117,7 +117,7 @@ export class ContactsService {
     await this.repo.transaction(async (repo) => {
       const now = Date.now();
       if (stored)
-        await repo.saveAvatar({
+        await repo.avatars.saveAvatar({
           owner_id: id,
           account,
           content_type: stored.contentType,
@@ -125,7 +125,7 @@ export class ContactsService {
           etag: stored.etag,
           updated_at: now,
         });
-      if (removeAvatar) await repo.deleteAvatar(account, id);
+      if (removeAvatar) await repo.avatars.deleteAvatar(account, id);
       const hasAvatar = stored ? true : removeAvatar ? false : undefined;
       await new ContactStore(repo).update(row, fields, {
         addressBookId: book?.id,
@@ -133,7 +133,7 @@ export class ContactsService {
         avatarEtag: stored?.etag,
         at: now,
       });
-      if (patch.groups) await repo.setGroupsOfContact(account, id, patch.groups);
+      if (patch.groups) await repo.groups.setGroupsOfContact(account, id, patch.groups);
     });
     this.publish(account, { command: 'contactUpdated', id });
     return this.get(account, id);
@@ -147,7 +147,7 @@ export class ContactsService {
 
   /** Several contacts at once; ids of other accounts (or gone) are not handled and not counted. */
   async massAction(account: string, action: ContactMassAction): Promise<{ handled: number }> {
-    const rows = await this.repo.contactsById(account, [...new Set(action.ids)]);
+    const rows = await this.repo.contacts.contactsById(account, [...new Set(action.ids)]);
     const ids = rows.map((r) => r.id);
     const now = Date.now();
     if (action.action === 'delete') {
@@ -163,11 +163,11 @@ export class ContactsService {
       });
       this.publish(account, { command: 'addressbookUpdated', id: book.id });
     } else {
-      const group = await this.repo.group(account, action.groupId);
+      const group = await this.repo.groups.group(account, action.groupId);
       if (!group) throw notFound('Group', 'groupNotFound');
       await this.repo.transaction(async (repo) => {
-        if (action.action === 'addToGroup') await repo.addMembers(account, group.id, ids);
-        else await repo.removeMembers(account, group.id, ids);
+        if (action.action === 'addToGroup') await repo.groups.addMembers(account, group.id, ids);
+        else await repo.groups.removeMembers(account, group.id, ids);
       });
       this.publish(account, { command: 'groupUpdated', id: group.id });
     }
@@ -178,12 +178,14 @@ export class ContactsService {
   async suggestions(account: string, query: string, limit: number): Promise<ContactSuggestion[]> {
     const tokens = tokensOf(query);
     if (!tokens || tokens.length === 0) return [];
-    const groups = await this.repo.suggestGroups(account, tokens, limit);
-    const members = await this.repo.members(
+    const groups = await this.repo.groups.suggestGroups(account, tokens, limit);
+    const members = await this.repo.groups.members(
       account,
       groups.map((g) => g.id),
     );
-    const memberRows = await this.repo.contactsById(account, [...new Set([...members.values()].flat())]);
+    const memberRows = await this.repo.contacts.contactsById(account, [
+      ...new Set([...members.values()].flat()),
+    ]);
     const byId = new Map(memberRows.map((r) => [r.id, r]));
     const result: ContactSuggestion[] = groups.map((g) => ({
       kind: 'group',
@@ -200,7 +202,7 @@ export class ContactsService {
         })
         .sort((x, y) => x.name.localeCompare(y.name) || x.address.localeCompare(y.address)),
     }));
-    for (const row of await this.repo.suggestContacts(account, tokens, limit)) {
+    for (const row of await this.repo.contacts.suggestContacts(account, tokens, limit)) {
       const emails = JSON.parse(row.emails) as Array<{ value: string }>;
       const nameMatches = tokens.every((t) =>
         `${row.full_name} ${row.organization}`.toLowerCase().includes(t),
@@ -223,13 +225,13 @@ export class ContactsService {
   }
 
   async find(account: string, id: string): Promise<ContactRow> {
-    const row = await this.repo.contact(account, id);
+    const row = await this.repo.contacts.contact(account, id);
     if (!row) throw notFound('Contact', 'contactNotFound');
     return row;
   }
 
   async views(account: string, rows: ContactRow[]): Promise<Contact[]> {
-    const groups = await this.repo.groupsOfContacts(
+    const groups = await this.repo.groups.groupsOfContacts(
       account,
       rows.map((r) => r.id),
     );
@@ -238,7 +240,7 @@ export class ContactsService {
 
   private async checkGroups(account: string, ids: string[]): Promise<void> {
     if (ids.length === 0) return;
-    const found = await this.repo.groupsByIds(account, [...new Set(ids)]);
+    const found = await this.repo.groups.groupsByIds(account, [...new Set(ids)]);
     if (found.length !== new Set(ids).size)
       throw validationError({ groups: [{ code: 'notAllowed', message: 'A group does not exist' }] });
   }

@@ -23,8 +23,8 @@ export class GroupsService {
   async list(account: string, query: string, offset: number, limit: number): Promise<GroupListResponse> {
     const tokens = tokensOf(query);
     if (tokens === null) return { groups: [], total: 0, offset, limit };
-    const { rows, total } = await this.repo.groups(account, tokens, offset, limit);
-    const members = await this.repo.members(
+    const { rows, total } = await this.repo.groups.list(account, tokens, offset, limit);
+    const members = await this.repo.groups.members(
       account,
       rows.map((r) => r.id),
     );
@@ -33,7 +33,7 @@ export class GroupsService {
 
   async get(account: string, id: string): Promise<Group> {
     const row = await this.find(account, id);
-    return groupView(row, (await this.repo.members(account, [id])).get(id) ?? []);
+    return groupView(row, (await this.repo.groups.members(account, [id])).get(id) ?? []);
   }
 
   async create(account: string, input: ParsedGroupInput, avatar: Buffer | null): Promise<Group> {
@@ -56,10 +56,10 @@ export class GroupsService {
     };
     row.etag = groupEtag(row, members, stored?.etag);
     await this.repo.transaction(async (repo) => {
-      await repo.insertGroup(row);
-      await repo.addMembers(account, row.id, members);
+      await repo.groups.insertGroup(row);
+      await repo.groups.addMembers(account, row.id, members);
       if (stored)
-        await repo.saveAvatar({
+        await repo.avatars.saveAvatar({
           owner_id: row.id,
           account,
           content_type: stored.contentType,
@@ -91,16 +91,16 @@ export class GroupsService {
         updated_at: now,
       };
       if (members) {
-        const current = (await repo.members(account, [id])).get(id) ?? [];
-        await repo.removeMembers(
+        const current = (await repo.groups.members(account, [id])).get(id) ?? [];
+        await repo.groups.removeMembers(
           account,
           id,
           current.filter((m) => !members.includes(m)),
         );
-        await repo.addMembers(account, id, members);
+        await repo.groups.addMembers(account, id, members);
       }
       if (stored)
-        await repo.saveAvatar({
+        await repo.avatars.saveAvatar({
           owner_id: id,
           account,
           content_type: stored.contentType,
@@ -108,9 +108,9 @@ export class GroupsService {
           etag: stored.etag,
           updated_at: now,
         });
-      if (removeAvatar) await repo.deleteAvatar(account, id);
+      if (removeAvatar) await repo.avatars.deleteAvatar(account, id);
       next.etag = groupEtag(next, members ?? [], stored?.etag);
-      await repo.updateGroup(next);
+      await repo.groups.updateGroup(next);
     });
     this.publish(account, { command: 'groupUpdated', id });
     return this.get(account, id);
@@ -118,12 +118,12 @@ export class GroupsService {
 
   async remove(account: string, id: string): Promise<void> {
     await this.find(account, id);
-    await this.repo.transaction((repo) => repo.deleteGroup(account, id));
+    await this.repo.transaction((repo) => repo.groups.deleteGroup(account, id));
     this.publish(account, { command: 'groupDeleted', id });
   }
 
   async find(account: string, id: string): Promise<GroupRow> {
-    const row = await this.repo.group(account, id);
+    const row = await this.repo.groups.group(account, id);
     if (!row) throw notFound('Group', 'groupNotFound');
     return row;
   }
@@ -135,7 +135,7 @@ export class GroupsService {
     name: string,
     at: number,
   ): Promise<GroupRow> {
-    const existing = await repo.groupByName(account, name);
+    const existing = await repo.groups.groupByName(account, name);
     if (existing) return existing;
     const row: GroupRow = {
       id: newId(),
@@ -151,19 +151,19 @@ export class GroupsService {
       updated_at: at,
     };
     row.etag = groupEtag(row, []);
-    await repo.insertGroup(row);
+    await repo.groups.insertGroup(row);
     return row;
   }
 
   private async checkName(account: string, name: string): Promise<void> {
-    if (await this.repo.groupByName(account, name))
+    if (await this.repo.groups.groupByName(account, name))
       throw validationError({ name: [{ code: 'notAllowed', message: 'A group of that name exists' }] });
   }
 
   /** Member ids must be the account's own contacts (422 otherwise: another account's id is never taken). */
   private async ownContacts(account: string, ids: string[]): Promise<string[]> {
     const unique = [...new Set(ids)];
-    const found = await this.repo.contactsById(account, unique);
+    const found = await this.repo.contacts.contactsById(account, unique);
     if (found.length !== unique.length)
       throw validationError({
         members: [{ code: 'notAllowed', message: 'A member is not one of your contacts' }],
