@@ -24,7 +24,6 @@ export const sizeOffenders = {
   'packages/server/src/features/messages/mass-actions.service.ts': ['max-lines-per-function'],
   'packages/server/src/features/reading/thread.service.ts': ['max-lines-per-function'],
   'packages/server/src/features/security/security.module.ts': ['max-lines-per-function'],
-  'packages/server/src/infra/config.ts': ['max-lines', 'max-lines-per-function'],
   'packages/server/test/contacts/contacts-api.test.ts': ['max-lines'],
   'packages/server/test/filters/filters-delivery.test.ts': ['max-lines'],
   'packages/server/test/filters/filters-routes.test.ts': ['max-lines'],
