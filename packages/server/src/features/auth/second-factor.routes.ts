@@ -22,52 +22,14 @@ export function secondFactorRoutes(
   signInLog: SignInLog,
   gate: SecondFactorGate,
 ): FastifyPluginAsync {
-  /** Runs one check of a pending sign-in under the throttle, then signs in. */
-  async function attempt(
-    request: FastifyRequest,
-    reply: Parameters<Parameters<typeof route>[2]>[1],
-    id: string,
-    check: (deviceId: string) => Promise<SecondFactorPassed>,
-  ) {
-    const deviceId = auth.deviceOf(request.cookies);
-    if (!deviceId) throw refusal('Unauthorized', 401, 'signInExpired', 'The sign-in has expired');
-    const { email, knownDevice } = await gate.accountOf(id, deviceId);
-    const client = signInAttempt(request, email);
-    const key = knownDevice ? `device\n${deviceId}\n${email}` : `account\n${email}`;
-    const wait = limits.secondFactorFailures.retryAfterSeconds(key);
-    if (wait > 0) {
-      await signInLog.record({ ...client, type: 'twoFactorFailed' });
-      throw rateLimited(wait, 'Too many wrong codes; try again later');
-    }
-    let passed: SecondFactorPassed;
-    try {
-      passed = await check(deviceId);
-    } catch (err) {
-      if (err instanceof AppError && err.status === 401 && err.reason !== 'signInExpired') {
-        limits.secondFactorFailures.fail(key);
-        await signInLog.record({ ...client, type: 'twoFactorFailed' });
-      }
-      throw err;
-    }
-    limits.secondFactorFailures.clear(key);
-    const result = await auth.startSession(passed.email, passed.password, deviceId, client);
-    await signInLog.record({
-      ...client,
-      type: passed.method === 'recovery' ? 'recoveryCodeUsed' : 'twoFactorChecked',
-    });
-    await signInLog.record({ ...client, type: 'signIn' });
-    setSessionCookies(reply, isSecureRequest(config, request), result.userIndex, result.tokens, Date.now());
-    request.log.info({ userIndex: result.userIndex }, 'signed in with a second factor');
-    return { userIndex: result.userIndex, user: result.user, expiresAt: result.tokens.accessExpiresAt };
-  }
-
+  const deps = { config, auth, limits, signInLog, gate };
   const limit = { config: { rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: 60_000 } } };
   return async (app) => {
     route(
       app,
       endpoints.secondFactor,
       async (request, reply) =>
-        attempt(request, reply, request.body.id, (deviceId) =>
+        attemptSignIn(deps, request, reply, request.body.id, (deviceId) =>
           gate.finishWithCode(request.body.id, request.body.code, deviceId),
         ),
       limit,
@@ -89,10 +51,58 @@ export function secondFactorRoutes(
       app,
       endpoints.webauthn,
       async (request, reply) =>
-        attempt(request, reply, request.body.id, (deviceId) =>
+        attemptSignIn(deps, request, reply, request.body.id, (deviceId) =>
           gate.finishWithPasskey(request.body.id, request.body.response, deviceId, relyingPartyOf(config)),
         ),
       limit,
     );
   };
+}
+
+interface SecondFactorDeps {
+  config: Config;
+  auth: AuthService;
+  limits: AuthLimits;
+  signInLog: SignInLog;
+  gate: SecondFactorGate;
+}
+
+/** Runs one check of a pending sign-in under the throttle, then signs in. */
+async function attemptSignIn(
+  { config, auth, limits, signInLog, gate }: SecondFactorDeps,
+  request: FastifyRequest,
+  reply: Parameters<Parameters<typeof route>[2]>[1],
+  id: string,
+  check: (deviceId: string) => Promise<SecondFactorPassed>,
+) {
+  const deviceId = auth.deviceOf(request.cookies);
+  if (!deviceId) throw refusal('Unauthorized', 401, 'signInExpired', 'The sign-in has expired');
+  const { email, knownDevice } = await gate.accountOf(id, deviceId);
+  const client = signInAttempt(request, email);
+  const key = knownDevice ? `device\n${deviceId}\n${email}` : `account\n${email}`;
+  const wait = limits.secondFactorFailures.retryAfterSeconds(key);
+  if (wait > 0) {
+    await signInLog.record({ ...client, type: 'twoFactorFailed' });
+    throw rateLimited(wait, 'Too many wrong codes; try again later');
+  }
+  let passed: SecondFactorPassed;
+  try {
+    passed = await check(deviceId);
+  } catch (err) {
+    if (err instanceof AppError && err.status === 401 && err.reason !== 'signInExpired') {
+      limits.secondFactorFailures.fail(key);
+      await signInLog.record({ ...client, type: 'twoFactorFailed' });
+    }
+    throw err;
+  }
+  limits.secondFactorFailures.clear(key);
+  const result = await auth.startSession(passed.email, passed.password, deviceId, client);
+  await signInLog.record({
+    ...client,
+    type: passed.method === 'recovery' ? 'recoveryCodeUsed' : 'twoFactorChecked',
+  });
+  await signInLog.record({ ...client, type: 'signIn' });
+  setSessionCookies(reply, isSecureRequest(config, request), result.userIndex, result.tokens, Date.now());
+  request.log.info({ userIndex: result.userIndex }, 'signed in with a second factor');
+  return { userIndex: result.userIndex, user: result.user, expiresAt: result.tokens.accessExpiresAt };
 }

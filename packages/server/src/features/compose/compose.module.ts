@@ -78,25 +78,7 @@ export function createComposeModule(deps: ComposeModuleDeps): {
     log,
   );
   const credentials = new OutboxCredentials(config.sessionSecret, deps.access);
-  const delivery = new OutboxDelivery(
-    {
-      smtp: { ...config.smtp, tlsRejectUnauthorized: config.tlsRejectUnauthorized },
-      smtpSavesSent: config.compose.smtpSavesSent,
-      clock,
-    },
-    outbox,
-    credentials,
-    mail,
-    deps.connector,
-    {
-      sent: (account, recipients, at) => parties.recordSent(account, recipients, at),
-      draftRemoved: (account, draftId) => drafts.forget(account, draftId),
-      submittingScheduled: (account) => deps.recordBackgroundSend(account),
-      scheduledDone: (row, status) =>
-        publish(row.account, { command: 'scheduledSent', id: row.id, subject: row.subject, status }),
-    },
-    log,
-  );
+  const delivery = outboxDelivery(deps, { outbox, credentials, parties, drafts });
   const sendLaterAvailable = deps.access.delegated;
   const send = new SendService({
     defaultUndoSeconds: config.compose.undoSendSeconds,
@@ -128,4 +110,37 @@ export function createComposeModule(deps: ComposeModuleDeps): {
     module: { name: 'compose', routes, jobs: [outboxJob.job] },
     outboxQueue: () => outbox.queueStats(),
   };
+}
+
+/** The outbox's sender, with what a send tells the rest: recent parties, the draft gone, a scheduled send done. */
+function outboxDelivery(
+  deps: ComposeModuleDeps,
+  parts: {
+    outbox: OutboxRepository;
+    credentials: OutboxCredentials;
+    parties: RecentPartiesService;
+    drafts: DraftsService;
+  },
+): OutboxDelivery {
+  const { config, mail, log, clock, publish } = deps;
+  const { outbox, credentials, parties, drafts } = parts;
+  return new OutboxDelivery(
+    {
+      smtp: { ...config.smtp, tlsRejectUnauthorized: config.tlsRejectUnauthorized },
+      smtpSavesSent: config.compose.smtpSavesSent,
+      clock,
+    },
+    outbox,
+    credentials,
+    mail,
+    deps.connector,
+    {
+      sent: (account, recipients, at) => parties.recordSent(account, recipients, at),
+      draftRemoved: (account, draftId) => drafts.forget(account, draftId),
+      submittingScheduled: (account) => deps.recordBackgroundSend(account),
+      scheduledDone: (row, status) =>
+        publish(row.account, { command: 'scheduledSent', id: row.id, subject: row.subject, status }),
+    },
+    log,
+  );
 }

@@ -112,25 +112,30 @@ export class OutboxDelivery {
         );
       await this.followUp({ ...row, ...sent });
     } catch (err) {
-      const failure = classifySmtpError(err);
-      this.log.warn({ outbox: row.id, reason: failure.reason, temporary: failure.temporary }, 'send refused');
-      const { temporary, ...reported } = failure;
-      if (temporary && attempts < maxAttempts) {
-        const now = this.config.clock.now();
-        const due = now + (retryDelaysMs[attempts - 1] ?? 120_000);
-        const change = {
-          status: 'queued',
-          submitting: 0,
-          attempts,
-          due_at: due,
-          locked_until: null,
-          updated_at: now,
-        };
-        await this.outbox.update(row.id, { ...change, failure: JSON.stringify(reported) });
-        return;
-      }
-      await this.finishFailed({ ...row, attempts }, reported);
+      await this.refused(row, attempts, err);
     }
+  }
+
+  /** A refused or failed submission: retried later while temporary and attempts remain, else failed for good. */
+  private async refused(row: OutboxRow, attempts: number, err: unknown): Promise<void> {
+    const failure = classifySmtpError(err);
+    this.log.warn({ outbox: row.id, reason: failure.reason, temporary: failure.temporary }, 'send refused');
+    const { temporary, ...reported } = failure;
+    if (temporary && attempts < maxAttempts) {
+      const now = this.config.clock.now();
+      const due = now + (retryDelaysMs[attempts - 1] ?? 120_000);
+      const change = {
+        status: 'queued',
+        submitting: 0,
+        attempts,
+        due_at: due,
+        locked_until: null,
+        updated_at: now,
+      };
+      await this.outbox.update(row.id, { ...change, failure: JSON.stringify(reported) });
+      return;
+    }
+    await this.finishFailed({ ...row, attempts }, reported);
   }
 
   /** The Sent copy and the draft removal; each step is recorded as done so a retry never repeats it. */

@@ -45,21 +45,7 @@ export function eventStreamRoutes(deps: {
         response: reply.raw,
         ...(lastEventId !== undefined ? { held: [] } : {}),
       };
-      try {
-        deps.streams.add(stream);
-      } catch (err) {
-        if (!(err instanceof StreamLimitReached)) throw err;
-        throw new AppError(
-          'RateLimited',
-          429,
-          'Too many open event streams',
-          undefined,
-          { 'Retry-After': '30' },
-          {
-            reason: 'rateLimited',
-          },
-        );
-      }
+      addStream(deps.streams, stream);
       reply.hijack();
       reply.raw.writeHead(200, {
         'Content-Type': 'text/event-stream; charset=utf-8',
@@ -90,6 +76,25 @@ export function eventStreamRoutes(deps: {
       return reply;
     });
   };
+}
+
+/** Counts the stream in; over the per-user or global limit it is refused with 429 and a time to retry. */
+function addStream(streams: EventStreams, stream: EventStream): void {
+  try {
+    streams.add(stream);
+  } catch (err) {
+    if (!(err instanceof StreamLimitReached)) throw err;
+    throw new AppError(
+      'RateLimited',
+      429,
+      'Too many open event streams',
+      undefined,
+      { 'Retry-After': '30' },
+      {
+        reason: 'rateLimited',
+      },
+    );
+  }
 }
 
 /** Sends what the stream missed after `lastEventId`; returns the last id it covered. */

@@ -98,43 +98,58 @@ export function createEventsModule(deps: EventsModuleDeps) {
       );
       await app.register(mailPushRoutes({ secret: config.pushSecret, receiver: relay }));
     },
-    subscribers: [
-      // A push reaches the node the mail server chose; streams of the account may be on any node.
-      () => relay.subscribe(),
-      () =>
-        bus.subscribe('*', (message) => {
-          streams.send(message);
-          // A session's sign-out goes to its own streams (in whichever process holds them), which then end.
-          if (message.event.command === 'logout' && message.sessionId)
-            streams.closeSession(message.sessionId);
-        }),
-      () =>
-        deps.lifecycle.on('ended', ({ sessionId, email, reason }) => {
-          void bus.publish({
-            account: email,
-            sessionId,
-            event: { command: 'logout', kind: logoutKind[reason] },
-          });
-        }),
-    ],
-    jobs: [
-      {
-        name: 'event-stream-heartbeat',
-        scope: 'node',
-        intervalMs: 25_000,
-        run: async () => streams.heartbeat(),
-      },
-      {
-        name: 'event-log-prune',
-        scope: 'claims',
-        intervalMs: 60_000,
-        run: () => deps.eventLog.pruneBefore(Date.now() - config.replayMs),
-      },
-    ],
+    subscribers: eventsSubscribers(deps, streams, relay),
+    jobs: eventsJobs(deps, streams),
     close: async () => {
       streams.closeAll();
       await watchers.closeAll();
     },
   };
   return { module, streams, watchers, push };
+}
+
+/** The bus's events to this process's streams (a sign-out also ends the session's streams), and pushes relayed. */
+function eventsSubscribers(
+  deps: EventsModuleDeps,
+  streams: EventStreams,
+  relay: ReturnType<typeof pushRelay>,
+): NonNullable<FeatureModule['subscribers']> {
+  const { bus } = deps;
+  return [
+    // A push reaches the node the mail server chose; streams of the account may be on any node.
+    () => relay.subscribe(),
+    () =>
+      bus.subscribe('*', (message) => {
+        streams.send(message);
+        // A session's sign-out goes to its own streams (in whichever process holds them), which then end.
+        if (message.event.command === 'logout' && message.sessionId) streams.closeSession(message.sessionId);
+      }),
+    () =>
+      deps.lifecycle.on('ended', ({ sessionId, email, reason }) => {
+        void bus.publish({
+          account: email,
+          sessionId,
+          event: { command: 'logout', kind: logoutKind[reason] },
+        });
+      }),
+  ];
+}
+
+/** The streams' heartbeat on every node, and pruning the replay log where the database lets a process claim it. */
+function eventsJobs(deps: EventsModuleDeps, streams: EventStreams): NonNullable<FeatureModule['jobs']> {
+  const { config } = deps;
+  return [
+    {
+      name: 'event-stream-heartbeat',
+      scope: 'node',
+      intervalMs: 25_000,
+      run: async () => streams.heartbeat(),
+    },
+    {
+      name: 'event-log-prune',
+      scope: 'claims',
+      intervalMs: 60_000,
+      run: () => deps.eventLog.pruneBefore(Date.now() - config.replayMs),
+    },
+  ];
 }

@@ -29,40 +29,7 @@ export class FiltersTransferService {
    */
   async importFilters(mail: MailSession, xml: string, origin: ChangeOrigin): Promise<FiltersImportResult> {
     const context = await this.script.context(mail);
-    let parsed: ReturnType<typeof parseGmailFilters>;
-    try {
-      parsed = parseGmailFilters(xml, context.folders);
-    } catch (err) {
-      if (!(err instanceof NotAFilterFile)) throw err;
-      throw refusal(
-        'ValidationError',
-        422,
-        'filtersImportInvalid',
-        `Not a filter export (mailFilters.xml): ${err.message}`,
-      );
-    }
-    const problems: FilterImportProblem[] = [...parsed.problems];
-    const accepted: FilterFields[] = [];
-    /** One problem per entry: what a later step finds is added to what parsing found. */
-    const report = (filter: { entry: number; name: string }, properties: string[], skipped: boolean) => {
-      const known = problems.find((p) => p.entry === filter.entry);
-      if (!known) problems.push({ entry: filter.entry, name: filter.name, properties, skipped });
-      else Object.assign(known, { properties: [...known.properties, ...properties], skipped });
-    };
-    for (const filter of parsed.filters) {
-      const forwarded = !!filter.action.targets?.length;
-      delete filter.action.targets;
-      const { entry: _entry, ...fields } = filter;
-      const checked = FilterInput.safeParse(fields);
-      const empty = Object.keys(cleanAction(filter.action)).length === 0;
-      if (!checked.success || empty) {
-        const fields = checked.success ? ['no actions'] : checked.error.issues.map((i) => i.path.join('.'));
-        report(filter, [...(forwarded ? ['forwardTo'] : []), ...fields], true);
-      } else {
-        if (forwarded) report(filter, ['forwardTo'], false);
-        accepted.push(checked.data);
-      }
-    }
+    const { accepted, problems } = checkedEntries(xml, context.folders);
     const now = Date.now();
     const { result: ids } = await this.script.commit(mail, context, async (repo) => {
       const existing = (await repo.list(mail.email)).length;
@@ -108,4 +75,49 @@ export class FiltersTransferService {
     );
     return exportGmailFilters(filters, mail.email, context.folders);
   }
+}
+
+/**
+ * The file's entries our filters can express, checked as the filter form checks them, and a problem per entry
+ * with what was left out or why it was skipped. Not a filter file: 422.
+ */
+function checkedEntries(
+  xml: string,
+  folders: Parameters<typeof parseGmailFilters>[1],
+): { accepted: FilterFields[]; problems: FilterImportProblem[] } {
+  let parsed: ReturnType<typeof parseGmailFilters>;
+  try {
+    parsed = parseGmailFilters(xml, folders);
+  } catch (err) {
+    if (!(err instanceof NotAFilterFile)) throw err;
+    throw refusal(
+      'ValidationError',
+      422,
+      'filtersImportInvalid',
+      `Not a filter export (mailFilters.xml): ${err.message}`,
+    );
+  }
+  const problems: FilterImportProblem[] = [...parsed.problems];
+  const accepted: FilterFields[] = [];
+  /** One problem per entry: what a later step finds is added to what parsing found. */
+  const report = (filter: { entry: number; name: string }, properties: string[], skipped: boolean) => {
+    const known = problems.find((p) => p.entry === filter.entry);
+    if (!known) problems.push({ entry: filter.entry, name: filter.name, properties, skipped });
+    else Object.assign(known, { properties: [...known.properties, ...properties], skipped });
+  };
+  for (const filter of parsed.filters) {
+    const forwarded = !!filter.action.targets?.length;
+    delete filter.action.targets;
+    const { entry: _entry, ...fields } = filter;
+    const checked = FilterInput.safeParse(fields);
+    const empty = Object.keys(cleanAction(filter.action)).length === 0;
+    if (!checked.success || empty) {
+      const fields = checked.success ? ['no actions'] : checked.error.issues.map((i) => i.path.join('.'));
+      report(filter, [...(forwarded ? ['forwardTo'] : []), ...fields], true);
+    } else {
+      if (forwarded) report(filter, ['forwardTo'], false);
+      accepted.push(checked.data);
+    }
+  }
+  return { accepted, problems };
 }

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { filterLimits, filtersEndpoints as endpoints } from '@webmail/contracts';
 import { AppError, validationError } from '../../infra/errors.js';
 import { route } from '../../infra/http/endpoint-route.js';
@@ -51,38 +51,48 @@ export function filtersRoutes(services: {
     route(app, endpoints.applyToInbox, async (request, _reply, { mail }) =>
       inbox.apply(mail, request.params.id),
     );
-    route(app, endpoints.importFilters, async (request, _reply, { mail }) =>
-      transfer.importFilters(mail, await readImportFile(request), originOf(request)),
-    );
-    route(app, endpoints.exportFilters, async (request, reply, { mail }) => {
-      const xml = await transfer.exportFilters(mail);
-      return reply
-        .headers({
-          'Content-Type': 'application/xml; charset=utf-8',
-          'Content-Disposition': 'attachment; filename="mailFilters.xml"',
-          'Cache-Control': 'private, no-store',
-          'X-Content-Type-Options': 'nosniff',
-        })
-        .send(xml);
-    });
+    transferRoutes(app, transfer);
     route(app, endpoints.takeOver, async (request, _reply, { mail }) =>
       service.takeOver(mail, originOf(request)),
     );
-    route(app, endpoints.getTargets, async (request, _reply, { mail }) => ({
-      targets: await delivery.targets(mail),
-    }));
-    route(app, endpoints.setTargets, async (request, _reply, { mail }) => ({
-      targets: await delivery.setTargets(mail, request.body.targets, originOf(request)),
-    }));
-    route(app, endpoints.getAutoreply, async (request, _reply, { mail }) => delivery.autoreply(mail));
-    route(app, endpoints.setAutoreply, async (request, _reply, { mail }) =>
-      delivery.setAutoreply(mail, request.body),
-    );
-    route(app, endpoints.getSpamLevel, async (request, _reply, { mail }) => delivery.spamLevel(mail));
-    route(app, endpoints.setSpamLevel, async (request, _reply, { mail }) =>
-      delivery.setSpamLevel(mail, request.body.spamLevel),
-    );
+    deliveryRoutes(app, delivery);
   };
+}
+
+/** Import and export of the filters as Gmail's mailFilters.xml. */
+function transferRoutes(app: FastifyInstance, transfer: FiltersTransferService): void {
+  route(app, endpoints.importFilters, async (request, _reply, { mail }) =>
+    transfer.importFilters(mail, await readImportFile(request), originOf(request)),
+  );
+  route(app, endpoints.exportFilters, async (request, reply, { mail }) => {
+    const xml = await transfer.exportFilters(mail);
+    return reply
+      .headers({
+        'Content-Type': 'application/xml; charset=utf-8',
+        'Content-Disposition': 'attachment; filename="mailFilters.xml"',
+        'Cache-Control': 'private, no-store',
+        'X-Content-Type-Options': 'nosniff',
+      })
+      .send(xml);
+  });
+}
+
+/** Forwarding targets, auto-reply and spam level: the delivery settings in the same Sieve script. */
+function deliveryRoutes(app: FastifyInstance, delivery: DeliverySettingsService): void {
+  route(app, endpoints.getTargets, async (request, _reply, { mail }) => ({
+    targets: await delivery.targets(mail),
+  }));
+  route(app, endpoints.setTargets, async (request, _reply, { mail }) => ({
+    targets: await delivery.setTargets(mail, request.body.targets, originOf(request)),
+  }));
+  route(app, endpoints.getAutoreply, async (request, _reply, { mail }) => delivery.autoreply(mail));
+  route(app, endpoints.setAutoreply, async (request, _reply, { mail }) =>
+    delivery.setAutoreply(mail, request.body),
+  );
+  route(app, endpoints.getSpamLevel, async (request, _reply, { mail }) => delivery.spamLevel(mail));
+  route(app, endpoints.setSpamLevel, async (request, _reply, { mail }) =>
+    delivery.setSpamLevel(mail, request.body.spamLevel),
+  );
 }
 
 /** The multipart file `filtersImport` as text: 413 over the limit, 422 when it is missing. */

@@ -121,11 +121,75 @@ export function parseGmailFilters(
   return { filters, problems };
 }
 
-function mapProperties(props: ReadonlyArray<readonly [string, string]>, folders: FolderResolver) {
-  const action: FilterAction = {};
-  const left: string[] = [];
-  const unsupported: string[] = [];
-  let disabled = false;
+/** What the properties of one entry map to so far, and what they could not. */
+interface Mapped {
+  query: FilterQuery;
+  action: FilterAction;
+  disabled: boolean;
+  left: string[];
+  unsupported: string[];
+}
+
+interface PropertyContext {
+  /** Another property of the same entry (`size` reads its operator and unit). */
+  value: (key: string) => string | undefined;
+  folders: FolderResolver;
+}
+
+type PropertyMapper = (m: Mapped, v: string, key: string, ctx: PropertyContext) => void;
+
+const ignored: PropertyMapper = () => undefined;
+/** One folder per filter: the first property that names one wins; one that cannot be resolved is left out. */
+const moveTo = (m: Mapped, id: string | undefined, key: string) => {
+  if (!id) m.left.push(key);
+  else m.action.mailbox ??= id;
+};
+const sizeProperty: PropertyMapper = (m, v, _key, { value }) => {
+  const n = Number(v);
+  const unit = sizeUnits[value('sizeUnit') ?? 's_sb'];
+  const operator = value('sizeOperator') ?? 's_sl';
+  if (!Number.isFinite(n) || n <= 0 || !unit || !['s_sl', 's_ss'].includes(operator))
+    m.unsupported.push('size');
+  else if (m.query.size) m.unsupported.push('size (a second size)');
+  else m.query.size = Math.round(n * unit) * (operator === 's_ss' ? -1 : 1);
+};
+
+/** Gmail's entry properties and what each sets; `v` is trimmed, and `'true'` switches a flag property on. */
+const propertyMappers = new Map<string, PropertyMapper>([
+  // Read together by `gmailCriteria`.
+  ['from', ignored],
+  ['to', ignored],
+  ['subject', ignored],
+  ['hasTheWord', ignored],
+  [
+    'doesNotHaveTheWord',
+    (m, v) => {
+      if (v) m.unsupported.push('doesNotHaveTheWord (negation)');
+    },
+  ],
+  [
+    'hasAttachment',
+    (m, v) => {
+      if (v === 'true') m.query.ha = true;
+    },
+  ],
+  ['size', sizeProperty],
+  // Read with `size` only (Gmail writes them on every entry).
+  ['sizeOperator', ignored],
+  ['sizeUnit', ignored],
+  ['label', (m, v, key, { folders }) => moveTo(m, folders.idOfPath(v), key)],
+  ['shouldArchive', (m, v, key, { folders }) => v === 'true' && moveTo(m, folders.archiveId, key)],
+  ['shouldTrash', (m, v, key, { folders }) => v === 'true' && moveTo(m, folders.trashId, key)],
+  ['shouldMarkAsRead', (m, v) => v === 'true' && (m.action.seen = true)],
+  ['shouldStar', (m, v) => v === 'true' && (m.action.flag = true)],
+  ['shouldNeverSpam', (m, v) => v === 'true' && (m.action.spam ??= 'notspam')],
+  ['shouldSpam', (m, v) => v === 'true' && (m.action.spam ??= 'spam')],
+  ['shouldDelete', (m, v) => v === 'true' && (m.action.delete = true)],
+  ['forwardTo', (m, v) => (m.action.targets = v.split(/[\s,;]+/).filter(Boolean))],
+  ['disabled', (m, v) => (m.disabled = v === 'true')],
+]);
+
+function mapProperties(props: ReadonlyArray<readonly [string, string]>, folders: FolderResolver): Mapped {
   const value = (key: string) => props.find(([k]) => k === key)?.[1];
   const criteria = gmailCriteria({
     from: value('from'),
@@ -133,76 +197,20 @@ function mapProperties(props: ReadonlyArray<readonly [string, string]>, folders:
     subject: value('subject'),
     hasTheWord: value('hasTheWord'),
   });
-  const query: FilterQuery = criteria.ok ? criteria.query : {};
-  if (!criteria.ok) unsupported.push(criteria.reason);
-  const setMailbox = (id: string | undefined, key: string) => {
-    if (!id) left.push(key);
-    else action.mailbox ??= id;
+  const m: Mapped = {
+    query: criteria.ok ? criteria.query : {},
+    action: {},
+    disabled: false,
+    left: [],
+    unsupported: criteria.ok ? [] : [criteria.reason],
   };
   for (const [key, raw] of props) {
-    const v = raw.trim();
-    const on = v === 'true';
-    switch (key) {
-      case 'from':
-      case 'to':
-      case 'subject':
-      case 'hasTheWord':
-        break; // read together by `gmailCriteria`
-      case 'doesNotHaveTheWord':
-        if (v) unsupported.push('doesNotHaveTheWord (negation)');
-        break;
-      case 'hasAttachment':
-        if (on) query.ha = true;
-        break;
-      case 'size': {
-        const n = Number(v);
-        const unit = sizeUnits[value('sizeUnit') ?? 's_sb'];
-        const operator = value('sizeOperator') ?? 's_sl';
-        if (!Number.isFinite(n) || n <= 0 || !unit || !['s_sl', 's_ss'].includes(operator))
-          unsupported.push('size');
-        else if (query.size) unsupported.push('size (a second size)');
-        else query.size = Math.round(n * unit) * (operator === 's_ss' ? -1 : 1);
-        break;
-      }
-      case 'sizeOperator':
-      case 'sizeUnit':
-        break; // read with `size` only (Gmail writes them on every entry)
-      case 'label':
-        setMailbox(folders.idOfPath(v), 'label');
-        break;
-      case 'shouldArchive':
-        if (on) setMailbox(folders.archiveId, key);
-        break;
-      case 'shouldTrash':
-        if (on) setMailbox(folders.trashId, key);
-        break;
-      case 'shouldMarkAsRead':
-        if (on) action.seen = true;
-        break;
-      case 'shouldStar':
-        if (on) action.flag = true;
-        break;
-      case 'shouldNeverSpam':
-        if (on) action.spam ??= 'notspam';
-        break;
-      case 'shouldSpam':
-        if (on) action.spam ??= 'spam';
-        break;
-      case 'shouldDelete':
-        if (on) action.delete = true;
-        break;
-      case 'forwardTo':
-        action.targets = v.split(/[\s,;]+/).filter(Boolean);
-        break;
-      case 'disabled':
-        disabled = on;
-        break;
-      default:
-        if (droppable.has(key)) left.push(key);
-        else unsupported.push(key || '(unnamed)');
-    }
+    const mapper = propertyMappers.get(key);
+    if (mapper) mapper(m, raw.trim(), key, { value, folders });
+    else if (droppable.has(key)) m.left.push(key);
+    else m.unsupported.push(key || '(unnamed)');
   }
-  return { query, action, disabled, left, unsupported };
+  return m;
 }
 
 function describe(props: ReadonlyArray<readonly [string, string]>): string {

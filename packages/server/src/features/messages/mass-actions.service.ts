@@ -105,36 +105,12 @@ export class MassActionsService {
     const byId = new Map([...listing.records.values()].map((r) => [r.id, r.path]));
     const special = new Map<SpecialUse, string>();
     for (const [use, path] of this.mailboxes.specialUses(listing)) special.set(use, path);
-    const groups = new Map<string, Source>();
     const pathOf = (mailboxId: string) => {
       const path = byId.get(mailboxId);
       if (!path || !listing.entries.some((e) => e.path === path)) throw notFound('Folder', 'folderNotFound');
       return path;
     };
-    for (const ref of refs) {
-      const path = pathOf(ref.mailboxId);
-      const source = groups.get(ref.mailboxId) ?? {
-        mailboxId: ref.mailboxId,
-        path,
-        all: false,
-        uids: new Set(),
-      };
-      if (ref.messageId === '*') source.all = true;
-      else source.uids.add(ref.messageId);
-      groups.set(ref.mailboxId, source);
-    }
-    const sources = [...groups.values()];
-    // A search's matches in a folder are one more source there (chosen messages of it are acted on too).
-    for (const match of matches) {
-      const path = pathOf(match.mailboxId);
-      sources.push({
-        mailboxId: match.mailboxId,
-        path,
-        all: false,
-        uids: new Set(),
-        criteria: match.criteria,
-      });
-    }
+    const sources = sourcesOf(refs, matches, pathOf);
     const idOf = (path: string) => listing.records.get(path)?.id ?? path;
     let target: Target | null = null;
     if (request.action === 'move') {
@@ -165,4 +141,38 @@ export class MassActionsService {
     }
     return { sources, target };
   }
+}
+
+/** The chosen messages grouped by folder, and a search's matches in a folder as one more source there. */
+function sourcesOf(
+  refs: MassActionRequest['messages'],
+  matches: Array<{ mailboxId: string; criteria: Criteria }>,
+  pathOf: (mailboxId: string) => string,
+): Source[] {
+  const groups = new Map<string, Source>();
+  for (const ref of refs) {
+    const path = pathOf(ref.mailboxId);
+    const source = groups.get(ref.mailboxId) ?? {
+      mailboxId: ref.mailboxId,
+      path,
+      all: false,
+      uids: new Set(),
+    };
+    if (ref.messageId === '*') source.all = true;
+    else source.uids.add(ref.messageId);
+    groups.set(ref.mailboxId, source);
+  }
+  const sources = [...groups.values()];
+  // A search's matches in a folder are one more source there (chosen messages of it are acted on too).
+  for (const match of matches) {
+    const path = pathOf(match.mailboxId);
+    sources.push({
+      mailboxId: match.mailboxId,
+      path,
+      all: false,
+      uids: new Set(),
+      criteria: match.criteria,
+    });
+  }
+  return sources;
 }

@@ -146,35 +146,9 @@ export class ThreadService {
     });
     if (cached) return withCurrentRow(cached, addressed, opened.id);
     const root = rootIdOf(addressed);
-    const found: Found[] = [];
     if (root) {
       const keys = { root, subject: baseSubject(addressed.envelope?.subject) };
-      const stamps = [];
-      for (const folder of others) {
-        // Indexed and unchanged, and none of the conversation there: the folder is not selected at all.
-        const quick = await this.indexes.candidatesUnselected(
-          connection,
-          account,
-          folder.path,
-          threadId,
-          knownOf(folder.path),
-        );
-        if (quick && quick.uids.length === 0) {
-          stamps.push({ path: folder.path, ...quick.status });
-          continue;
-        }
-        const searched = await this.searchFolder(
-          account,
-          connection,
-          folder,
-          keys,
-          threadId,
-          null,
-          otherStamp,
-        );
-        found.push(...searched.found);
-        stamps.push(searched.stamp);
-      }
+      const { found, stamps } = await this.searchOthers(account, connection, others, keys, threadId, knownOf);
       const own = await this.searchFolder(
         account,
         connection,
@@ -194,6 +168,37 @@ export class ThreadService {
     return toThreadResponse(threadId, [
       { row: addressed, mailboxId: opened.id, snippet: addressed.preview ?? '' },
     ]);
+  }
+
+  /** The conversation in the other folders, each skipped unselected when its index shows none of it there. */
+  private async searchOthers(
+    account: string,
+    connection: MailConnection,
+    others: ThreadFolder[],
+    keys: { root: string; subject: string | null },
+    threadId: string,
+    knownOf: (path: string) => ReturnType<KnownFolderStatus>,
+  ) {
+    const found: Found[] = [];
+    const stamps = [];
+    for (const folder of others) {
+      // Indexed and unchanged, and none of the conversation there: the folder is not selected at all.
+      const quick = await this.indexes.candidatesUnselected(
+        connection,
+        account,
+        folder.path,
+        threadId,
+        knownOf(folder.path),
+      );
+      if (quick && quick.uids.length === 0) {
+        stamps.push({ path: folder.path, ...quick.status });
+        continue;
+      }
+      const searched = await this.searchFolder(account, connection, folder, keys, threadId, null, otherStamp);
+      found.push(...searched.found);
+      stamps.push(searched.stamp);
+    }
+    return { found, stamps };
   }
 
   /**

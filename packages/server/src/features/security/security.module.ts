@@ -99,10 +99,26 @@ export function createSecurityModule(deps: {
     core.securityEvents,
     endMailSessions,
   );
+  const routes = securityModuleRoutes(deps, { appPasswords, account });
+  const module: FeatureModule = {
+    name: 'security',
+    routes,
+    jobs: securityJobs(core),
+  };
+  return { module, appPasswords, account };
+}
+
+/** Two-factor and passkey settings, then the rest of the security page and the mail server's reports. */
+function securityModuleRoutes(
+  deps: { config: Config; core: SecurityCore; mail: MailSessions },
+  services: { appPasswords: AppPasswordsService; account: AccountSecurityService },
+): FeatureModule['routes'] {
+  const { config, core } = deps;
+  const { appPasswords, account } = services;
   const reports = new MailAuthReportsService(appPasswords, core.securityEvents, config.imap.port);
   // Wrong passwords or codes per session: 10 in 15 minutes.
   const failures = new RateWindow(10, 15 * 60_000);
-  const routes: FeatureModule['routes'] = async (app) => {
+  return async (app) => {
     await app.register(
       twoFactorRoutes({
         config,
@@ -125,24 +141,22 @@ export function createSecurityModule(deps: {
       }),
     );
   };
-  const module: FeatureModule = {
-    name: 'security',
-    routes,
-    // Plain DELETEs of old rows: any process may run them (`claims`: the database decides).
-    jobs: [
-      {
-        name: 'security-log-prune',
-        scope: 'claims',
-        intervalMs: 3_600_000,
-        run: () => core.securityEvents.prune(),
-      },
-      {
-        name: 'security-pending-prune',
-        scope: 'claims',
-        intervalMs: 60_000,
-        run: () => core.secondFactor.prune(),
-      },
-    ],
-  };
-  return { module, appPasswords, account };
+}
+
+/** Plain DELETEs of old rows: any process may run them (`claims`: the database decides). */
+function securityJobs(core: SecurityCore): NonNullable<FeatureModule['jobs']> {
+  return [
+    {
+      name: 'security-log-prune',
+      scope: 'claims',
+      intervalMs: 3_600_000,
+      run: () => core.securityEvents.prune(),
+    },
+    {
+      name: 'security-pending-prune',
+      scope: 'claims',
+      intervalMs: 60_000,
+      run: () => core.secondFactor.prune(),
+    },
+  ];
 }

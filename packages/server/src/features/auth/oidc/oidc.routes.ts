@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { authEndpoints as endpoints } from '@webmail/contracts';
 import type { Config } from '../../../infra/config.js';
 import { AppError, notFound } from '../../../infra/errors.js';
@@ -53,30 +53,7 @@ export function oidcRoutes(config: Config, auth: AuthService, oidc: OidcSignIn |
       return redirect(reply, begun.url.toString());
     });
 
-    route(app, endpoints.oidcCallback, async (request, reply) => {
-      const sso = configured();
-      const secure = isSecureRequest(config, request);
-      const flow = readFlowCookie(request.cookies[oidcFlowCookie], config.sessionSecret, Date.now());
-      clearFlowCookie(reply, secure);
-      if (!flow) return redirect(reply, backToSignIn('ssoFailed'));
-      // The user turned the provider down (or it refused): back where they came from, with their reason.
-      if (request.query.error) return redirect(reply, backToSignIn(flow.reason ?? 'ssoFailed'));
-      const callbackUrl = new URL(sso.rp.redirectUri);
-      callbackUrl.search = request.raw.url?.split('?')[1] ?? '';
-      const deviceId = await auth.deviceForSignIn(auth.deviceOf(request.cookies));
-      const attempt = signInAttempt(request, '');
-      const outcome = await sso.complete(callbackUrl, flow, deviceId, {
-        ip: attempt.ip,
-        userAgent: attempt.userAgent,
-      });
-      if (outcome.kind === 'refused') return redirect(reply, backToSignIn(outcome.reason));
-      const { userIndex, tokens } = outcome.result;
-      setDeviceCookie(reply, secure, config.sessionSecret, deviceId);
-      issueXsrfToken(config, request, reply, deviceId);
-      setSessionCookies(reply, secure, userIndex, tokens, Date.now());
-      request.log.info({ userIndex }, 'signed in with single sign-on');
-      return redirect(reply, `/u/${userIndex}`);
-    });
+    callbackRoute(app, config, auth, configured);
 
     route(
       app,
@@ -94,6 +71,39 @@ export function oidcRoutes(config: Config, auth: AuthService, oidc: OidcSignIn |
       { config: { xsrf: false }, security: [] },
     );
   };
+}
+
+/** The provider's answer: the sign-in completes and the browser goes to the account, or back to the sign-in page. */
+function callbackRoute(
+  app: FastifyInstance,
+  config: Config,
+  auth: AuthService,
+  configured: () => OidcSignIn,
+): void {
+  route(app, endpoints.oidcCallback, async (request, reply) => {
+    const sso = configured();
+    const secure = isSecureRequest(config, request);
+    const flow = readFlowCookie(request.cookies[oidcFlowCookie], config.sessionSecret, Date.now());
+    clearFlowCookie(reply, secure);
+    if (!flow) return redirect(reply, backToSignIn('ssoFailed'));
+    // The user turned the provider down (or it refused): back where they came from, with their reason.
+    if (request.query.error) return redirect(reply, backToSignIn(flow.reason ?? 'ssoFailed'));
+    const callbackUrl = new URL(sso.rp.redirectUri);
+    callbackUrl.search = request.raw.url?.split('?')[1] ?? '';
+    const deviceId = await auth.deviceForSignIn(auth.deviceOf(request.cookies));
+    const attempt = signInAttempt(request, '');
+    const outcome = await sso.complete(callbackUrl, flow, deviceId, {
+      ip: attempt.ip,
+      userAgent: attempt.userAgent,
+    });
+    if (outcome.kind === 'refused') return redirect(reply, backToSignIn(outcome.reason));
+    const { userIndex, tokens } = outcome.result;
+    setDeviceCookie(reply, secure, config.sessionSecret, deviceId);
+    issueXsrfToken(config, request, reply, deviceId);
+    setSessionCookies(reply, secure, userIndex, tokens, Date.now());
+    request.log.info({ userIndex }, 'signed in with single sign-on');
+    return redirect(reply, `/u/${userIndex}`);
+  });
 }
 
 function redirect(reply: FastifyReply, to: string) {
