@@ -2,16 +2,25 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type AccountEntry, type LoggedInUser } from '@webmail/contracts';
 import type { Config } from '../../infra/config.js';
 import { encrypt, randomToken, safeEqual, sha256 } from '../../infra/crypto.js';
-import { AppError, unauthorized } from '../../infra/errors.js';
+import { unauthorized } from '../../infra/errors.js';
 import { cookieNames } from '@webmail/contracts';
 import type { SessionAuthenticator } from '../../infra/session/session-authenticator.js';
-import { parseRefreshToken, signAccessToken } from '../../infra/session/access-tokens.js';
+import { parseRefreshToken } from '../../infra/session/access-tokens.js';
 import type { SessionContext } from '../../infra/session/session-context.js';
-import { newDeviceId, readDeviceId, type IssuedTokens } from '../../infra/session/session-cookies.js';
+import { newDeviceId, readDeviceId } from '../../infra/session/session-cookies.js';
 import type { SessionEndReason, SessionLifecycle } from '../../infra/session/session-lifecycle.js';
 import type { SessionRow, SessionsRepository } from '../../infra/session/sessions.repository.js';
 import type { MailSignIn, VerifiedSignIn } from '../../mail/mail-sign-in.js';
 import { defaultName } from './default-name.js';
+import { holdsSession } from './held-session.js';
+import {
+  accountEntries,
+  type AvatarVersions,
+  issueTokens,
+  lowestFreeIndex,
+  newSessionRow,
+  toLoggedInUser,
+} from './session-issue.js';
 import type { SecondFactorGate } from './second-factor-gate.js';
 import type { DeviceAccountRow, DeviceAccountsRepository } from './device-accounts.repository.js';
 import type { UsersRepository } from './users.repository.js';
@@ -24,10 +33,7 @@ export type {
   SecondFactorPassed,
 } from './second-factor-gate.js';
 
-/** The version (ETag) of each account's avatar that has one; the settings feature keeps the images. */
-export type AvatarVersions = (emails: string[]) => Promise<Map<string, string>>;
-
-const maxUserIndex = 31;
+export type { AvatarVersions } from './session-issue.js';
 
 type Cookies = Record<string, string | undefined>;
 
@@ -50,12 +56,12 @@ export class AuthService {
     private readonly avatarVersions: AvatarVersions,
   ) {}
 
-  /** Checks the password with the mail server (an IMAP LOGIN); the connection may become the session's. */
   /** Whether sessions keep the password (sealed) for later mail logins: not with delegated mail access. */
   get keepsPassword(): boolean {
     return this.signIn.keepsPassword;
   }
 
+  /** Checks the password with the mail server (an IMAP LOGIN); the connection may become the session's. */
   verifyPassword(email: string, password: string): Promise<VerifiedSignIn> {
     return this.signIn.verify(email.trim().toLowerCase(), password);
   }
@@ -82,21 +88,12 @@ export class AuthService {
       const userIndex = same?.user_index ?? lowestFreeIndex(remembered);
       const key = randomToken(32);
       const refreshSecret = randomToken(32);
-      const session: SessionRow = {
-        id: randomToken(18),
-        device_id: deviceId,
-        user_index: userIndex,
-        email,
-        // Delegated mail access keeps no password ('' = none): it was checked by the mail server and is forgotten.
-        password_sealed: this.signIn.keepsPassword ? encrypt(key, password) : '',
-        refresh_hash: sha256(refreshSecret),
-        created_at: now,
-        last_used_at: now,
-        expires_at: now + this.config.sessionTtlMs,
-        revoked_at: null,
-        ip: client.ip.slice(0, 64),
-        user_agent: client.userAgent.slice(0, 512),
-      };
+      // Delegated mail access keeps no password ('' = none): it was checked by the mail server and is forgotten.
+      const sealed = this.signIn.keepsPassword ? encrypt(key, password) : '';
+      const session = newSessionRow(
+        { deviceId, userIndex, email, sealed, refreshSecret, client, now },
+        this.config,
+      );
       await this.sessions.insert(session);
       await this.deviceAccounts.save({
         device_id: deviceId,
@@ -109,7 +106,7 @@ export class AuthService {
       this.lifecycle.emit('started', {
         session: { id: session.id, email, userIndex, deviceId, key },
       });
-      const tokens = this.issue(session, key, refreshSecret, now);
+      const tokens = issueTokens(this.config, session, key, refreshSecret, now);
       const methods = await this.secondFactor.methodsOf(email);
       return { userIndex, sessionId: session.id, tokens, user: toLoggedInUser(session, user.name, methods) };
     } catch (err) {
@@ -142,7 +139,10 @@ export class AuthService {
     if (!(await this.sessions.rotateRefresh(row.id, presented, sha256(nextSecret), now))) {
       throw unauthorized('Session expired');
     }
-    return { tokens: this.issue(row, key, nextSecret, now), user: toLoggedInUser(row, name, methods) };
+    return {
+      tokens: issueTokens(this.config, row, key, nextSecret, now),
+      user: toLoggedInUser(row, name, methods),
+    };
   }
 
   /** The id of the request's signed device cookie (see session-cookies), or undefined. */
@@ -165,7 +165,6 @@ export class AuthService {
     return deviceId ? this.sessions.existsFor(deviceId, email.trim().toLowerCase()) : false;
   }
 
-  /** Whether the request holds a live session of this device in any slot (needed to sign them all out). */
   /**
    * Whether the request holds a live session of this device in any slot: its access token, or its refresh token
    * (an idle tab's access token expires after minutes; the refresh token still proves the session).
@@ -173,26 +172,13 @@ export class AuthService {
   async hasSessionOn(cookies: Cookies, deviceId: string | undefined): Promise<boolean> {
     if (!deviceId) return false;
     for (const row of await this.deviceAccounts.list(deviceId)) {
-      if (row.session_id && (await this.holdsSession(cookies, deviceId, row.user_index))) return true;
+      if (row.session_id && (await this.holds(cookies, deviceId, row.user_index))) return true;
     }
     return false;
   }
 
-  private async holdsSession(cookies: Cookies, deviceId: string, userIndex: number): Promise<boolean> {
-    const byAccess = await this.authenticator.authenticate(cookies, userIndex).then(
-      () => true,
-      () => false,
-    );
-    if (byAccess) return true;
-    const parsed = parseRefreshToken(cookies[cookieNames.refreshToken(userIndex)]);
-    if (!parsed || !cookies[cookieNames.sessionKey(userIndex)]) return false;
-    const row = await this.sessions.findActive(parsed.sessionId, Date.now());
-    return (
-      !!row &&
-      row.device_id === deviceId &&
-      row.user_index === userIndex &&
-      safeEqual(sha256(parsed.secret), row.refresh_hash)
-    );
+  private holds(cookies: Cookies, deviceId: string, userIndex: number): Promise<boolean> {
+    return holdsSession(this.authenticator, this.sessions, { cookies, deviceId, userIndex });
   }
 
   async me(session: SessionContext): Promise<LoggedInUser> {
@@ -218,7 +204,7 @@ export class AuthService {
   /** Every account this device remembers, signed in or not (the expiry cookie tells the client which). */
   async accounts(deviceId: string | undefined): Promise<AccountEntry[]> {
     if (!deviceId) return [];
-    return this.toEntries(await this.deviceAccounts.list(deviceId));
+    return accountEntries(await this.deviceAccounts.list(deviceId), this.users, this.avatarVersions);
   }
 
   /** User logout: the session ends; the device still lists the account for the user-select page. */
@@ -278,7 +264,7 @@ export class AuthService {
     const deviceId = this.deviceOf(cookies);
     if (!deviceId) return undefined;
     const row = await this.deviceAccounts.find(deviceId, userIndex);
-    if (!row?.session_id || !(await this.holdsSession(cookies, deviceId, userIndex))) return undefined;
+    if (!row?.session_id || !(await this.holds(cookies, deviceId, userIndex))) return undefined;
     return row.session_id;
   }
 
@@ -338,49 +324,4 @@ export class AuthService {
     await this.sessions.revoke(sessionId, Date.now());
     this.lifecycle.emit('ended', { sessionId, email, reason });
   }
-
-  private async toEntries(rows: DeviceAccountRow[]): Promise<AccountEntry[]> {
-    const emails = rows.map((r) => r.email);
-    const [names, avatars] = await Promise.all([this.users.findMany(emails), this.avatarVersions(emails)]);
-    return rows.map((r) => {
-      const version = avatars.get(r.email);
-      return {
-        uid: r.user_index,
-        email: r.email,
-        name: names.get(r.email) ?? defaultName(r.email),
-        // The image's address with its version: a new avatar is a new URL (cached until it changes).
-        avatar: version ? `/api/u/${r.user_index}/details/avatar?v=${encodeURIComponent(version)}` : null,
-      };
-    });
-  }
-
-  private issue(row: SessionRow, key: string, refreshSecret: string, now: number): IssuedTokens {
-    const accessExpiresAt = Math.min(now + this.config.accessTokenTtlMs, row.expires_at);
-    return {
-      accessToken: signAccessToken(this.config.sessionSecret, row.id, accessExpiresAt),
-      accessExpiresAt,
-      refreshToken: `${row.id}.${refreshSecret}`,
-      sessionKey: key,
-      sessionExpiresAt: row.expires_at,
-    };
-  }
-}
-
-function toLoggedInUser(row: SessionRow, name: string, twoFactor: LoggedInUser['twoFactor']): LoggedInUser {
-  return { id: row.email, email: row.email, name, twoFactor };
-}
-
-function lowestFreeIndex(remembered: DeviceAccountRow[]): number {
-  const used = new Set(remembered.map((a) => a.user_index));
-  for (let i = 0; i <= maxUserIndex; i += 1) if (!used.has(i)) return i;
-  throw new AppError(
-    'Forbidden',
-    403,
-    'Too many accounts are signed in on this device',
-    undefined,
-    undefined,
-    {
-      reason: 'tooManyAccounts',
-    },
-  );
 }
