@@ -9,7 +9,8 @@
 //     <  compose, search, filters, contacts, settings, security, feedback, unsubscribe, snooze  <  events
 //
 // A feature may import a lower feature's service (`<f>.service.ts`) and nothing else of it (never a repository,
-// a route or a helper); features on one level never import each other. `app.ts` and `core.ts` compose them all.
+// a route or a helper); features on one level never import each other. `app.ts` (with its `app-*.ts` parts)
+// and `core.ts` compose them all.
 //
 // Only mail/ speaks IMAP: nothing else imports `imapflow` (features get `MailFolder`/`MailConnection` objects from
 // `MailSession`, whose every call throws on a refusal), nor the module that turns those objects back into the
@@ -91,18 +92,18 @@ export default [
           zones: [
             {
               target: `${src}/infra/**`,
-              from: [`${src}/features/**`, `${src}/mail/**`, `${src}/{app,core}.ts`],
+              from: [`${src}/features/**`, `${src}/mail/**`, `${src}/{app,app-*,core}.ts`],
               message:
                 'infra/ is the bottom layer: it imports no feature, no mail code and no composition root.',
             },
             {
               target: `${src}/mail/**`,
-              from: [`${src}/features/**`, `${src}/{app,core}.ts`],
+              from: [`${src}/features/**`, `${src}/{app,app-*,core}.ts`],
               message: 'mail/ imports infra/ only, never a feature.',
             },
             {
               target: `${src}/features/**`,
-              from: [`${src}/{app,core}.ts`],
+              from: [`${src}/{app,app-*,core}.ts`],
               message: 'Features receive what they need from the composition root; they never import it.',
             },
             ...featureZones(),
