@@ -1,38 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { attachMailstack, deliverViaLmtp, sendViaMta } from '@webmail/mailstack';
-import { imapAs, newMailUser, startServer } from '../support/harness.testing.js';
-import {
-  buildMail,
-  createFilter,
-  filtersBase,
-  sieveLogOutcome,
-  storedAt,
-  type FilterSpec,
-  type TestMail,
-} from '../support/filters.testing.js';
+import { imapAs, startServer } from '../support/harness.testing.js';
+import { buildMail, createFilter, sieveLogOutcome, storedAt } from '../support/filters.testing.js';
+import { deliverCase, prepareDelivery, to, type Case } from '../support/filters-delivery.testing.js';
 
 /**
  * Acceptance 1: real deliveries, Postfix (MTA port) → LMTP → the compiled Sieve script, one fresh account per case.
+ * These are the criteria; `filters-delivery-actions.test.ts` has the actions, forwarding and spam levels.
  * Filters are made through the API, so each case also runs the routes, the compiler and the ManageSieve upload.
  * Where the message went and its flags are read over IMAP; forwards from Pigeonhole's own log lines.
  */
-interface Case {
-  name: string;
-  filters?: FilterSpec[];
-  targets?: string[];
-  spamLevel?: number;
-  /** Folders to delete after the filters are saved (a filter's target that is gone). */
-  deleteFolders?: string[];
-  mail: TestMail;
-  folder: string | null;
-  flags?: string[];
-  forwards?: string[];
-}
-
-const to = (mailbox: string) => ({ mailbox });
-const fw = ['fw-one@elsewhere.test'];
-const all = ['all-mail@elsewhere.test'];
-
 const cases: Case[] = [
   { name: 'no filters, the default spam level: Inbox', spamLevel: 50, mail: {}, folder: 'INBOX' },
   {
@@ -119,185 +96,7 @@ const cases: Case[] = [
     mail: {},
     folder: 'INBOX',
   },
-  {
-    name: 'seen',
-    filters: [{ query: { subject: 'hello' }, action: { seen: true } }],
-    mail: {},
-    folder: 'INBOX',
-    flags: ['\\Seen'],
-  },
-  {
-    name: 'flag',
-    filters: [{ query: { subject: 'hello' }, action: { flag: true } }],
-    mail: {},
-    folder: 'INBOX',
-    flags: ['\\Flagged'],
-  },
-  {
-    name: 'delete: not stored',
-    filters: [{ query: { subject: 'hello' }, action: { delete: true } }],
-    mail: {},
-    folder: null,
-  },
-  {
-    name: 'spam: Junk',
-    filters: [{ query: { subject: 'hello' }, action: { spam: 'spam' } }],
-    mail: {},
-    folder: 'Junk',
-  },
-  {
-    name: 'mailbox: first setter wins',
-    filters: [
-      { query: { subject: 'hello' }, action: to('Work') },
-      { query: { from: 'someone' }, action: to('Other') },
-    ],
-    mail: {},
-    folder: 'Work',
-  },
-  {
-    name: 'actions of different filters combine',
-    filters: [
-      { query: { subject: 'hello' }, action: { seen: true } },
-      { query: { from: 'someone' }, action: { flag: true, mailbox: 'Other' } },
-    ],
-    mail: {},
-    folder: 'Other',
-    flags: ['\\Flagged', '\\Seen'],
-  },
-  {
-    name: 'notspam first beats a later spam',
-    filters: [
-      { query: { subject: 'hello' }, action: { spam: 'notspam' } },
-      { query: { from: 'someone' }, action: { spam: 'spam' } },
-    ],
-    mail: {},
-    folder: 'INBOX',
-  },
-  {
-    name: 'a non-matching filter sets nothing',
-    filters: [
-      { query: { subject: 'other' }, action: to('Other') },
-      { query: { subject: 'hello' }, action: to('Work') },
-    ],
-    mail: {},
-    folder: 'Work',
-  },
-  {
-    name: 'a disabled filter is skipped',
-    filters: [{ query: { subject: 'hello' }, action: to('Work'), disabled: true }],
-    mail: {},
-    folder: 'INBOX',
-  },
-  {
-    name: 'a target folder that is gone: Inbox',
-    filters: [{ query: { subject: 'hello' }, action: to('Other') }],
-    deleteFolders: ['Other'],
-    mail: {},
-    folder: 'INBOX',
-  },
-  {
-    name: 'filter forward keeps a local copy',
-    filters: [{ query: { subject: 'hello' }, action: { targets: fw } }],
-    mail: {},
-    folder: 'INBOX',
-    forwards: fw,
-  },
-  { name: 'account targets keep a local copy', targets: all, mail: {}, folder: 'INBOX', forwards: all },
-  {
-    name: 'targets of every matching filter add up',
-    filters: [
-      { query: { subject: 'hello' }, action: { targets: fw } },
-      { query: { from: 'someone' }, action: { targets: ['fw-two@elsewhere.test'] } },
-    ],
-    mail: {},
-    folder: 'INBOX',
-    forwards: ['fw-one@elsewhere.test', 'fw-two@elsewhere.test'],
-  },
-  {
-    name: 'no forward for spam',
-    filters: [{ query: { subject: 'hello' }, action: { spam: 'spam', targets: fw } }],
-    targets: all,
-    mail: {},
-    folder: 'Junk',
-    forwards: [],
-  },
-  {
-    name: 'deleted without forward: account targets not used',
-    filters: [{ query: { subject: 'hello' }, action: { delete: true } }],
-    targets: all,
-    mail: {},
-    folder: null,
-    forwards: [],
-  },
-  {
-    name: 'delete + forward forwards',
-    filters: [{ query: { subject: 'hello' }, action: { delete: true, targets: fw } }],
-    targets: all,
-    mail: {},
-    folder: null,
-    forwards: fw,
-  },
-  { name: 'spam level 0: every message is spam', spamLevel: 0, mail: {}, folder: 'Junk' },
-  {
-    name: 'spam level 0 with notspam: Inbox',
-    spamLevel: 0,
-    filters: [{ query: { subject: 'hello' }, action: { spam: 'notspam' } }],
-    mail: {},
-    folder: 'INBOX',
-  },
-  {
-    name: 'spam level 50: score 5/10 is spam',
-    spamLevel: 50,
-    targets: all,
-    mail: { spamScore: 5 },
-    folder: 'Junk',
-    forwards: [],
-  },
-  { name: 'spam level 50: score 4.9/10 is not', spamLevel: 50, mail: { spamScore: 4.9 }, folder: 'INBOX' },
-  {
-    name: 'spam level 50 with notspam: kept and forwarded',
-    spamLevel: 50,
-    targets: all,
-    filters: [{ query: { subject: 'hello' }, action: { spam: 'notspam' } }],
-    mail: { spamScore: 9 },
-    folder: 'INBOX',
-    forwards: all,
-  },
-  { name: 'spam level 100: nothing is spam', spamLevel: 100, mail: { spamScore: 10 }, folder: 'INBOX' },
-  {
-    name: 'spam level 100 with a spam filter: Junk',
-    spamLevel: 100,
-    filters: [{ query: { subject: 'hello' }, action: { spam: 'spam' } }],
-    mail: {},
-    folder: 'Junk',
-  },
 ];
-
-async function prepare(c: {
-  filters?: FilterSpec[];
-  targets?: string[];
-  spamLevel?: number;
-  deleteFolders?: string[];
-}) {
-  const user = await newMailUser('flt');
-  const client = server.client();
-  await client.signIn(user.email, user.password);
-  const imap = await imapAs(user);
-  await imap.mailboxCreate('Work');
-  await imap.mailboxCreate('Other');
-  for (const filter of c.filters ?? []) await createFilter(client, filter);
-  if (c.targets)
-    expect(
-      (await client.request('PUT', `${filtersBase}/targets`, { body: { targets: c.targets } })).status,
-    ).toBe(200);
-  if (c.spamLevel !== undefined) {
-    expect(
-      (await client.request('PUT', `${filtersBase}/spamLevel`, { body: { spamLevel: c.spamLevel } })).status,
-    ).toBe(200);
-  }
-  for (const folder of c.deleteFolders ?? []) await imap.mailboxDelete(folder);
-  return { user, client, imap };
-}
 
 let server: Awaited<ReturnType<typeof startServer>>;
 
@@ -307,34 +106,10 @@ describe('delivery through Postfix → LMTP → the compiled Sieve script', () =
   });
   afterAll(() => server.close());
 
-  it.each(cases)('$name', async (c) => {
-    const { user, imap } = await prepare(c);
-    try {
-      const { raw, messageId } = buildMail({ ...c.mail }, user.email);
-      await sendViaMta(attachMailstack(inject('mailstack')), raw, {
-        from: 'someone@other.test',
-        to: [user.email],
-      });
-      const outcome = await sieveLogOutcome(user.email, messageId);
-      const stored = await storedAt(imap, messageId, [
-        'INBOX',
-        'Work',
-        'Junk',
-        ...(c.deleteFolders ? [] : ['Other']),
-      ]);
-      expect({ folder: stored?.folder ?? null, flags: stored?.flags ?? [] }).toEqual({
-        folder: c.folder,
-        flags: c.folder ? (c.flags ?? []).sort() : [],
-      });
-      expect(outcome.folder).toBe(c.folder);
-      if (c.forwards) expect(outcome.forwards).toEqual([...c.forwards].sort());
-    } finally {
-      await imap.logout();
-    }
-  });
+  it.each(cases)('$name', (c) => deliverCase(server, c));
 
   it('really forwards: the copy arrives at the target and the local copy stays', async () => {
-    const { user, imap } = await prepare({ targets: ['forward-check@elsewhere.test'] });
+    const { user, imap } = await prepareDelivery(server, { targets: ['forward-check@elsewhere.test'] });
     try {
       const stack = attachMailstack(inject('mailstack'));
       const { raw, messageId } = buildMail({ subject: 'Forward me' }, user.email);
@@ -371,7 +146,7 @@ describe('delivery through Postfix → LMTP → the compiled Sieve script', () =
     ['−(N+1) matches', 1, -1, true],
   ] as const)('size %s', async (_name, offset, sign, hit) => {
     const stack = attachMailstack(inject('mailstack'));
-    const { user, client, imap } = await prepare({});
+    const { user, client, imap } = await prepareDelivery(server, {});
     try {
       const body = 'x'.repeat(700);
       const first = buildMail({ body, subject: 'Size probe' }, user.email);

@@ -3,14 +3,8 @@ import type { ApiError, Filter, FiltersResponse, SecurityEventsPage, UserDetails
 import { ManageSieveClient } from '../../src/mail/sieve/managesieve-client.js';
 import { EventStreamReader } from '../support/event-stream.testing.js';
 import type { TestClient } from '../support/http-client.testing.js';
-import { dbKinds, imapAs, newMailUser, startServer } from '../support/harness.testing.js';
-import { filtersBase as base, folderId } from '../support/filters.testing.js';
-
-const subjectFilter = (name: string, subject: string) => ({
-  name,
-  query: { subject },
-  action: { flag: true },
-});
+import { dbKinds, imapAs, signedIn, startServer } from '../support/harness.testing.js';
+import { filtersBase as base, folderId, subjectFilter } from '../support/filters.testing.js';
 
 async function sieveAs(user: { email: string; password: string }) {
   const client = await ManageSieveClient.connect({
@@ -19,13 +13,6 @@ async function sieveAs(user: { email: string; password: string }) {
   });
   await client.authenticate(user.email, user.password);
   return client;
-}
-
-async function signedIn(server: Awaited<ReturnType<typeof startServer>>, prefix: string) {
-  const user = await newMailUser(prefix);
-  const client = server.client();
-  await client.signIn(user.email, user.password);
-  return { user, client };
 }
 
 describe.each(dbKinds)('filters API on %s', (db) => {
@@ -268,66 +255,6 @@ describe.each(dbKinds)('filters API on %s', (db) => {
       expect(await sieve.getScript('webmail')).toContain('set "wm_mailbox" "INBOX"');
     } finally {
       await sieve.logout();
-    }
-  });
-});
-
-describe('when the Sieve server cannot be reached', () => {
-  it('answers 503 and changes nothing', async () => {
-    const server = await startServer('sqlite', { SIEVE_PORT: '1' });
-    try {
-      const { client } = await signedIn(server, 'nosieve');
-      const res = await client.post<ApiError>(base, subjectFilter('A', 'alpha'));
-      expect(res.status).toBe(503);
-      expect(res.headers.get('retry-after')).toBeTruthy();
-      const targets = await client.request('PUT', `${base}/targets`, {
-        body: { targets: ['a@elsewhere.test'] },
-      });
-      expect(targets.status).toBe(503);
-      expect((await client.get<UserDetails>('/api/u/0/details')).body.targets).toEqual([]);
-    } finally {
-      await server.close();
-    }
-  });
-});
-
-describe('DISABLED_FEATURES=filters,targets,autoreply', () => {
-  it('returns a null list and refuses the switched-off calls clearly', async () => {
-    const server = await startServer('sqlite', { DISABLED_FEATURES: 'filters,targets,autoreply' });
-    try {
-      const { client } = await signedIn(server, 'off');
-      expect((await client.get<FiltersResponse>(base)).body.filters).toBeNull();
-      const create = await client.post<ApiError>(base, subjectFilter('A', 'alpha'));
-      expect(create.status).toBe(403);
-      expect(create.body.reason).toBe('filtersDisabled');
-      const targets = await client.get<ApiError>(`${base}/targets`);
-      expect(targets.body.reason).toBe('targetsDisabled');
-      const reply = await client.get<ApiError>(`${base}/autoreply`);
-      expect(reply.body.reason).toBe('autoreplyDisabled');
-      // The spam level is not a plan feature.
-      expect((await client.request('PUT', `${base}/spamLevel`, { body: { spamLevel: 40 } })).status).toBe(
-        200,
-      );
-    } finally {
-      await server.close();
-    }
-  });
-
-  it('refuses forward actions when only targets are switched off, and says canTargets: false', async () => {
-    const server = await startServer('sqlite', { DISABLED_FEATURES: 'targets' });
-    try {
-      const { client } = await signedIn(server, 'notargets');
-      const forward = await client.post<ApiError>(base, {
-        name: 'Fw',
-        query: { subject: 'x' },
-        action: { targets: ['a@elsewhere.test'] },
-      });
-      expect(forward.status).toBe(403);
-      expect(forward.body.reason).toBe('targetsDisabled');
-      const plain = await client.post<Filter>(base, subjectFilter('Plain', 'x'));
-      expect(plain.body.metaData).toEqual({ canTargets: false, canMoveTo: true });
-    } finally {
-      await server.close();
     }
   });
 });

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import type { Contact } from '@webmail/contracts';
 import type { TestClient, TestResponse } from './http-client.testing.js';
 
 const fixtureDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../contacts/fixtures');
@@ -58,3 +60,22 @@ export function contactForm(contact: {
   contact.groups?.forEach((g, i) => (fields[`groups[${i}]`] = g));
   return fields;
 }
+
+export const contactsBase = '/api/u/0/contacts';
+
+/** A 600×400 PNG, larger than an avatar is stored. */
+export const samplePng = () =>
+  sharp({ create: { width: 600, height: 400, channels: 3, background: '#b00e22' } })
+    .png()
+    .toBuffer();
+
+/** Creates a contact through its form, with `avatar` as its image when given. */
+export const createContact = (
+  client: TestClient,
+  contact: Parameters<typeof contactForm>[0],
+  avatar?: Buffer,
+) =>
+  sendForm<Contact>(client, 'POST', contactsBase, {
+    ...contactForm(contact),
+    ...(avatar ? { avatar: { data: avatar, filename: 'me.png', type: 'image/png' } } : {}),
+  });

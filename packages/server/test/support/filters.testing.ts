@@ -161,3 +161,10 @@ export async function createFilter(client: TestClient, spec: FilterSpec): Promis
   if (res.status !== 201) throw new Error(`filter not created: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
+
+/** A filter that flags mail whose subject holds `subject`. */
+export const subjectFilter = (name: string, subject: string) => ({
+  name,
+  query: { subject },
+  action: { flag: true },
+});

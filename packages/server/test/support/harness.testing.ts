@@ -36,6 +36,14 @@ export async function newMailUser(
 }
 
 /** A direct IMAP connection as the user, for putting test mail in place and checking results. */
+/** A fresh mail user signed in to `server`. */
+export async function signedIn(server: { client: () => TestClient }, prefix: string) {
+  const user = await newMailUser(prefix);
+  const client = server.client();
+  await client.signIn(user.email, user.password);
+  return { user, client };
+}
+
 export async function imapAs(user: { email: string; password: string }): Promise<ImapFlow> {
   const stack = inject('mailstack');
   const client = new ImapFlow({
