@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   AddressBook,
   ApiError,
@@ -13,20 +13,12 @@ import {
   samplePng as png,
   sendForm,
 } from '../support/contacts.testing.js';
-import { signedIn as signedInUser, startServer } from '../support/harness.testing.js';
+import { serverForTests, signedIn as signedInUser } from '../support/harness.testing.js';
 
 /** Groups and address books over the API: members, suggestions, renames, bulk moves and deletes. */
 describe('contact groups and address books over the API', () => {
-  let server: Awaited<ReturnType<typeof startServer>>;
-
-  beforeAll(async () => {
-    server = await startServer('sqlite');
-  });
-  afterAll(async () => {
-    await server.close();
-  });
-
-  const signedIn = async (prefix: string) => (await signedInUser(server, prefix)).client;
+  const server = serverForTests();
+  const signedIn = async (prefix: string) => (await signedInUser(server(), prefix)).client;
 
   it('keeps groups with members, count and avatar, and suggests groups and contacts by name or any address', async () => {
     const client = await signedIn('ct-groups');

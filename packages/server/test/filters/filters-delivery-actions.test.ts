@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { startServer } from '../support/harness.testing.js';
+import { describe, it } from 'vitest';
+import { serverForTests } from '../support/harness.testing.js';
 import { deliverCase, to, type Case } from '../support/filters-delivery.testing.js';
 
 /**
@@ -164,13 +164,8 @@ const cases: Case[] = [
   },
 ];
 
-let server: Awaited<ReturnType<typeof startServer>>;
-
 describe('delivery through Postfix → LMTP → the compiled Sieve script: actions, forwarding, spam', () => {
-  beforeAll(async () => {
-    server = await startServer('sqlite');
-  });
-  afterAll(() => server.close());
+  const server = serverForTests();
 
-  it.each(cases)('$name', (c) => deliverCase(server, c));
+  it.each(cases)('$name', (c) => deliverCase(server(), c));
 });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { describe, expect, it, inject } from 'vitest';
 import { attachMailstack, deliverViaLmtp, sendViaMta } from '@webmail/mailstack';
-import { imapAs, startServer } from '../support/harness.testing.js';
+import { imapAs, serverForTests } from '../support/harness.testing.js';
 import { buildMail, createFilter, sieveLogOutcome, storedAt } from '../support/filters.testing.js';
 import { deliverCase, prepareDelivery, to, type Case } from '../support/filters-delivery.testing.js';
 
@@ -98,18 +98,13 @@ const cases: Case[] = [
   },
 ];
 
-let server: Awaited<ReturnType<typeof startServer>>;
-
 describe('delivery through Postfix → LMTP → the compiled Sieve script', () => {
-  beforeAll(async () => {
-    server = await startServer('sqlite');
-  });
-  afterAll(() => server.close());
+  const server = serverForTests();
 
-  it.each(cases)('$name', (c) => deliverCase(server, c));
+  it.each(cases)('$name', (c) => deliverCase(server(), c));
 
   it('really forwards: the copy arrives at the target and the local copy stays', async () => {
-    const { user, imap } = await prepareDelivery(server, { targets: ['forward-check@elsewhere.test'] });
+    const { user, imap } = await prepareDelivery(server(), { targets: ['forward-check@elsewhere.test'] });
     try {
       const stack = attachMailstack(inject('mailstack'));
       const { raw, messageId } = buildMail({ subject: 'Forward me' }, user.email);
@@ -146,7 +141,7 @@ describe('delivery through Postfix → LMTP → the compiled Sieve script', () =
     ['−(N+1) matches', 1, -1, true],
   ] as const)('size %s', async (_name, offset, sign, hit) => {
     const stack = attachMailstack(inject('mailstack'));
-    const { user, client, imap } = await prepareDelivery(server, {});
+    const { user, client, imap } = await prepareDelivery(server(), {});
     try {
       const body = 'x'.repeat(700);
       const first = buildMail({ body, subject: 'Size probe' }, user.email);

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { ImapFlow } from 'imapflow';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/infra/config.js';
 import { randomToken } from '../../src/infra/crypto.js';
@@ -136,4 +136,16 @@ export async function startServer(
     client: () => new TestClient(baseUrl),
     close: () => app.close(),
   };
+}
+
+/** One server for the tests of the enclosing describe block (or file): started before them, closed after. */
+export function serverForTests(db: DbKind = 'sqlite', env: Record<string, string> = {}) {
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  beforeAll(async () => {
+    server = await startServer(db, env);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return () => server!;
 }
