@@ -5,21 +5,11 @@ import {
   type ContactImportType,
 } from '@webmail/contracts';
 import { validationError } from '../../infra/errors.js';
-import type { ContactFields } from './contact-fields.js';
 import { CsvLayoutError, parseContactsCsv } from './contacts-csv.js';
-import { looksLikeVcard, parseVcards } from './vcard.js';
+import { looksLikeVcard, parseVcards, type ParsedCard } from './vcard.js';
 
-/** One contact read from a file, whatever its format. */
-export interface Entry {
-  line: number;
-  uid: string | null;
-  kind: 'individual' | 'group';
-  fields: ContactFields;
-  categories: string[];
-  members: string[];
-  photo: Buffer | null;
-  extra: unknown[];
-}
+/** One contact read from a file, whatever its format: a CSV row takes the shape of a parsed vCard. */
+export type Entry = ParsedCard;
 
 /**
  * The entries of an import file (vCard, or a Google/Outlook CSV), with a problem for each entry or value left
