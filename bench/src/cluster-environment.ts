@@ -8,7 +8,7 @@
  * environment reaches every node (cluster.sh passes its environment on).
  */
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { repoRoot } from './bench-environment.js';
@@ -46,6 +46,8 @@ function cluster(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
 
 export async function startCluster(): Promise<ClusterEnvironment> {
   const dir = mkdtempSync('/tmp/wmcluster.');
+  // PostgreSQL runs as its own user and must reach its data directory inside.
+  chmodSync(dir, 0o755);
   const port = Number(process.env.CLUSTER_PORT ?? 8380);
   const pgPort = Number(process.env.CLUSTER_PG_PORT ?? 25490);
   const portBase = Number(process.env.MAILSTACK_PORT_BASE ?? 27000);

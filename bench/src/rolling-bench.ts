@@ -97,6 +97,14 @@ async function deliver(env: ClusterEnvironment, users: BenchUser[]): Promise<Del
   return out;
 }
 
+/** How often reopening a stream was refused, by status (all users). */
+function refusals(users: BenchUser[]): string {
+  const sum = new Map<string, number>();
+  for (const u of users)
+    for (const [k, n] of u.stream?.record.refused ?? []) sum.set(k, (sum.get(k) ?? 0) + n);
+  return [...sum].map(([k, n]) => `${k}: ${n}`).join(', ') || '0';
+}
+
 const ms = (n: number) => (n ? n.toFixed(0) : '–');
 
 async function verifyAndPrint(
@@ -137,6 +145,7 @@ async function verifyAndPrint(
     ],
     ['users still signed in', `${users.length - signedOut.length} / ${users.length}`],
     ['stream reconnects (all users)', String(reconnects)],
+    ['stream reopens refused, by status', refusals(users)],
     ['logged events for the streams / missing from them', `${events.logged} / ${events.missed.length}`],
   ];
   for (const [key, count] of [...log.statuses].sort()) rows.push([`answers: ${key}`, String(count)]);
@@ -152,6 +161,9 @@ async function verifyAndPrint(
   console.log('| measure | value |\n|---|--:|');
   for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
   const lost = [
+    ...drafts.lost.map((d) => `draft ${d}`),
+    ...signedOut.map((s) => `signed out ${s}`),
+    ...events.missed.map((e) => `event ${e}`),
     ...accepted
       .filter((s) => copies(s.to, s.subject) !== 1)
       .map((s) => `send ${s.subject}: ${copies(s.to, s.subject)} copies`),
@@ -159,9 +171,6 @@ async function verifyAndPrint(
     ...deliveries
       .filter((d) => copies(d.to.email, d.subject) !== 1)
       .map((d) => `delivery ${d.subject} not once in INBOX`),
-    ...drafts.lost.map((d) => `draft ${d}`),
-    ...signedOut.map((s) => `signed out ${s}`),
-    ...events.missed.map((e) => `event ${e}`),
   ];
   const missedLive = deliveries.length - live - reread;
   if (missedLive) lost.push(`${missedLive} deliveries never shown to their stream`);

@@ -70,7 +70,9 @@ export async function call(
       // no answer: counted as a network error
     }
     log.time(name, performance.now() - start);
-    log.count(name, status === 0 ? 'network error' : String(status));
+    // HAProxy's own answers (no node available, a node's answer cut off) are HTML, the nodes' JSON.
+    const from = status >= 500 && json === null ? ' (balancer)' : '';
+    log.count(name, status === 0 ? 'network error' : `${status}${from}`);
     if (!retryable(status) || attempt === 3) return { status, json };
     await sleep(1000 * 2 ** attempt);
   }

@@ -71,8 +71,11 @@ export async function draftsKept(
     const { status, json } = await call(log, 'read draft', u, 'GET', `/api/u/0/compose/drafts/${u.draftId}`);
     const draft = json as { revision: number | null; draft: { text: string } } | null;
     const revision = draft?.revision ?? 0;
-    const whole = status === 200 && revision >= u.acked && draft?.draft.text === u.drafts.get(revision);
-    if (!whole) lost.push(`${u.email}: ${status}, revision ${revision} of ${u.acked} acknowledged`);
+    // The body comes back from the message in Drafts: line breaks and the final newline are the MIME encoder's.
+    const flat = (text = '') => text.replace(/\s+/g, ' ').trim();
+    const text = flat(draft?.draft.text);
+    const whole = status === 200 && revision >= u.acked && text === flat(u.drafts.get(revision));
+    if (!whole) lost.push(`${u.email}: ${status}, revision ${revision} of ${u.acked}: …${text.slice(-30)}`);
   }
   return { kept: users.filter((u) => u.acked > 0).length - lost.length, lost };
 }
