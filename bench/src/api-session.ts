@@ -47,7 +47,8 @@ export class ApiSession {
     await this.request('POST', '/api/auth/logout?userIndex=0', {});
   }
 
-  private async request(method: string, path: string, body?: unknown): Promise<Response> {
+  /** One request with the session's cookies and XSRF token; the answer as it came (any status). */
+  async request(method: string, path: string, body?: unknown): Promise<Response> {
     const headers: Record<string, string> = {
       cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
       'x-xsrf-token': this.cookies.get('XSRF-TOKEN') ?? '',

@@ -11,15 +11,13 @@
  * Starts its own mailstack (port base 26900) and server (port 8297). Env: BENCH_SCALE_USERS (1000),
  * BENCH_SCALE_STREAMS (10 per user), BENCH_SCALE_DELIVERIES (100), BENCH_SCALE_PUSH_TIMEOUT_MS (250, the push bound; 50 is the
  * sandbox's default, too short for a server this loaded), BENCH_MAILSTACK_PORT_BASE, BENCH_SERVER_PORT.
+ * BENCH_NODES=3: against the reference deployment instead (deploy/reference/cluster.sh, ports of
+ * cluster-environment.ts; build first), the streams through HAProxy, Dovecot pushing to the balancer.
  * Needs about 2 × users × streams file descriptors in the bench's process and the server's (`ulimit -n`).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { ApiSession } from './api-session.js';
-import { addUsers, prepareEnvironment, type BenchEnvironment } from './bench-environment.js';
+import { addUsers } from './bench-environment.js';
 import { openStream } from './event-stream.js';
-import { rssKb } from './proc-stats.js';
 import {
   deliverOnce,
   dovecotProcesses,
@@ -27,6 +25,7 @@ import {
   pushesGivenUp,
   stackScript,
 } from './scale-mail.js';
+import { scaleTarget, type ScaleTarget } from './scale-target.js';
 import { quantile } from './stats.js';
 
 const userCount = Number(process.env.BENCH_SCALE_USERS ?? 1000);
@@ -50,35 +49,8 @@ async function inParallel<T>(items: T[], n: number, fn: (item: T, i: number) => 
   );
 }
 
-async function environment(root: string): Promise<BenchEnvironment> {
-  const secret = randomBytes(18).toString('base64url');
-  const stateDir = path.join(root, 'state');
-  Object.assign(process.env, {
-    BENCH_STATE_DIR: stateDir,
-    LIVE_MAIL: 'push',
-    MAIL_ACCESS: 'delegated',
-    MAIL_MASTER_USER: 'webmail-master',
-    MAIL_MASTER_PASSWORD_FILE: path.join(stateDir, 'ms', 'master-password'),
-    MAIL_PUSH_SECRET: secret,
-    MAILSTACK_PUSH_URL: `http://127.0.0.1:${serverPort}/api/mail-push`,
-    MAILSTACK_PUSH_SECRET: secret,
-    MAILSTACK_PUSH_TIMEOUT_MS: pushTimeoutMs,
-    EVENT_STREAMS_PER_USER: String(perUser),
-    EVENT_STREAMS_MAX: String(userCount * perUser + 100),
-    // A sign-in's pooled IMAP connection goes soon: Dovecot's default of 100 imap processes caps how many
-    // users may sign in within this time (only while the sign-ins run; streams hold none).
-    IMAP_IDLE_CLOSE_SECONDS: '10',
-    LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
-  });
-  return prepareEnvironment({
-    user: { email: 'scale-bench@example.test', password: 'scale-bench-pw' },
-    portBase,
-    serverPort,
-  });
-}
-
 /** Users made by the sandbox's script (one batch), each signed in once; sign-ins wait while Dovecot nears its imap limit. */
-async function signIn(env: BenchEnvironment): Promise<User[]> {
+async function signIn(env: ScaleTarget): Promise<User[]> {
   const users: User[] = Array.from({ length: userCount }, (_, i) => ({
     email: `scale-${i}@example.test`,
     password: `scale-bench-${i}`,
@@ -100,7 +72,7 @@ async function signIn(env: BenchEnvironment): Promise<User[]> {
 }
 
 /** Waits until the sign-ins' pooled IMAP connections are closed (they idle out), at most `ms`. */
-async function imapSettled(env: BenchEnvironment, ms: number): Promise<number> {
+async function imapSettled(env: ScaleTarget, ms: number): Promise<number> {
   const deadline = Date.now() + ms;
   let held = await imapConnectionsAll(env.stack);
   while (held > 0 && Date.now() < deadline) {
@@ -111,7 +83,7 @@ async function imapSettled(env: BenchEnvironment, ms: number): Promise<number> {
 }
 
 /** Delivers to users spread over all, a `doveadm reload` half-way; each must reach every stream of its user. */
-async function sample(env: BenchEnvironment, users: User[]) {
+async function sample(env: ScaleTarget, users: User[]) {
   const times: number[] = [];
   let missed = 0;
   let retried = 0;
@@ -139,7 +111,7 @@ const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
 /** Opens `perUser` streams for every user, 16 users at a time. */
-async function openAll(env: BenchEnvironment, users: User[]): Promise<void> {
+async function openAll(env: ScaleTarget, users: User[]): Promise<void> {
   const start = performance.now();
   await inParallel(users, 16, async (u) => {
     for (let s = 0; s < perUser; s += 1) u.streams.push(await openStream(env.baseUrl, u.api.cookieHeader()));
@@ -148,22 +120,21 @@ async function openAll(env: BenchEnvironment, users: User[]): Promise<void> {
 }
 
 /** The run, measured: sign-ins, streams, idle IMAP and memory, the sampled deliveries; returns the table rows. */
-async function measureRun(env: BenchEnvironment): Promise<Array<[string, string]>> {
-  const pid = env.serverPid!;
+async function measureRun(env: ScaleTarget): Promise<Array<[string, string]>> {
   const users = await signIn(env);
   const idleBefore = await imapSettled(env, 60_000);
-  const rssBefore = rssKb(pid);
+  const rssBefore = env.rssKb();
   await openAll(env, users);
   const streams = userCount * perUser;
   await sleep(5000);
-  const rssWith = rssKb(pid);
+  const rssWith = env.rssKb();
   const heldIdle = await imapSettled(env, 30_000);
   const processes = dovecotProcesses(env.stack);
   const { times, missed, retried } = await sample(env, users);
   const imapAfter = dovecotProcesses(env.stack).get('imap')?.count ?? 0;
   for (const u of users) for (const s of u.streams) s.close();
   await sleep(5000);
-  const rssAfter = rssKb(pid);
+  const rssAfter = env.rssKb();
   return [
     ['open event streams', String(streams)],
     ['IMAP connections before the streams (sign-ins idled out)', String(idleBefore)],
@@ -180,25 +151,24 @@ async function measureRun(env: BenchEnvironment): Promise<Array<[string, string]
     ['missed (not on every stream within 10 s)', String(missed)],
     ['LMTP deliveries tried again (reload)', String(retried)],
     [`pushes Dovecot gave up on (bound ${pushTimeoutMs} ms; whole run)`, String(pushesGivenUp(env.stack))],
-    ['server RSS before the streams', mb(rssBefore)],
-    ['server RSS with the streams', mb(rssWith)],
-    ['server RSS per open stream', `${((rssWith - rssBefore) / streams).toFixed(1)} KB`],
-    ['server RSS after closing them', mb(rssAfter)],
+    ['webmail RSS (all nodes) before the streams', mb(rssBefore)],
+    ['webmail RSS (all nodes) with the streams', mb(rssWith)],
+    ['webmail RSS (all nodes) per open stream', `${((rssWith - rssBefore) / streams).toFixed(1)} KB`],
+    ['webmail RSS (all nodes) after closing them', mb(rssAfter)],
   ];
 }
 
 async function main() {
-  const root = mkdtempSync('/tmp/wmscale.');
-  const env = await environment(root);
+  const env = await scaleTarget({ userCount, perUser, pushTimeoutMs, portBase, serverPort });
   try {
     const rows = await measureRun(env);
-    console.log(`\nbench:scale: one node, push on, ${userCount} users × ${perUser} streams`);
+    const where = env.nodes === 1 ? 'one node' : `${env.nodes} nodes behind HAProxy`;
+    console.log(`\nbench:scale: ${where}, push on, ${userCount} users × ${perUser} streams`);
     console.log('| measure | value |');
     console.log('|---|--:|');
     for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
   } finally {
     await env.stop();
-    rmSync(root, { recursive: true, force: true });
   }
 }
 
