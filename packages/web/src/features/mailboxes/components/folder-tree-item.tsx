@@ -13,6 +13,7 @@ import { useMessageDropTarget, type DropMessagesHandler } from '../hooks/use-mes
 import { folderDisplayName } from '../lib/folder-display-name';
 import { folderCount, indentLevel } from '../lib/folder-tree';
 import { FolderIcon } from './folder-icon';
+import { visuallyHidden } from '../../../shared/ui/visually-hidden';
 
 export interface FolderTreeItemProps {
   folder: Folder;
@@ -42,13 +43,13 @@ export function FolderTreeItem(props: FolderTreeItemProps) {
   const name = folderDisplayName(folder, t);
   const selected = folder.id === selectedId;
   const bold = folder.unseen > 0 && folder.specialUse !== 'trash';
-  // The visible count is a bare number; the accessible name says what it counts.
+  // The visible count is a bare number; the accessible name ("Inbox, 3 unread") says what it counts, in hidden
+  // text after the name (not aria-label: the name starts with what is shown).
   const countText = count
     ? count.kind === 'unseen'
       ? t('count.unseen', { count: count.value })
       : t('count.total', { count: count.value })
     : null;
-  const accessibleName = countText ? `${name}, ${countText}` : name;
 
   const content = (
     <>
@@ -64,6 +65,7 @@ export function FolderTreeItem(props: FolderTreeItemProps) {
         sx={{ flex: 1, fontWeight: bold ? 700 : 400, color: 'inherit' }}
       >
         {name}
+        {countText && <Box component="span" sx={visuallyHidden}>{`, ${countText}`}</Box>}
       </Typography>
       {count && (
         <Typography
@@ -116,7 +118,6 @@ export function FolderTreeItem(props: FolderTreeItemProps) {
           to={folderHref(userIndex, folder.id)}
           selected={selected}
           aria-current={selected ? 'page' : undefined}
-          aria-label={accessibleName}
           onClick={onNavigate}
           sx={{
             ...rowSx,

@@ -1,0 +1,115 @@
+import { waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { focusNewPage, focusTargetAfterRemoval, keepFocus, pageHeading } from './focus-rule';
+
+let undo: (() => void) | null = null;
+afterEach(() => {
+  undo?.();
+  undo = null;
+  document.body.innerHTML = '';
+});
+
+/**
+ * A page as the app lays it out: sidebar, main with a list (rows with the list's marks) and a reading pane.
+ * `rows` says which rows exist and which one is open / the keyboard position.
+ */
+function page(
+  options: { rows?: ('open' | 'current' | 'plain')[]; heading?: boolean; subject?: boolean } = {},
+) {
+  const rows = (options.rows ?? [])
+    .map(
+      (kind, i) =>
+        `<li><a href="#r${i}" data-focus-row ${kind === 'open' ? 'aria-current="page"' : ''} tabindex="${
+          kind === 'current' ? 0 : -1
+        }">row ${i}</a></li>`,
+    )
+    .join('');
+  document.body.innerHTML = `
+    <nav><a href="#inbox" id="nav-link">Inbox</a></nav>
+    <main>
+      ${options.heading === false ? '' : '<h1 tabindex="-1" data-page-heading>Inbox</h1>'}
+      <ul data-focus-list aria-label="Messages">${rows}</ul>
+      <section id="pane">
+        ${options.subject ? '<h2 tabindex="-1" data-page-heading>Subject</h2>' : ''}
+        <button id="archive">Archive</button>
+      </section>
+    </main>`;
+}
+
+const active = () => document.activeElement;
+
+describe('where focus goes when the focused thing is removed', () => {
+  // Every layout of the list: the open row wins, then the keyboard's row, then the list, then the heading.
+  const cases: [string, Parameters<typeof page>[0], string][] = [
+    ['the open row', { rows: ['plain', 'current', 'open'] }, 'row 2'],
+    ['the current row', { rows: ['plain', 'current', 'plain'] }, 'row 1'],
+    ['the list when no row is current', { rows: ['plain', 'plain'] }, 'Messages'],
+    ['the list when it is empty', { rows: [] }, 'Messages'],
+  ];
+  for (const [name, layout, expected] of cases) {
+    it(`goes to ${name}`, async () => {
+      page(layout);
+      undo = keepFocus();
+      document.getElementById('archive')!.focus();
+      document.getElementById('pane')!.remove();
+      await waitFor(() => expect(active()).not.toBe(document.body));
+      const target = active() as HTMLElement;
+      expect(target.getAttribute('aria-label') ?? target.textContent).toBe(expected);
+    });
+  }
+
+  it('goes to the heading when there is no list (a phone reading a message)', async () => {
+    page({ subject: true });
+    document.querySelector('[data-focus-list]')!.remove();
+    undo = keepFocus();
+    const button = document.createElement('button');
+    document.querySelector('main')!.append(button);
+    button.focus();
+    button.remove();
+    await waitFor(() => expect(active()).toHaveTextContent('Subject'));
+  });
+
+  it('leaves the focus alone when it went somewhere itself (a dialog gave it back to its opener)', async () => {
+    page({ rows: ['current'] });
+    undo = keepFocus();
+    document.getElementById('archive')!.focus();
+    const opener = document.getElementById('nav-link')!;
+    document.getElementById('pane')!.remove();
+    opener.focus();
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(active()).toBe(opener);
+  });
+
+  it('never acts when the focused element stays (a click on empty space)', async () => {
+    page({ rows: ['current'] });
+    undo = keepFocus();
+    const archive = document.getElementById('archive')!;
+    archive.focus();
+    archive.blur();
+    document.querySelector('main')!.append(document.createElement('p'));
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(active()).toBe(document.body);
+  });
+});
+
+describe('after navigation', () => {
+  it('the new page’s heading takes the focus: the message’s subject over the list’s heading', () => {
+    page({ rows: ['current'], subject: true });
+    document.getElementById('nav-link')!.focus();
+    expect(focusNewPage()).toBe(true);
+    expect(active()).toHaveTextContent('Subject');
+  });
+
+  it('the list’s heading when no message is open; an h1 without the mark when none is marked', () => {
+    page({ rows: ['current'] });
+    focusNewPage();
+    expect(active()).toHaveTextContent('Inbox');
+    document.querySelector('h1')!.removeAttribute('data-page-heading');
+    expect(pageHeading()).toBe(document.querySelector('h1'));
+  });
+
+  it('the list when the page has no heading at all', () => {
+    page({ rows: ['current'], heading: false });
+    expect(focusTargetAfterRemoval()).toHaveTextContent('row 0');
+  });
+});
