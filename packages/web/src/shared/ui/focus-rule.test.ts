@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { focusNewPage, focusTargetAfterRemoval, keepFocus, pageHeading } from './focus-rule';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { focusNewPage, focusTargetAfterRemoval, keepFocus, overlayOpen, pageHeading } from './focus-rule';
 
 let undo: (() => void) | null = null;
 afterEach(() => {
@@ -111,5 +111,59 @@ describe('after navigation', () => {
   it('the list when the page has no heading at all', () => {
     page({ rows: ['current'], heading: false });
     expect(focusTargetAfterRemoval()).toHaveTextContent('row 0');
+  });
+});
+
+describe('an open overlay owns the focus', () => {
+  // The overlays the app opens, as MUI and the tour draw them.
+  const overlays: [string, string][] = [
+    ['a dialog', '<div class="MuiModal-root"><div role="dialog"><button>In</button></div></div>'],
+    [
+      'the Welcome dialog (a labelled dialog alone)',
+      '<div role="dialog" aria-modal="true"><button>In</button></div>',
+    ],
+    ['an onboarding step', '<div role="alertdialog" aria-modal="true"><button>In</button></div>'],
+    [
+      'a menu',
+      '<div class="MuiPopover-root MuiModal-root"><ul role="menu"><li tabindex="0">In</li></ul></div>',
+    ],
+    ['the folder picker', '<div role="listbox" tabindex="0">In</div>'],
+  ];
+  for (const [name, markup] of overlays) {
+    it(`never moves the focus out of ${name}: not when what had it is gone, not after navigation`, async () => {
+      vi.useFakeTimers();
+      try {
+        page({ rows: ['current'], subject: true });
+        document.body.insertAdjacentHTML('beforeend', `<div id="overlay">${markup}</div>`);
+        expect(overlayOpen()).toBe(true);
+        undo = keepFocus();
+        // The element behind the overlay that had the focus is gone, and the focus is on <body> for a moment.
+        document.getElementById('archive')!.focus();
+        document.getElementById('archive')!.remove();
+        await vi.advanceTimersByTimeAsync(200);
+        expect(active()).toBe(document.body);
+        // Navigation while it is open: the heading behind it does not take the focus.
+        const inside = document.querySelector<HTMLElement>('#overlay button, #overlay [tabindex]')!;
+        inside.focus();
+        expect(focusNewPage()).toBe(false);
+        expect(active()).toBe(inside);
+        // Closed (gone with the element it had focused): the rule applies again.
+        document.getElementById('overlay')!.remove();
+        await vi.advanceTimersByTimeAsync(200);
+        expect(active()).toHaveTextContent('row 0');
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+  }
+
+  it('a closed MUI modal kept mounted (hidden) is no open overlay', () => {
+    page({ rows: ['current'] });
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<div class="MuiModal-root MuiModal-hidden"><div role="dialog"><button>In</button></div></div>',
+    );
+    expect(overlayOpen()).toBe(false);
+    expect(focusNewPage()).toBe(true);
   });
 });

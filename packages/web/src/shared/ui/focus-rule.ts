@@ -6,6 +6,9 @@
  * - After navigation: the new page's heading (the last heading marked `data-page-heading` in the main landmark:
  *   with a message open beside the list, the message's subject), unless the new page put the focus somewhere itself.
  *
+ * - While a dialog, menu, popover or onboarding step is open, it owns the focus (MUI's FocusTrap keeps it inside
+ *   and gives it back to the opener on close): the rule does nothing until it is closed.
+ *
  * Headings that take the focus carry `tabIndex={-1}` (`pageHeadingProps`), so they are not Tab stops.
  */
 
@@ -23,6 +26,26 @@ export const focusRowProps = { 'data-focus-row': '' } as const;
 function focusable(element: Element | null | undefined): element is HTMLElement {
   if (!(element instanceof HTMLElement) || !element.isConnected) return false;
   return typeof element.checkVisibility === 'function' ? element.checkVisibility() : true;
+}
+
+/**
+ * What owns the focus while it is shown: dialogs (MUI's Dialog and Drawer, the tour's steps are alertdialogs),
+ * MUI's modals (Menu and Popover are ones), menus, and a picker's listbox.
+ */
+const overlaySelector = [
+  '[role="dialog"]',
+  '[role="alertdialog"]',
+  '[aria-modal="true"]',
+  '[role="menu"]',
+  '[role="listbox"]',
+  '.MuiModal-root',
+].join(', ');
+
+/** Whether an overlay that owns the focus is open (a closed MUI modal kept mounted is hidden, not open). */
+export function overlayOpen(doc: Document = document): boolean {
+  return Array.from(doc.querySelectorAll(overlaySelector)).some(
+    (element) => focusable(element) && !element.closest('.MuiModal-hidden, [aria-hidden="true"]'),
+  );
 }
 
 /** Whether the focus is lost: on <body>, on nothing, or on an element no longer in the page. */
@@ -63,12 +86,12 @@ function place(target: HTMLElement | null): boolean {
 
 /** Applies the removal rule when focus is lost; true when it moved the focus. */
 export function restoreLostFocus(doc: Document = document): boolean {
-  return focusIsLost(doc) && place(focusTargetAfterRemoval(doc));
+  return focusIsLost(doc) && !overlayOpen(doc) && place(focusTargetAfterRemoval(doc));
 }
 
 /** Applies the navigation rule: the new page's heading, else the removal rule's target. */
 export function focusNewPage(doc: Document = document): boolean {
-  return place(pageHeading(doc) ?? focusTargetAfterRemoval(doc));
+  return !overlayOpen(doc) && place(pageHeading(doc) ?? focusTargetAfterRemoval(doc));
 }
 
 /** Whether the element that had the focus can no longer have it: gone from the page, hidden or disabled. */
