@@ -13,7 +13,6 @@ import { useMessageDropTarget, type DropMessagesHandler } from '../hooks/use-mes
 import { folderDisplayName } from '../lib/folder-display-name';
 import { folderCount, indentLevel } from '../lib/folder-tree';
 import { FolderIcon } from './folder-icon';
-import { visuallyHidden } from '../../../shared/ui/visually-hidden';
 
 export interface FolderTreeItemProps {
   folder: Folder;
@@ -43,13 +42,14 @@ export function FolderTreeItem(props: FolderTreeItemProps) {
   const name = folderDisplayName(folder, t);
   const selected = folder.id === selectedId;
   const bold = folder.unseen > 0 && folder.specialUse !== 'trash';
-  // The visible count is a bare number; the accessible name ("Inbox, 3 unread") says what it counts, in hidden
-  // text after the name (not aria-label: the name starts with what is shown).
+  // The visible count is a bare number; the accessible name ("Inbox, 3 unread") starts with the visible name and
+  // says what the count counts.
   const countText = count
     ? count.kind === 'unseen'
       ? t('count.unseen', { count: count.value })
       : t('count.total', { count: count.value })
     : null;
+  const accessibleName = countText ? `${name}, ${countText}` : name;
 
   const content = (
     <>
@@ -65,8 +65,9 @@ export function FolderTreeItem(props: FolderTreeItemProps) {
         sx={{ flex: 1, fontWeight: bold ? 700 : 400, color: 'inherit' }}
       >
         {name}
-        {countText && <Box component="span" sx={visuallyHidden}>{`, ${countText}`}</Box>}
       </Typography>
+      {/* A space between name and count, as the name has it: the visible text reads "Inbox 3", not "Inbox3". */}
+      {count && ' '}
       {count && (
         <Typography
           aria-hidden
@@ -118,6 +119,7 @@ export function FolderTreeItem(props: FolderTreeItemProps) {
           to={folderHref(userIndex, folder.id)}
           selected={selected}
           aria-current={selected ? 'page' : undefined}
+          aria-label={accessibleName}
           onClick={onNavigate}
           sx={{
             ...rowSx,

@@ -10,7 +10,6 @@ import { useTranslation } from '../../../shared/i18n/translation';
 import { isWithin } from '../../../shared/routing/app-paths';
 import { searchHref } from '../../../shared/routing/mail-hrefs';
 import { useDeleteSavedSearch, useSavedSearches } from '../api/saved-searches';
-import { visuallyHidden } from '../../../shared/ui/visually-hidden';
 
 export interface SavedSearchListProps {
   userIndex: number;
@@ -55,6 +54,7 @@ export function SavedSearchList({ userIndex, onNavigate }: SavedSearchListProps)
                 to={searchHref(userIndex, item.query)}
                 onClick={onNavigate}
                 selected={current === item.query}
+                aria-label={countText ? `${item.name}, ${countText}` : item.name}
                 sx={{ borderRadius: '0 16px 16px 0', minHeight: 32, py: 0, pl: 2.5, flex: 1, minWidth: 0 }}
               >
                 <SavedSearchOutlinedIcon
@@ -64,8 +64,9 @@ export function SavedSearchList({ userIndex, onNavigate }: SavedSearchListProps)
                 />
                 <Typography noWrap variant="body2" sx={{ flex: 1, fontWeight: unseen > 0 ? 700 : 400 }}>
                   {item.name}
-                  {countText && <Box component="span" sx={visuallyHidden}>{`, ${countText}`}</Box>}
                 </Typography>
+                {/* The visible text reads "Name 3" as the name "Name, 3 unread" does, not "Name3". */}
+                {unseen > 0 && ' '}
                 {unseen > 0 && (
                   <Typography variant="caption" aria-hidden sx={{ fontWeight: 700, ml: 1 }}>
                     {unseen.toLocaleString()}
