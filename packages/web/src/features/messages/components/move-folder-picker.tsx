@@ -7,6 +7,31 @@ import { useTranslation } from '../../../shared/i18n/translation';
 import { filterMoveTargets, nextOptionIndex } from '../lib/move-targets';
 import type { MoveTarget } from './more-actions-menu';
 
+/**
+ * The listbox's keys: arrows, Home and End move, Enter or Space chooses, Backspace takes a letter off the filter,
+ * a printable key adds one.
+ */
+function listKeys(
+  current: number,
+  count: number,
+  on: {
+    choose: () => void;
+    moveTo: (index: number) => void;
+    filter: (change: (text: string) => string) => void;
+  },
+) {
+  return (event: KeyboardEvent) => {
+    const moved = nextOptionIndex(event.key, current, count);
+    const printable = event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
+    if (moved !== null) on.moveTo(moved);
+    else if (event.key === 'Enter' || event.key === ' ') on.choose();
+    else if (event.key === 'Backspace') on.filter((text) => text.slice(0, -1));
+    else if (printable) on.filter((text) => text + event.key);
+    else return;
+    event.preventDefault();
+  };
+}
+
 export interface MoveFolderPickerProps {
   /** Where the picker opens (the More actions button); focus returns there when it closes. */
   anchor: HTMLElement;
@@ -51,25 +76,17 @@ export function MoveFolderPicker({ anchor, targets, onChoose, onClose }: MoveFol
     return () => window.clearTimeout(timer);
   }, [current, filter, shown.length]);
 
-  const onListKey = (event: KeyboardEvent) => {
-    const moved = nextOptionIndex(event.key, current, shown.length);
-    if (moved !== null) {
-      event.preventDefault();
-      setActive(moved);
-    } else if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
+  const onListKey = listKeys(current, shown.length, {
+    choose: () => {
       const target = shown[current];
       if (target) onChoose(target.id);
-    } else if (event.key === 'Backspace') {
-      event.preventDefault();
-      setFilter((text) => text.slice(0, -1));
+    },
+    moveTo: setActive,
+    filter: (change) => {
+      setFilter(change);
       setActive(0);
-    } else if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
-      event.preventDefault();
-      setFilter((text) => text + event.key);
-      setActive(0);
-    }
-  };
+    },
+  });
 
   return (
     <Popover
