@@ -167,3 +167,93 @@ describe('an open overlay owns the focus', () => {
     expect(focusNewPage()).toBe(true);
   });
 });
+
+/** The text of what has the focus (not `toHaveTextContent`: <body> contains every row's text). */
+const focusedText = () => (active() === document.body ? '<body>' : active()?.textContent);
+
+/**
+ * jsdom draws nothing and has no `checkVisibility`: a stand-in that reads what the app's components set (the
+ * `hidden` attribute, an inline display or visibility as React's Suspense and MUI's closed Drawer write them).
+ */
+function withVisibility(): () => void {
+  Object.defineProperty(Element.prototype, 'checkVisibility', {
+    configurable: true,
+    value(this: Element) {
+      return this.closest('[hidden], [style*="display: none"], [style*="visibility: hidden"]') === null;
+    },
+  });
+  return () => Reflect.deleteProperty(Element.prototype, 'checkVisibility');
+}
+
+describe('focus lost while the page has no place for it yet', () => {
+  it('tries again on every change until the new page has one (a route still loading)', async () => {
+    page({ subject: true });
+    undo = keepFocus();
+    document.querySelector<HTMLElement>('#pane h2')!.focus();
+    // The whole layout is replaced by a loading state with nothing that can take the focus.
+    document.body.innerHTML = '<div role="progressbar"></div>';
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(focusedText()).toBe('<body>');
+    page({ rows: ['plain', 'current'] });
+    await waitFor(() => expect(focusedText()).toBe('row 1'));
+  });
+
+  it('acts once an overlay that owned the focus for a moment has closed', async () => {
+    page({ rows: ['current'] });
+    document.body.insertAdjacentHTML('beforeend', '<div id="overlay" class="MuiModal-root"></div>');
+    undo = keepFocus();
+    document.getElementById('archive')!.focus();
+    document.getElementById('archive')!.remove();
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(focusedText()).toBe('<body>');
+    document.getElementById('overlay')!.remove();
+    await waitFor(() => expect(focusedText()).toBe('row 0'));
+  });
+
+  it('moves the focus off an element hidden while it had it (the old page hidden by a loading route)', async () => {
+    const restore = withVisibility();
+    try {
+      page({ rows: ['current'], subject: true });
+      undo = keepFocus();
+      document.querySelector<HTMLElement>('#pane h2')!.focus();
+      // A browser moves the focus to <body> without a focusout when the focused element is hidden.
+      const blur = (event: Event) => event.stopImmediatePropagation();
+      document.addEventListener('focusout', blur, { capture: true, once: true });
+      (document.activeElement as HTMLElement).blur();
+      document.getElementById('pane')!.setAttribute('style', 'display: none !important');
+      await waitFor(() => expect(focusedText()).toBe('row 0'));
+    } finally {
+      restore();
+    }
+  });
+});
+
+describe('a hidden overlay kept mounted is not open', () => {
+  const hidden: [string, string][] = [
+    ['with the hidden attribute', '<div role="dialog" hidden><button>In</button></div>'],
+    ['inside a display:none container', '<div style="display: none"><div role="menu"></div></div>'],
+    [
+      'a closed keepMounted Drawer (MUI hides its modal root)',
+      '<div class="MuiDrawer-root MuiModal-root" style="visibility: hidden"><div role="dialog"></div></div>',
+    ],
+    ['under aria-hidden', '<div aria-hidden="true"><div role="listbox"></div></div>'],
+  ];
+  for (const [name, markup] of hidden) {
+    it(`ignores one ${name}, and the rule moves the focus`, () => {
+      const restore = withVisibility();
+      try {
+        page({ rows: ['current'] });
+        document.body.insertAdjacentHTML('beforeend', markup);
+        expect(overlayOpen()).toBe(false);
+        expect(focusNewPage()).toBe(true);
+        expect(focusedText()).toBe('Inbox');
+        // Shown again, the same overlay owns the focus.
+        for (const attribute of ['hidden', 'style', 'aria-hidden'])
+          document.body.lastElementChild!.removeAttribute(attribute);
+        expect(overlayOpen()).toBe(true);
+      } finally {
+        restore();
+      }
+    });
+  }
+});

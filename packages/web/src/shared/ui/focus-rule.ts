@@ -101,9 +101,11 @@ function unfocusable(element: Element): boolean {
 
 /**
  * Keeps the rule for the whole document: whenever the element with the focus leaves the page (its component
- * unmounted), is hidden or disabled, and the focus is left on <body>, it goes where the rule says, once the page has
- * settled (a moment later: a dialog closing hands the focus back to its opener first). A click on empty space also
- * leaves the focus on <body>, but the element it left is still there: then nothing moves. Returns the undo.
+ * unmounted), is hidden (a route still loading hides the old page) or disabled, and the focus is left on <body>, it
+ * goes where the rule says, once the page has settled (a moment later: a dialog closing hands the focus back to its
+ * opener first). Until the focus has a place again, every later change of the page tries once more: a new page
+ * still loading may have nothing to take it yet, and an overlay may own it for a moment. A click on empty space
+ * also leaves the focus on <body>, but the element it left is still there: then nothing moves. Returns the undo.
  */
 export function keepFocus(doc: Document = document): () => void {
   const view = doc.defaultView ?? window;
@@ -111,10 +113,7 @@ export function keepFocus(doc: Document = document): () => void {
   let pending = 0;
   const check = () => {
     pending = 0;
-    if (last && unfocusable(last) && focusIsLost(doc)) {
-      last = null;
-      restoreLostFocus(doc);
-    }
+    if (last && focusIsLost(doc) && unfocusable(last)) restoreLostFocus(doc);
   };
   const schedule = () => {
     if (!pending) pending = view.setTimeout(check, 50);
@@ -126,12 +125,18 @@ export function keepFocus(doc: Document = document): () => void {
   const onFocusOut = (event: FocusEvent) => {
     if (event.relatedTarget === null) schedule();
   };
+  // Cheap on every change: the check itself runs at most once per 50 ms, and only while the focus is lost.
   const observer = new MutationObserver(() => {
-    if (last && !last.isConnected) schedule();
+    if (last && focusIsLost(doc)) schedule();
   });
   doc.addEventListener('focusin', onFocusIn);
   doc.addEventListener('focusout', onFocusOut);
-  observer.observe(doc.body, { childList: true, subtree: true });
+  observer.observe(doc.body, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['style', 'class', 'hidden', 'inert', 'disabled', 'aria-hidden'],
+  });
   return () => {
     doc.removeEventListener('focusin', onFocusIn);
     doc.removeEventListener('focusout', onFocusOut);
