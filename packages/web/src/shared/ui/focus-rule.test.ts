@@ -1,6 +1,13 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { focusNewPage, focusTargetAfterRemoval, keepFocus, overlayOpen, pageHeading } from './focus-rule';
+import {
+  focusNewPage,
+  focusTargetAfterRemoval,
+  keepFocus,
+  navigationStarted,
+  overlayOpen,
+  pageHeading,
+} from './focus-rule';
 
 let undo: (() => void) | null = null;
 afterEach(() => {
@@ -225,6 +232,25 @@ describe('focus lost while the page has no place for it yet', () => {
     } finally {
       restore();
     }
+  });
+});
+
+describe('focus lost after a route change', () => {
+  it('goes to the new page’s heading however late the old page goes; after a key press, to the row', async () => {
+    page({ rows: ['current'], subject: true });
+    undo = keepFocus();
+    const subject = document.querySelector<HTMLElement>('#pane h2')!;
+    subject.focus();
+    navigationStarted();
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    subject.remove();
+    await waitFor(() => expect(focusedText()).toBe('Inbox'));
+    // The user acts on the new page: a removal then follows the removal rule again.
+    const archive = document.getElementById('archive')!;
+    archive.focus();
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'e' }));
+    archive.remove();
+    await waitFor(() => expect(focusedText()).toBe('row 0'));
   });
 });
 

@@ -94,6 +94,16 @@ export function focusNewPage(doc: Document = document): boolean {
   return !overlayOpen(doc) && place(pageHeading(doc) ?? focusTargetAfterRemoval(doc));
 }
 
+/**
+ * Set when the route changed, until the lost focus has been placed or the user acts (a key or a pointer): focus lost
+ * meanwhile follows the navigation rule (the new page's heading), not the removal rule, however late the old page
+ * goes (a route loading on a slow machine keeps it shown for a while).
+ */
+let afterNavigation = false;
+export function navigationStarted(): void {
+  afterNavigation = true;
+}
+
 /** Whether the element that had the focus can no longer have it: gone from the page, hidden or disabled. */
 function unfocusable(element: Element): boolean {
   return !focusable(element) || element.matches(':disabled, [inert] *, [inert]');
@@ -113,7 +123,11 @@ export function keepFocus(doc: Document = document): () => void {
   let pending = 0;
   const check = () => {
     pending = 0;
-    if (last && focusIsLost(doc) && unfocusable(last)) restoreLostFocus(doc);
+    if (!last || !focusIsLost(doc) || !unfocusable(last)) return;
+    if (afterNavigation ? focusNewPage(doc) : restoreLostFocus(doc)) afterNavigation = false;
+  };
+  const onUserInput = () => {
+    afterNavigation = false;
   };
   const schedule = () => {
     if (!pending) pending = view.setTimeout(check, 50);
@@ -131,6 +145,8 @@ export function keepFocus(doc: Document = document): () => void {
   });
   doc.addEventListener('focusin', onFocusIn);
   doc.addEventListener('focusout', onFocusOut);
+  doc.addEventListener('keydown', onUserInput, true);
+  doc.addEventListener('pointerdown', onUserInput, true);
   observer.observe(doc.body, {
     childList: true,
     subtree: true,
@@ -140,6 +156,9 @@ export function keepFocus(doc: Document = document): () => void {
   return () => {
     doc.removeEventListener('focusin', onFocusIn);
     doc.removeEventListener('focusout', onFocusOut);
+    doc.removeEventListener('keydown', onUserInput, true);
+    doc.removeEventListener('pointerdown', onUserInput, true);
+    afterNavigation = false;
     observer.disconnect();
     if (pending) view.clearTimeout(pending);
   };

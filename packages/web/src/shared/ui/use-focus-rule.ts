@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { focusIsLost, focusNewPage, keepFocus, overlayOpen } from './focus-rule';
+import { focusIsLost, focusNewPage, keepFocus, navigationStarted, overlayOpen } from './focus-rule';
 
 /** How long a new page has to put the focus somewhere itself (an autofocused field) before the rule acts. */
 const settleMs = 100;
@@ -27,6 +27,7 @@ export function useFocusRule(): void {
       first.current = false;
       return;
     }
+    navigationStarted();
     let settled = false;
     const timer = window.setTimeout(() => {
       if (overlayOpen()) return;
