@@ -38,6 +38,8 @@ export DOVEADM_URL=${DOVEADM_URL:-http://127.0.0.1:$((MAILSTACK_PORT_BASE + 192)
 export DOVEADM_API_KEY_FILE=${DOVEADM_API_KEY_FILE:-$MAILSTACK_DIR/doveadm-api-key}
 
 bash scripts/ensure-system.sh
+# shellcheck source=ensure-node.sh
+source scripts/ensure-node.sh
 bash scripts/ensure-node-deps.sh
 echo "Building …"
 npm run build --silent

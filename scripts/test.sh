@@ -6,6 +6,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$(pwd)
 
 bash scripts/ensure-system.sh --with-test-tools || exit 1
+# shellcheck source=ensure-node.sh
+source scripts/ensure-node.sh
 bash scripts/ensure-node-deps.sh || exit 1
 
 results=$root/.data/test-results

@@ -1,5 +1,6 @@
 /**
- * The page-weight benchmark: what Chromium downloads to show the sign-in page, and the mailbox once signed in —
+ * The page-weight benchmark: what Chromium downloads to show the sign-in page (opened at its own address, and as
+ * `/` of a signed-out visitor, which ends there), and the mailbox once signed in —
  * JavaScript files, their bytes on the wire (as the server sends them: brotli or gzip when precompressed) and
  * decoded, and the longest chain of requests that led to a script (the document is 0; a script the page's HTML
  * names is 1; one that script imports is 2). Not a test: it prints a table.
@@ -82,6 +83,15 @@ async function main() {
       serviceWorkers: 'block',
       viewport: { width: 1440, height: 900 },
     });
+    // `/` of a signed-out visitor: it must end on the sign-in page having loaded no more than that page does.
+    const root = await context.newPage();
+    const recordRoot = await recorder(root);
+    await root.goto(`${env.baseUrl}/`);
+    await root.waitForURL(/\/login\/password/);
+    await root.locator('input[type=email], input[type=password]').first().waitFor();
+    await root.waitForLoadState('networkidle');
+    const rootLoad = recordRoot.take();
+    await root.close();
     const page = await context.newPage();
     const record = await recorder(page);
     await page.goto(`${env.baseUrl}/login/password?email=${encodeURIComponent(env.user.email)}`);
@@ -106,6 +116,7 @@ async function main() {
     );
     console.table([
       summary('sign-in page (/login/password)', signIn),
+      summary('/ signed out (ends on the sign-in page)', rootLoad),
       summary('after signing in (what the sign-in page adds)', afterSignIn),
       summary('mailbox route (/u/0/…), first visit', mailboxLoad),
     ]);

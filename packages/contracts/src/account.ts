@@ -30,7 +30,7 @@ export const themeColors = ['blue', 'red', 'green', 'gray'] as const;
 export const ThemeColor = z.enum(themeColors);
 export type ThemeColor = z.infer<typeof ThemeColor>;
 
-/** Display name: required, 2 to 30 characters (spec §5, §9). */
+/** Display name: required, 2 to 30 characters. */
 export const displayNameLimits = { minLength: 2, maxLength: 30 } as const;
 
 export const disabledFeatureNames = [

@@ -4,7 +4,7 @@ import { AvatarQuery } from './contacts.js';
 import { defineEndpoint } from './endpoint.js';
 
 /**
- * The account's own avatar (spec §7 GET, POST, DELETE /details/avatar; multipart field `avatar`, a single image).
+ * The account's own avatar (GET, POST, DELETE /details/avatar; multipart field `avatar`, a single image).
  * Stored cropped square and resized on the server; shown on the Account page, in the account menu and user select.
  */
 export const avatarLimits = {

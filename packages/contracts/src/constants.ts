@@ -7,12 +7,12 @@ export const limits = {
   retryBaseMs: 1000,
   retryMaxMs: 30_000,
   snackbarTimeoutMs: 5000,
-  /** How often an open page asks whether a new service worker (a new build) is out (spec §9). */
+  /** How often an open page asks whether a new service worker (a new build) is out. */
   serviceWorkerUpdateCheckMs: 1_800_000,
   folderIndentCap: 3,
   emailMaxLength: 256,
   sidePanel: { min: 256, max: 512, default: 256 },
-  /** Appearance and General settings are saved this long after the last change (spec §9). */
+  /** Appearance and General settings are saved this long after the last change. */
   settingsSaveDebounceMs: 1000,
 } as const;
 

@@ -2,7 +2,7 @@ import { UserIndexParams } from './auth.js';
 import { defineEndpoint } from './endpoint.js';
 import { FeedbackInput, FeedbackResult } from './feedback.js';
 
-/** Feedback (spec §7 `POST /feedback`): stored, and mailed to the operator's `FEEDBACK_EMAIL` when set. */
+/** Feedback (`POST /feedback`): stored, and mailed to the operator's `FEEDBACK_EMAIL` when set. */
 export const feedbackEndpoints = {
   send: defineEndpoint({
     method: 'POST',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { multiLine } from './text-fields.js';
 
-/** Feedback (spec §3, §5, §9): stars 1 to 5 and a text of at most 1000 characters, both required. */
+/** Feedback: stars 1 to 5 and a text of at most 1000 characters, both required. */
 export const feedbackLimits = {
   minStars: 1,
   maxStars: 5,

@@ -24,7 +24,7 @@ const tags = ['filters'] as const;
 const base = '/u/:userIndex/filters';
 
 /**
- * Filters (spec §7), forwarding targets, auto-reply and the spam level (their paths are not in the spec; they
+ * Filters, forwarding targets, auto-reply and the spam level (their paths are the webmail's own; they
  * sit beside the filters because all four make one Sieve script). Every change recompiles and uploads the script;
  * a refused upload changes nothing (502 `sieveScriptRejected`, 503 when the Sieve server cannot be reached).
  * While another client's script is active the webmail's is stored beside it, inactive (`script.state: foreign`);

@@ -4,10 +4,9 @@ import { UserIndex } from './auth.js';
 import { EmailAddress } from './common.js';
 
 /**
- * Mail filters, forwarding targets, auto-reply and the spam level (spec §2 `filters`, `autoreply`; §3 filter,
- * filter query, filter action, user details `targets` and `spamLevel`). The server compiles all four into one
- * Sieve script; what each does is written in `docs/semantics.md` (Filters, Spam level, Forwarding targets,
- * Auto-reply).
+ * Mail filters, forwarding targets, auto-reply and the spam level (the filter with its query and action, the
+ * auto-reply, and the user details `targets` and `spamLevel`). The server compiles all four into one Sieve script;
+ * what each does is written in the repository's `docs/filters.md`.
  */
 export const filterLimits = {
   /** Filters per account. */
@@ -109,7 +108,7 @@ export const SieveScriptState = z.object({
 });
 export type SieveScriptState = z.infer<typeof SieveScriptState>;
 
-/** `filters` is null when the plan switches filters off (spec §6). */
+/** `filters` is null when the plan switches filters off. */
 export const FiltersResponse = z.object({
   filters: z.array(Filter).nullable(),
   script: SieveScriptState,
@@ -196,7 +195,7 @@ export type FilterInboxMatches = z.infer<typeof FilterInboxMatches>;
 export const FilterAppliedToInbox = z.object({ total: z.number().int(), handled: z.number().int() });
 export type FilterAppliedToInbox = z.infer<typeof FilterAppliedToInbox>;
 
-/** Forwarding targets of the account (spec §5): valid addresses only, at most `filterLimits.targets`. */
+/** Forwarding targets of the account: valid addresses only, at most `filterLimits.targets`. */
 export const ForwardingTargets = z
   .object({
     targets: z
@@ -208,7 +207,7 @@ export type ForwardingTargets = z.infer<typeof ForwardingTargets>;
 
 export const autoreplyLimits = { subjectMaxLength: 900, textMaxLength: 100_000 } as const;
 
-/** Auto-reply (semantics.md): answers while on and inside [start, end], once per sender per 4 hours. */
+/** Auto-reply (docs/filters.md): answers while on and inside [start, end], once per sender per 4 hours. */
 export const Autoreply = z
   .object({
     status: z.boolean(),

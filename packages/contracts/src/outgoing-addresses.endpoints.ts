@@ -15,9 +15,9 @@ const tags = ['settings'] as const;
 const base = '/u/:userIndex/settings/whitelist';
 
 /**
- * Outgoing addresses (spec §7: GET /settings/whitelist, GET /settings/whitelist/verified, PATCH and DELETE
- * /settings/whitelist/{id}). The spec shows no call that adds one; POST on the list, verify and resend are ours, in
- * the same style.
+ * Outgoing addresses: GET /settings/whitelist, GET /settings/whitelist/verified, PATCH and DELETE
+ * /settings/whitelist/{id} follow the original product's API, which has no call that adds one; POST on the list,
+ * verify and resend are ours, in the same style.
  */
 export const outgoingAddressesEndpoints = {
   list: defineEndpoint({

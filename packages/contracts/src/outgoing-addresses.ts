@@ -4,7 +4,7 @@ import { UserIndex } from './auth.js';
 import { EmailAddress } from './common.js';
 
 /**
- * Outgoing addresses ("whitelist", spec §7 /settings/whitelist): extra From addresses an account may send as once
+ * Outgoing addresses ("whitelist", /settings/whitelist): extra From addresses an account may send as once
  * it proved it receives mail there. Adding one sends a verification mail with a link and a code; the link or the
  * code marks it verified. Only verified ones are offered in the composer, and the mail server itself refuses an
  * envelope sender the login does not own (Postfix sender-login map fed by the webmail).

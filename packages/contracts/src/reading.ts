@@ -10,7 +10,7 @@ export type MessageDetailQuery = z.infer<typeof MessageDetailQuery>;
 export const ThreadParams = MailboxParams.extend({ threadId: z.string().min(1).max(64) });
 /**
  * `messageId`: the UID (in the path's folder) of the message the conversation is opened at. Without it (the thread
- * print address of the spec carries none) the server looks for the folder's newest message of the thread.
+ * print address carries none) the server looks for the folder's newest message of the thread.
  */
 export const ThreadQuery = z.object({ messageId: ImapUidParam.optional() });
 

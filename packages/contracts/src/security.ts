@@ -16,6 +16,8 @@ export const securityEventTypes = [
   'signIn',
   // Signed in through the identity provider (single sign-on); its name is the configured OIDC_NAME.
   'signInOidc',
+  // Token pass-through: the provider refused to refresh the session's access token, so the session ended.
+  'signInOidcEnded',
   'signInFailed',
   'twoFactorEnabled',
   'twoFactorDisabled',

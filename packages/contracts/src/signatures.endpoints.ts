@@ -12,7 +12,7 @@ import {
 const tags = ['signatures'] as const;
 const base = '/u/:userIndex/signatures';
 
-/** Signatures (spec §2 settings/signatures); 403 `signaturesDisabled` when the plan switches them off. */
+/** Signatures (the settings/signatures page); 403 `signaturesDisabled` when the plan switches them off. */
 export const signaturesEndpoints = {
   list: defineEndpoint({
     method: 'GET',

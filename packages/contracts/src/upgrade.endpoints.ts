@@ -2,7 +2,7 @@ import { UserIndexParams } from './auth.js';
 import { defineEndpoint } from './endpoint.js';
 import { UpgradeInfo } from './upgrade.js';
 
-/** The Upgrade page (spec §7 `GET /settings/upgrade`). */
+/** The Upgrade page (`GET /settings/upgrade`). */
 export const upgradeEndpoints = {
   upgrade: defineEndpoint({
     method: 'GET',

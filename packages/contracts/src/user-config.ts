@@ -13,7 +13,7 @@ export type AfterRemove = z.infer<typeof AfterRemove>;
 import { defaultListSort, ListMode, ListSort } from './messages.js';
 import { limits } from './constants.js';
 
-/** Sizes of resizable panels, in CSS pixels (spec §3 `panelSizes`): the sidebar's width (spec §5, §9: 256–512). */
+/** Sizes of resizable panels, in CSS pixels (`panelSizes`): the sidebar's width (256–512). */
 export const PanelSizes = z.object({
   sidePanel: z.number().int().min(limits.sidePanel.min).max(limits.sidePanel.max),
 });
@@ -33,7 +33,7 @@ export const defaultSwipeSettings: SwipeSettings = { left: 'trash', right: 'arch
 
 /**
  * The per-user configuration store (`GET/PATCH /u/{i}/config`): settings of the General and Appearance pages that
- * are not user details (spec §3 lists those). Kept with the account, so they follow the user to every browser; what
+ * are not user details (`userDetails` in account.ts holds those). Kept with the account, so they follow the user to every browser; what
  * belongs to one device (desktop notifications, which need that browser's permission) stays on the device.
  */
 export const UserConfig = z

@@ -10,7 +10,6 @@ import { createHttpServer, registerFeatures, type RouteEntry } from './infra/htt
 import { Metrics } from './infra/metrics/metrics.js';
 import { registerMetricsRoute } from './infra/metrics/metrics-route.js';
 import type { ImapPool } from './mail/imap/imap-pool.js';
-import type { MailSession } from './mail/mail-session.js';
 import { createCore } from './core.js';
 import type { Config } from './infra/config.js';
 import { MovableClock, systemClock, testClockRoutes, type Clock } from './infra/test-clock.js';
@@ -33,7 +32,6 @@ import { ThreadIndexes } from './mail/imap/thread-index.js';
 import { OwnerMail } from './mail/owner-mail.js';
 import { ownerMailMigrations } from './mail/owner-mail.migrations.js';
 import { oidcMigrations } from './features/auth/oidc/oidc.migrations.js';
-import type { KnownFolderStatus } from './mail/watch/folder-status.js';
 import type { ReconnectOptions } from './mail/watch/reconnect.js';
 import type { QuotaCache } from './features/mailboxes/quota-cache.js';
 import { createSearchModule } from './features/search/search.module.js';
@@ -173,10 +171,11 @@ export async function buildApp(
     authenticator: core.authenticator,
     signInLog: securityCore.securityEvents,
     secondFactor: securityCore.secondFactor,
-    // Settings (made below) keeps the avatars; the account list asks it at request time.
-    avatarVersions: (emails) => settings.avatar.versions(emails),
     log: app.log,
+    clock,
   });
+  // Token pass-through: single sign-on sessions log in to the mail server with the user's access token.
+  if (auth.mailTokens) mail.useTokenLogins(auth.mailTokens);
   const security = createSecurityModule({
     config,
     db,
@@ -186,8 +185,6 @@ export async function buildApp(
     admin: core.admin,
     publish,
   });
-  // Mailboxes come before filters in the graph; the filters' script is told about folder path changes late-bound.
-  let folderPathsChanged: (mail: MailSession) => Promise<void> = async () => undefined;
   const mailboxes = createMailboxesModule({
     db,
     mail,
@@ -197,13 +194,13 @@ export async function buildApp(
     owners,
     publish,
     log: app.log,
-    folderPathsChanged: (mail) => folderPathsChanged(mail),
   });
   const imageProxy = createImageProxyModule({ config });
   const filters = createFiltersModule({
     db,
     mail,
     mailboxes: mailboxes.mailboxes,
+    folderPaths: mailboxes.folderPaths,
     // Messages are made further down (they need settings, which need the filters' delivery settings).
     massActions: { runOnMatches: (...args) => messages.massActions.runOnMatches(...args) },
     sieve: config.sieve,
@@ -212,13 +209,13 @@ export async function buildApp(
     changeLog: securityCore.securityEvents,
     log: app.log,
   });
-  folderPathsChanged = filters.folderPathsChanged;
 
   const settings = createSettingsModule({
     config,
     db,
     mail,
     auth: auth.auth,
+    avatars: auth.avatars,
     mailboxes: mailboxes.mailboxes,
     plan,
     publish,
@@ -239,15 +236,12 @@ export async function buildApp(
     outboundAllowHosts: config.unsubscribe.policy.allowHosts,
     woken: wokenOnTopOf(db, clock),
   });
-  // Reading sits below events: it asks the events' mailbox watchers for folder states through this.
-  let knownStatus: KnownFolderStatus = () => null;
   const threadIndexes = new ThreadIndexes();
   mail.onAccountGone((email) => threadIndexes.forgetAccount(email));
   const reading = createReadingModule({
     mail,
     mailboxes: mailboxes.mailboxes,
     threadIndexes,
-    knownStatus: (account, path) => knownStatus(account, path),
   });
   const compose = createComposeModule({
     config,
@@ -312,10 +306,10 @@ export async function buildApp(
     folderIds,
     messages: messages.messages,
     owners,
+    folderStatus: reading.folderStatus,
     retry: options.watcherRetry,
     log: app.log,
   });
-  knownStatus = (account, path) => events.watchers.statusOf(account, path);
   observeState(metrics, { pool: core.pool, events, outboxQueue: compose.outboxQueue });
   if (config.metrics.path)
     registerMetricsRoute(app, { ...config.metrics, path: config.metrics.path }, metrics);

@@ -120,7 +120,7 @@ const EnvSchema = z.object({
     )
     .pipe(z.array(DisabledFeature)),
   /**
-   * The first-use tour (spec §4): `false` offers it to nobody (the user details report onboarding as completed),
+   * The first-use tour: `false` offers it to nobody (the user details report onboarding as completed),
    * for deployments that introduce the product their own way.
    */
   ONBOARDING_TOUR: bool.default(true),

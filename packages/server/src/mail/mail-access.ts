@@ -16,6 +16,20 @@ export interface MailLogin {
   pass: string;
   /** The account acted for (delegated mode only): SASL PLAIN's authorization identity. */
   authzid?: string;
+  /**
+   * Token pass-through (single sign-on): the user's OAuth 2.0 access token, sent as OAUTHBEARER/XOAUTH2 to a mail
+   * server that asks the identity provider about it; `pass` is then ''.
+   */
+  accessToken?: string;
+}
+
+/**
+ * Where the access tokens of single sign-on sessions come from (the auth feature keeps and refreshes them): null for
+ * a session without tokens. `renew` asks for a fresh one (the mail server refused the current one); a refresh the
+ * provider refuses ends the session and throws 401.
+ */
+export interface TokenLogins {
+  loginFor(session: { id: string; email: string; key: string }, renew: boolean): Promise<MailLogin | null>;
 }
 
 export interface MasterCredential {

@@ -14,4 +14,19 @@ export class MailConnector {
   connect(auth: MailLogin, options: { qresync?: boolean } = {}): Promise<ImapFlow> {
     return connectImap(this.server, auth, this.log, options);
   }
+
+  /**
+   * With an access token: when the server refuses it (revoked, or expired early at the provider), once more with
+   * the token `renew` gives (a refresh).
+   */
+  async connectRenewing(auth: MailLogin, renew: () => Promise<MailLogin | null>): Promise<ImapFlow> {
+    try {
+      return await this.connect(auth);
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'AuthFailed') throw err;
+      const renewed = await renew();
+      if (!renewed) throw err;
+      return this.connect(renewed);
+    }
+  }
 }

@@ -10,7 +10,7 @@ import type { FolderIdsRepository, FolderRecord } from './folder-ids.repository.
 import { MailConnection } from './imap/mail-connection.js';
 import type { MailFolder } from './imap/mail-folder.js';
 import type { ImapPool } from './imap/imap-pool.js';
-import type { MailAccess, MailLogin } from './mail-access.js';
+import type { MailAccess, MailLogin, TokenLogins } from './mail-access.js';
 import type { MailConnector } from './mail-connector.js';
 import { safeEqual } from '../infra/crypto.js';
 
@@ -28,6 +28,8 @@ interface MailSessionDeps {
   sealedPassword: (sessionId: string) => Promise<{ sealed: string } | undefined>;
   /** Told on every mail use; reports the first one per session and process. */
   noteMailUse: (session: SessionContext) => void;
+  /** The session's token login (single sign-on, token pass-through), or null for a session without tokens. */
+  tokenLogin: (session: SessionContext, renew: boolean) => Promise<MailLogin | null>;
 }
 
 /**
@@ -55,8 +57,12 @@ export class MailSession {
 
   /** The session's persistent connection; logs in again (delegated, or with the sealed password) when it dropped. */
   private async client(): Promise<ImapFlow> {
+    // A token session checks its token on every use: an expiring one is refreshed, a failed refresh ends the session.
+    const token = await this.deps.tokenLogin(this.account, false);
     const client = await this.deps.pool.acquire(this.account.id, async () =>
-      this.deps.connector.connect(await this.login()),
+      token
+        ? this.deps.connector.connectRenewing(token, () => this.deps.tokenLogin(this.account, true))
+        : this.deps.connector.connect(await this.login()),
     );
     this.deps.noteMailUse(this.account);
     return client;
@@ -65,6 +71,8 @@ export class MailSession {
   /** How this session authenticates to IMAP, submission and ManageSieve (holds a secret: never log it). */
   async login(): Promise<MailLogin> {
     await this.assertLive();
+    const token = await this.deps.tokenLogin(this.account, false);
+    if (token) return token;
     return this.deps.access.loginFor(this.email, () => this.password());
   }
 
@@ -158,18 +166,7 @@ export class MailSession {
     fn: (folder: MailFolder) => Promise<T>,
   ): Promise<T> {
     const path = await this.pathOf(mailboxId);
-    const { folder, release } = await (await this.connection()).open(path);
-    let result: T;
-    try {
-      result = await fn(folder);
-    } catch (err) {
-      release();
-      throw err;
-    }
-    result.stream.once('end', release);
-    result.stream.once('close', release);
-    result.stream.once('error', release);
-    return result;
+    return (await this.connection()).streamFrom(path, fn);
   }
 
   /** LIST (with STATUS items when asked); `\NonExistent` entries left out. */
@@ -187,6 +184,7 @@ export class MailSessions {
   /** Sessions that used mail in this process, until the session or its connection ends. */
   private readonly used = new Map<string, SessionContext>();
   private readonly accountGoneListeners: Array<(email: string) => void> = [];
+  private tokens: TokenLogins | null = null;
 
   constructor(options: {
     pool: ImapPool;
@@ -211,12 +209,18 @@ export class MailSessions {
         this.used.set(session.id, session);
         lifecycle.emit('firstMailUse', { session });
       },
+      tokenLogin: async (session, renew) => this.tokens?.loginFor(session, renew) ?? null,
     };
     lifecycle.on('ended', ({ sessionId }) => {
       this.done(sessionId);
       void pool.release(sessionId);
     });
     pool.onConnectionEnd((sessionId) => this.done(sessionId));
+  }
+
+  /** Token pass-through for single sign-on sessions (set by the composition root when it is configured). */
+  useTokenLogins(tokens: TokenLogins): void {
+    this.tokens = tokens;
   }
 
   /**
@@ -254,9 +258,10 @@ export class MailSessions {
     };
     const deps: MailSessionDeps = {
       ...this.deps,
-      // Not a session: nothing to unseal, nothing to end, no first use to report.
+      // Not a session: nothing to unseal, nothing to end, no first use to report, no token (the delegated door).
       sealedPassword: async () => ({ sealed: '' }),
       noteMailUse: () => {},
+      tokenLogin: async () => null,
     };
     return { mail: new MailSession(account, deps), close: () => this.deps.pool.release(account.id) };
   }
@@ -290,7 +295,12 @@ export class MailSessions {
       const id = `${purpose}:${session.id}`;
       const mail = new MailSession(
         { ...session, id },
-        { ...this.deps, sealedPassword: () => this.deps.sealedPassword(session.id), noteMailUse: () => {} },
+        {
+          ...this.deps,
+          sealedPassword: () => this.deps.sealedPassword(session.id),
+          noteMailUse: () => {},
+          tokenLogin: (_, renew) => this.deps.tokenLogin(session, renew),
+        },
       );
       try {
         await mail.connection();

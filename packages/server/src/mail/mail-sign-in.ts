@@ -46,6 +46,14 @@ export class MailSignIn {
     return this.adoptable(await this.connector.connect(this.access.onBehalfOf(email)));
   }
 
+  /**
+   * An identity someone else vouched for, with the provider's access token (token pass-through): the mail server
+   * asks the provider about the token, so the login succeeds only for the token owner's existing mailbox.
+   */
+  async verifyToken(email: string, accessToken: string): Promise<VerifiedSignIn> {
+    return this.adoptable(await this.connector.connect({ user: email, pass: '', accessToken }));
+  }
+
   private adoptable(client: Awaited<ReturnType<MailConnector['connect']>>): VerifiedSignIn {
     return {
       keepFor: (sessionId) => this.pool.adopt(sessionId, client),

@@ -7,7 +7,7 @@ import { createSieveTester, mimeMessage, type SieveTestResult } from '../support
 
 /**
  * Property: for random filter sets and random messages, what the compiled script does in the real Pigeonhole
- * interpreter (`sieve-test`) equals what `semantics.md` says, computed by the small reference evaluator below —
+ * interpreter (`sieve-test`) equals what `docs/filters.md` says, computed by the small reference evaluator below —
  * written from the document, not from the compiler.
  */
 
@@ -46,7 +46,7 @@ function raw(m: TestMessage): string {
   return mimeMessage(headers, m.body, m.attachment);
 }
 
-// ---- the reference evaluator, from semantics.md ----
+// ---- the reference evaluator, from docs/filters.md ----
 
 const has = (haystack: string | null, needle: string) =>
   !!haystack && haystack.toLowerCase().includes(needle.toLowerCase());
@@ -181,7 +181,7 @@ const autoreply: Autoreply = {
   end: null,
 };
 
-describe('the compiled script in Pigeonhole equals the reference evaluator (semantics.md)', () => {
+describe('the compiled script in Pigeonhole equals the reference evaluator (docs/filters.md)', () => {
   // FUZZ_SEED picks the sets, FUZZ_RUNS multiplies their number (the long run: npm run bench:fuzz).
   const rounds = fuzzRuns(150);
   it(

@@ -30,6 +30,8 @@ export async function startTestIdp(port = 0) {
   const users = new Map<string, IdpUser>();
   // The provider's session id of each subject's latest sign-in at the webmail (back-channel logout names it).
   const sids = new Map<string, string>();
+  // Every access and refresh token issued, by subject (tests revoke them).
+  const issued: Array<{ kind: string; accountId?: string; destroy: () => Promise<void> }> = [];
   let provider: Provider | null = null;
   const server = http.createServer((req, res) => {
     if (!provider) {
@@ -49,6 +51,8 @@ export async function startTestIdp(port = 0) {
     addUser: (user: IdpUser) => users.set(user.sub, user),
     configure(settings: IdpClientSettings) {
       provider = newProvider(issuer, users, settings);
+      provider.on('access_token.saved', (token) => issued.push(token));
+      provider.on('refresh_token.saved', (token) => issued.push(token));
       provider.on(
         'session.saved',
         (session: { accountId?: string; authorizations?: Record<string, { sid?: string }> }) => {
@@ -84,6 +88,15 @@ export async function startTestIdp(port = 0) {
         gty: 'authorization_code',
       }).save();
     },
+    /** Revokes every access or refresh token issued to `sub` so far (a refresh with one is refused). */
+    async revokeTokensOf(sub: string, kind: 'AccessToken' | 'RefreshToken'): Promise<number> {
+      const tokens = issued.filter((t) => t.kind === kind && t.accountId === sub);
+      await Promise.all(tokens.map((t) => t.destroy()));
+      return tokens.length;
+    },
+    /** How many tokens of a kind were issued to `sub` (a refresh issues a new access token). */
+    issuedTo: (sub: string, kind: 'AccessToken' | 'RefreshToken') =>
+      issued.filter((t) => t.kind === kind && t.accountId === sub).length,
     /** Revokes an access token at the provider (its introspection answers `active: false` from then on). */
     async revokeAccessToken(token: string): Promise<void> {
       await (await provider?.AccessToken.find(token))?.destroy();
@@ -115,7 +128,8 @@ function newProvider(issuer: string, users: Map<string, IdpUser>, settings: IdpC
         post_logout_redirect_uris: [settings.postLogoutRedirectUri],
         backchannel_logout_uri: settings.backchannelLogoutUri,
         backchannel_logout_session_required: true,
-        grant_types: ['authorization_code'],
+        // Refresh tokens for token pass-through (issued when the webmail asks for offline_access).
+        grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
       },

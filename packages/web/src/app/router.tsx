@@ -1,5 +1,5 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
-import { userHomePath } from '../shared/session/session';
+import { hasActiveSession, signInPath, userHomePath } from '../shared/session/session';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
 import { AppErrorPage } from './app-error-page';
 import { TitledOutlet } from './route-title';
@@ -8,6 +8,13 @@ import { mailAreaRoutes } from './routes/mail-area.routes';
 import { tabAreaRoutes } from './routes/tab-area.routes';
 
 const defaultUserPath = userHomePath(0);
+
+/**
+ * `/` and unknown paths: user 0's pages, or for a visitor without that session the sign-in page straight away.
+ * Going through /u/0 would have the router fetch the mail area's chunks (a route's `lazy` loads beside its
+ * loader) only for its session rule to send the visitor on to sign in.
+ */
+const toUserHome = () => redirect(hasActiveSession(0) ? defaultUserPath : signInPath('missingExpiryCookie'));
 
 /**
  * The route table, one area per file (`routes/*-area.routes.tsx`), every path from the paths table
@@ -24,11 +31,11 @@ export const routes: RouteObject[] = [
     HydrateFallback: FullPageLoader,
     ErrorBoundary: AppErrorPage,
     children: [
-      { index: true, loader: () => redirect(defaultUserPath), element: null },
+      { index: true, loader: toUserHome, element: null },
       authAreaRoutes,
       tabAreaRoutes,
       mailAreaRoutes,
-      { path: '*', loader: () => redirect(defaultUserPath), element: null },
+      { path: '*', loader: toUserHome, element: null },
     ],
   },
 ];

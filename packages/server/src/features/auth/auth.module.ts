@@ -8,7 +8,8 @@ import type { SessionLifecycle } from '../../infra/session/session-lifecycle.js'
 import type { SessionsRepository } from '../../infra/session/sessions.repository.js';
 import type { MailSignIn } from '../../mail/mail-sign-in.js';
 import { authRoutes } from './auth.routes.js';
-import { AuthService, type AvatarVersions } from './auth.service.js';
+import { AuthService } from './auth.service.js';
+import { AvatarVersionsSource } from './avatar-versions.js';
 import { DeviceAccountsRepository } from './device-accounts.repository.js';
 import type { SecondFactorGate } from './second-factor-gate.js';
 import type { SignInLog } from './sign-in-log.js';
@@ -18,6 +19,8 @@ import { OidcRelyingParty } from './oidc/oidc-relying-party.js';
 import { oidcRoutes } from './oidc/oidc.routes.js';
 import { OidcSessionsRepository } from './oidc/oidc-sessions.repository.js';
 import { OidcSignIn } from './oidc/oidc-sign-in.service.js';
+import { OidcMailTokens } from './oidc/oidc-mail-tokens.js';
+import { systemClock, type Clock } from '../../infra/test-clock.js';
 
 export interface AuthModuleDeps {
   config: Config;
@@ -29,14 +32,16 @@ export interface AuthModuleDeps {
   signInLog: SignInLog;
   /** The second step of sign-in (the security feature's, through the composition root). */
   secondFactor: SecondFactorGate;
-  /** The version (ETag) of each account's avatar, for the account list (settings keeps the images). */
-  avatarVersions: AvatarVersions;
   log: FastifyBaseLogger;
+  /** What token expiry is measured by (a movable clock in tests). */
+  clock?: Clock;
 }
 
 /** Sign-in, refresh and the accounts of a device. */
 export function createAuthModule(deps: AuthModuleDeps) {
   const { config, db } = deps;
+  // The version (ETag) of each account's avatar, for the account list: settings keeps the images and provides them.
+  const avatars = new AvatarVersionsSource();
   const auth = new AuthService(
     config,
     deps.sessions,
@@ -47,7 +52,7 @@ export function createAuthModule(deps: AuthModuleDeps) {
     deps.lifecycle,
     deps.log,
     deps.secondFactor,
-    deps.avatarVersions,
+    avatars.versionsOf,
   );
   const limits = {
     signInFailures: new SignInThrottle(config.loginLock.failures, config.loginLock.windowMs),
@@ -69,14 +74,23 @@ export function createAuthModule(deps: AuthModuleDeps) {
       await app.register(oidcRoutes(config, auth, oidc));
     },
   };
-  return { module, auth, oidc };
+  return {
+    module,
+    auth,
+    oidc,
+    mailTokens: oidc?.mailTokens ?? null,
+    avatars: avatars as Pick<AvatarVersionsSource, 'provide'>,
+  };
 }
 
-/** Single sign-on when OIDC_ISSUER is set; it needs the delegated door (an OIDC account has no mail password). */
+/**
+ * Single sign-on when OIDC_ISSUER is set. An OIDC account has no mail password: its mail opens through the
+ * delegated door or, with OIDC_MAIL_ACCESS=token, with the user's access token.
+ */
 function createOidcSignIn(deps: AuthModuleDeps, auth: AuthService): OidcSignIn | null {
   const { config } = deps;
   if (!config.oidc) return null;
-  if (!deps.signIn.opensWithoutPassword) {
+  if (config.oidc.mailAccess === 'delegated' && !deps.signIn.opensWithoutPassword) {
     throw new Error('Invalid configuration:\n  OIDC_ISSUER: single sign-on needs MAIL_ACCESS=delegated');
   }
   const base = config.publicUrl ?? config.security.webauthn.origin;
@@ -88,5 +102,16 @@ function createOidcSignIn(deps: AuthModuleDeps, auth: AuthService): OidcSignIn |
       .remove(sessionId)
       .catch((err: unknown) => deps.log.warn({ err }, 'could not forget an OIDC session'));
   });
-  return new OidcSignIn(rp, auth, deps.signIn, sessions, deps.signInLog, deps.log);
+  const mailTokens =
+    config.oidc.mailAccess === 'token'
+      ? new OidcMailTokens(
+          rp,
+          sessions,
+          (id) => auth.endSessionById(id),
+          deps.signInLog,
+          deps.clock ?? systemClock,
+          deps.log,
+        )
+      : null;
+  return new OidcSignIn(rp, auth, deps.signIn, sessions, deps.signInLog, deps.log, mailTokens);
 }

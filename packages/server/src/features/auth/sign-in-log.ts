@@ -2,7 +2,13 @@
 export interface SignInAttempt {
   account: string;
   type:
-    'signIn' | 'signInOidc' | 'signInFailed' | 'twoFactorChecked' | 'twoFactorFailed' | 'recoveryCodeUsed';
+    | 'signIn'
+    | 'signInOidc'
+    | 'signInOidcEnded'
+    | 'signInFailed'
+    | 'twoFactorChecked'
+    | 'twoFactorFailed'
+    | 'recoveryCodeUsed';
   ip: string;
   userAgent: string;
   protocol: 'web';

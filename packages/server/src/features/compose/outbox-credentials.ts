@@ -11,6 +11,9 @@ import type { MailSession } from '../../mail/mail-session.js';
  * See ARCHITECTURE.md (Compose) for the trade-off. With delegated mail access nothing is kept: the send goes out
  * through the webmail's delegated login for the account.
  */
+/** Marks a sealed access token (a password cannot hold NUL: SASL PLAIN separates its fields with it). */
+const bearerMark = '\0bearer\0';
+
 export class OutboxCredentials {
   private readonly key: string;
 
@@ -22,16 +25,26 @@ export class OutboxCredentials {
     this.key = Buffer.from(derived).toString('base64url');
   }
 
-  /** What the outbox row keeps for the send: the sealed password, or an empty seal (delegated access). */
-  async sealFor(mail: MailSession): Promise<string> {
+  /**
+   * What the outbox row keeps for the send: the session's access token (single sign-on with token pass-through;
+   * not for a scheduled send, which goes through the delegated door when it leaves), the sealed password, or an
+   * empty seal (delegated access).
+   */
+  async sealFor(mail: MailSession, options: { scheduled?: boolean } = {}): Promise<string> {
+    const token = options.scheduled ? null : await mail.login();
+    if (token?.accessToken) return encrypt(this.key, bearerMark + token.accessToken);
     return encrypt(this.key, this.access.keepsPassword ? await mail.password() : '');
   }
 
   /** The login for a queued send of `account`; null when it cannot be made (the seal does not open). */
   loginFor(account: string, sealed: string | null): MailLogin | null {
     if (!sealed) return null;
+    const opened = this.unseal(sealed);
+    if (opened?.startsWith(bearerMark)) {
+      return { user: account, pass: '', accessToken: opened.slice(bearerMark.length) };
+    }
     if (!this.access.keepsPassword) return this.access.onBehalfOf(account);
-    const pass = this.unseal(sealed);
+    const pass = opened;
     return pass ? { user: account, pass } : null;
   }
 

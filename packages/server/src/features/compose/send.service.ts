@@ -59,7 +59,7 @@ export class SendService {
     const prepared = await drafts.prepare(mail, input.draftId, input.draft, true);
     await drafts.save(mail, input.draftId, input.draft, input.revision, prepared);
     const raw = await buildMessage(prepared.message, { keepBcc: true });
-    const sealed = await credentials.sealFor(mail);
+    const sealed = await credentials.sealFor(mail, { scheduled: sendAt !== null });
     const now = clock.now();
     const undoMs =
       sendAt === null ? (input.undoSeconds ?? this.deps.defaultUndoSeconds) * 1000 : sendAt - now;

@@ -16,6 +16,7 @@ import { MailPushReceiver } from './mail-push.js';
 import { mailPushRoutes } from './mail-push.routes.js';
 import { pushRelay } from './push-relay.js';
 import { MailboxWatchers } from './mailbox-watchers.js';
+import type { KnownFolderStatusSource } from '../../mail/watch/folder-status.js';
 import type { ReconnectOptions } from '../../mail/watch/reconnect.js';
 
 export interface EventsModuleDeps {
@@ -29,6 +30,8 @@ export interface EventsModuleDeps {
   messages: Pick<MessagesService, 'rowsOf' | 'readAhead'>;
   /** The delegated door live mail pushed by the mail server is read through. */
   owners: Pick<OwnerMail, 'forPresentOwner'>;
+  /** Where readers below ask for folder states: the watchers answer what they last heard. */
+  folderStatus: Pick<KnownFolderStatusSource, 'provide'>;
   /** The watchers' reconnect clock and randomness (tests). */
   retry?: ReconnectOptions;
   log: FastifyBaseLogger;
@@ -72,6 +75,7 @@ export function createEventsModule(deps: EventsModuleDeps) {
     log,
     listenerFor,
   });
+  deps.folderStatus.provide((account, path) => watchers.statusOf(account, path));
   const push = new MailPushReceiver({
     present: (account) => streams.has(account),
     read: (account, fn) => deps.owners.forPresentOwner(account, fn),

@@ -19,7 +19,7 @@ export interface FeedbackServiceDeps {
 }
 
 /**
- * Feedback (spec §3 stars + text): stored first — it is the user's word and must not be lost — then, when the operator
+ * Feedback (stars + text): stored first — it is the user's word and must not be lost — then, when the operator
  * set `FEEDBACK_EMAIL`, mailed there as the user. A failed mail is logged and leaves `mailed_at` empty; the user's
  * feedback still counts as sent. At most `feedbackLimits.perHour` per account and hour, counted in the database so
  * every server process sees the same count.

@@ -5,7 +5,7 @@ import { listIdKey, parseTextQuery } from './sieve-text.js';
 
 /**
  * A filter's criteria applied to mail already stored, in the same terms as the compiled Sieve script
- * (semantics.md "Filters"). Split in two because of the reference Dovecot: its full-text index (fts-xapian) answers
+ * (docs/filters.md, "A filter"). Split in two because of the reference Dovecot: its full-text index (fts-xapian) answers
  * `HEADER`, `FROM`, `TO` … searches by words, so `HEADER SENDER "boss@work.test"` finds nothing and a substring of
  * an address may or may not match. The header criteria are therefore compared here, on the fetched envelope and
  * headers (`headersMatch`), and only the body, attachment and size criteria go to the server as SEARCH keys

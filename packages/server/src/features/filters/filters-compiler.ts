@@ -4,7 +4,7 @@ import { dollarVariable, listIdKey, parseTextQuery, sieveList, sieveString } fro
 
 /**
  * Compiles the account's filters, forwarding targets, auto-reply and spam level into ONE Sieve script
- * (semantics.md). Filters only set variables, and each variable only while it is empty, so the first matching
+ * (what each does: docs/filters.md). Filters only set variables, and each variable only while it is empty, so the first matching
  * filter that sets an action wins; the actions run once at the end:
  *   1. filters → wm_seen, wm_flag, wm_delete, wm_spam (spam|notspam), wm_mailbox (a path), wm_fwd_<n>
  *   2. the spam decision → wm_isspam: a filter's spam/notspam, else the spam level (`spamtest :percent`)

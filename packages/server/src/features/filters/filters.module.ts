@@ -18,6 +18,8 @@ export interface FiltersModuleDeps {
   db: Db;
   mail: MailSessions;
   mailboxes: MailboxesService;
+  /** Where the mailboxes feature tells of renamed, moved or deleted folders. */
+  folderPaths: { on: (listener: (mail: MailSession) => Promise<void>) => void };
   /** Folder mass actions (messages' service), for applying a filter to the mail already in Inbox. */
   massActions: InboxMassActions;
   sieve: { host: string; port: number };
@@ -49,7 +51,7 @@ export function createFiltersModule(deps: FiltersModuleDeps) {
     await app.register(filtersRoutes(services));
   };
   const module: FeatureModule = { name: 'filters', routes };
-  /** For the composition root: folder paths changed, so the script is recompiled. */
-  const folderPathsChanged = (mail: MailSession) => script.refresh(mail);
-  return { module, delivery: services.delivery, folderPathsChanged };
+  // The script files into folders by path: a renamed, moved or deleted folder means a recompile.
+  deps.folderPaths.on((mail) => script.refresh(mail));
+  return { module, delivery: services.delivery };
 }

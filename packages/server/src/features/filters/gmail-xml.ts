@@ -4,7 +4,7 @@ import type { FilterAction, FilterImportProblem, FilterQuery } from '@webmail/co
 import { gmailCriteria } from './gmail-criteria.js';
 
 /**
- * Gmail's `mailFilters.xml` (semantics.md): an Atom feed, one `<entry>` per filter with
+ * Gmail's `mailFilters.xml` (docs/filters.md, the mapping table): an Atom feed, one `<entry>` per filter with
  * `<apps:property name=… value=…/>`. Import maps what our filters can do and reports, per entry, what they
  * cannot; export writes the same shape. Three properties are the webmail's own, for what Gmail cannot say
  * (Gmail ignores unknown ones): `shouldDelete` (not stored), `shouldSpam` (to Junk), `disabled`.

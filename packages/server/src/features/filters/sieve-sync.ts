@@ -113,7 +113,9 @@ export class SieveSync {
     }
     try {
       try {
-        await client.authenticate(credentials.user, credentials.pass, credentials.authzid);
+        if (credentials.accessToken) {
+          await client.authenticateBearer(credentials.user, credentials.accessToken);
+        } else await client.authenticate(credentials.user, credentials.pass, credentials.authzid);
       } catch (err) {
         throw err instanceof ManageSieveError && err.status === 'NO'
           ? new AppError('MailServerError', 502, 'The filter server did not accept the account’s sign-in')

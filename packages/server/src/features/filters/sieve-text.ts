@@ -1,5 +1,5 @@
 /**
- * Sieve source pieces: strings, and the `text` criterion's little query language (semantics.md: words separated
+ * Sieve source pieces: strings, and the `text` criterion's little query language (docs/filters.md: words separated
  * by spaces or commas are ANDed, an uppercase ` OR ` separates alternatives, `"…"` is an exact phrase).
  */
 

@@ -4,10 +4,11 @@ import type { PublishEvent } from '../../infra/events/event-bus.js';
 import type { FeatureModule } from '../../infra/http/feature-module.js';
 import type { SessionLifecycle } from '../../infra/session/session-lifecycle.js';
 import type { FolderIdsRepository } from '../../mail/folder-ids.repository.js';
-import type { MailSession, MailSessions } from '../../mail/mail-session.js';
+import type { MailSessions } from '../../mail/mail-session.js';
 import type { OwnerMail } from '../../mail/owner-mail.js';
 import { ActiveSessions } from './active-sessions.js';
 import { FolderRetentionService } from './folder-retention.service.js';
+import { FolderPathListeners } from './folder-path-listeners.js';
 import { FolderSettingsRepository } from './folder-settings.repository.js';
 import { FoldersService } from './folders.service.js';
 import { mailboxesRoutes } from './mailboxes.routes.js';
@@ -25,8 +26,6 @@ export interface MailboxesModuleDeps {
   owners: OwnerMail;
   publish: PublishEvent;
   log: FastifyBaseLogger;
-  /** Told after folder paths changed (the filters' Sieve script is recompiled; passed by the composition root). */
-  folderPathsChanged?: (mail: MailSession) => Promise<void>;
 }
 
 /** The folder tree, folder management, quota and folder retention. */
@@ -35,7 +34,11 @@ export function createMailboxesModule(deps: MailboxesModuleDeps) {
   const quotas = new QuotaCache();
   const settings = new FolderSettingsRepository(db);
   const mailboxes = new MailboxesService(folderIds, quotas, log);
-  const folders = new FoldersService(mailboxes, folderIds, settings, deps.publish, deps.folderPathsChanged);
+  // Told after folder paths changed; the features that file by path subscribe in their own modules.
+  const folderPaths = new FolderPathListeners();
+  const folders = new FoldersService(mailboxes, folderIds, settings, deps.publish, (mail) =>
+    folderPaths.changed(mail),
+  );
   const activeSessions = new ActiveSessions();
   const retention = new RetentionJob({
     retention: new FolderRetentionService(settings, log),
@@ -64,5 +67,11 @@ export function createMailboxesModule(deps: MailboxesModuleDeps) {
         }),
     ],
   };
-  return { module, mailboxes, retention, quotas };
+  return {
+    module,
+    mailboxes,
+    retention,
+    quotas,
+    folderPaths: folderPaths as Pick<FolderPathListeners, 'on'>,
+  };
 }

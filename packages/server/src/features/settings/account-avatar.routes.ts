@@ -13,7 +13,7 @@ const tooLarge = () => {
   });
 };
 
-/** GET, POST, DELETE /details/avatar (spec §7): one image in the multipart field `avatar`. */
+/** GET, POST, DELETE /details/avatar: one image in the multipart field `avatar`. */
 export function accountAvatarRoutes(service: AccountAvatarService): FastifyPluginAsync {
   return async (app) => {
     await app.register(multipart);

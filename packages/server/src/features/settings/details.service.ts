@@ -16,7 +16,7 @@ import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
 import type { PlanFeatures } from '../upgrade/plan-features.service.js';
 import type { UserSettingsRepository } from './user-settings.repository.js';
 
-/** The app version new accounts start with (spec §3 `initialVersion`). */
+/** The app version new accounts start with (user details `initialVersion`). */
 const currentAppVersion = 3;
 
 /**

@@ -16,7 +16,7 @@ const originOf = (request: FastifyRequest) => ({
   userAgent: request.headers['user-agent'] ?? '',
 });
 
-/** Settings › outgoing addresses (spec §7 /settings/whitelist). */
+/** Settings › outgoing addresses (/settings/whitelist). */
 export function outgoingAddressesRoutes(
   mail: MailSessions,
   service: OutgoingAddressesService,

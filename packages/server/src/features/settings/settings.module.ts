@@ -4,7 +4,7 @@ import type { Db } from '../../infra/db/database.js';
 import type { PublishEvent } from '../../infra/events/event-bus.js';
 import type { FeatureModule } from '../../infra/http/feature-module.js';
 import type { MailSessions } from '../../mail/mail-session.js';
-import type { AuthService } from '../auth/auth.service.js';
+import type { AuthService, AvatarVersions } from '../auth/auth.service.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
 import type { PlanFeatures } from '../upgrade/plan-features.service.js';
 import { AccountAvatarRepository } from './account-avatar.repository.js';
@@ -33,6 +33,8 @@ export interface SettingsModuleDeps {
   db: Db;
   mail: MailSessions;
   auth: Pick<AuthService, 'nameOf' | 'rename'>;
+  /** Where the account list asks for the avatars' versions (auth's; settings keeps the images). */
+  avatars: { provide: (source: AvatarVersions) => void };
   mailboxes: MailboxesService;
   /** The account's plan switches (the upgrade feature), listed in the user details. */
   plan: Pick<PlanFeatures, 'disabledFor'>;
@@ -78,6 +80,7 @@ export function createSettingsModule(deps: SettingsModuleDeps) {
     publicUrl: deps.config.publicUrl,
   });
   const avatar = new AccountAvatarService(new AccountAvatarRepository(deps.db), deps.publish);
+  deps.avatars.provide((emails) => avatar.versions(emails));
   const routes: FastifyPluginAsync = async (app) => {
     app.addHook('onClose', async () => senderLogins?.close());
     await app.register(detailsRoutes(deps.mail, details));

@@ -27,9 +27,12 @@ export async function connectImap(
     port: server.port,
     secure: server.secure,
     // A delegated login (authzid) must go as SASL PLAIN: LOGIN has no authorization identity.
-    auth: auth.authzid
-      ? { user: auth.user, pass: auth.pass, authzid: auth.authzid, loginMethod: 'AUTH=PLAIN' }
-      : { user: auth.user, pass: auth.pass },
+    // A token goes as OAUTHBEARER (or XOAUTH2), whichever the server offers.
+    auth: auth.accessToken
+      ? { user: auth.user, accessToken: auth.accessToken }
+      : auth.authzid
+        ? { user: auth.user, pass: auth.pass, authzid: auth.authzid, loginMethod: 'AUTH=PLAIN' }
+        : { user: auth.user, pass: auth.pass },
     tls: { rejectUnauthorized: server.tlsRejectUnauthorized },
     logger: imapLogger(log),
     // Without this imapflow issues an extra ID command; the server learns nothing useful from it.

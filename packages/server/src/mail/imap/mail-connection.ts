@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { ImapFlow, ListOptions, ListResponse, QuotaResponse, StatusObject, StatusQuery } from 'imapflow';
 import { imapKey, type ImapHolder } from './imap-handle.js';
 import { lockFolder } from './imap-commands.js';
@@ -94,5 +95,24 @@ export class MailConnection implements ImapHolder {
   async open(path: string, options: { readOnly?: boolean } = {}) {
     const { release } = await lockFolder(this[imapKey], path, options);
     return { folder: new MailFolder(this, path), release };
+  }
+
+  /** `fn` with `path` open; the lock is held until the stream `fn` returns ends, closes or fails (or `fn` throws). */
+  async streamFrom<T extends { stream: Readable }>(
+    path: string,
+    fn: (folder: MailFolder) => Promise<T>,
+  ): Promise<T> {
+    const { folder, release } = await this.open(path);
+    let result: T;
+    try {
+      result = await fn(folder);
+    } catch (err) {
+      release();
+      throw err;
+    }
+    result.stream.once('end', release);
+    result.stream.once('close', release);
+    result.stream.once('error', release);
+    return result;
   }
 }

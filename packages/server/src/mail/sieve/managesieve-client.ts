@@ -82,12 +82,60 @@ export class ManageSieveClient {
     return (this.capabilities.get('SIEVE') ?? '').split(/\s+/).filter(Boolean);
   }
 
-  /** SASL PLAIN with an initial response (RFC 4616): authzid empty, then user and password. */
   /** SASL PLAIN; with `authzid` the login acts for that account (a master user's delegated login). */
   async authenticate(user: string, password: string, authzid = ''): Promise<void> {
     const token = Buffer.from(`${authzid}\0${user}\0${password}`, 'utf8').toString('base64');
     // The password never appears in an error: only the server's answer does.
     await this.command('AUTHENTICATE', `AUTHENTICATE "PLAIN" ${literal(token)}`);
+  }
+
+  /**
+   * SASL OAUTHBEARER (RFC 7628) with the user's access token (token pass-through). A refused token gets an error
+   * challenge first, which the client must answer (with a dummy response) before the server says NO.
+   */
+  async authenticateBearer(user: string, accessToken: string): Promise<void> {
+    const initial = Buffer.from(`n,a=${user},\x01auth=Bearer ${accessToken}\x01\x01`, 'utf8').toString(
+      'base64',
+    );
+    if (this.failure) throw this.failure;
+    this.socket.write(`AUTHENTICATE "OAUTHBEARER" ${literal(initial)}\r\n`);
+    if (await this.skipChallenge()) this.socket.write('"AQ=="\r\n');
+    const response = await this.read('AUTHENTICATE');
+    if (response.status !== 'OK') {
+      throw new ManageSieveError(response.status, response.code, response.text, 'AUTHENTICATE');
+    }
+  }
+
+  /** Consumes a server challenge (a quoted string or a literal) when one comes before the answer. */
+  private async skipChallenge(): Promise<boolean> {
+    const deadline = Date.now() + this.timeoutMs;
+    for (;;) {
+      const end = this.buffer.indexOf('\r\n');
+      const line = end >= 0 ? this.buffer.subarray(0, end).toString('utf8') : null;
+      const size = line === null ? null : /^\{(\d+)\+?\}$/.exec(line);
+      const total = line?.startsWith('"') ? end + 2 : size ? end + 4 + Number(size[1]) : -1;
+      if (line !== null && total < 0) return false;
+      if (total >= 0 && this.buffer.length >= total) {
+        this.buffer = this.buffer.subarray(total);
+        return true;
+      }
+      if (this.failure) throw this.failure;
+      if (!(await this.waitForData(deadline))) return false;
+    }
+  }
+
+  /** Waits until more data came or the connection failed; false when the deadline passed. */
+  private async waitForData(deadline: number): Promise<boolean> {
+    const left = deadline - Date.now();
+    if (left <= 0) return false;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, left);
+      this.waiter = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    return true;
   }
 
   async listScripts(): Promise<SieveScriptEntry[]> {
@@ -220,19 +268,11 @@ export class ManageSieveClient {
         return response;
       }
       if (this.failure) throw this.failure;
-      const left = deadline - Date.now();
-      if (left <= 0) {
+      if (!(await this.waitForData(deadline))) {
         this.fail(new ManageSieveError('PROTOCOL', null, 'the server did not answer in time', what));
         this.close();
         throw this.failure!;
       }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        this.waiter = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
     }
   }
 }

@@ -42,6 +42,20 @@ export function toFolderStatus(s: {
  */
 export type KnownFolderStatus = (account: string, path: string) => FolderStatus | null;
 
+/**
+ * Where readers below the events feature ask for known folder states: the events feature plugs its mailbox
+ * watchers in from its own module. Until one does (or without one), nothing is known and readers use STATUS.
+ */
+export class KnownFolderStatusSource {
+  private source: KnownFolderStatus = () => null;
+
+  readonly statusOf: KnownFolderStatus = (account, path) => this.source(account, path);
+
+  provide(source: KnownFolderStatus): void {
+    this.source = source;
+  }
+}
+
 interface Token {
   value?: unknown;
 }

@@ -1,6 +1,7 @@
-import type { Catalogue } from '@webmail/contracts';
+import { fallbackLanguage, languages, type Catalogue } from '@webmail/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { createCatalogueBackend } from './catalogue-backend';
+import { createI18n } from './create-i18n';
 
 function read(backend: ReturnType<typeof createCatalogueBackend>, language: string, namespace: string) {
   return new Promise<unknown>((resolve, reject) =>
@@ -34,4 +35,18 @@ describe('catalogue backend', () => {
     await expect(read(backend, 'fi', 'common')).rejects.toThrow('offline');
     await expect(read(backend, 'fi', 'common')).resolves.toEqual({ a: 'b' });
   });
+});
+
+describe('the app i18n over the catalogue backend', () => {
+  it.each(languages.filter((l) => l !== fallbackLanguage))(
+    'asks for the %s catalogue and the fallback one together, before either has answered',
+    async (language) => {
+      const fetchCatalogue = vi.fn((): Promise<Catalogue> => new Promise(() => {}));
+
+      void createI18n(language, { backend: createCatalogueBackend(fetchCatalogue) });
+
+      await vi.waitFor(() => expect(fetchCatalogue).toHaveBeenCalledTimes(2));
+      expect(fetchCatalogue.mock.calls).toEqual([[language], [fallbackLanguage]]);
+    },
+  );
 });

@@ -24,6 +24,10 @@ export async function createI18n(language: Language, source: I18nSource): Promis
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
     react: { useSuspense: true },
+    // Every namespace of the language and of the fallback read at once: the catalogue backend makes them one
+    // request per language, and with i18next's default of 10 parallel reads the fallback's request waited for the
+    // language's own, a second round trip before the first page could render.
+    maxParallelReads: namespaces.length * languages.length,
   });
   return instance;
 }

@@ -2,7 +2,7 @@ import { limits } from '@webmail/contracts';
 import { isOffline } from '../../shared/network/connectivity';
 
 /**
- * The service worker's update cycle as the page sees it (spec §4, §9):
+ * The service worker's update cycle as the page sees it:
  * - `none`: nothing new (or no service worker at all: dev server, tests, a browser without them);
  * - `available`: a new build's worker is installed and waiting; the update tooltip offers Reload;
  * - `applying`: Reload was chosen; the waiting worker was told to take over and the page reloads when it does;
@@ -47,7 +47,7 @@ export interface ServiceWorkerUpdateOptions {
  * until the user chooses Reload (`SKIP_WAITING`), so a page never runs on a worker of another build by surprise.
  * When the controlling worker changes in any tab (Reload in this one or another), the tab reloads: its lazy route
  * chunks belong to the old build, which the new worker no longer holds. If the waiting worker does not take
- * over (it failed or was replaced), the page reloads anyway, which starts whatever the browser has (spec §4).
+ * over (it failed or was replaced), the page reloads anyway, which starts whatever the browser has.
  */
 export function createServiceWorkerUpdates(options: ServiceWorkerUpdateOptions = {}): ServiceWorkerUpdates {
   const reload = options.reload ?? (() => window.location.reload());

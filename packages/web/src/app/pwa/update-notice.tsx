@@ -10,7 +10,7 @@ import { useTranslation } from '../../shared/i18n/translation';
 import type { ServiceWorkerUpdates } from './service-worker-updates';
 
 /**
- * The update-available tooltip (spec §4): a small dark card under the app bar's right end, where the settings and
+ * The update-available tooltip: a small dark card under the app bar's right end, where the settings and
  * account buttons sit, saying a new version is out, with Reload (activates the new build and reloads) and Later.
  * It stays until one of them is chosen; it never takes the focus, so typing goes on undisturbed.
  */

@@ -14,7 +14,7 @@ export function MailboxPrintRoute() {
 }
 
 /**
- * Route MailboxThreadPrint (/u/:userIndex/tab/:mailboxId/:threadId/print): the conversation, printed. The spec's
+ * Route MailboxThreadPrint (/u/:userIndex/tab/:mailboxId/:threadId/print): the conversation, printed. The
  * address names the thread alone; the conversation view's link adds `?messageId=` (the message it was opened at),
  * which saves the server looking through the folder for one of the thread's messages.
  */

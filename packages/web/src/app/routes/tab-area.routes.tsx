@@ -18,7 +18,7 @@ export const tabAreaRoutes: RouteObject = {
       ErrorBoundary: RouteAreaError,
       children: [
         {
-          // The tab route itself (where onboarding ends, spec §2) has no page of its own: it goes on to the inbox,
+          // The tab route itself (where onboarding ends) has no page of its own: it goes on to the inbox,
           // whose page sets the title.
           index: true,
           handle: routeHandle('BaseLayoutTab', 'page'),

@@ -59,7 +59,7 @@ export function createAppTheme(name: ThemeName, language = 'en'): Theme {
           },
         },
         MuiMenu: { styleOverrides: { paper: { borderRadius: 16 } } },
-        // A dialog without a width of its own (MUI's default `maxWidth="sm"`, 600 px) is 545 px at most (spec §9).
+        // A dialog without a width of its own (MUI's default `maxWidth="sm"`, 600 px) is 545 px at most.
         MuiDialog: {
           styleOverrides: {
             paperWidthSm: { maxWidth: layoutSizes.dialogMaxWidth },

@@ -7,6 +7,7 @@ import type {
   SendFailure,
 } from '@webmail/contracts';
 import { http, HttpResponse } from 'msw';
+import { readFormData } from '../../test/form-data.testing';
 import { mailApi, requestLog, signIn } from '../../test/api-handlers.testing';
 import { server } from '../../test/msw-server';
 import { sampleTree } from '../mailboxes/folder.testing';
@@ -148,7 +149,7 @@ export function composeApi(state: ComposeApiState = {}) {
     }),
     http.post('/api/u/:userIndex/compose/attachments', async ({ request }) => {
       await record(request);
-      const file = (await request.formData()).get('file') as File;
+      const file = (await readFormData(request)).get('file') as File;
       uploads += 1;
       return HttpResponse.json(
         {

@@ -1,5 +1,6 @@
 import type { AddressBook, Contact, ContactSuggestion, Group } from '@webmail/contracts';
 import { http, HttpResponse } from 'msw';
+import { readFormData } from '../../test/form-data.testing';
 import { requestLog } from '../../test/api-handlers.testing';
 
 /** Test-data builder for a contact. */
@@ -51,7 +52,7 @@ export function contactsApi(state: ContactsState) {
     { id: 'book1', name: 'Personal', isDefault: true, count: state.contacts.length },
   ];
   const readForm = async (request: Request) => {
-    const data = await request.formData();
+    const data = await readFormData(request);
     const fields: Record<string, string> = {};
     data.forEach((value, key) => (fields[key] = typeof value === 'string' ? value : `file:${value.name}`));
     forms.push({ method: request.method, url: new URL(request.url), fields });

@@ -29,7 +29,7 @@ const rowNames = () =>
     .getAllByRole('listitem')
     .map((row) => row.textContent?.replace(/(On|Off)$/, ''));
 
-describe('filter form rules (spec §5)', () => {
+describe('filter form rules', () => {
   it('sends the size as signed bytes only when a direction is chosen, and refuses "12a"', () => {
     expect(sizeBytes({ sizeDirection: 'larger', sizeValue: '2', sizeStep: 'MB' })).toBe(2 * 1024 * 1024);
     expect(sizeBytes({ sizeDirection: 'smaller', sizeValue: '3', sizeStep: 'KB' })).toBe(-3072);

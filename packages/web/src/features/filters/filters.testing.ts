@@ -7,6 +7,7 @@ import type {
   ForwardingTargets,
 } from '@webmail/contracts';
 import { http, HttpResponse } from 'msw';
+import { readFormData } from '../../test/form-data.testing';
 import { requestLog } from '../../test/api-handlers.testing';
 
 export function buildFilter(id: string, name: string, overrides: Partial<Filter> = {}): Filter {
@@ -84,7 +85,7 @@ export function filtersApi(state: FiltersApiState) {
       return HttpResponse.json(moved);
     }),
     http.post(`${base}/import`, async ({ request }) => {
-      const file = (await request.formData()).get('filtersImport');
+      const file = (await readFormData(request)).get('filtersImport');
       requests.push({
         method: 'POST',
         url: new URL(request.url),

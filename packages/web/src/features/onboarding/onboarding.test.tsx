@@ -50,7 +50,7 @@ function setup(options: { initialVersion: number; width?: number; completed?: bo
 /** A step of the tour: react-joyride draws each as a modal alert dialog named by its title. */
 const tourStep = (name: string, timeout = 5000) => screen.findByRole('alertdialog', { name }, { timeout });
 
-describe('onboarding rules (spec §4)', () => {
+describe('onboarding rules', () => {
   it('welcomes version 3, opens the tour for other versions, never on mobile or once completed', () => {
     expect(onboardingStart({ onBoardingCompleted: false, initialVersion: 3 }, true)).toBe('welcome');
     expect(onboardingStart({ onBoardingCompleted: false, initialVersion: 2 }, true)).toBe('tour');

@@ -26,7 +26,7 @@ describe('outgoing addresses (settings/account/addresses)', () => {
     expect(await screen.findByRole('heading', { name: 'Outgoing addresses' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Settings' });
     expect(within(nav).getByRole('link', { name: 'Account' })).toHaveAttribute('aria-current', 'page');
-    // The spec's settings tree has no entry of their own for them: they belong to the account.
+    // The settings tree has no entry of their own for them: they belong to the account.
     expect(within(nav).queryByRole('link', { name: /Outgoing/ })).not.toBeInTheDocument();
   });
 

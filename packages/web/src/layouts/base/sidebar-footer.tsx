@@ -22,14 +22,14 @@ export type ShellDialog = 'feedback' | 'about';
 
 export interface SidebarFooterProps {
   userIndex: number;
-  /** Some feature is not in the plan: the upgrade button shows (spec §2). */
+  /** Some feature is not in the plan: the upgrade button shows. */
   upgradable: boolean;
   onNavigate?: () => void;
   onOpenDialog: (dialog: ShellDialog) => void;
 }
 
 /**
- * The sidebar's footer (spec §2 layout): the upgrade button when some feature is unavailable, feedback and about,
+ * The sidebar's footer : the upgrade button when some feature is unavailable, feedback and about,
  * the powered-by line and the app's version (from the build).
  */
 export function SidebarFooter({ userIndex, upgradable, onNavigate, onOpenDialog }: SidebarFooterProps) {

@@ -82,7 +82,7 @@ export const settingsPages: readonly SettingsPage[] = [
     label: 'settings:pages.account',
     icon: AccountCircleOutlinedIcon,
     load: async () => (await import('../../features/settings/components/account-page')).AccountPage,
-    // The spec's settings tree has no entry of their own for outgoing addresses (§2); they belong to the account.
+    // The settings tree has no entry of their own for outgoing addresses; they belong to the account.
     morePages: [
       {
         route: 'OutgoingAddresses',

@@ -34,7 +34,7 @@ describe('formatFullDate', () => {
   });
 });
 
-describe('dates in the user time zone (spec §9)', () => {
+describe('dates in the user time zone', () => {
   // Wednesday 12 March 2025 21:30 UTC: already Thursday 13 March 00:30 in Tokyo (UTC+9), 23:30 in Helsinki (UTC+2).
   const utcNow = new Date(Date.UTC(2025, 2, 12, 21, 30));
 

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { useTranslation } from '../i18n/translation';
 
 /**
- * Dates in lists and headers (spec §9), in the user's time zone (user details `timezone`; the browser's until it
+ * Dates in lists and headers, in the user's time zone (user details `timezone`; the browser's until it
  * is known): same day `HH:mm`; same week (weeks start on Monday) short weekday + `DD/MM`; otherwise `DD/MM/YY`; the
  * full form is `DD.MM.YYYY HH:mm`. An unreadable date shows as `--`.
  */

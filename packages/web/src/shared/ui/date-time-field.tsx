@@ -19,7 +19,7 @@ dayjs.extend(timezone);
 /** The picker library's own texts per language (it has no Estonian: ours). */
 export const pickerTexts = { fi: fiFI, ru: ruRU, en: enUS, et: pickersEtEE } as const;
 
-/** §9 full date: `DD.MM.YYYY HH:mm`, 24-hour clock, whatever the language. */
+/** The full date: `DD.MM.YYYY HH:mm`, 24-hour clock, whatever the language. */
 export const dateTimeFormat = 'DD.MM.YYYY HH:mm';
 
 export interface DateTimeFieldProps {
@@ -27,7 +27,7 @@ export interface DateTimeFieldProps {
   /** An ISO 8601 instant, or null (no value). */
   value: string | null;
   onChange: (value: string | null) => void;
-  /** The earliest and latest instants that may be chosen (spec §5: the time picker honours min and max). */
+  /** The earliest and latest instants that may be chosen (the picker honours both). */
   min?: string | null;
   max?: string | null;
   /** Minutes offered by the clock (the allowed minutes); seconds are not chosen. */
@@ -37,7 +37,7 @@ export interface DateTimeFieldProps {
 }
 
 /**
- * A date and time in the **user's** time zone (user details `timezone`, the browser's until known) and §9's format,
+ * A date and time in the **user's** time zone (user details `timezone`, the browser's until known) and the full date format,
  * on MUI X's picker (dayjs with its utc and timezone plugins, locales fi/en/et/ru). The value in and out is an ISO
  * instant: the zone only decides how it is shown and typed. This module is the one place that knows the library.
  */

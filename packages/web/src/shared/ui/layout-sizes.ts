@@ -1,7 +1,7 @@
 import { breakpoints, limits } from '@webmail/contracts';
 
 /**
- * The layout constants of spec §9, in one place: the breakpoints the MUI theme is built with, the sidebar's width
+ * The layout constants, in one place: the breakpoints the MUI theme is built with, the sidebar's width
  * (resizable on desktop), the temporary sidebar's width on small screens, the right-hand drawer (quick settings),
  * and the dialogs' widths. Widths are CSS pixels.
  */
@@ -20,7 +20,7 @@ export const layoutSizes = {
   dialogMaxWidth: 545,
 } as const;
 
-/** Keeps a side panel width within the spec's bounds, whole pixels. */
+/** Keeps a side panel width within `layoutSizes.sidePanel` (min and max), whole pixels. */
 export function clampSidePanelWidth(width: number): number {
   const { min, max } = layoutSizes.sidePanel;
   return Math.min(max, Math.max(min, Math.round(width)));

@@ -106,7 +106,7 @@ export const themePalettes: Record<ThemeName, ThemePalette> = {
   ),
 };
 
-/** The theme of a colour in light or dark mode: the colour, plus `-dark` in dark mode (spec §4). */
+/** The theme of a colour in light or dark mode: the colour, plus `-dark` in dark mode. */
 export function themeNameOf(color: ThemeColor, dark: boolean): ThemeName {
   const base = themeColors.includes(color) ? color : 'blue';
   return dark ? `${base}-dark` : base;

@@ -1,5 +1,5 @@
 /**
- * The elements the onboarding tour points at (spec §4): each carries `data-tour` with its name, so the tour finds
+ * The elements the onboarding tour points at: each carries `data-tour` with its name, so the tour finds
  * the real control wherever it is drawn, without knowing the component that draws it.
  */
 export type TourAnchorName = 'folders' | 'quick-settings' | 'security';

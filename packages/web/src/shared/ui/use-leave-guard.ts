@@ -3,7 +3,7 @@ import { useBlocker, type BlockerFunction } from 'react-router';
 import { isWithin } from '../routing/app-paths';
 
 /**
- * The before-leaving confirmation (spec §2 dialogs): while `active` (a form with unsaved changes, a draft not on
+ * The before-leaving confirmation: while `active` (a form with unsaved changes, a draft not on
  * the server yet), leaving the page inside the app asks first (React Router's `useBlocker`; show `LeaveDialog`
  * while `asking`), and closing or reloading the tab gets the browser's own prompt (`beforeunload`). `stay` keeps
  * everything as it was; `allowLeaving` lets the form's own navigation (after saving, sending) through.

@@ -16,6 +16,15 @@ export interface OidcIdentity {
   sid: string | null;
   claims: Record<string, unknown>;
   idToken: string;
+  /** The provider's tokens for this sign-in (token pass-through keeps them, sealed). */
+  tokens: OidcTokens;
+}
+
+/** An access token, its expiry (epoch ms; null when the provider did not say) and the refresh token, if any. */
+export interface OidcTokens {
+  accessToken: string;
+  refreshToken: string | null;
+  expiresAt: number | null;
 }
 
 /** Who a back-channel logout token names: a subject, a provider session, or both. */
@@ -83,12 +92,15 @@ export class OidcRelyingParty {
       state: checks.state,
       nonce: checks.nonce,
       ...(language ? { ui_locales: language } : {}),
+      // A refresh token that outlives the provider's session is asked for with offline_access, which OpenID
+      // Connect grants only together with an explicit consent prompt.
+      ...(this.config.scopes.split(/\s+/).includes('offline_access') ? { prompt: 'consent' } : {}),
     });
     return { url, checks };
   }
 
   /** Exchanges the code of the provider's redirect; throws on any failed check (state, nonce, PKCE, token). */
-  async finish(callbackUrl: URL, checks: OidcFlowChecks): Promise<OidcIdentity> {
+  async finish(callbackUrl: URL, checks: OidcFlowChecks, now = Date.now()): Promise<OidcIdentity> {
     const config = await this.configuration();
     const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
       pkceCodeVerifier: checks.verifier,
@@ -105,7 +117,22 @@ export class OidcRelyingParty {
       claims = { ...info, ...claims };
     }
     const sid = typeof idClaims.sid === 'string' ? idClaims.sid : null;
-    return { subject: idClaims.sub, sid, claims, idToken: tokens.id_token };
+    return {
+      subject: idClaims.sub,
+      sid,
+      claims,
+      idToken: tokens.id_token,
+      tokens: tokensOf(tokens, null, now),
+    };
+  }
+
+  /**
+   * A new access token for a refresh token (the provider may rotate the refresh token; without a new one the old
+   * one stays). Throws the library's error: `ResponseBodyError` when the provider refused (revoked, expired).
+   */
+  async refresh(refreshToken: string, now: number): Promise<OidcTokens> {
+    const config = await this.configuration();
+    return tokensOf(await client.refreshTokenGrant(config, refreshToken), refreshToken, now);
   }
 
   /** The provider's end-session URL (RP-initiated logout), or null when it has none. */
@@ -141,6 +168,18 @@ function logoutTargetOf(payload: JWTPayload): OidcLogoutTarget {
   const sid = typeof payload.sid === 'string' ? payload.sid : null;
   if (!subject && !sid) throw new Error('a logout token names a subject or a session');
   return { subject, sid };
+}
+
+function tokensOf(
+  answer: client.TokenEndpointResponse,
+  previousRefresh: string | null,
+  now: number,
+): OidcTokens {
+  return {
+    accessToken: answer.access_token,
+    refreshToken: answer.refresh_token ?? previousRefresh,
+    expiresAt: typeof answer.expires_in === 'number' ? now + answer.expires_in * 1000 : null,
+  };
 }
 
 function isLoopback(url: URL): boolean {

@@ -28,6 +28,17 @@ export class OidcSessionsRepository {
     return query.execute();
   }
 
+  /** Replaces the sealed tokens only if they are still `expected` (false: another refresh came first). */
+  async replaceTokens(sessionId: string, expected: string, next: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('oidc_sessions')
+      .set({ tokens_sealed: next })
+      .where('session_id', '=', sessionId)
+      .where('tokens_sealed', '=', expected)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   async remove(sessionId: string): Promise<void> {
     await this.db.deleteFrom('oidc_sessions').where('session_id', '=', sessionId).execute();
   }

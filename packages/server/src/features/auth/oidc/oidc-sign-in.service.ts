@@ -6,6 +6,7 @@ import type { MailSignIn } from '../../../mail/mail-sign-in.js';
 import type { AuthService } from '../auth.service.js';
 import type { SignInLog } from '../sign-in-log.js';
 import type { OidcSessionRow, OidcSessionsRepository } from './oidc-sessions.repository.js';
+import type { OidcMailTokens } from './oidc-mail-tokens.js';
 import type { OidcFlowChecks, OidcIdentity, OidcRelyingParty } from './oidc-relying-party.js';
 
 export type OidcOutcome =
@@ -34,13 +35,15 @@ export class OidcSignIn {
     private readonly sessions: OidcSessionsRepository,
     private readonly signInLog: SignInLog,
     private readonly log: FastifyBaseLogger,
+    /** Token pass-through (the session's mail logins use the user's access token); null: the delegated door. */
+    readonly mailTokens: OidcMailTokens | null = null,
   ) {}
 
   /** Signs the provider's answer in on `deviceId`, or says why not; nothing is left half signed in. */
   async complete(callbackUrl: URL, checks: OidcFlowChecks, deviceId: string, client: Client) {
     let identity: OidcIdentity;
     try {
-      identity = await this.rp.finish(callbackUrl, checks);
+      identity = await this.rp.finish(callbackUrl, checks, this.mailTokens?.now());
     } catch (err) {
       // A tampered state, a replayed code, a wrong nonce, a bad signature: the library names which; the user
       // gets one plain refusal.
@@ -49,15 +52,25 @@ export class OidcSignIn {
     }
     const address = this.addressOf(identity.claims);
     if (typeof address !== 'string') return refused(address.refusal);
-    const mailbox = await this.openMailbox(address, client);
+    const mailbox = await this.openMailbox(address, identity, client);
     if ('kind' in mailbox) return mailbox;
     return this.start(address, identity, deviceId, client, mailbox.verified);
   }
 
-  /** The mailbox the claim names, checked through the delegated door; a refusal when the server has none. */
-  private async openMailbox(address: string, client: Client): Promise<OidcOutcome | { verified: Verified }> {
+  /**
+   * The mailbox the claim names, opened through the delegated door or with the user's access token (the mail server
+   * asks the provider whose it is); a refusal when the server has none or does not take the token.
+   */
+  private async openMailbox(
+    address: string,
+    identity: OidcIdentity,
+    client: Client,
+  ): Promise<OidcOutcome | { verified: Verified }> {
     try {
-      return { verified: await this.signIn.verifyDelegated(address) };
+      const verified = this.mailTokens
+        ? await this.signIn.verifyToken(address, identity.tokens.accessToken)
+        : await this.signIn.verifyDelegated(address);
+      return { verified };
     } catch (err) {
       if (!(err instanceof AppError && err.code === 'AuthFailed')) throw err;
       this.log.warn('single sign-on for an address the mail server does not know');
@@ -81,6 +94,7 @@ export class OidcSignIn {
         sid: identity.sid,
         id_token: identity.idToken,
         created_at: Date.now(),
+        tokens_sealed: this.mailTokens?.seal(result.tokens.sessionKey, identity.tokens) ?? null,
       });
     } catch (err) {
       await this.auth.endSessionById(result.sessionId);

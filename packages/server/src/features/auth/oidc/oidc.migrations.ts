@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/** Migration 0027_oidc_sessions: the sessions single sign-on started (`oidc.tables.ts`). */
+/** Migrations 0027 and 0035: the sessions single sign-on started and their tokens (`oidc.tables.ts`). */
 export const oidcMigrations: Record<string, Migration> = {
   '0027_oidc_sessions': {
     async up(db: Kysely<unknown>) {
@@ -17,6 +17,15 @@ export const oidcMigrations: Record<string, Migration> = {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('oidc_sessions').execute();
+    },
+  },
+  /** Token pass-through: the provider's tokens of the session, sealed with the session's key (null: none kept). */
+  '0035_oidc_session_tokens': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('oidc_sessions').addColumn('tokens_sealed', 'text').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('oidc_sessions').dropColumn('tokens_sealed').execute();
     },
   },
 };

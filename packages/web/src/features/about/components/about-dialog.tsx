@@ -24,7 +24,7 @@ import { useTranslation } from '../../../shared/i18n/translation';
 import { layoutSizes } from '../../../shared/ui/layout-sizes';
 import { fetchBundledPackages, type BundledPackage } from '../lib/bundled-packages';
 
-/** The dialog default max width (spec §9). */
+/** The dialog default max width. */
 const dialogMaxWidth = layoutSizes.dialogMaxWidth;
 
 export interface AboutDialogProps {

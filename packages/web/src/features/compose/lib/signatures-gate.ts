@@ -2,7 +2,7 @@ import { createContext } from 'react';
 
 /**
  * The account whose plan leaves signatures out, while the composer is open for it (null: signatures are in the
- * plan). The composer then shows the upgrade-info label where the signature menu would be (spec §2: a gated
+ * plan). The composer then shows the upgrade-info label where the signature menu would be (a gated
  * control says so instead of disappearing). The compose route provides it from the user details.
  */
 export const SignaturesGateContext = createContext<number | null>(null);

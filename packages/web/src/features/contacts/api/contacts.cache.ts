@@ -1,16 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { AppEvent } from '@webmail/contracts';
+import type { EventContext, FeatureEventHandlers } from '../../../shared/api/event-handlers';
 import { contactsKeys } from './contacts.keys';
-
-/** The contact events of the live stream. */
-export const contactEventCommands = [
-  'addressbookUpdated',
-  'addressbookDeleted',
-  'contactUpdated',
-  'contactDeleted',
-  'groupUpdated',
-  'groupDeleted',
-] as const satisfies readonly AppEvent['command'][];
 
 /**
  * After any change of contacts (ours or, through the event stream, another tab's or device's): every contacts
@@ -21,11 +11,21 @@ export function refreshContacts(queryClient: QueryClient, userIndex: number): Pr
   return queryClient.invalidateQueries({ queryKey: contactsKeys.all(userIndex) });
 }
 
-/** For the event stream: whether the event concerns contacts, and then the refresh. */
-export function applyContactEvent(queryClient: QueryClient, userIndex: number, event: AppEvent): boolean {
-  if (!(contactEventCommands as readonly string[]).includes(event.command)) return false;
-  if (event.command === 'contactDeleted' && 'id' in event)
-    queryClient.removeQueries({ queryKey: contactsKeys.contact(userIndex, event.id) });
+/**
+ * Contacts, address books and groups changed in another tab or device: every contacts query is re-read (a deleted
+ * contact's own query is dropped first, so it is not fetched only to answer 404).
+ */
+const contactChanged = (_event: unknown, { queryClient, userIndex }: EventContext) =>
   void refreshContacts(queryClient, userIndex);
-  return true;
-}
+
+export const contactsEventHandlers = {
+  addressbookUpdated: contactChanged,
+  addressbookDeleted: contactChanged,
+  contactUpdated: contactChanged,
+  contactDeleted: ({ id }, context) => {
+    context.queryClient.removeQueries({ queryKey: contactsKeys.contact(context.userIndex, id) });
+    contactChanged(undefined, context);
+  },
+  groupUpdated: contactChanged,
+  groupDeleted: contactChanged,
+} satisfies FeatureEventHandlers;

@@ -122,6 +122,8 @@ export function useEventStream(userIndex: number, options: EventStreamOptions = 
       userIndex,
       onNewMessages: (mailboxId, messages) => newMessages(mailboxId, messages),
       onScheduledSent: (subject, status) => scheduledSent(subject, status),
+      onLiveMail: (on, pollSeconds) => liveMail(on, pollSeconds),
+      onReconnect: () => resume(),
       onLogout: (kind) => {
         stream.stop();
         void afterLogout(kind);
@@ -132,9 +134,7 @@ export function useEventStream(userIndex: number, options: EventStreamOptions = 
       connect: (url) => new EventSource(url, { withCredentials: true }),
       onMessage: (data) => {
         const event = parseAppEvent(data);
-        if (event?.command === 'liveMail') liveMail(event.on, event.pollSeconds);
-        else if (event?.command === 'reconnect') resume();
-        else if (event) effects.apply(event);
+        if (event) effects.apply(event);
       },
       onStatus: (status) => {
         if (status.kind === 'open') {

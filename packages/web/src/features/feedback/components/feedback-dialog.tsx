@@ -19,7 +19,7 @@ import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
 import { useSendFeedback } from '../api/send-feedback';
 import { feedbackProblems, type FeedbackField } from '../lib/feedback-form';
 
-/** The dialog default max width (spec §9). */
+/** The dialog default max width. */
 const dialogMaxWidth = layoutSizes.dialogMaxWidth;
 
 export interface FeedbackDialogProps {
@@ -29,7 +29,7 @@ export interface FeedbackDialogProps {
 }
 
 /**
- * The feedback dialog (spec §2, §5): stars 1–5 and a text of at most 1000 characters, both required, with a live
+ * The feedback dialog: stars 1–5 and a text of at most 1000 characters, both required, with a live
  * counter. The form checks with the contract's schema before sending; what the server refuses (422) shows on its
  * field, and nothing typed is lost. Sent: the 'feedback sent' notice and the dialog closes.
  */

@@ -15,7 +15,7 @@ export interface AddressChipsInputProps {
 }
 
 /**
- * E-mail addresses as chips (spec §5): what is typed is split on spaces, commas and semicolons as soon as one is
+ * E-mail addresses as chips: what is typed is split on spaces, commas and semicolons as soon as one is
  * typed (and on Enter or leaving the field); an invalid address stays as an error chip, which the caller leaves
  * out of what it saves.
  */

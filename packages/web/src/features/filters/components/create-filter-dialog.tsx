@@ -44,7 +44,7 @@ type Step = 'criteria' | 'actions' | { filter: Filter; count: number };
 const can = { targets: true, moveTo: true };
 
 /**
- * Creating a filter in two steps (spec §4 search dropdown's filter-creation mode): first the criteria, filled in
+ * Creating a filter in two steps (the search dropdown's filter-creation mode): first the criteria, filled in
  * from where it started (Next is disabled until at least one is set), then the name and the actions (Save is
  * disabled while anything is wrong). "Also apply to the matching messages already in Inbox" asks the server how
  * many there are and, after the filter is saved, asks "Apply to 12 messages?" before doing it.

@@ -27,7 +27,7 @@ export function FilterNameField({ form, set, shown, onBlur }: FilterFieldsProps 
 }
 
 /**
- * The filter's actions (spec §5): target folder, read / star / delete, spam, forwarding addresses as chips;
+ * The filter's actions: target folder, read / star / delete, spam, forwarding addresses as chips;
  * `can.moveTo` / `can.targets` false hide the folder and the forward action.
  */
 export function FilterActionFields({

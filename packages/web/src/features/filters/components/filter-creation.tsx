@@ -56,7 +56,7 @@ export function useFilterLikeThis() {
 }
 
 /**
- * The advanced search's "Create filter" button (spec §5: disabled unless at least one criterion the filter can
+ * The advanced search's "Create filter" button (disabled unless at least one criterion the filter can
  * hold is filled in). `onOpen` lets the search dropdown close behind the dialog.
  */
 export function CreateFilterFromSearchButton({

@@ -20,7 +20,7 @@ export interface FilterFieldsProps {
   shown: FilterFormErrors;
 }
 
-/** The filter's criteria (spec §5): text criteria, attachment, size direction / number / unit. */
+/** The filter's criteria: text criteria, attachment, size direction / number / unit. */
 export function FilterCriteriaFields({ form, set, shown }: FilterFieldsProps) {
   const { t } = useTranslation('filters');
   return (

@@ -34,7 +34,7 @@ export interface FilterDialogProps {
 }
 
 /**
- * The filter dialog (spec §5): the criteria, then the actions. Errors show once the user has tried to save; the
+ * The filter dialog: the criteria, then the actions. Errors show once the user has tried to save; the
  * dialog stays open with everything typed when the server refuses.
  */
 export function FilterDialog({ filter, onClose }: FilterDialogProps) {

@@ -60,7 +60,7 @@ function propertyText(property: string, t: FiltersT): string {
   }
 }
 
-/** The import's partial failure: each entry and what was left out of it (spec §8: attention, 10 s). */
+/** The import's partial failure: each entry and what was left out of it (an attention notice, shown 10 s). */
 function importProblemsText(result: FiltersImportResult, t: FiltersT) {
   const entries = result.problems.map((p) =>
     t(p.skipped ? 'importSkipped' : 'importPartial', {

@@ -14,7 +14,7 @@ import { validAddresses } from '../lib/address-input';
 import { AddressChipsInput } from './address-chips-input';
 import { LeaveGuard } from '../../../shared/ui/leave-dialog';
 
-/** The account's forwarding targets (spec §5): every valid address gets a copy; invalid chips are not saved. */
+/** The account's forwarding targets: every valid address gets a copy; invalid chips are not saved. */
 export function ForwardingTargetsSection() {
   const userIndex = useUserIndex();
   const { t } = useTranslation('filters');
@@ -24,7 +24,7 @@ export function ForwardingTargetsSection() {
   const [chips, setChips] = useState<string[] | null>(null);
   const shown = chips ?? query.data?.targets ?? [];
   const valid = validAddresses(shown);
-  // The plan switches forwarding off (spec §6 `targets`): the server refuses with 403 and the section is hidden.
+  // The plan switches forwarding off (plan feature `targets`): the server refuses with 403 and the section is hidden.
   if ((isApiRequestError(query.error) && query.error.status === 403) || (!query.data && !query.isError))
     return null;
   return (

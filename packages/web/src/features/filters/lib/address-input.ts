@@ -1,6 +1,6 @@
 import { EmailAddress } from '@webmail/contracts';
 
-/** What the user typed or pasted, split on spaces, commas and semicolons (spec §5), empty pieces dropped. */
+/** What the user typed or pasted, split on spaces, commas and semicolons, empty pieces dropped. */
 export function splitAddresses(text: string): string[] {
   return text.split(/[\s,;]+/).filter((piece) => piece.length > 0);
 }

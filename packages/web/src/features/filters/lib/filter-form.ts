@@ -14,7 +14,7 @@ export const sizeSteps: Record<SizeStep, number> = { B: 1, KB: 1024, MB: 1024 * 
 export const textCriteria = ['from', 'to', 'subject', 'listId', 'text'] as const;
 export type TextCriterion = (typeof textCriteria)[number];
 
-/** The filter dialog's fields as the user edits them (spec §5: size direction off/larger/smaller, step B/KB/MB). */
+/** The filter dialog's fields as the user edits them (size direction off/larger/smaller, step B/KB/MB). */
 export interface FilterForm {
   name: string;
   criteria: Record<TextCriterion, string>;
@@ -201,7 +201,7 @@ export function formFromSeed(seed: FilterSeed): FilterForm {
   };
 }
 
-/** Whether at least one criterion is filled in (creating a filter from a search needs one, spec §5). */
+/** Whether at least one criterion is filled in (creating a filter from a search needs one). */
 export function hasCriteria(form: FilterForm): boolean {
   const size = sizeBytes(form);
   return (

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { flattenFolders, type Folder, type MailboxTreeResponse, type SpecialUse } from '@webmail/contracts';
+import { staleQuery, type FeatureEventHandlers } from '../../../shared/api/event-handlers';
 import { applyFolderOrder } from '../lib/folder-order';
 import { findFolder } from '../lib/folder-tree';
 import { mailboxesKeys } from './mailboxes.keys';
@@ -141,3 +142,14 @@ export function reorderFolders(
 export function refreshTree(queryClient: QueryClient, userIndex: number): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: mailboxesKeys.tree(userIndex) });
 }
+
+const staleTree = staleQuery(mailboxesKeys.tree);
+
+/** Folders created, renamed, deleted, reordered or changed on the mail server: the folder tree is read again. */
+export const mailboxesEventHandlers = {
+  folderCreate: staleTree,
+  folderRename: staleTree,
+  folderDelete: staleTree,
+  folderOrder: staleTree,
+  folderUpdate: staleTree,
+} satisfies FeatureEventHandlers;

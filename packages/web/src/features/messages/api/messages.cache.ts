@@ -1,5 +1,8 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { FlagChange, MessageDetail, MessageSummary } from '@webmail/contracts';
+import type { FeatureEventHandlers } from '../../../shared/api/event-handlers';
+import { setFolderCounts } from '../../mailboxes/api/mailboxes.cache';
+import { mailboxesKeys } from '../../mailboxes/api/mailboxes.keys';
 import type { ListData } from '../lib/list-patch';
 import { applyFlagChanges, insertRows, removeUids } from '../lib/live-list-patch';
 import { messagesKeys } from './messages.keys';
@@ -108,3 +111,42 @@ export function mailChangePending(queryClient: QueryClient, userIndex: number): 
 }
 
 const isSameKey = (a: QueryKey, b: QueryKey) => a.length === b.length && a.every((part, i) => part === b[i]);
+
+const staleKeys = (keys: readonly QueryKey[]) => keys.map((queryKey) => ({ queryKey }));
+
+/**
+ * Mail events apply at once: COUNTERS, EXISTS, EXPUNGE and FETCH carry the data (counts, the new rows, UIDs,
+ * flags), so they are written into the caches without a request — waiting for a batch would miss the one-second
+ * target for new mail. While this client's own change to the mail is in flight, flags and counts the server
+ * reports may be from before it: those become a refetch of what they touch (the change re-reads it when it settles
+ * anyway) instead of a patch that would undo its optimistic step for a moment.
+ */
+export const messagesEventHandlers = {
+  COUNTERS: ({ counters }, { queryClient, userIndex, stale }) => {
+    if (mailChangePending(queryClient, userIndex)) stale({ queryKey: mailboxesKeys.tree(userIndex) });
+    else setFolderCounts(queryClient, userIndex, counters);
+  },
+  EXISTS: ({ mailboxId, messages }, { queryClient, userIndex, stale }) => {
+    stale(...staleKeys(insertListRows(queryClient, userIndex, mailboxId, messages)));
+    stale('mailOfAnyFolder');
+  },
+  EXPUNGE: ({ mailboxId, uids }, { queryClient, userIndex, stale }) => {
+    removeListUids(queryClient, userIndex, mailboxId, uids);
+    stale('mailOfAnyFolder');
+  },
+  FETCH: ({ mailboxId, changes }, { queryClient, userIndex, stale }) => {
+    if (mailChangePending(queryClient, userIndex)) {
+      stale({ queryKey: messagesKeys.folderLists(userIndex, mailboxId) });
+      stale(...staleKeys(changes.map(({ uid }) => messagesKeys.detail(userIndex, mailboxId, uid))));
+    } else {
+      stale(...staleKeys(applyMessageFlags(queryClient, userIndex, mailboxId, changes)));
+    }
+  },
+  // A folder's id: its UIDs were reset, so its lists are wrong ('' : only the folder tree changed).
+  folderUpdate: ({ mailboxId }, { userIndex, stale }) => {
+    if (mailboxId) stale({ queryKey: messagesKeys.folderLists(userIndex, mailboxId) });
+  },
+  // Open messages are read again: the server decides what remote content they show.
+  remoteContentWhitelist: (_event, { userIndex, stale }) =>
+    stale({ queryKey: messagesKeys.details(userIndex) }),
+} satisfies FeatureEventHandlers;

@@ -10,7 +10,7 @@ import { useTranslation } from '../../../shared/i18n/translation';
 import { appHref, isWithin } from '../../../shared/routing/app-paths';
 import { tourTarget } from '../../../shared/ui/tour-anchors';
 
-/** The five steps of spec §4; each names its text (`steps.{id}`) and where it points. */
+/** The tour's five steps; each names its text (`steps.{id}`) and where it points. */
 type TourStepId = 'intro' | 'folders' | 'quickSettings' | 'allSettings' | 'security';
 
 const tooltipWidth = 380;
@@ -42,7 +42,7 @@ export interface OnboardingTourProps {
 }
 
 /**
- * The onboarding tour (spec §4) on react-joyride: an intro in the middle of the screen, then the folder tree, the
+ * The onboarding tour on react-joyride: an intro in the middle of the screen, then the folder tree, the
  * quick-settings cog, the settings gear and the Security entry of the settings (the last step opens the security
  * page; the folders step comes back from settings). Each step is a labelled dialog with focus kept inside it;
  * Next advances, the last step's button reads Done, Skip and Escape end it.

@@ -25,7 +25,7 @@ const OnboardingTour = lazy(async () => ({
 }));
 
 /**
- * First-use onboarding (spec §4), in the base layout. Desktop users who have not completed it: those whose
+ * First-use onboarding, in the base layout. Desktop users who have not completed it: those whose
  * initialVersion is 3 are welcomed by a modal (skip or start the tour), the others get the tour at once. Skip or
  * Done saves `onBoardingCompleted` and goes to the base-layout tab route. The screen turning mobile (below md)
  * closes it for this visit; it is never shown on mobile.

@@ -1,5 +1,6 @@
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { MassActionName, MessageListResponse, MessageSummary, RecentSearch } from '@webmail/contracts';
+import { staleQuery, type FeatureEventHandlers } from '../../../shared/api/event-handlers';
 import { searchKeys } from './search.keys';
 
 type Pages = InfiniteData<MessageListResponse>;
@@ -91,3 +92,15 @@ export function rerunSearch(queryClient: QueryClient, userIndex: number, search:
   void queryClient.invalidateQueries({ queryKey: [...searchKeys.results(userIndex), search] });
   void queryClient.invalidateQueries({ queryKey: searchKeys.recent(userIndex), refetchType: 'none' });
 }
+
+const staleRecent = staleQuery(searchKeys.recent);
+const staleSaved = staleQuery(searchKeys.saved);
+
+export const searchEventHandlers = {
+  // Saved searches show their unread counts: any folder's count may change them.
+  COUNTERS: staleSaved,
+  recentSearchUpdated: staleRecent,
+  recentSearchDeleted: staleRecent,
+  savedSearchUpdated: staleSaved,
+  savedSearchDeleted: staleSaved,
+} satisfies FeatureEventHandlers;

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AppEvent } from '@webmail/contracts';
+import type { EventContext, FeatureEventHandlers } from '../../../shared/api/event-handlers';
 import { securityKeys } from './security.keys';
 
 /**
@@ -21,3 +22,13 @@ export function applySecurityEvent(queryClient: QueryClient, userIndex: number, 
       return false;
   }
 }
+
+const securityChanged = (event: AppEvent, { queryClient, userIndex }: EventContext) =>
+  void applySecurityEvent(queryClient, userIndex, event);
+
+export const securityEventHandlers = {
+  webauthnAdded: securityChanged,
+  webauthnRemoved: securityChanged,
+  applicationPasswordAdded: securityChanged,
+  applicationPasswordRemoved: securityChanged,
+} satisfies FeatureEventHandlers;

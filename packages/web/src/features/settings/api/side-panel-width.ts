@@ -5,7 +5,7 @@ import { useSettingsSaver } from '../hooks/use-settings-saver';
 import { useUserConfig } from './user-config';
 
 /**
- * The sidebar's width kept in the configuration store (`panelSizes.sidePanel`, spec §3): the layouts draw the sidebar
+ * The sidebar's width kept in the configuration store (`panelSizes.sidePanel`): the layouts draw the sidebar
  * with it and save a dragged width through the settings saver (applied at once, saved 1 s after the last change, put
  * back with a notice when the save fails). Without the stored configuration the default shows and nothing is saved.
  */

@@ -20,7 +20,7 @@ import { ColorChoice } from './color-choice';
 import { StoredSettingsForm, type StoredSettingsFormProps } from './stored-settings-form';
 
 /**
- * Page Appearance (settings/appearance, spec §4): dark mode (light, dark, or the system's), the reading pane (3 or
+ * Page Appearance (settings/appearance): dark mode (light, dark, or the system's), the reading pane (3 or
  * 2 panels), the list density, the inbox type (conversations or single messages) and the colour. Every choice
  * shows at once and is saved 1 s after the last one; a failed save puts the previous look back with a notice.
  */
@@ -29,7 +29,7 @@ export function AppearancePage() {
 }
 
 /**
- * The appearance choices, saved as they are picked: the Appearance page and the quick-settings drawer (spec §2) both
+ * The appearance choices, saved as they are picked: the Appearance page and the quick-settings drawer both
  * show this one form.
  */
 export function AppearanceForm({ userIndex, details, config }: StoredSettingsFormProps) {
@@ -37,7 +37,7 @@ export function AppearanceForm({ userIndex, details, config }: StoredSettingsFor
   const save = useSettingsSaver(userIndex);
   const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
   const isDark = (mode: DarkMode) => mode === 'dark' || (mode === 'system' && prefersDark);
-  // The stored theme name is the colour, plus '-dark' while dark mode applies (spec §4). Worked out from the
+  // The stored theme name is the colour, plus '-dark' while dark mode applies. Worked out from the
   // settings as they show at the moment of the click, which a quick second click may be ahead of this render by.
   const ui = (color: ThemeColor, mode: DarkMode) => ({ color, theme: themeNameOf(color, isDark(mode)) });
   const theme = useTheme();

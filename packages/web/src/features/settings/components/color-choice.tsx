@@ -9,7 +9,7 @@ import { useId } from 'react';
 import { themeNameOf, themePalettes } from '../../../shared/ui/theme-palettes';
 
 /**
- * The hue a theme is named after, in the current mode: blue keeps the brand's red primary (spec) and is blue in its
+ * The hue a theme is named after, in the current mode: blue keeps the brand's red primary and is blue in its
  * secondary colour and page tint, so its swatch shows the blue; the others show their primary.
  */
 function namedHue(color: ThemeColor, dark: boolean): { fill: string; on: string } {

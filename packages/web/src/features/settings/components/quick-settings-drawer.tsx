@@ -13,7 +13,7 @@ import { PaneLoader } from '../../../shared/ui/pane-loader';
 import { AppearanceForm } from './appearance-page';
 import { StoredSettingsForm } from './stored-settings-form';
 
-/** The right drawer's width (spec §9). */
+/** The right drawer's width. */
 const quickSettingsWidth = 311;
 
 export interface QuickSettingsDrawerProps {
@@ -25,7 +25,7 @@ export interface QuickSettingsDrawerProps {
 }
 
 /**
- * The quick-settings drawer (spec §2), opened by the cog in the app bar: the Appearance page's choices, applied at
+ * The quick-settings drawer, opened by the cog in the app bar: the Appearance page's choices, applied at
  * once and saved the same way (debounced, put back on failure), and a link to all settings. A labelled modal
  * dialog on the right: focus stays inside while it is open, Escape or a click outside closes it.
  */

@@ -90,7 +90,7 @@ export interface CurrentSettings {
 }
 
 /**
- * Appearance and General settings (spec §4): a change shows at once (the cached details and configuration are
+ * Appearance and General settings: a change shows at once (the cached details and configuration are
  * patched, and everything drawn from them follows), and is saved 1 s after the last change, one PATCH per store.
  * When a save fails the caches go back to what they held before the batch and a notice says so. A change still
  * waiting is sent when the page goes away, so leaving right after a change keeps it.

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { AppEvent, Signature, SignaturesResponse } from '@webmail/contracts';
+import type { Signature, SignaturesResponse } from '@webmail/contracts';
+import type { EventContext, FeatureEventHandlers } from '../../../shared/api/event-handlers';
 import { signaturesKeys } from './signatures.keys';
 
 /** The list as the server orders it: the default first, then by name. */
@@ -29,17 +30,11 @@ export function dropSignature(queryClient: QueryClient, userIndex: number, id: s
   );
 }
 
-/**
- * What a live event means for the signatures cache: a signature changed or deleted elsewhere re-reads the list.
- * Answers whether it was one of ours.
- */
-export function applySignaturesEvent(queryClient: QueryClient, userIndex: number, event: AppEvent): boolean {
-  switch (event.command) {
-    case 'signatureUpdated':
-    case 'signatureDeleted':
-      void queryClient.invalidateQueries({ queryKey: signaturesKeys.list(userIndex) });
-      return true;
-    default:
-      return false;
-  }
-}
+/** A signature changed or deleted elsewhere: the list is read again. */
+const signaturesChanged = (_event: unknown, { queryClient, userIndex }: EventContext) =>
+  void queryClient.invalidateQueries({ queryKey: signaturesKeys.list(userIndex) });
+
+export const signaturesEventHandlers = {
+  signatureUpdated: signaturesChanged,
+  signatureDeleted: signaturesChanged,
+} satisfies FeatureEventHandlers;

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { FeatureEventHandlers } from '../../../shared/api/event-handlers';
 import { invalidateMailboxes } from '../../messages/api/mass-action-cache';
 import { messagesKeys } from '../../messages/api/messages.keys';
 import { snoozeKeys } from './snooze.keys';
@@ -14,3 +15,8 @@ export function snoozedChanged(queryClient: QueryClient, userIndex: number): voi
   queryClient.removeQueries({ queryKey: messagesKeys.lists(userIndex), type: 'inactive' });
   invalidateMailboxes(queryClient, userIndex);
 }
+
+/** Snoozed mail was snoozed, rescheduled or woke (the server's job too): the Snoozed list and the folders. */
+export const snoozeEventHandlers = {
+  snoozedUpdated: (_event, { queryClient, userIndex }) => snoozedChanged(queryClient, userIndex),
+} satisfies FeatureEventHandlers;

@@ -15,7 +15,7 @@ export interface UpgradeInfoLabelProps {
 }
 
 /**
- * The upgrade-info label of a gated feature (spec §2): where the plan leaves a feature out, its entry or control
+ * The upgrade-info label of a gated feature: where the plan leaves a feature out, its entry or control
  * shows this instead of disappearing without a word; it leads to the Upgrade page.
  */
 export function UpgradeInfoLabel({ userIndex, feature, asLink = true, onNavigate }: UpgradeInfoLabelProps) {
