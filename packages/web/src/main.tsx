@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/app-providers';
+import { AppRouterProvider } from './app/app-router-provider';
 import { initAppI18n } from './app/i18n/app-i18n';
 import { connectConnectivity } from './app/offline/connect-connectivity';
 import { forgetDeviceData } from './app/offline/forget-device-data';
@@ -33,7 +33,7 @@ async function start() {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppProviders i18n={i18n} queryClient={queryClient} session={session} updates={updates}>
-        <RouterProvider router={router} />
+        <AppRouterProvider router={router} />
       </AppProviders>
     </StrictMode>,
   );

@@ -4,8 +4,9 @@ import { onTestFinished } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import type { Language } from '@webmail/contracts';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, type RouteObject } from 'react-router';
 import { AppProviders } from '../app/app-providers';
+import { AppRouterProvider } from '../app/app-router-provider';
 import { bindLanguage } from '../app/i18n/app-i18n';
 import { createMutationCache } from '../app/query-client';
 import { routes } from '../app/router';
@@ -40,7 +41,7 @@ export async function renderRoutes(routeTable: RouteObject[], path: string, opti
   const user = userEvent.setup();
   const result = render(
     <AppProviders i18n={i18n} queryClient={queryClient} session={session}>
-      <RouterProvider router={router} />
+      <AppRouterProvider router={router} />
     </AppProviders>,
   );
   return { ...result, router, queryClient, i18n, user, session };

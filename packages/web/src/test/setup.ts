@@ -11,7 +11,7 @@ import { server } from './msw-server';
 
 // The whole app renders through lazy routes; on a busy 2-core CI machine the first screen can take over the
 // default 1 s of findBy*/waitFor. A longer ceiling costs nothing when tests pass quickly.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 class ResizeObserverStub {
   observe() {}

@@ -178,7 +178,9 @@ describe('cross-tab session messages', () => {
     await waitFor(() =>
       expect(tabB.heard).toEqual([{ type: 'userLoggedOut', kind: 'deviceUser', userIndex: 0 }]),
     );
-    await waitFor(() => expect(tabCNavigate).toHaveBeenCalledWith('/login', { replace: true }));
+    await waitFor(() =>
+      expect(tabCNavigate).toHaveBeenCalledWith('/login', { replace: true, flushSync: true }),
+    );
   });
 
   it('announces a sign-in to the other tabs', async () => {

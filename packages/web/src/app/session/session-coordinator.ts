@@ -10,7 +10,7 @@ import type { SessionEvents, SignOutEvent } from '../../shared/session/session-e
 /** The part of the data router the coordinator uses (the browser router in the app, a memory router in tests). */
 export interface NavigatingRouter {
   state: { location: { pathname: string } };
-  navigate: (to: string, options?: { replace?: boolean }) => Promise<void>;
+  navigate: (to: string, options?: { replace?: boolean; flushSync?: boolean }) => Promise<void>;
 }
 
 export interface SessionCoordinator extends SessionEvents {
@@ -88,8 +88,12 @@ export function createSessionCoordinator(options: {
     } else if (event.kind === 'deviceUser' && local) {
       queryClient.setQueryData<AccountsResponse>(accountsKeys.list(), { accounts: event.remaining });
     }
-    // Leave first, then drop the data: pages still mounted would refetch it with the cookies already gone.
-    if (concernsShownUser) await router.navigate(await destination(event, local), { replace: true });
+    // Leave first, then drop the data: pages still mounted would refetch it with the cookies already gone. The
+    // navigation is committed synchronously (not in a transition), so no page of the user is still mounted to
+    // build its queries again once they are removed.
+    if (concernsShownUser) {
+      await router.navigate(await destination(event, local), { replace: true, flushSync: true });
+    }
     queryClient.removeQueries({ predicate });
     // The offline copy follows the cache on every kind of sign-out, a plain user logout included: it mirrors
     // what was just dropped, and without a session nothing could show it (see ARCHITECTURE.md "Offline").

@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ResponseBodyError } from 'openid-client';
 import { decrypt, encrypt } from '../../../infra/crypto.js';
-import { AppError, unauthorized } from '../../../infra/errors.js';
+import { unauthorized } from '../../../infra/errors.js';
 import type { SessionContext } from '../../../infra/session/session-context.js';
 import type { Clock } from '../../../infra/test-clock.js';
 import type { MailLogin, TokenLogins } from '../../../mail/mail-access.js';
 import type { SignInLog } from '../sign-in-log.js';
-import type { OidcRelyingParty, OidcTokens } from './oidc-relying-party.js';
+import { providerUnreachable, type OidcRelyingParty, type OidcTokens } from './oidc-relying-party.js';
 import type { OidcSessionsRepository } from './oidc-sessions.repository.js';
 
 /** A token is refreshed this long before the provider said it expires (clock skew, a slow request). */
@@ -81,8 +81,13 @@ export class OidcMailTokens implements TokenLogins {
       const row = await this.sessions.find(session.id);
       if (row?.tokens_sealed && row.tokens_sealed !== sealed)
         return this.unseal(session.key, row.tokens_sealed);
-      if (!(err instanceof ResponseBodyError) && tokens.refreshToken)
-        throw providerUnavailable(err, this.log);
+      if (!(err instanceof ResponseBodyError) && tokens.refreshToken) {
+        this.log.error(
+          { err: { message: err instanceof Error ? err.message : String(err) } },
+          'token refresh failed',
+        );
+        throw providerUnreachable();
+      }
       await this.end(session, err);
       throw unauthorized('The single sign-on session has ended');
     }
@@ -105,17 +110,4 @@ export class OidcMailTokens implements TokenLogins {
       protocol: 'web',
     });
   }
-}
-
-function providerUnavailable(err: unknown, log: FastifyBaseLogger): AppError {
-  log.error({ err: { message: err instanceof Error ? err.message : String(err) } }, 'token refresh failed');
-  return new AppError(
-    'ServiceUnavailable',
-    503,
-    'The identity provider cannot be reached right now',
-    undefined,
-    {
-      'Retry-After': '30',
-    },
-  );
 }

@@ -1,5 +1,6 @@
 import * as client from 'openid-client';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { AppError } from '../../../infra/errors.js';
 import type { OidcConfig } from '../../../infra/oidc-config.js';
 
 /** What one sign-in at the provider must bring back; sealed in the flow cookie between the two redirects. */
@@ -185,3 +186,9 @@ function tokensOf(
 function isLoopback(url: URL): boolean {
   return ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
+
+/** The provider did not answer (discovery, a token request): a 503 the browser may retry. */
+export const providerUnreachable = () =>
+  new AppError('ServiceUnavailable', 503, 'The identity provider cannot be reached right now', undefined, {
+    'Retry-After': '30',
+  });

@@ -12,6 +12,7 @@ import { issueXsrfToken } from '../../../infra/xsrf.js';
 import type { AuthService } from '../auth.service.js';
 import { signInAttempt } from '../sign-in-limits.js';
 import { clearFlowCookie, oidcFlowCookie, readFlowCookie, setFlowCookie } from './oidc-flow-cookie.js';
+import { providerUnreachable } from './oidc-relying-party.js';
 import type { OidcSignIn } from './oidc-sign-in.service.js';
 
 /** Where the browser goes when single sign-on did not sign it in: the sign-in page, with the reason. */
@@ -39,9 +40,7 @@ export function oidcRoutes(config: Config, auth: AuthService, oidc: OidcSignIn |
       const sso = configured();
       const begun = await sso.rp.begin(request.query.lang).catch((err: unknown) => {
         request.log.error({ err }, 'the identity provider cannot be reached');
-        throw new AppError('ServiceUnavailable', 503, 'The identity provider cannot be reached', undefined, {
-          'Retry-After': '30',
-        });
+        throw providerUnreachable();
       });
       const { lang, reason } = request.query;
       setFlowCookie(
