@@ -28,6 +28,10 @@ async function recorder(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  // The main thread's JavaScript time at a phone's CPU (4× slower by default, as Lighthouse's mobile preset).
+  await cdp.send('Performance.enable');
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  let scriptSeconds = 0;
   const depthOf = new Map<string, number>();
   const byId = new Map<string, { url: string; type: string; depth: number; decoded: number }>();
   const loaded: Loaded[] = [];
@@ -51,10 +55,20 @@ async function recorder(page: Page) {
     take(): Loaded[] {
       return loaded.splice(0);
     },
+    /** The main thread's script time (ms) since the last call (Chromium's `ScriptDuration`). */
+    async scriptMs(): Promise<number> {
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      const total = metrics.find((m) => m.name === 'ScriptDuration')?.value ?? 0;
+      const since = total - scriptSeconds;
+      scriptSeconds = total;
+      return since * 1000;
+    },
   };
 }
 
-function summary(name: string, loaded: Loaded[]) {
+const cpuSlowdown = Number(process.env.BENCH_PAGE_WEIGHT_CPU_SLOWDOWN ?? 4);
+
+function summary(name: string, loaded: Loaded[], scriptMs: number) {
   const scripts = loaded.filter((l) => l.type === 'Script');
   const kb = (n: number) => (n / 1024).toFixed(1);
   return {
@@ -65,6 +79,7 @@ function summary(name: string, loaded: Loaded[]) {
     'longest chain': Math.max(0, ...scripts.map((l) => l.depth)),
     'all requests': loaded.length,
     'all on the wire (KB)': kb(loaded.reduce((s, l) => s + l.wire, 0)),
+    [`script ms (${cpuSlowdown}× CPU)`]: scriptMs.toFixed(0),
   };
 }
 
@@ -91,6 +106,7 @@ async function main() {
     await root.locator('input[type=email], input[type=password]').first().waitFor();
     await root.waitForLoadState('networkidle');
     const rootLoad = recordRoot.take();
+    const rootScript = await recordRoot.scriptMs();
     await root.close();
     const page = await context.newPage();
     const record = await recorder(page);
@@ -98,11 +114,13 @@ async function main() {
     await page.locator('input[type=password]').waitFor();
     await page.waitForLoadState('networkidle');
     const signIn = record.take();
+    const signInScript = await record.scriptMs();
     await page.locator('input[type=password]').fill(env.user.password);
     await page.locator('input[type=password]').press('Enter');
     await page.waitForURL(/\/u\/0\//);
     await page.waitForLoadState('networkidle');
     const afterSignIn = record.take();
+    const afterSignInScript = await record.scriptMs();
     // The mailbox as a first visit of a signed-in user: a new page, nothing cached.
     const mailbox = await context.newPage();
     const recordMailbox = await recorder(mailbox);
@@ -110,15 +128,16 @@ async function main() {
     await mailbox.waitForURL(/\/u\/0\/[^/]+/);
     await mailbox.waitForLoadState('networkidle');
     const mailboxLoad = recordMailbox.take();
+    const mailboxScript = await recordMailbox.scriptMs();
     console.log(
       `\nPage weight: first visits, no cache, no service worker; Chromium ${browser.version()}, ` +
-        `${os.cpus().length} CPUs, Node ${process.version}.\n`,
+        `${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}, Node ${process.version}.\n`,
     );
     console.table([
-      summary('sign-in page (/login/password)', signIn),
-      summary('/ signed out (ends on the sign-in page)', rootLoad),
-      summary('after signing in (what the sign-in page adds)', afterSignIn),
-      summary('mailbox route (/u/0/…), first visit', mailboxLoad),
+      summary('sign-in page (/login/password)', signIn, signInScript),
+      summary('/ signed out (ends on the sign-in page)', rootLoad, rootScript),
+      summary('after signing in (what the sign-in page adds)', afterSignIn, afterSignInScript),
+      summary('mailbox route (/u/0/…), first visit', mailboxLoad, mailboxScript),
     ]);
     for (const [name, loaded] of [
       ['sign-in page', signIn],

@@ -17,7 +17,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { ApiSession } from './api-session.js';
-import { prepareEnvironment, type BenchEnvironment } from './bench-environment.js';
+import { addUsers, prepareEnvironment, type BenchEnvironment } from './bench-environment.js';
 import { openStream } from './event-stream.js';
 import { rssKb } from './proc-stats.js';
 import {
@@ -77,7 +77,7 @@ async function environment(root: string): Promise<BenchEnvironment> {
   });
 }
 
-/** Users made by the sandbox's script, each signed in once; sign-ins wait while Dovecot nears its imap limit. */
+/** Users made by the sandbox's script (one batch), each signed in once; sign-ins wait while Dovecot nears its imap limit. */
 async function signIn(env: BenchEnvironment): Promise<User[]> {
   const users: User[] = Array.from({ length: userCount }, (_, i) => ({
     email: `scale-${i}@example.test`,
@@ -86,7 +86,7 @@ async function signIn(env: BenchEnvironment): Promise<User[]> {
     api: new ApiSession(env.baseUrl),
   }));
   const start = performance.now();
-  await inParallel(users, 4, (u) => stackScript(env.stack, 'add-user.sh', [u.email, u.password]).then());
+  await addUsers(env.stack, users);
   console.log(`${userCount} users added in ${((performance.now() - start) / 1000).toFixed(0)} s`);
   const signInStart = performance.now();
   let busy = 0;

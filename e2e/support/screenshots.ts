@@ -14,13 +14,34 @@ export const screenshotWidths = [
  * directory (checked by eye); the page is left at the desktop width.
  */
 export async function shootAtEachWidth(page: Page, name: string): Promise<void> {
+  await shootLooks(page, name, screenshotWidths, async () => {});
+  await page.setViewportSize(screenshotWidths[2]);
+}
+
+/** A shot of the page as it stands: fonts loaded, transitions (menus, dialogs, colours) run to their end. */
+export async function shootScreen(page: Page, file: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: file, animations: 'disabled' });
+}
+
+/**
+ * The screen as it stands, shot light and dark at each of `sizes` as `{name}-{scheme}-{width}.png` in the
+ * screenshot directory: the app follows the viewport and the colour scheme without a reload, so one page load (and
+ * one opened dialog or filled form) serves every shot. `ready` checks before each shot that the screen still shows
+ * what it should (and may bring it back, as a narrow screen's closed drawer).
+ */
+export async function shootLooks(
+  page: Page,
+  name: string,
+  sizes: ReadonlyArray<{ width: number; height: number }>,
+  ready: (size: { width: number; height: number }) => Promise<void>,
+): Promise<void> {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    for (const size of screenshotWidths) {
+    for (const size of sizes) {
       await page.setViewportSize(size);
-      await page.screenshot({ path: path.join(screenshotDir, `${name}-${scheme}-${size.width}.png`) });
+      await ready(size);
+      await shootScreen(page, path.join(screenshotDir, `${name}-${scheme}-${size.width}.png`));
     }
   }
-  await page.setViewportSize(screenshotWidths[2]);
 }

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { composer } from '../support/compose';
 import { avatarPng, contactsPanel, importFixture } from '../support/contacts';
-import { e2eBaseUrl, repoRoot, screenshotDir } from '../support/environment';
+import { e2eBaseUrl, repoRoot } from '../support/environment';
 import { newMailUser } from '../support/mail-user';
+import { screenshotWidths, shootLooks } from '../support/screenshots';
 import { signIn, useLanguage, type UiLanguage } from '../support/sign-in';
 
 /** Opens the panel's menu and picks an entry. */
@@ -131,15 +132,14 @@ test.describe('contacts', () => {
         const source = new EventSource('/api/u/0');
         source.onmessage = (e) => w.contactEvents.push(JSON.parse(e.data as string));
       });
-      await second.waitForTimeout(500);
+      const events = () =>
+        second.evaluate(
+          () => (window as unknown as { contactEvents: Array<{ command: string }> }).contactEvents,
+        );
+      // The stream is registered before the server says "connected": from then on no event can be missed.
+      await expect.poll(events).toContainEqual(expect.objectContaining({ command: 'connected' }));
       await createContact(page, 'Tapahtuma Testinen', 'tapahtuma@example.test');
-      await expect
-        .poll(() =>
-          second.evaluate(
-            () => (window as unknown as { contactEvents: Array<{ command: string }> }).contactEvents,
-          ),
-        )
-        .toContainEqual(expect.objectContaining({ command: 'contactUpdated' }));
+      await expect.poll(events).toContainEqual(expect.objectContaining({ command: 'contactUpdated' }));
       // And the second browser's panel shows it after a refresh.
       await contactsPanel(second).getByRole('button', { name: 'Refresh contacts' }).click();
       await expect(
@@ -164,16 +164,11 @@ function textsOf(language: UiLanguage) {
   return { c: (key: string) => get(contacts, key), openSidebar: get(common, 'layout.openSidebar') };
 }
 
-const widths = [
-  { width: 360, height: 780 },
-  { width: 1024, height: 768 },
-  { width: 1440, height: 900 },
-];
-
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(250); // transitions (dialogs, menus)
-  await page.screenshot({ path: path.join(screenshotDir, `contacts-${name}.png`) });
+/** An open dialog shot at each width, light and dark. */
+async function shootDialog(page: Page, name: string, dialog: Locator) {
+  await shootLooks(page, name, screenshotWidths, async () => {
+    await expect(dialog).toBeVisible();
+  });
 }
 
 /**
@@ -193,83 +188,65 @@ for (const language of ['fi', 'en'] as const satisfies UiLanguage[]) {
     const dialog = (name: string | RegExp) => page.getByRole('dialog', { name });
     const settings = (section: string) => `/u/0/settings/contacts/${section}`;
 
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      for (const size of widths) {
-        await page.setViewportSize(size);
-        const tag = `${language}-${scheme}-${size.width}`;
+    const look = (name: string) => `contacts-${name}-${language}`;
 
-        await page.goto(inbox);
-        if (size.width < 905) await page.getByRole('button', { name: openSidebar }).click();
-        await expect(contactsPanel(page, c('panel.title')).getByRole('listitem').first()).toBeVisible();
-        await shoot(page, `panel-${tag}`);
+    await shootLooks(page, look('panel'), screenshotWidths, async (size) => {
+      await page.goto(inbox);
+      if (size.width < 905) await page.getByRole('button', { name: openSidebar }).click();
+      await expect(contactsPanel(page, c('panel.title')).getByRole('listitem').first()).toBeVisible();
+    });
 
-        await page.goto(settings('addressbooks'));
-        await expect(
-          page
-            .getByRole('list', { name: c('settings.tabs.addressBooks') })
-            .getByRole('listitem')
-            .first(),
-        ).toBeVisible();
-        await shoot(page, `settings-addressbooks-${tag}`);
-        await page.getByRole('button', { name: c('menu.import') }).click();
-        await expect(dialog(c('import.title'))).toBeVisible();
-        await shoot(page, `dialog-import-${tag}`);
-        await page.keyboard.press('Escape');
+    await page.goto(settings('addressbooks'));
+    const books = page.getByRole('list', { name: c('settings.tabs.addressBooks') });
+    await shootLooks(page, look('settings-addressbooks'), screenshotWidths, async () => {
+      await expect(books.getByRole('listitem').first()).toBeVisible();
+    });
+    await page.getByRole('button', { name: c('menu.import') }).click();
+    await shootDialog(page, look('dialog-import'), dialog(c('import.title')));
+    await page.keyboard.press('Escape');
 
-        await page.goto(settings('contacts'));
-        const table = page.getByRole('list', { name: c('settings.tabs.contacts') });
-        await expect(table.getByRole('listitem').first()).toBeVisible();
-        await table.getByRole('listitem').nth(1).getByRole('button').first().click();
-        await table.getByRole('listitem').nth(3).getByRole('button').first().click();
-        await shoot(page, `settings-contacts-${tag}`);
-        await page.getByRole('button', { name: c('menu.newContact') }).click();
-        await expect(dialog(c('form.titleNew'))).toBeVisible();
-        await shoot(page, `dialog-contact-form-${tag}`);
-        await page.keyboard.press('Escape');
-        await table
-          .getByRole('listitem')
-          .filter({ hasText: 'Анна Петрова' })
-          .getByRole('button')
-          .nth(1)
-          .click();
-        const details = dialog(/Анна Петрова/);
-        await expect(details.locator('img').first()).toBeVisible();
-        await shoot(page, `dialog-contact-details-${tag}`);
-        await details.getByRole('button', { name: c('details.edit') }).click();
-        await expect(dialog(c('form.titleEdit'))).toBeVisible();
-        await shoot(page, `dialog-contact-form-edit-${tag}`);
-        await page.keyboard.press('Escape');
-        await table
-          .getByRole('listitem')
-          .filter({ hasText: 'Анна Петрова' })
-          .getByRole('button')
-          .nth(1)
-          .click();
-        await dialog(/Анна Петрова/)
-          .getByRole('button', { name: c('details.delete') })
-          .click();
-        await expect(page.getByRole('alertdialog')).toBeVisible();
-        await shoot(page, `dialog-contact-delete-${tag}`);
-        await page.keyboard.press('Escape');
+    await page.goto(settings('contacts'));
+    const table = page.getByRole('list', { name: c('settings.tabs.contacts') });
+    await expect(table.getByRole('listitem').first()).toBeVisible();
+    await table.getByRole('listitem').nth(1).getByRole('button').first().click();
+    await table.getByRole('listitem').nth(3).getByRole('button').first().click();
+    await shootLooks(page, look('settings-contacts'), screenshotWidths, async () => {
+      await expect(table.getByRole('listitem').first()).toBeVisible();
+    });
+    await page.getByRole('button', { name: c('menu.newContact') }).click();
+    await shootDialog(page, look('dialog-contact-form'), dialog(c('form.titleNew')));
+    await page.keyboard.press('Escape');
+    const anna = table.getByRole('listitem').filter({ hasText: 'Анна Петрова' });
+    await anna.getByRole('button').nth(1).click();
+    const details = dialog(/Анна Петрова/);
+    await shootLooks(page, look('dialog-contact-details'), screenshotWidths, async () => {
+      await expect(details.locator('img').first()).toBeVisible();
+    });
+    await details.getByRole('button', { name: c('details.edit') }).click();
+    await shootDialog(page, look('dialog-contact-form-edit'), dialog(c('form.titleEdit')));
+    await page.keyboard.press('Escape');
+    await anna.getByRole('button').nth(1).click();
+    await dialog(/Анна Петрова/)
+      .getByRole('button', { name: c('details.delete') })
+      .click();
+    await shootDialog(page, look('dialog-contact-delete'), page.getByRole('alertdialog'));
+    await page.keyboard.press('Escape');
 
-        await page.goto(settings('groups'));
-        const groups = page.getByRole('list', { name: c('settings.tabs.groups') });
-        await expect(groups.getByRole('button').first()).toBeVisible();
-        await shoot(page, `settings-groups-${tag}`);
-        await page.getByRole('button', { name: c('menu.newGroup') }).click();
-        await expect(dialog(c('group.titleNew'))).toBeVisible();
-        await shoot(page, `dialog-group-form-${tag}`);
-        await page.keyboard.press('Escape');
-        await groups.getByRole('button').first().click();
-        const group = page.getByRole('dialog');
-        await expect(group.getByRole('listitem').first()).toBeVisible();
-        await shoot(page, `dialog-group-details-${tag}`);
-        await group.getByRole('button', { name: c('details.delete') }).click();
-        await expect(page.getByRole('alertdialog')).toBeVisible();
-        await shoot(page, `dialog-delete-confirm-${tag}`);
-        await page.keyboard.press('Escape');
-      }
-    }
+    await page.goto(settings('groups'));
+    const groups = page.getByRole('list', { name: c('settings.tabs.groups') });
+    await shootLooks(page, look('settings-groups'), screenshotWidths, async () => {
+      await expect(groups.getByRole('button').first()).toBeVisible();
+    });
+    await page.getByRole('button', { name: c('menu.newGroup') }).click();
+    await shootDialog(page, look('dialog-group-form'), dialog(c('group.titleNew')));
+    await page.keyboard.press('Escape');
+    await groups.getByRole('button').first().click();
+    const group = page.getByRole('dialog');
+    await shootLooks(page, look('dialog-group-details'), screenshotWidths, async () => {
+      await expect(group.getByRole('listitem').first()).toBeVisible();
+    });
+    await group.getByRole('button', { name: c('details.delete') }).click();
+    await shootDialog(page, look('dialog-delete-confirm'), page.getByRole('alertdialog'));
+    await page.keyboard.press('Escape');
   });
 }

@@ -1,6 +1,6 @@
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { demoUsers, e2eBaseUrl, screenshotDir } from '../support/environment';
+import { demoUsers, e2eBaseUrl } from '../support/environment';
+import { shootLooks } from '../support/screenshots';
 import { signIn, useLanguage, xsrfHeaders, type UiLanguage } from '../support/sign-in';
 
 const widths = [
@@ -8,15 +8,8 @@ const widths = [
   { width: 1024, height: 768 },
   { width: 1440, height: 900 },
 ];
-const schemes = ['light', 'dark'] as const;
 const newsletter = 'Marraskuun uutuudet: kirjoja, äänikirjoja ja tapahtumia';
 const thread = 'Re: Uus logo kavand / Новый логотип';
-
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(200); // transitions (menus, snackbars)
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
-}
 
 async function setViewMode(page: Page, mode: '2-panel' | '3-panel') {
   const res = await page.request.patch(`${e2eBaseUrl}/api/u/0/details`, {
@@ -88,51 +81,55 @@ for (const language of ['fi', 'en'] as const satisfies UiLanguage[]) {
 
     for (const mode of ['3-panel', '2-panel'] as const) {
       await setViewMode(page, mode);
-      for (const scheme of schemes) {
-        await page.emulateMedia({ colorScheme: scheme });
-        // Below 905 px the two layouts are one (an open message replaces the list): 360 is shot once.
-        for (const size of mode === '2-panel' ? widths.filter((w) => w.width > 905) : widths) {
-          await page.setViewportSize(size);
-          await page.goto(`/u/0/${inboxId}`);
-          await expect(list.getByRole('listitem').first()).toBeVisible();
-          await list.getByRole('checkbox').nth(1).check();
-          await list.getByRole('checkbox').nth(2).check();
-          await expect(page.getByRole('toolbar').first()).toBeVisible();
-          await shoot(page, `list-${mode}-${language}-${scheme}-${size.width}`);
-          await page.goto(threadUrl);
-          await expect(page.getByText(/Uus logo kavand/).first()).toBeVisible();
-          await shoot(page, `thread-${mode}-${language}-${scheme}-${size.width}`);
-        }
-      }
+      // Below 905 px the two layouts are one (an open message replaces the list): 360 is shot once.
+      const sizes = mode === '2-panel' ? widths.filter((w) => w.width > 905) : widths;
+      await page.setViewportSize(sizes[0]!);
+      await page.goto(`/u/0/${inboxId}`);
+      await expect(list.getByRole('listitem').first()).toBeVisible();
+      await list.getByRole('checkbox').nth(1).check();
+      await list.getByRole('checkbox').nth(2).check();
+      await shootLooks(page, `list-${mode}-${language}`, sizes, async () => {
+        await expect(list.getByRole('checkbox').nth(1)).toBeChecked();
+        await expect(list.getByRole('checkbox').nth(2)).toBeChecked();
+        await expect(page.getByRole('toolbar').first()).toBeVisible();
+      });
+      await page.goto(threadUrl);
+      await shootLooks(page, `thread-${mode}-${language}`, sizes, async () => {
+        await expect(page.getByText(/Uus logo kavand/).first()).toBeVisible();
+      });
     }
     await setViewMode(page, '3-panel');
 
-    for (const scheme of schemes) {
-      await page.emulateMedia({ colorScheme: scheme });
-      for (const size of widths) {
-        await page.setViewportSize(size);
-        await page.goto(newsletterUrl);
-        await expect(
-          page.getByRole('button', { name: language === 'fi' ? /Näytä kerran/ : /Show once/ }),
-        ).toBeVisible();
-        await shoot(page, `newsletter-${language}-${scheme}-${size.width}`);
-        await page.goto('/u/0/settings/folders');
-        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-        await shoot(page, `folders-${language}-${scheme}-${size.width}`);
-        await page.goto('/u/0/compose');
-        await expect(page.getByRole('textbox').first()).toBeVisible();
-        await shoot(page, `compose-${language}-${scheme}-${size.width}`);
-        await fillWithChipsAndAttachments(page, language);
-        await shoot(page, `compose-filled-${language}-${scheme}-${size.width}`);
-        await page
-          .getByRole('button', { name: language === 'fi' ? 'Hylkää luonnos' : 'Discard draft' })
-          .click();
-        await expect(page.getByText(language === 'fi' ? 'Luonnos hylätty' : 'Draft discarded')).toBeVisible();
-        const [mailboxId, , messageId] = threadUrl.split('/').slice(3);
-        await page.goto(`/u/0/compose?mode=reply&mailboxId=${mailboxId}&messageId=${messageId}`);
-        await expect(page.getByRole('textbox', { name: /./ }).last()).toContainText(/Uus logo|kavand|>/);
-        await shoot(page, `compose-reply-${language}-${scheme}-${size.width}`);
-      }
-    }
+    await page.goto(newsletterUrl);
+    await shootLooks(page, `newsletter-${language}`, widths, async () => {
+      await expect(
+        page.getByRole('button', { name: language === 'fi' ? /Näytä kerran/ : /Show once/ }),
+      ).toBeVisible();
+    });
+    await page.goto('/u/0/settings/folders');
+    await shootLooks(page, `folders-${language}`, widths, async () => {
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    });
+    await page.goto('/u/0/compose');
+    await shootLooks(page, `compose-${language}`, widths, async () => {
+      await expect(page.getByRole('textbox').first()).toBeVisible();
+    });
+    await fillWithChipsAndAttachments(page, language);
+    const attachments = page.getByRole('list', { name: language === 'fi' ? 'Liitteet' : 'Attachments' });
+    const remove = language === 'fi' ? 'Poista' : 'Remove';
+    await shootLooks(page, `compose-filled-${language}`, widths, async () => {
+      for (const name of ['Kvartaaliraportti Q3.pdf', 'kuvaaja.png'])
+        await expect(attachments.getByRole('button', { name: `${remove} ${name}` })).toBeVisible();
+      await expect(
+        page.getByText(language === 'fi' ? 'Tallennettu' : 'Saved', { exact: true }),
+      ).toBeVisible();
+    });
+    await page.getByRole('button', { name: language === 'fi' ? 'Hylkää luonnos' : 'Discard draft' }).click();
+    await expect(page.getByText(language === 'fi' ? 'Luonnos hylätty' : 'Draft discarded')).toBeVisible();
+    const [mailboxId, , messageId] = threadUrl.split('/').slice(3);
+    await page.goto(`/u/0/compose?mode=reply&mailboxId=${mailboxId}&messageId=${messageId}`);
+    await shootLooks(page, `compose-reply-${language}`, widths, async () => {
+      await expect(page.getByRole('textbox', { name: /./ }).last()).toContainText(/Uus logo|kavand|>/);
+    });
   });
 }

@@ -16,6 +16,8 @@ const SECRET = 'push-secret-for-the-sandbox-test';
 
 interface Push {
   authorization: string | undefined;
+  /** The push repeated in the URL (`push`, or the account alone for a long one). */
+  query: URLSearchParams;
   body: {
     user: string;
     more: boolean;
@@ -32,7 +34,11 @@ function startReceiver() {
     req.setEncoding('utf8');
     req.on('data', (chunk: string) => (body += chunk));
     req.on('end', () => {
-      pushes.push({ authorization: req.headers.authorization, body: JSON.parse(body) as Push['body'] });
+      pushes.push({
+        authorization: req.headers.authorization,
+        query: new URL(req.url ?? '/', 'http://x').searchParams,
+        body: JSON.parse(body) as Push['body'],
+      });
       if (!state.hang) res.writeHead(202).end('{"accepted":true}');
     });
   });
@@ -145,6 +151,8 @@ describe('Dovecot pushes live changes (push.lua)', () => {
     );
     const set = seen.find((e) => e.event === 'FlagsSet' && e.flags?.includes('\\Flagged'));
     expect(set).toMatchObject({ flags: ['\\Flagged'], keywords: ['$Work'] });
+    // Dovecot's client sends the URL as the script built it: each push also whole in it (all are short here).
+    for (const p of receiver.pushes) expect(JSON.parse(p.query.get('push') ?? 'null')).toEqual(p.body);
   });
 
   it('loses no delivery after a Dovecot reload in the middle', async () => {

@@ -7,7 +7,9 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'server-unit', include: ['src/**/*.test.ts'] },
+        // Unit tests hold no waits; the property tests are CPU work that a busy 2-core machine can stretch past
+        // vitest's 5 s default.
+        test: { name: 'server-unit', include: ['src/**/*.test.ts'], testTimeout: 30_000 },
       },
       {
         extends: true,

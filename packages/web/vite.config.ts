@@ -137,7 +137,8 @@ export default defineConfig({
         // headers and its own compression window). These groups make a few bigger ones (bench:page-weight):
         // - framework: what every page runs before any screen (React, the router, TanStack Query, i18next, zod
         //   for the contract checks, MUI's styling engine);
-        // - contracts: the API's schemas, used by every call;
+        // (the API's schemas, packages/contracts, are in no group: each module goes with the pages that use it, so
+        // a page builds only the zod schemas of its own calls at start; see contracts' `sideEffects`);
         // - ui-common, app-common: MUI components and app modules that at least 8 chunks share; the rest stays
         //   with the route or dialog that uses it.
         codeSplitting: {
@@ -147,7 +148,6 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|zod|@emotion|stylis|@mui[\\/](system|utils|styled-engine|private-theming)|@babel[\\/]runtime|clsx|react-is|prop-types|hoist-non-react-statics|react-transition-group)[\\/]/,
               priority: 3,
             },
-            { name: 'contracts', test: /packages[\\/]contracts[\\/]/, priority: 2 },
             { name: 'ui-common', test: /node_modules[\\/]@mui[\\/]/, minShareCount: 8, priority: 1 },
             { name: 'app-common', test: /packages[\\/]web[\\/]src[\\/]/, minShareCount: 8, priority: 0 },
           ],

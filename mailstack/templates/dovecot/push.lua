@@ -8,6 +8,10 @@
 -- longer than that timeout. A lost push only delays live mail (the browser's next refresh shows it); it never
 -- loses mail.
 --
+-- The push is also repeated in the URL (`?push=<JSON>`, or `?user=<account>` when too long for a URL): when the
+-- timeout closes the connection before a loaded webmail has read the body, the webmail still has the request
+-- line it parsed with the headers, and takes the push from there instead of dropping it.
+--
 -- Plugin settings (dovecot.conf, plugin { }):
 --   push_webmail_url            where to POST (http only; the webmail's /api/mail-push)
 --   push_webmail_secret         shared secret, sent as "Authorization: Bearer <secret>"
@@ -16,6 +20,8 @@
 
 local max_events = 200
 local default_timeout_msecs = 50
+-- Longest push repeated whole in the URL (encoded it grows up to threefold; Node reads 16 KB of request head).
+local max_url_push = 2000
 
 -- One HTTP client per process and timeout, reused across transactions (keep-alive to the webmail).
 local clients = {}
@@ -136,16 +142,28 @@ dovecot_lua_notify_event_mailbox_create = mailbox_event
 dovecot_lua_notify_event_mailbox_rename = mailbox_event
 dovecot_lua_notify_event_mailbox_delete = mailbox_event
 
+local function url_encode(s)
+  return (string.gsub(s, "[^%w%-%._~]", function(c) return string.format("%%%02X", string.byte(c)) end))
+end
+
+-- The URL of one push: the configured one, with the push (or its account alone) as a query parameter.
+local function push_url(ctx, body)
+  local sep = string.find(ctx.url, "?", 1, true) and "&" or "?"
+  if #body <= max_url_push then return ctx.url .. sep .. "push=" .. url_encode(body) end
+  return ctx.url .. sep .. "user=" .. url_encode(ctx.user)
+end
+
 -- Exposed for the script's own tests (run by a plain Lua interpreter with a stub `dovecot`).
 push_webmail_json = json
 
 function dovecot_lua_notify_end_txn(ctx)
   if #ctx.events == 0 then return end
   local ok, err = pcall(function()
-    local request = client_for(ctx.timeout):request({ url = ctx.url, method = "POST" })
+    local body = json({ user = ctx.user, events = ctx.events, more = ctx.more })
+    local request = client_for(ctx.timeout):request({ url = push_url(ctx, body), method = "POST" })
     request:add_header("Content-Type", "application/json")
     request:add_header("Authorization", "Bearer " .. ctx.secret)
-    request:set_payload(json({ user = ctx.user, events = ctx.events, more = ctx.more }))
+    request:set_payload(body)
     local response = request:submit()
     local status = response:status()
     if status >= 9000 then

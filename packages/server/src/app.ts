@@ -196,46 +196,6 @@ export async function buildApp(
     log: app.log,
   });
   const imageProxy = createImageProxyModule({ config });
-  const filters = createFiltersModule({
-    db,
-    mail,
-    mailboxes: mailboxes.mailboxes,
-    folderPaths: mailboxes.folderPaths,
-    // Messages are made further down (they need settings, which need the filters' delivery settings).
-    massActions: { runOnMatches: (...args) => messages.massActions.runOnMatches(...args) },
-    sieve: config.sieve,
-    plan,
-    publish,
-    changeLog: securityCore.securityEvents,
-    log: app.log,
-  });
-
-  const settings = createSettingsModule({
-    config,
-    db,
-    mail,
-    auth: auth.auth,
-    avatars: auth.avatars,
-    mailboxes: mailboxes.mailboxes,
-    plan,
-    publish,
-    delivery: filters.delivery,
-    securityLog: (account, type, origin) =>
-      securityCore.securityEvents.record({ account, type, ...origin, protocol: 'web' }),
-  });
-  const signatures = createSignaturesModule({ db, publish });
-  const messages = createMessagesModule({
-    mail,
-    mailboxes: mailboxes.mailboxes,
-    remoteContent: {
-      decide: (session, sender) => settings.externalContent.decide(session, sender),
-      proxy: (session, url) =>
-        imageProxy.signer.sign(url, { account: session.email, userIndex: session.userIndex }),
-    },
-    listed: (session, mailboxId) => void reading.threads.prepare(session, mailboxId),
-    outboundAllowHosts: config.unsubscribe.policy.allowHosts,
-    woken: wokenOnTopOf(db, clock),
-  });
   const threadIndexes = new ThreadIndexes();
   mail.onAccountGone((email) => threadIndexes.forgetAccount(email));
   const reading = createReadingModule({
@@ -243,6 +203,42 @@ export async function buildApp(
     mailboxes: mailboxes.mailboxes,
     threadIndexes,
   });
+  const messages = createMessagesModule({
+    mail,
+    mailboxes: mailboxes.mailboxes,
+    proxy: (session, url) =>
+      imageProxy.signer.sign(url, { account: session.email, userIndex: session.userIndex }),
+    listed: (session, mailboxId) => void reading.threads.prepare(session, mailboxId),
+    outboundAllowHosts: config.unsubscribe.policy.allowHosts,
+    woken: wokenOnTopOf(db, clock),
+  });
+  const filters = createFiltersModule({
+    db,
+    mail,
+    mailboxes: mailboxes.mailboxes,
+    folderPaths: mailboxes.folderPaths,
+    massActions: messages.massActions,
+    sieve: config.sieve,
+    plan,
+    publish,
+    changeLog: securityCore.securityEvents,
+    log: app.log,
+  });
+  const settings = createSettingsModule({
+    config,
+    db,
+    mail,
+    auth: auth.auth,
+    avatars: auth.avatars,
+    mailboxes: mailboxes.mailboxes,
+    remoteContent: messages.remoteContent,
+    plan,
+    publish,
+    delivery: filters.delivery,
+    securityLog: (account, type, origin) =>
+      securityCore.securityEvents.record({ account, type, ...origin, protocol: 'web' }),
+  });
+  const signatures = createSignaturesModule({ db, publish });
   const compose = createComposeModule({
     config,
     db,

@@ -240,6 +240,12 @@ const EnvSchema = z.object({
   /** A bearer token for the metrics endpoint; set it to scrape from another host. */
   METRICS_TOKEN: z.string().min(16).optional(),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  /**
+   * SQLite's `synchronous` in WAL mode. `normal`: a commit does not wait for the disk (a checkpoint does); the
+   * database stays consistent, and only the last commits can be lost to a power cut or an OS crash, never to the
+   * process ending. `full`: every commit waits for the disk, inside the event loop (better-sqlite3 is synchronous).
+   */
+  SQLITE_SYNCHRONOUS: z.enum(['normal', 'full']).default('normal'),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'packages/web/dist')),
   LOCALES_DIR: z.string().default(path.join(repoRoot, 'packages/web/src/locales')),
   ...oidcEnvShape,
@@ -269,7 +275,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     database: e.DATABASE_URL?.startsWith('postgres')
       ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
-      : ({ kind: 'sqlite', file: e.DATABASE_URL ?? path.join(e.DATA_DIR, 'webmail.sqlite') } as const),
+      : ({
+          kind: 'sqlite',
+          file: e.DATABASE_URL ?? path.join(e.DATA_DIR, 'webmail.sqlite'),
+          synchronous: e.SQLITE_SYNCHRONOUS,
+        } as const),
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(e.DATA_DIR),
     imap: { host: e.IMAP_HOST, port: e.IMAP_PORT, secure: e.IMAP_SECURE },
     smtp: { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE },

@@ -1,12 +1,18 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
-import { imageProxyPath } from '@webmail/contracts';
+import { eventsEndpoints, imageProxyPath } from '@webmail/contracts';
 import type { Config } from './config.js';
 
 /**
- * A request's URL as logged. The image proxy's query is left out: it holds a signed URL (good for hours
- * to whoever has the user's cookies) and which remote image the user looked at. The path is compared
- * decoded, as the router matches it (`/%61pi/proxy/image` is the same route).
+ * Paths whose query is not logged: the image proxy's (a signed URL, good for hours to whoever has the user's
+ * cookies, and which remote image the user looked at) and the mail push's (push.lua repeats the push there: the
+ * account, its folder names and UIDs).
+ */
+const queryLeftOut = new Set([imageProxyPath, `/api${eventsEndpoints.mailPush.path}`]);
+
+/**
+ * A request's URL as logged, without the query of the paths above. The path is compared decoded, as the router
+ * matches it (`/%61pi/proxy/image` is the same route).
  */
 export function loggedUrl(url: string): string {
   const q = url.indexOf('?');
@@ -17,7 +23,7 @@ export function loggedUrl(url: string): string {
   } catch {
     // Not valid percent-encoding: the router refuses it too.
   }
-  return path === imageProxyPath ? `${url.slice(0, q)}?[redacted]` : url;
+  return queryLeftOut.has(path) ? `${url.slice(0, q)}?[redacted]` : url;
 }
 
 /**

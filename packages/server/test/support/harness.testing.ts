@@ -21,13 +21,13 @@ export const dbKinds: DbKind[] = ['sqlite', 'postgres'];
 /** Creates a mailbox user in the shared test mail stack (unique per call), with the default quota or `quotaMb`. */
 export async function newMailUser(
   prefix: string,
-  options: { quotaMb?: number } = {},
+  options: { quotaMb?: number; password?: string } = {},
 ): Promise<{ email: string; password: string }> {
   const stack = inject('mailstack');
   const email = `${prefix}-${randomToken(5)
     .toLowerCase()
     .replace(/[^a-z0-9]/g, 'x')}@example.test`;
-  const password = `pw-${randomToken(8)}`;
+  const password = options.password ?? `pw-${randomToken(8)}`;
   const quota = options.quotaMb === undefined ? [] : [String(options.quotaMb)];
   await run('bash', [path.join(repoRoot, 'mailstack/bin/add-user.sh'), email, password, ...quota], {
     env: { ...process.env, MAILSTACK_DIR: stack.dir, MAILSTACK_PORT_BASE: String(stack.portBase) },

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { buildSystemFolder, sampleTree } from '../features/mailboxes/folder.testing';
+import { buildSystemFolder, sampleTree } from '../test/folder.testing';
 import { buildMessageSummaries } from '../features/messages/message.testing';
 import { mailApi, signIn } from '../test/api-handlers.testing';
 import { clearCookies } from '../test/cookies';

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { sampleTree } from '../features/mailboxes/folder.testing';
+import { sampleTree } from '../test/folder.testing';
 import { mailApi, signIn } from '../test/api-handlers.testing';
 import { server } from '../test/msw-server';
 import { renderApp } from '../test/render-app';

@@ -54,13 +54,15 @@ export function createAuthModule(deps: AuthModuleDeps) {
     deps.secondFactor,
     avatars.versionsOf,
   );
+  const clock = deps.clock ?? systemClock;
   const limits = {
-    signInFailures: new SignInThrottle(config.loginLock.failures, config.loginLock.windowMs),
+    signInFailures: new SignInThrottle(config.loginLock.failures, config.loginLock.windowMs, clock),
     // Wrong second-factor codes: a few back to back, then locks of 30 s, 60 s, … (a code space of a million
     // cannot take the password's 1 s start).
     secondFactorFailures: new SignInThrottle(
       config.security.twoFactorLockFailures,
       config.loginLock.windowMs,
+      clock,
       undefined,
       30_000,
     ),

@@ -1,3 +1,5 @@
+import { systemClock, type Clock } from '../../infra/test-clock.js';
+
 const dayMs = 86_400_000;
 
 interface Failures {
@@ -19,19 +21,23 @@ export class SignInThrottle {
   constructor(
     private readonly freeFailures: number,
     private readonly maxDelayMs: number,
+    /** What the locks are measured by (a movable clock in tests). */
+    private readonly clock: Clock = systemClock,
     private readonly forgetMs = dayMs,
     private readonly baseDelayMs = 1000,
   ) {}
 
   /** Whole seconds until the key may try again (0: now). */
-  retryAfterSeconds(key: string, now = Date.now()): number {
+  retryAfterSeconds(key: string): number {
+    const now = this.clock.now();
     const entry = this.current(key, now);
     if (!entry) return 0;
     const wait = entry.lastAt + this.delayAfter(entry.count) - now;
     return wait > 0 ? Math.ceil(wait / 1000) : 0;
   }
 
-  fail(key: string, now = Date.now()): void {
+  fail(key: string): void {
+    const now = this.clock.now();
     const entry = this.current(key, now);
     this.failures.set(key, { count: (entry?.count ?? 0) + 1, lastAt: now });
     if (this.failures.size > 10_000) this.sweep(now);

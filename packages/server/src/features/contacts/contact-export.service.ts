@@ -3,7 +3,7 @@ import type { ContactsRepository, ContactRow } from './contacts.repository.js';
 import { writeContactsCsv } from './contacts-csv.js';
 import { fieldsOf } from './contact-store.js';
 import type { AddressBooksService } from './address-books.service.js';
-import { servedVcard } from './vcard.js';
+import { servedVcard } from './vcard-write.js';
 
 /** Contacts read and written per page, so an export of 10,000 contacts with photos never sits in memory whole. */
 const pageSize = 500;

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Contact, Group } from '@webmail/contracts';
 import { searchTextOf, sortNameOf, type ContactFields, type Labelled } from './contact-fields.js';
 import type { ContactRow, ContactsRepository, GroupRow } from './contacts.repository.js';
-import { extraOf, newUid, writeVcard } from './vcard.js';
+import { extraOf, newUid, writeVcard } from './vcard-write.js';
 
 /** Ids of rows: random, URL-safe, 16 characters. */
 export const newId = () => randomBytes(12).toString('base64url');

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { fuzz, mutated } from '../../fuzz.testing.js';
 import { emptyFields, type ContactFields } from './contact-fields.js';
 import { CsvLayoutError, parseContactsCsv, writeContactsCsv } from './contacts-csv.js';
-import { parseVcards, writeVcard } from './vcard.js';
+import { parseVcards } from './vcard.js';
+import { writeVcard } from './vcard-write.js';
 
 const fixtureDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),

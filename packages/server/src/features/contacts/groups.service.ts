@@ -7,7 +7,7 @@ import type { AvatarsService } from './avatars.service.js';
 import { groupEtag, groupView, newId } from './contact-store.js';
 import type { ContactsRepository, GroupRow } from './contacts.repository.js';
 import { tokensOf } from './contacts.service.js';
-import { newUid } from './vcard.js';
+import { newUid } from './vcard-write.js';
 
 export type ParsedGroupInput = z.output<typeof GroupInputSchema>;
 export type ParsedGroupPatch = { [K in keyof GroupPatch]?: Exclude<GroupPatch[K], undefined> };

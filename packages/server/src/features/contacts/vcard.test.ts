@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extraOf, parseVcards, servedVcard, writeVcard } from './vcard.js';
+import { parseVcards } from './vcard.js';
+import { extraOf, servedVcard, writeVcard } from './vcard-write.js';
 
 const card = (...lines: string[]) => ['BEGIN:VCARD', ...lines, 'END:VCARD', ''].join('\r\n');
 

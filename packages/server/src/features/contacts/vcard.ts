@@ -1,32 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import ICAL from 'ical.js';
-import { decode as decodeQuotedPrintable } from 'libqp';
 import { contactLimits } from '@webmail/contracts';
-import type { ContactFields, Labelled } from './contact-fields.js';
+import type { ContactFields } from './contact-fields.js';
+import { legacyToVcard3 } from './vcard-legacy.js';
 
 /**
- * vCard reading and writing. Parsing is ical.js's (RFC 6350 and the vCard 3 design: folding, escaping, the
+ * vCard reading (writing: `vcard-write.ts`). Parsing is ical.js's (RFC 6350 and the vCard 3 design: folding, escaping, the
  * structured N/ORG values, binary PHOTO). What ical.js does not read is vCard 2.1 as phones and old Outlook still
  * export it: quoted-printable values with `=` soft line breaks, bare TYPE parameters (`EMAIL;INTERNET;HOME:`)
  * and `ENCODING=BASE64`. `legacyToVcard3` rewrites just those lines before ical.js sees them.
  */
 
-/** Properties the webmail writes itself; every other property of an imported card is kept. */
-const managed = new Set([
-  'version',
-  'prodid',
-  'uid',
-  'fn',
-  'email',
-  'tel',
-  'org',
-  'note',
-  'rev',
-  'photo',
-  'categories',
-  'kind',
-  'member',
-]);
 /** Kept from imports where present (what a contact page elsewhere would show); the rest is dropped. */
 const kept = new Set([
   'n',
@@ -281,159 +264,4 @@ function photoOf(p: Property | null): Buffer | null {
   if (encoding === 'b' || encoding === 'base64' || p.type === 'binary')
     return Buffer.from(raw.replace(/\s/g, ''), 'base64');
   return null;
-}
-
-/**
- * vCard 2.1 lines in the form ical.js reads: quoted-printable values decoded (soft line breaks joined, the
- * CHARSET applied), bare parameters named TYPE, `ENCODING=BASE64` as `b`.
- */
-export function legacyToVcard3(text: string): string {
-  const lines = text.split('\r\n');
-  const out: string[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    let line = lines[i]!;
-    const colon = propertyColon(line);
-    if (colon < 0) {
-      out.push(line);
-      continue;
-    }
-    let head = line.slice(0, colon);
-    if (!head.includes(';')) {
-      out.push(line);
-      continue;
-    }
-    const [name, ...params] = head.split(';');
-    const qp = params.some(
-      (x) => /^encoding=quoted-printable$/i.test(x.trim()) || /^quoted-printable$/i.test(x.trim()),
-    );
-    let value = line.slice(colon + 1);
-    if (qp) {
-      while (value.endsWith('=') && i + 1 < lines.length) value = value.slice(0, -1) + lines[++i]!;
-      const charset = params.find((x) => /^charset=/i.test(x))?.split('=')[1] ?? 'utf-8';
-      value = decodeText(decodeQuotedPrintable(value), charset).replace(/\r\n|\n|\r/g, '\\n');
-    }
-    const kept = params
-      .filter((x) => !/^(encoding=)?quoted-printable$/i.test(x.trim()) && !/^charset=/i.test(x.trim()))
-      .map((x) =>
-        x.includes('=')
-          ? x.replace(/^encoding=base64$/i, 'ENCODING=b')
-          : /^base64$/i.test(x)
-            ? 'ENCODING=b'
-            : `TYPE=${x}`,
-      );
-    head = [name, ...kept].join(';');
-    line = `${head}:${value}`;
-    out.push(line);
-  }
-  return out.join('\r\n');
-}
-
-/** Where the property's value begins: the first colon outside a quoted parameter value. */
-function propertyColon(line: string): number {
-  if (/^\s/.test(line)) return -1;
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (c === '"') quoted = !quoted;
-    else if (c === ':' && !quoted) return i;
-  }
-  return -1;
-}
-
-function decodeText(bytes: Buffer, charset: string): string {
-  try {
-    return new TextDecoder(charset.trim().toLowerCase()).decode(bytes);
-  } catch {
-    return bytes.toString('utf8');
-  }
-}
-
-export const newUid = () => `urn:uuid:${randomUUID()}`;
-
-export interface VcardWriteInput {
-  uid: string;
-  fields: ContactFields;
-  extra: unknown[];
-  updatedAt: number;
-}
-
-/** The stored vCard 4 of a contact (without PHOTO and CATEGORIES, which are added when it is served). */
-export function writeVcard(input: VcardWriteInput): string {
-  const card = new ICAL.Component('vcard');
-  add(card, 'version', '4.0');
-  add(card, 'prodid', '-//Webmail//Contacts//EN');
-  add(card, 'uid', input.uid);
-  add(card, 'fn', input.fields.fullName || input.fields.emails[0]?.value || '');
-  for (const raw of input.extra) {
-    try {
-      card.addProperty(new ICAL.Property(raw as never, card));
-    } catch {
-      // A property ical.js cannot write back is dropped rather than failing the contact.
-    }
-  }
-  addLabelled(card, 'email', input.fields.emails);
-  addLabelled(card, 'tel', input.fields.phones);
-  if (input.fields.organization) {
-    // ORG is structured (name;unit;…): written as one component, a `;` in the name is escaped, not a unit.
-    const org = new ICAL.Property('org', card);
-    org.setValue([input.fields.organization] as never);
-    card.addProperty(org);
-  }
-  if (input.fields.notes) add(card, 'note', input.fields.notes);
-  card.addProperty(new ICAL.Property(['rev', {}, 'timestamp', revOf(input.updatedAt)], card));
-  return card.toString() + '\r\n';
-}
-
-/**
- * A property made with its card as parent, so it takes the vCard design's value types (made alone, ical.js
- * gives it iCalendar's and writes `VALUE=TEXT` or escapes a URI's comma).
- */
-function add(card: ICAL.Component, name: string, value: string): ICAL.Property {
-  const p = new ICAL.Property(name, card);
-  p.setValue(value);
-  card.addProperty(p);
-  return p;
-}
-
-function addLabelled(card: ICAL.Component, name: string, values: Labelled[]): void {
-  for (const v of values) {
-    const p = add(card, name, v.value);
-    if (v.label) p.setParameter('type', v.label === 'mobile' ? 'cell' : v.label);
-  }
-}
-
-const revOf = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
-
-/** The extra properties a stored vCard keeps (to write them back after an edit). */
-export function extraOf(vcard: string): unknown[] {
-  try {
-    const component = new ICAL.Component(ICAL.parse(vcard));
-    return component
-      .getAllProperties()
-      .filter((p) => !managed.has(p.name))
-      .map((p) => p.toJSON());
-  } catch {
-    return [];
-  }
-}
-
-/** A stored vCard as served: PHOTO (a `data:` URI) and CATEGORIES (group names) added. */
-export function servedVcard(
-  vcard: string,
-  extras: { photo?: { type: string; data: Buffer }; categories: string[] },
-): string {
-  const component = new ICAL.Component(ICAL.parse(vcard));
-  if (extras.categories.length > 0) {
-    const p = new ICAL.Property('categories', component);
-    p.setValues(extras.categories);
-    component.addProperty(p);
-  }
-  let text = component.toString() + '\r\n';
-  if (extras.photo) {
-    // ical.js's vCard 4 design writes URI values as text and so escapes the comma of a `data:` URI (a bug);
-    // the line is therefore folded by ical.js's own helper and put in place as it is.
-    const line = `PHOTO:data:${extras.photo.type};base64,${extras.photo.data.toString('base64')}`;
-    text = text.replace(/END:VCARD\r\n$/, `${ICAL.helpers.foldline(line)}\r\nEND:VCARD\r\n`);
-  }
-  return text;
 }

@@ -11,6 +11,14 @@ const pushMaxBytes = broadcastMaxBytes - 200;
 const size = (push: MailPush) => Buffer.byteLength(JSON.stringify(push));
 
 /**
+ * A push that says only "something changed in this account": a folder change of INBOX makes every stream of the
+ * account refresh its folders.
+ */
+export function refreshAccountPush(user: string): MailPush {
+  return { user, events: [{ event: 'MailboxRename', mailbox: 'INBOX' }], more: true };
+}
+
+/**
  * A push small enough to pass between server processes, saying no less than the original: first without what the
  * receiver never reads (flags, keywords, old names: it reads the results itself); if still too large, one event
  * per folder marked `more`, so the receiver re-reads those folders whole; at worst a folder change of INBOX, which
@@ -32,7 +40,7 @@ export function fitPush(push: MailPush, maxBytes = pushMaxBytes): MailPush {
   }
   const folders: MailPush = { user: push.user, events: [...perFolder.values()], more: true };
   if (size(folders) <= maxBytes) return folders;
-  return { user: push.user, events: [{ event: 'MailboxRename', mailbox: 'INBOX' }], more: true };
+  return refreshAccountPush(push.user);
 }
 
 /**

@@ -6,7 +6,7 @@ import { massActionsRoutes } from './mass-actions.routes.js';
 import { MassActionsService } from './mass-actions.service.js';
 import { messagesRoutes, type FolderListed } from './messages.routes.js';
 import { MessagesService } from './messages.service.js';
-import type { RemoteContentPolicy } from './remote-content-policy.js';
+import { RemoteContentDecisions, type RemoteContentPolicy } from './remote-content-policy.js';
 import { SanitizedHtmlCache } from './sanitized-html-cache.js';
 import { SortedUidsCache } from './sorted-uids-cache.js';
 import type { WokenMessages } from './woken-first.js';
@@ -14,9 +14,9 @@ import type { WokenMessages } from './woken-first.js';
 export interface MessagesModuleDeps {
   mail: MailSessions;
   mailboxes: MailboxesService;
-  /** Whether a message may show remote content, and the image proxy's URL signer (wired by the app). */
-  remoteContent: RemoteContentPolicy;
-  /** Told after a folder's first page was listed (wired to the reading feature's conversation indexes). */
+  /** The image proxy's URL signer for remote content (the settings feature provides whether it may show). */
+  proxy: RemoteContentPolicy['proxy'];
+  /** Told after a folder's first page was listed (the reading feature's conversation indexes, made before). */
   listed?: FolderListed;
   /** OUTBOUND_ALLOW_HOSTS: their one-click unsubscribe URLs may be plain http. */
   outboundAllowHosts?: ReadonlySet<string>;
@@ -34,9 +34,10 @@ export function createMessagesModule(deps: MessagesModuleDeps) {
   // An account signed out of its last session here: its sanitized bodies go too.
   mail.onAccountGone((email) => sanitizedHtml.forgetAccount(email));
   const allowHosts = deps.outboundAllowHosts ?? new Set<string>();
+  const remoteContent = new RemoteContentDecisions();
   const messages = new MessagesService(
     sortedUids,
-    deps.remoteContent,
+    { decide: remoteContent.decide, proxy: deps.proxy },
     sanitizedHtml,
     (host) => allowHosts.has(host),
     deps.woken,
@@ -47,5 +48,12 @@ export function createMessagesModule(deps: MessagesModuleDeps) {
     await app.register(massActionsRoutes(mail, massActions));
   };
   const module: FeatureModule = { name: 'messages', routes };
-  return { module, messages, massActions, caches: { sortedUids, sanitizedHtml } };
+  return {
+    module,
+    messages,
+    massActions,
+    /** Whether a message may show remote content: the settings feature provides it from its module. */
+    remoteContent: remoteContent as Pick<RemoteContentDecisions, 'provide'>,
+    caches: { sortedUids, sanitizedHtml },
+  };
 }

@@ -36,6 +36,8 @@ export interface SettingsModuleDeps {
   /** Where the account list asks for the avatars' versions (auth's; settings keeps the images). */
   avatars: { provide: (source: AvatarVersions) => void };
   mailboxes: MailboxesService;
+  /** Where the message reader asks whether a message may show remote content (messages'; settings decides). */
+  remoteContent: { provide: (source: ExternalContentService['decide']) => void };
   /** The account's plan switches (the upgrade feature), listed in the user details. */
   plan: Pick<PlanFeatures, 'disabledFor'>;
   publish: PublishEvent;
@@ -51,6 +53,7 @@ export interface SettingsModuleDeps {
  */
 export function createSettingsModule(deps: SettingsModuleDeps) {
   const externalContent = new ExternalContentService(new ExternalContentRepository(deps.db), deps.publish);
+  deps.remoteContent.provide((session, sender) => externalContent.decide(session, sender));
   const details = new DetailsService(
     new UserSettingsRepository(deps.db),
     deps.auth,
@@ -90,5 +93,5 @@ export function createSettingsModule(deps: SettingsModuleDeps) {
     await app.register(externalContentRoutes(externalContent));
   };
   const module: FeatureModule = { name: 'settings', routes };
-  return { module, externalContent, outgoingAddresses, avatar };
+  return { module, outgoingAddresses, avatar };
 }

@@ -26,13 +26,7 @@ export async function connectImap(
     host: server.host,
     port: server.port,
     secure: server.secure,
-    // A delegated login (authzid) must go as SASL PLAIN: LOGIN has no authorization identity.
-    // A token goes as OAUTHBEARER (or XOAUTH2), whichever the server offers.
-    auth: auth.accessToken
-      ? { user: auth.user, accessToken: auth.accessToken }
-      : auth.authzid
-        ? { user: auth.user, pass: auth.pass, authzid: auth.authzid, loginMethod: 'AUTH=PLAIN' }
-        : { user: auth.user, pass: auth.pass },
+    auth: loginOptions(auth),
     tls: { rejectUnauthorized: server.tlsRejectUnauthorized },
     logger: imapLogger(log),
     // Without this imapflow issues an extra ID command; the server learns nothing useful from it.
@@ -69,6 +63,20 @@ export async function connectImap(
     );
   }
   return client;
+}
+
+/**
+ * How imapflow authenticates. A delegated login (authzid) must go as SASL PLAIN: LOGIN has no authorization
+ * identity. A token goes as OAUTHBEARER (or XOAUTH2), whichever the server offers. A password goes as the LOGIN
+ * command: imapflow sends AUTHENTICATE PLAIN without an initial response (no SASL-IR) and waits for the server's
+ * empty challenge, one round trip more on every sign-in and every login of a session.
+ */
+export function loginOptions(auth: MailLogin) {
+  if (auth.accessToken) return { user: auth.user, accessToken: auth.accessToken };
+  if (auth.authzid) {
+    return { user: auth.user, pass: auth.pass, authzid: auth.authzid, loginMethod: 'AUTH=PLAIN' };
+  }
+  return { user: auth.user, pass: auth.pass, loginMethod: 'LOGIN' };
 }
 
 type LogFn = (entry: unknown) => void;

@@ -1,4 +1,5 @@
 import type { ParsedUntagged } from '../imap/imap-raw-command.js';
+import { LateBound } from '../../infra/late-bound.js';
 
 /** What a folder's STATUS says (RFC 3501 + CONDSTORE's HIGHESTMODSEQ). */
 export interface FolderStatus {
@@ -46,14 +47,12 @@ export type KnownFolderStatus = (account: string, path: string) => FolderStatus 
  * Where readers below the events feature ask for known folder states: the events feature plugs its mailbox
  * watchers in from its own module. Until one does (or without one), nothing is known and readers use STATUS.
  */
-export class KnownFolderStatusSource {
-  private source: KnownFolderStatus = () => null;
-
-  readonly statusOf: KnownFolderStatus = (account, path) => this.source(account, path);
-
-  provide(source: KnownFolderStatus): void {
-    this.source = source;
+export class KnownFolderStatusSource extends LateBound<Parameters<KnownFolderStatus>, FolderStatus | null> {
+  constructor() {
+    super(() => null);
   }
+
+  readonly statusOf: KnownFolderStatus = this.call;
 }
 
 interface Token {

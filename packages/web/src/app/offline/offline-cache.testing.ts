@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { MessageListResponse } from '@webmail/contracts';
 import { accountsKeys } from '../../features/accounts/api/accounts.keys';
 import { mailboxesKeys } from '../../features/mailboxes/api/mailboxes.keys';
-import { sampleTree } from '../../features/mailboxes/folder.testing';
+import { sampleTree } from '../../test/folder.testing';
 import { messagesKeys } from '../../features/messages/api/messages.keys';
 import { buildMessageDetail, buildMessageSummaries } from '../../features/messages/message.testing';
 import { readingKeys } from '../../features/reading/api/reading.keys';

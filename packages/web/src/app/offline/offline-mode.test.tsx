@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { alice, deviceAccountsApi, signInAccount } from '../../features/accounts/accounts.testing';
 import { serveCompose } from '../../features/compose/compose.testing';
 import { readLocalDraft } from '../../features/compose/lib/local-draft-store';
-import { sampleTree } from '../../features/mailboxes/folder.testing';
+import { sampleTree } from '../../test/folder.testing';
 import { mailApi } from '../../test/api-handlers.testing';
 import { setBrowserOnline } from '../../test/connectivity';
 import { server } from '../../test/msw-server';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { sampleTree } from '../../features/mailboxes/folder.testing';
+import { sampleTree } from '../../test/folder.testing';
 import { mailApi, signIn } from '../../test/api-handlers.testing';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';

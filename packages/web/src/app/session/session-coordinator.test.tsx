@@ -11,7 +11,7 @@ import {
   signInAccount,
 } from '../../features/accounts/accounts.testing';
 import { useLogout } from '../../features/auth/api/logout';
-import { sampleTree } from '../../features/mailboxes/folder.testing';
+import { sampleTree } from '../../test/folder.testing';
 import { openSessionChannel, type SessionChannel } from '../../shared/session/session-channel';
 import { mailApi } from '../../test/api-handlers.testing';
 import { clearCookie } from '../../test/cookies';

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { mailApi, signIn } from '../../test/api-handlers.testing';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
-import { sampleTree } from '../mailboxes/folder.testing';
+import { sampleTree } from '../../test/folder.testing';
 import { alice, bob, carol, deviceAccountsApi } from './accounts.testing';
 
 const locationOf = (router: Awaited<ReturnType<typeof renderApp>>['router']) =>

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { mailApi, signIn } from '../../test/api-handlers.testing';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
-import { sampleTree } from '../mailboxes/folder.testing';
+import { sampleTree } from '../../test/folder.testing';
 
 async function fillAndSubmit(
   user: Awaited<ReturnType<typeof renderApp>>['user'],

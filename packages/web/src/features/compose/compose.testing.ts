@@ -10,7 +10,7 @@ import { http, HttpResponse } from 'msw';
 import { readFormData } from '../../test/form-data.testing';
 import { mailApi, requestLog, signIn } from '../../test/api-handlers.testing';
 import { server } from '../../test/msw-server';
-import { sampleTree } from '../mailboxes/folder.testing';
+import { sampleTree } from '../../test/folder.testing';
 import { composerDraftOf, type ComposerDraft } from './lib/composer-draft';
 import { writeLocalDraft } from './lib/local-draft-store';
 

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { setViewportWidth } from '../../test/media-query';
 import { server } from '../../test/msw-server';
-import { sampleTree } from '../mailboxes/folder.testing';
+import { sampleTree } from '../../test/folder.testing';
 import { renderApp } from '../../test/render-app';
 import { buildResumedDraft, serveCompose, storeLocalCopy, testDraftId } from './compose.testing';
 import { toChip } from './lib/address-chips';

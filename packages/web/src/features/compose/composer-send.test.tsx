@@ -4,7 +4,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
 import { mailApi, signIn } from '../../test/api-handlers.testing';
-import { sampleTree } from '../mailboxes/folder.testing';
+import { sampleTree } from '../../test/folder.testing';
 import { buildMessageDetail, buildMessageSummary } from '../messages/message.testing';
 import { buildSentDetail, buildThreadMessage, readingApi } from '../reading/conversation.testing';
 import { composeApi, serveCompose } from './compose.testing';

@@ -5,7 +5,7 @@ import { setViewportWidth } from '../../test/media-query';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
 import { serveCompose } from '../compose/compose.testing';
-import { buildSystemFolder } from '../mailboxes/folder.testing';
+import { buildSystemFolder } from '../../test/folder.testing';
 import { buildContact, buildGroup, contactsApi, type ContactsState } from './contacts.testing';
 
 async function openApp(path: string, state: ContactsState, options: { disabled?: boolean } = {}) {

@@ -5,7 +5,7 @@ import { mailApi, signIn } from '../../test/api-handlers.testing';
 import { setViewportWidth } from '../../test/media-query';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
-import { sampleTree } from '../mailboxes/folder.testing';
+import { sampleTree } from '../../test/folder.testing';
 import { buildMessageDetail, buildMessageSummaries, buildMessageSummary } from '../messages/message.testing';
 import { buildThreadMessage, readingApi } from '../reading/conversation.testing';
 import { installFakeEventSource } from './event-source.testing';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { sampleTree } from '../mailboxes/folder.testing';
+import { sampleTree } from '../../test/folder.testing';
 import { mailApi, signIn } from '../../test/api-handlers.testing';
 import { setViewportWidth } from '../../test/media-query';
 import { server } from '../../test/msw-server';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { sampleTree } from '../mailboxes/folder.testing';
+import { sampleTree } from '../../test/folder.testing';
 import { buildMessageDetail, buildMessageSummary } from '../messages/message.testing';
 import { buildThreadMessage, readingApi } from '../reading/conversation.testing';
 import { mailApi, signIn } from '../../test/api-handlers.testing';

@@ -1,6 +1,6 @@
 import type { ApiError, Folder } from '@webmail/contracts';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
-import { buildFolder } from './folder.testing';
+import { buildFolder } from '../../test/folder.testing';
 
 export interface FolderCall {
   method: string;

@@ -6,7 +6,7 @@ import { setViewportWidth } from '../../test/media-query';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
 import { folderApi } from './folder-api.testing';
-import { sampleTree } from './folder.testing';
+import { sampleTree } from '../../test/folder.testing';
 
 async function openFoldersSettings() {
   signIn(0);

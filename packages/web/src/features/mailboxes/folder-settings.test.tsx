@@ -5,7 +5,7 @@ import { setViewportWidth } from '../../test/media-query';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
 import { folderApi } from './folder-api.testing';
-import { buildFolder, buildSystemFolder } from './folder.testing';
+import { buildFolder, buildSystemFolder } from '../../test/folder.testing';
 
 const customFolders = {
   alpha: buildFolder({ id: 'id-alpha', name: 'Alpha', unseen: 1, total: 2 }),

@@ -7,7 +7,7 @@ import { setViewportWidth } from '../../test/media-query';
 import { server } from '../../test/msw-server';
 import { renderApp, renderWithProviders } from '../../test/render-app';
 import { FolderSidebar, type FolderSidebarProps } from './components/folder-sidebar';
-import { sampleTree } from './folder.testing';
+import { sampleTree } from '../../test/folder.testing';
 
 async function renderSidebar(
   props: Partial<FolderSidebarProps> = {},

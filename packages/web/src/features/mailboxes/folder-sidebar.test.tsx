@@ -4,7 +4,7 @@ import { mailApi } from '../../test/api-handlers.testing';
 import { server } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render-app';
 import { FolderSidebar } from './components/folder-sidebar';
-import { buildFolder, sampleTree } from './folder.testing';
+import { buildFolder, sampleTree } from '../../test/folder.testing';
 
 async function renderSidebar(tree = sampleTree()) {
   server.use(...mailApi({ tree, messages: {} }).handlers);

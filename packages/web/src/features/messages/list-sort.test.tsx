@@ -6,7 +6,7 @@ import { mailApi, requestLog, signIn } from '../../test/api-handlers.testing';
 import { setViewportWidth } from '../../test/media-query';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
-import { sampleTree } from '../mailboxes/folder.testing';
+import { sampleTree } from '../../test/folder.testing';
 import { buildMessageSummary } from './message.testing';
 
 /** The inbox over an in-memory configuration store; list requests are recorded (the mail API answers them). */

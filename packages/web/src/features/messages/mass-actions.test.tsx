@@ -7,7 +7,7 @@ import { mailApi, signIn, type MailState } from '../../test/api-handlers.testing
 import { setViewportWidth } from '../../test/media-query';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
-import { sampleTree } from '../mailboxes/folder.testing';
+import { sampleTree } from '../../test/folder.testing';
 import { readingApi } from '../reading/conversation.testing';
 import { massActionServer } from './mass-action.testing';
 import { buildMessageSummary } from './message.testing';

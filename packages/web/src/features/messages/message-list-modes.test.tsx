@@ -5,7 +5,7 @@ import { buildUserDetails, mailApi, signIn, type MailState } from '../../test/ap
 import { setViewportWidth } from '../../test/media-query';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
-import { sampleTree } from '../mailboxes/folder.testing';
+import { sampleTree } from '../../test/folder.testing';
 import { buildThreadMessage, readingApi } from '../reading/conversation.testing';
 import { conversationListApi, massActionServer } from './mass-action.testing';
 import { buildMessageDetail, buildMessageSummary } from './message.testing';

@@ -5,7 +5,7 @@ import { buildUserDetails, mailApi, signIn } from '../../test/api-handlers.testi
 import { setViewportWidth } from '../../test/media-query';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
-import { sampleTree } from '../mailboxes/folder.testing';
+import { sampleTree } from '../../test/folder.testing';
 import { buildMessageSummaries, buildMessageSummary } from './message.testing';
 
 function setup(messages = buildMessageSummaries(3)) {

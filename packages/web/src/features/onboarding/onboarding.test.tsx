@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { defaultUserConfig, type UserDetails, type UserDetailsPatch } from '@webmail/contracts';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { sampleTree } from '../mailboxes/folder.testing';
+import { sampleTree } from '../../test/folder.testing';
 import { securityApi } from '../security/security.testing';
 import { buildUserDetails, mailApi, requestLog, signIn } from '../../test/api-handlers.testing';
 import { setViewportWidth } from '../../test/media-query';

@@ -6,7 +6,7 @@ import { mailApi, signIn, type MailState } from '../../test/api-handlers.testing
 import { setViewportWidth } from '../../test/media-query';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
-import { sampleTree } from '../mailboxes/folder.testing';
+import { sampleTree } from '../../test/folder.testing';
 import { readingKeys } from './api/reading.keys';
 import { buildSentDetail, buildThreadMessage, readingApi } from './conversation.testing';
 import { massActionServer } from '../messages/mass-action.testing';

@@ -4,7 +4,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { mailApi, signIn } from '../../test/api-handlers.testing';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
-import { sampleTree } from '../mailboxes/folder.testing';
+import { sampleTree } from '../../test/folder.testing';
 import { externalContentApi } from '../settings/external-content.testing';
 import { buildThreadMessage, readingApi } from './conversation.testing';
 import { buildMessageDetail } from '../messages/message.testing';

@@ -4,7 +4,7 @@ import { buildUserDetails, mailApi, signIn } from '../../test/api-handlers.testi
 import { setViewportWidth } from '../../test/media-query';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
-import { sampleTree } from '../mailboxes/folder.testing';
+import { sampleTree } from '../../test/folder.testing';
 import { buildMessageSummaries } from '../messages/message.testing';
 import { buildRecentSearch, searchApi, type SearchState } from './search.testing';
 

@@ -6,7 +6,7 @@ import { mailApi, signIn } from '../../test/api-handlers.testing';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
 import { setViewportWidth } from '../../test/media-query';
-import { sampleTree } from '../mailboxes/folder.testing';
+import { sampleTree } from '../../test/folder.testing';
 
 const session = (id: string, current: boolean, browser: string): AccountSession => ({
   id,

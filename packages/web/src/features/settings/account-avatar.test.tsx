@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AccountsResponse } from '@webmail/contracts';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { sampleTree } from '../mailboxes/folder.testing';
+import { sampleTree } from '../../test/folder.testing';
 import { mailApi, requestLog, signIn } from '../../test/api-handlers.testing';
 import { setViewportWidth } from '../../test/media-query';
 import { server } from '../../test/msw-server';

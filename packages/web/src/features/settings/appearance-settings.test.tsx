@@ -7,7 +7,7 @@ import {
 } from '@webmail/contracts';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { sampleTree } from '../mailboxes/folder.testing';
+import { sampleTree } from '../../test/folder.testing';
 import { buildUserDetails, mailApi, requestLog, signIn } from '../../test/api-handlers.testing';
 import { setViewportWidth } from '../../test/media-query';
 import { server } from '../../test/msw-server';

@@ -5,7 +5,7 @@ import type { MessageDetail, UnsubscribeResult } from '@webmail/contracts';
 import { mailApi, signIn } from '../../test/api-handlers.testing';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
-import { sampleTree } from '../mailboxes/folder.testing';
+import { sampleTree } from '../../test/folder.testing';
 import { buildMessageSummary, buildMessageDetail } from '../messages/message.testing';
 import { buildThreadMessage, readingApi } from '../reading/conversation.testing';
 

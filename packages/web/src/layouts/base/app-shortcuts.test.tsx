@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { defaultUserConfig, type UserConfig } from '@webmail/contracts';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { sampleTree } from '../../features/mailboxes/folder.testing';
+import { sampleTree } from '../../test/folder.testing';
 import { buildMessageSummaries } from '../../features/messages/message.testing';
 import { searchApi } from '../../features/search/search.testing';
 import { shortcutsEnabled, shortcutTable } from '../../shared/ui/keyboard-shortcuts';

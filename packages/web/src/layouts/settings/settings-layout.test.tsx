@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { DisabledFeature } from '@webmail/contracts';
 import { describe, expect, it } from 'vitest';
-import { sampleTree } from '../../features/mailboxes/folder.testing';
+import { sampleTree } from '../../test/folder.testing';
 import { securityApi } from '../../features/security/security.testing';
 import { externalContentApi } from '../../features/settings/external-content.testing';
 import { buildUserDetails, mailApi, signIn } from '../../test/api-handlers.testing';

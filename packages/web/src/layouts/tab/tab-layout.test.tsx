@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildSentDetail, buildThreadMessage, readingApi } from '../../features/reading/conversation.testing';
 import { buildMessageDetail } from '../../features/messages/message.testing';
-import { sampleTree } from '../../features/mailboxes/folder.testing';
+import { sampleTree } from '../../test/folder.testing';
 import { mailApi, signIn } from '../../test/api-handlers.testing';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';

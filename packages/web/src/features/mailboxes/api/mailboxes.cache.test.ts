@@ -1,6 +1,6 @@
 import type { MailboxTreeResponse } from '@webmail/contracts';
 import { describe, expect, it } from 'vitest';
-import { buildFolder } from '../folder.testing';
+import { buildFolder } from '../../../test/folder.testing';
 import { findTreeFolder, shiftCounts } from './mailboxes.cache';
 
 const counts = (next: MailboxTreeResponse | undefined, id: string) => {

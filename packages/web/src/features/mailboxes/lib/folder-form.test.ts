@@ -2,7 +2,7 @@ import { dayMs, FolderCreateBody, FolderPatchBody } from '@webmail/contracts';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../../shared/api/api-request-error';
-import { buildFolder, buildSystemFolder } from '../folder.testing';
+import { buildFolder, buildSystemFolder } from '../../../test/folder.testing';
 import {
   createBodyOf,
   folderFormErrorsFrom,

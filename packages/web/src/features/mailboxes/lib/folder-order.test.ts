@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildFolder, buildSystemFolder } from '../folder.testing';
+import { buildFolder, buildSystemFolder } from '../../../test/folder.testing';
 import { applyFolderOrder, customFolderOrder, customSiblingsOf, moveAmongSiblings } from './folder-order';
 
 const tree = () => [

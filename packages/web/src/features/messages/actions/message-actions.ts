@@ -9,7 +9,7 @@ import ReportOffOutlinedIcon from '@mui/icons-material/ReportOffOutlined';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import StarIcon from '@mui/icons-material/Star';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
-import type { MessageSummary, SpecialUse } from '@webmail/contracts';
+import type { MassActionName, MessageSummary, SpecialUse } from '@webmail/contracts';
 import type { ComponentType } from 'react';
 import type { RunMassAction } from '../api/mass-action';
 
@@ -17,8 +17,6 @@ import type { RunMassAction } from '../api/mass-action';
  * The mail actions (README.md "The action registry"): the toolbar, its more-menu, keyboard
  * shortcuts and drag and drop read this one list. Every id is also the mass action it runs.
  */
-export type MessageActionId =
-  'archive' | 'spam' | 'notspam' | 'trash' | 'delete' | 'seen' | 'unseen' | 'flagged' | 'unflag' | 'move';
 
 /** What an action acts on. The scope is data: UIDs, or '*' for the whole folder. */
 export interface ActionSelection {
@@ -49,9 +47,9 @@ export interface ActionContext {
   moveToTarget?: string;
 }
 
-export interface MessageAction {
-  id: MessageActionId;
-  labelKey: `actions.${MessageActionId}`;
+export interface MessageAction<Id extends MassActionName = MessageActionId> {
+  id: Id;
+  labelKey: `actions.${Id}`;
   icon: ComponentType<SvgIconProps>;
   /** `KeyboardEvent.key` on the focused list; several actions may share one, the first available wins. */
   shortcut: string | null;
@@ -72,14 +70,14 @@ const someRow = (selection: ActionSelection, test: (row: MessageSummary) => bool
 
 const unread = (row: MessageSummary) => (row.conversation ? row.conversation.unseen > 0 : !row.seen);
 
-function action(
-  id: MessageActionId,
+function action<Id extends MassActionName>(
+  id: Id,
   icon: ComponentType<SvgIconProps>,
-  options: Partial<Pick<MessageAction, 'shortcut' | 'placement' | 'confirm' | 'isAvailable'>>,
-): MessageAction {
+  options: Partial<Pick<MessageAction<Id>, 'shortcut' | 'placement' | 'confirm' | 'isAvailable'>>,
+): MessageAction<Id> {
   return {
     id,
-    labelKey: `actions.${id}`,
+    labelKey: `actions.${id}` as const,
     icon,
     shortcut: options.shortcut ?? null,
     placement: options.placement ?? 'toolbar',
@@ -96,7 +94,7 @@ function action(
   };
 }
 
-export const messageActions: readonly MessageAction[] = [
+const actionTable = [
   action('archive', ArchiveOutlinedIcon, {
     shortcut: 'e',
     isAvailable: (_s, folder) => !inFolder(folder, 'archive'),
@@ -133,7 +131,12 @@ export const messageActions: readonly MessageAction[] = [
   }),
   // Needs a target: the more-menu lists the folders, a drop on a folder names one.
   action('move', DriveFileMoveOutlinedIcon, { placement: 'menu' }),
-];
+] as const;
+
+/** The ids of the table above (each one a mass action's name). */
+export type MessageActionId = (typeof actionTable)[number]['id'];
+
+export const messageActions: readonly MessageAction[] = actionTable;
 
 export function availableActions(selection: ActionSelection, folder: ActionFolder): MessageAction[] {
   return messageActions.filter((candidate) => candidate.isAvailable(selection, folder));

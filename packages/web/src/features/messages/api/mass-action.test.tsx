@@ -5,7 +5,7 @@ import { mailApi, signIn, type MailState } from '../../../test/api-handlers.test
 import { server } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render-app';
 import { mailboxesKeys } from '../../mailboxes/api/mailboxes.keys';
-import { sampleTree } from '../../mailboxes/folder.testing';
+import { sampleTree } from '../../../test/folder.testing';
 import { massActionServer } from '../mass-action.testing';
 import { buildMessageSummary } from '../message.testing';
 import { useRunMassAction, type MassActionInput } from './mass-action';

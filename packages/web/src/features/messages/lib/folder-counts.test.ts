@@ -1,7 +1,7 @@
 import type { MailboxTreeResponse } from '@webmail/contracts';
 import { describe, expect, it } from 'vitest';
 import { findTreeFolder, shiftCounts } from '../../mailboxes/api/mailboxes.cache';
-import { sampleTree } from '../../mailboxes/folder.testing';
+import { sampleTree } from '../../../test/folder.testing';
 import { countShiftsFor, targetFolderId } from './folder-counts';
 
 const tree: MailboxTreeResponse = { mailboxes: sampleTree(), quota: null };
