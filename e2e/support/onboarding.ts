@@ -14,7 +14,7 @@ export interface TourServer extends RunningServer {
 
 /**
  * Starts a fresh server with the tour on. `slot` keeps specs that may run side by side on ports of their own
- * (above the shared extra-server port).
+ * (above the shared extra-server port; 0 and 1 belong to the demo-account specs, which run beside these).
  */
 export async function startTourServer(name: string, slot: number): Promise<TourServer> {
   const dataDir = path.join(e2eStateDir, `server-${name}`);

@@ -56,10 +56,11 @@ export async function confirmPassword(page: Page, password: string): Promise<voi
 
 /** Signs out through the account menu (device-user logout), in the interface language. */
 export async function signOut(page: Page, language: 'fi' | 'en' = 'en'): Promise<void> {
+  // The button's name starts with the avatar's visible initials, then "Account: …".
   const texts =
     language === 'fi'
-      ? { account: /^Tili: /, out: 'Kirjaudu ulos' }
-      : { account: /^Account: /, out: 'Sign out' };
+      ? { account: /\bTili: /, out: 'Kirjaudu ulos' }
+      : { account: /\bAccount: /, out: 'Sign out' };
   await page.getByRole('button', { name: texts.account }).click();
   await page.getByRole('menu').getByRole('menuitem', { name: texts.out, exact: true }).click();
   await expect(page).toHaveURL(/\/login/);

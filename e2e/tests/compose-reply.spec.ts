@@ -4,6 +4,7 @@ import { addRecipients, chip, composer, headerOf, messagesIn, openComposer } fro
 import { e2eBaseUrl } from '../support/environment';
 import { countIn, newMailUser, withImap, type MailUser } from '../support/mail-user';
 import { signIn, useLanguage } from '../support/sign-in';
+import { messageRow } from '../support/message-rows';
 
 /** A page of its own browser context: another person at another computer. */
 async function personAt(browser: Browser, user: MailUser): Promise<Page> {
@@ -71,7 +72,7 @@ test.describe('replies', () => {
     // Bob opens it and answers all.
     const bobPage = await personAt(browser, bob);
     try {
-      await bobPage.getByRole('link', { name: new RegExp(`, ${subject}, `) }).click();
+      await messageRow(bobPage, subject).click();
       await expect(bobPage.getByRole('heading', { name: subject, exact: true })).toBeVisible();
       await replyTo(bobPage, 'Reply all');
       await expect(chip(bobPage, new RegExp(alice.email))).toBeVisible();
@@ -106,17 +107,14 @@ test.describe('replies', () => {
 
       // Bob's conversation: his inbox message and his answer from Sent.
       await bobPage.goto('/u/0');
-      await bobPage
-        .getByRole('link', { name: new RegExp(`, ${subject}, `) })
-        .first()
-        .click();
+      await messageRow(bobPage, subject).first().click();
       await expect(conversationItems(bobPage)).toHaveCount(2);
       await expect(conversationItems(bobPage).nth(1)).toContainText(answer);
       const bobsThread = conversationOf(bobPage).threadId;
 
       // Alice's conversation: the answer in her inbox and her message from Sent.
       await page.goto('/u/0');
-      await page.getByRole('link', { name: new RegExp(`, Re: ${subject}, `) }).click();
+      await messageRow(page, `Re: ${subject}`).click();
       await expect(conversationItems(page)).toHaveCount(2);
       await expect(conversationItems(page).nth(0)).toContainText(original);
       // One conversation for both: its id is derived from the root Message-ID, the same in every mailbox.
@@ -163,7 +161,7 @@ test.describe('replies', () => {
     await withImap(bob, (client) => client.append('INBOX', Buffer.from(raw)).then(() => undefined));
 
     await signIn(page, bob, 'en');
-    await page.getByRole('link', { name: new RegExp(`, ${subject}, `) }).click();
+    await messageRow(page, subject).click();
     await expect(page.getByRole('heading', { name: subject, exact: true })).toBeVisible();
     await replyTo(page, 'Reply');
     await expect(composer.body(page).locator('img')).toHaveCount(1);

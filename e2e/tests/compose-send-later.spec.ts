@@ -16,9 +16,10 @@ test.describe('send later', () => {
   let server: RunningServer;
 
   test.beforeAll(async () => {
-    // Its own server with the movable clock, so no other spec's time moves.
+    // Its own server with the movable clock, so no other spec's time moves. Not extraServerPort itself nor its
+    // next port: the demo-account specs (live events, send, PWA) use those beside this spec on the other worker.
     server = await startServer({
-      port: extraServerPort,
+      port: extraServerPort + 3,
       dataDir: path.join(e2eStateDir, 'server-send-later'),
       logFile: path.join(e2eStateDir, 'server-send-later.log'),
       env: { TEST_CLOCK: '1' },

@@ -6,6 +6,7 @@ import { addRecipients, composer, messagesIn, openComposer } from '../support/co
 import { e2eBaseUrl } from '../support/environment';
 import { countIn, newMailUser } from '../support/mail-user';
 import { signIn, useLanguage } from '../support/sign-in';
+import { messageRow } from '../support/message-rows';
 
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
 
@@ -181,7 +182,8 @@ test.describe('compose', () => {
       await useLanguage(bobContext, 'en');
       const bobPage = await bobContext.newPage();
       await signIn(bobPage, bob, 'en');
-      await bobPage.getByRole('link', { name: new RegExp(`, ${subject}, .*Has attachments`) }).click();
+      await expect(messageRow(bobPage, subject)).toHaveAccessibleDescription(/Has attachments/);
+      await messageRow(bobPage, subject).click();
       await expect(bobPage.getByRole('heading', { name: subject, exact: true })).toBeVisible();
       await expect(
         bobPage.getByRole('link', { name: new RegExp(`Download ${attachmentName}`) }),

@@ -3,6 +3,7 @@ import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { demoUsers, e2eStateDir, repoRoot, screenshotDir } from '../support/environment';
+import { messageRow } from '../support/message-rows';
 import { extraServerPort, startServer, type RunningServer } from '../support/server-process';
 import { signIn, submitSignIn, useLanguage, type UiLanguage } from '../support/sign-in';
 
@@ -21,7 +22,6 @@ const widths = [
 const schemes = ['light', 'dark'] as const;
 const languages = ['fi', 'en'] as const satisfies UiLanguage[];
 const openedSubject = 'Kvartaliaruanne Q3 – palun vaata üle';
-const openedRow = new RegExp(`, ${openedSubject}, `);
 
 const texts = {
   fi: {
@@ -210,7 +210,7 @@ test('offline: a reload shows the app shell, a message opened before and the ban
   await useLanguage(page, 'en');
   await page.reload();
 
-  await page.getByRole('link', { name: openedRow }).click();
+  await messageRow(page, openedSubject).click();
   await expect(page.getByRole('heading', { name: openedSubject })).toBeVisible();
   // The copy is written within a second of a change: wait for the conversation itself, not just the list row.
   await expect.poll(() => offlineCopy(page)).toMatch(/"reading",0,"thread"/);

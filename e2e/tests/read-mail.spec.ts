@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { demoUsers, e2eBaseUrl } from '../support/environment';
 import { attachmentBytesFromImap } from '../support/imap-direct';
 import { signIn, useLanguage } from '../support/sign-in';
+import { messageRow } from '../support/message-rows';
 
 interface ListResponse {
   messages: Array<{ subject: string; date: string }>;
@@ -46,8 +47,10 @@ test.describe('reading real mail', () => {
     const rows = page.getByRole('list', { name: /Messages in/i }).getByRole('listitem');
     for (const [i, m] of newest.entries()) await expect(rows.nth(i)).toContainText(m.subject);
 
-    // The original (with the PDF), not the replies: its row label is "…, <sender>, <subject>, <date>, Has attachments".
-    await page.getByRole('link', { name: new RegExp(`, ${pdfSubject}, .*Has attachments`) }).click();
+    // The original (with the PDF), not the replies: its row shows the bare subject and is described "Has attachments".
+    const original = messageRow(page, pdfSubject);
+    await expect(original).toHaveAccessibleDescription(/Has attachments/);
+    await original.click();
     await expect(page).toHaveURL(new RegExp(`/u/0/${mailboxId}/[^/]+/\\d+$`));
     await expect(page.getByRole('heading', { name: pdfSubject, exact: true })).toBeVisible();
 

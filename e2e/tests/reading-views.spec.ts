@@ -447,7 +447,8 @@ test.describe('source, print and new-tab views of a conversation', () => {
         .click(),
     );
     await expect(tab).toHaveURL(new RegExp(`/u/0/tab/${inboxId}/${thread}/${newest.uid}$`));
-    await expect(tab.getByRole('heading', { level: 2, name: newest.subject })).toBeVisible();
+    // A tab of its own has no app chrome: the conversation's subject is the page's heading.
+    await expect(tab.getByRole('heading', { level: 1, name: newest.subject })).toBeVisible();
     await expectNoAppChrome(tab);
     // Already in a tab of its own: not offered again.
     await expect(tab.getByRole('link', { name: 'Open in new tab' })).toHaveCount(0);
@@ -474,7 +475,7 @@ test.describe('source, print and new-tab views of a conversation', () => {
     expect(await imapFlags(user, newest.uid)).toEqual(['\\Flagged']);
     // The tab stays on the conversation (in the main layout it would go back to the list).
     await expect(tab).toHaveURL(new RegExp(`/u/0/tab/${inboxId}/${thread}/${newest.uid}$`));
-    await expect(tab.getByRole('heading', { level: 2, name: newest.subject })).toBeVisible();
+    await expect(tab.getByRole('heading', { level: 1, name: newest.subject })).toBeVisible();
   });
 
   test('tab routes need that account signed in and never show another account’s mail', async ({

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { screenshotDir } from '../support/environment';
 import { newMailUser, seedFolders } from '../support/mail-user';
+import { messageRow } from '../support/message-rows';
 import { signIn, useLanguage } from '../support/sign-in';
 
 const dir = path.join(screenshotDir, 'ux-looks');
@@ -29,6 +30,7 @@ test('ux looks screenshots (fi)', async ({ page }) => {
   await useLanguage(page, 'fi');
   const user = newMailUser('ux-looks');
   await seedFolders(user, { Projects: 0, INBOX: 6 });
+  const newest = 'INBOX message 6';
   await signIn(page, user, 'fi');
   const home = page.url();
 
@@ -46,14 +48,13 @@ test('ux looks screenshots (fi)', async ({ page }) => {
         await page.waitForLoadState('networkidle').catch(() => undefined);
         await shoot(page, `settings-${page_.replace('/', '-')}-${tag}`);
       }
-      // A thread: opened at its top with the subject in view.
+      // A thread (the newest message): opened at its top with the subject in view. The subject is the page's
+      // heading (h1) where the thread replaces the list, the reading pane's (h2) beside it.
       await page.goto(home);
-      await page
-        .getByRole('list', { name: /Viestit kansiossa/ })
-        .getByRole('link')
-        .first()
-        .click();
-      await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+      await messageRow(page, newest).click();
+      await expect(
+        page.getByRole('heading', { level: size.width < 905 ? 1 : 2, name: newest, exact: true }),
+      ).toBeInViewport();
       await shoot(page, `thread-${tag}`);
     }
   }

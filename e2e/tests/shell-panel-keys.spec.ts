@@ -26,9 +26,11 @@ async function dragEdge(page: Page, dx: number) {
   await page.mouse.up();
 }
 
-/** The drawn width of the sidebar (the box the edge sits on). */
+/** The drawn width of the sidebar: the box the edge is positioned on (its nearest positioned ancestor). */
 const sidebarWidth = (page: Page) =>
-  separator(page).evaluate((edge) => Math.round(edge.parentElement!.getBoundingClientRect().width));
+  separator(page).evaluate((edge) =>
+    Math.round((edge as HTMLElement).offsetParent!.getBoundingClientRect().width),
+  );
 
 async function flaggedUids(user: MailUser): Promise<number[]> {
   return withImap(user, async (client) => {

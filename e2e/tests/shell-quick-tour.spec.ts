@@ -59,7 +59,7 @@ test.describe('quick settings drawer', () => {
 test.describe('onboarding tour', () => {
   let server: TourServer;
   test.beforeAll(async () => {
-    server = await startTourServer('tour', 1);
+    server = await startTourServer('tour', 4);
   });
   test.afterAll(async () => {
     await server?.stop();

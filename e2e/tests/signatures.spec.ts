@@ -5,6 +5,7 @@ import { addRecipients, composer, messagesIn, openComposer } from '../support/co
 import { screenshotDir } from '../support/environment';
 import { countIn, newMailUser, plainMessage, withImap } from '../support/mail-user';
 import { signIn, useLanguage } from '../support/sign-in';
+import { messageRow } from '../support/message-rows';
 
 const signatureList = (page: Page) => page.getByRole('list', { name: 'Signatures' });
 const row = (page: Page, name: string) => signatureList(page).getByRole('listitem').filter({ hasText: name });
@@ -29,7 +30,7 @@ const bodyText = async (page: Page) => (await composer.body(page).innerText()).r
 /** Opens the message and starts Reply or Forward from its toolbar (or its menu when the pane is narrow). */
 async function answer(page: Page, subject: string, action: 'Reply' | 'Forward') {
   await page.goto('/u/0');
-  await page.getByRole('link', { name: new RegExp(`, ${subject}, `) }).click();
+  await messageRow(page, subject).click();
   await expect(page.getByRole('heading', { name: subject, exact: true })).toBeVisible();
   const toolbar = page
     .locator('article[aria-current="true"]')

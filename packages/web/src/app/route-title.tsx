@@ -2,6 +2,7 @@ import { Outlet, useMatches } from 'react-router';
 import type { RouteHandle } from '../shared/routing/app-paths';
 import { useTranslation } from '../shared/i18n/translation';
 import { usePageTitle } from '../shared/ui/use-page-title';
+import { useFocusRule } from '../shared/ui/use-focus-rule';
 
 /**
  * The one place a route's title becomes the document title (`{title} - Webmail`): the deepest matched route with
@@ -17,8 +18,9 @@ export function useRouteTitle(): void {
   usePageTitle(title === undefined || title === 'page' ? null : t(title as never));
 }
 
-/** The root route's element: titles the page and shows the matched area. */
+/** The root route's element: titles the page, keeps the focus rule and shows the matched area. */
 export function TitledOutlet() {
   useRouteTitle();
+  useFocusRule();
   return <Outlet />;
 }

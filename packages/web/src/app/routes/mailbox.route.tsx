@@ -17,6 +17,7 @@ import { useTranslation } from '../../shared/i18n/translation';
 import { userHomePath } from '../../shared/session/session';
 import { useUserIndex } from '../../shared/session/use-user-index';
 import { usePageTitle } from '../../shared/ui/use-page-title';
+import { pageHeadingProps } from '../../shared/ui/focus-rule';
 
 /**
  * Route Mailbox (/u/:userIndex/:mailboxId): the folder's message list, and in the 3-panel layout the reading pane
@@ -76,7 +77,7 @@ function FolderNotFound({ userIndex }: { userIndex: number }) {
   return (
     <Box sx={{ flex: 1, textAlign: 'center', py: 10, px: 3, color: 'text.secondary' }}>
       <FolderOffOutlinedIcon aria-hidden sx={{ fontSize: 56, opacity: 0.5 }} />
-      <Typography component="h1" variant="h6" sx={{ my: 2, color: 'text.primary' }}>
+      <Typography component="h1" {...pageHeadingProps} variant="h6" sx={{ my: 2, color: 'text.primary' }}>
         {t('folderNotFound')}
       </Typography>
       <Button component={RouterLink} to={userHomePath(userIndex)} variant="outlined">

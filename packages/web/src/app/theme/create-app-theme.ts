@@ -60,7 +60,17 @@ export function createAppTheme(name: ThemeName, language = 'en'): Theme {
         },
         MuiMenu: { styleOverrides: { paper: { borderRadius: 16 } } },
         // A dialog without a width of its own (MUI's default `maxWidth="sm"`, 600 px) is 545 px at most.
-        MuiDialog: { styleOverrides: { paperWidthSm: { maxWidth: layoutSizes.dialogMaxWidth } } },
+        MuiDialog: {
+          styleOverrides: {
+            paperWidthSm: { maxWidth: layoutSizes.dialogMaxWidth },
+            // A dialog has the focus itself until Tab moves into it (MUI focuses its paper, with no ring): the paper
+            // shows the ring then. On :focus: MUI focuses it by script, which the browser need not show as
+            // :focus-visible.
+            paper: ({ theme }) => ({
+              '&:focus': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+            }),
+          },
+        },
       },
     },
     materialTexts,

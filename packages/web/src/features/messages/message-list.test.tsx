@@ -31,7 +31,7 @@ describe('message list', () => {
     const list = await screen.findByRole('list', { name: 'Messages in Inbox' });
     const rows = within(list).getAllByRole('listitem');
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toHaveAccessibleName(/^Unread, Alice Example, Quarterly report, .*, Has attachments$/);
+    expect(rows[0]).toHaveAccessibleName(/^Alice Example, Quarterly report, .*, Unread, Has attachments$/);
     expect(within(rows[0]!).getByRole('link')).toHaveAttribute('href', '/u/0/id-inbox/thread-12/12');
     expect(rows[1]).toHaveAccessibleName(/^Bob Builder, \(no subject\), /);
     expect(screen.getByText('2 messages')).toBeInTheDocument();

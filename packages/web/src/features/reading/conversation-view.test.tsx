@@ -86,7 +86,7 @@ describe('conversation view', () => {
     expect(await screen.findByText('Great, thanks!')).toBeInTheDocument();
     await waitFor(() => expect(scrollIntoView.mock.contexts).toContain(current));
     expect(reading.requests[0]?.url.search).toBe('?messageId=7');
-    expect(screen.getByRole('heading', { level: 2, name: 'Re: Trip' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Re: Trip' })).toBeInTheDocument();
 
     await user.click(within(items[0]!).getByRole('button', { expanded: false }));
     const opened = await within(items[0]!).findByRole('article');

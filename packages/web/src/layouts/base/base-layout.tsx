@@ -42,6 +42,7 @@ import { SidebarHeader } from './sidebar-header';
 import { useContactsPanelOpen } from './use-contacts-panel-open';
 import { OfflineBanner } from '../../shared/ui/offline-banner';
 import { SnoozeActions } from '../../features/snooze/components/snooze-actions';
+import { SkipLink } from '../../shared/ui/skip-link';
 
 /**
  * Layout of a signed-in user's pages (route BaseLayout, /u/:userIndex): app bar, sidebar, content. The sidebar
@@ -54,6 +55,7 @@ export function BaseLayout() {
   const { mailboxId, threadId } = useParams();
   const { t } = useTranslation('settings');
   const { t: tMailboxes } = useTranslation('mailboxes');
+  const { t: tCommon } = useTranslation('common');
   const theme = useTheme();
   const small = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const me = useMe(userIndex);
@@ -122,6 +124,7 @@ export function BaseLayout() {
           bgcolor: 'background.default',
         }}
       >
+        {!settings.inSettings && <SkipLink label={tCommon('skipToMessages')} />}
         <LiveEvents userIndex={userIndex} />
         <StoredSettings userIndex={userIndex} />
         {active && <AppShortcuts userIndex={userIndex} />}
@@ -172,7 +175,7 @@ export function BaseLayout() {
             mobileHeader={<SidebarHeader homeHref={homeHref} onNavigate={closeSidebar} />}
           >
             {settings.inSettings ? (
-              <>
+              <Box role="region" aria-label={t('title')}>
                 <BackToInboxButton userIndex={userIndex} onNavigate={closeSidebar} />
                 <SettingsNav
                   userIndex={userIndex}
@@ -180,9 +183,10 @@ export function BaseLayout() {
                   variant="sidebar"
                   onNavigate={closeSidebar}
                 />
-              </>
+              </Box>
             ) : (
-              <>
+              // Compose, the folders and the storage bar in a landmark of their own (the footer below is one).
+              <Box role="region" aria-label={tCommon('sidebar')}>
                 <ComposeButton userIndex={userIndex} onNavigate={closeSidebar} />
                 <FolderSidebar
                   userIndex={userIndex}
@@ -207,7 +211,7 @@ export function BaseLayout() {
                     </>
                   }
                 />
-              </>
+              </Box>
             )}
             <SidebarFooter
               userIndex={userIndex}
@@ -221,6 +225,7 @@ export function BaseLayout() {
           </SidebarDrawer>
           <Box
             component="main"
+            id="main"
             sx={{
               flex: 1,
               minWidth: 0,
@@ -238,6 +243,10 @@ export function BaseLayout() {
             >
               <Outlet />
             </SnoozeActions>
+            {/* Phones: compose from a folder's list without opening the drawer (not over a conversation or the
+                composer). In the main landmark, where the page's content is; it floats, so its place in the page
+                does not matter for the eye. */}
+            {small && mailboxId && !threadId && <ComposeFab userIndex={userIndex} />}
           </Box>
         </Box>
         <QuickSettingsDrawer
@@ -247,8 +256,6 @@ export function BaseLayout() {
           onClose={() => setQuickSettingsOpen(false)}
         />
         {active && <Onboarding userIndex={userIndex} />}
-        {/* Phones: compose from a folder's list without opening the drawer (not over a conversation or the composer). */}
-        {small && mailboxId && !threadId && <ComposeFab userIndex={userIndex} />}
         <ShellDialogs userIndex={userIndex} open={shellDialog} onClose={() => setShellDialog(null)} />
       </Box>
     </AccountProviders>

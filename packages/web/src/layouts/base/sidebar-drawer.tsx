@@ -65,17 +65,20 @@ export function SidebarDrawer({
           {children}
         </Drawer>
         {onWidthChange && (
-          <PanelResizer
-            value={shownWidth}
-            min={layoutSizes.sidePanel.min}
-            max={layoutSizes.sidePanel.max}
-            defaultValue={layoutSizes.sidePanel.default}
-            label={t('sidePanel.resize')}
-            onResize={(next, done) => {
-              setAsked({ width: next, over: width });
-              if (done) onWidthChange(next);
-            }}
-          />
+          // The handle is a control: it too belongs to a landmark.
+          <Box role="region" aria-label={t('sidePanel.handle')}>
+            <PanelResizer
+              value={shownWidth}
+              min={layoutSizes.sidePanel.min}
+              max={layoutSizes.sidePanel.max}
+              defaultValue={layoutSizes.sidePanel.default}
+              label={t('sidePanel.resize')}
+              onResize={(next, done) => {
+                setAsked({ width: next, over: width });
+                if (done) onWidthChange(next);
+              }}
+            />
+          </Box>
         )}
       </Box>
     );

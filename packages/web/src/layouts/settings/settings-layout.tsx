@@ -9,6 +9,7 @@ import { useTranslation } from '../../shared/i18n/translation';
 import { useUserIndex } from '../../shared/session/use-user-index';
 import { FeatureUnavailable } from './feature-unavailable';
 import { isPageAvailable, useSettingsLocation, useSettingsPageLabel } from './settings-pages';
+import { pageHeadingProps } from '../../shared/ui/focus-rule';
 
 /**
  * Route SettingsLayout (/u/:userIndex/settings): the frame of the settings pages in the content pane. Its
@@ -29,7 +30,7 @@ export function SettingsLayout() {
     <Box sx={{ flex: 1, minWidth: 0, overflowY: 'auto' }}>
       <Box sx={{ maxWidth: 880, px: { xs: 2, sm: 3, md: 4 }, py: { xs: 2, sm: 3 } }}>
         {!(small && page) && (
-          <Typography component="h1" variant="h5" sx={{ mb: 3 }}>
+          <Typography component="h1" {...pageHeadingProps} variant="h5" sx={{ mb: 3 }}>
             {title}
           </Typography>
         )}

@@ -32,6 +32,9 @@ export const shortcutTable = [
   { id: 'markUnread', keys: ['U'], group: 'actions' },
   { id: 'spam', keys: ['!'], group: 'actions' },
   { id: 'snooze', keys: ['b'], group: 'actions' },
+  // Gmail's move and label keys: this app has folders, not labels, so both open the folder picker.
+  { id: 'moveTo', keys: ['v'], group: 'actions' },
+  { id: 'label', keys: ['l'], group: 'actions' },
   { id: 'reply', keys: ['r'], group: 'actions' },
   { id: 'replyAll', keys: ['a'], group: 'actions' },
   { id: 'forward', keys: ['f'], group: 'actions' },

@@ -44,11 +44,19 @@ export function ShortcutHelpDialog({ open, onClose }: { open: boolean; onClose: 
     <Dialog
       open={open}
       onClose={onClose}
+      scroll="paper"
       aria-labelledby={titleId}
       slotProps={{ paper: { sx: { width: '100%', maxWidth: layoutSizes.dialogMaxWidth } } }}
     >
       <DialogTitle id={titleId}>{t('title')}</DialogTitle>
-      <DialogContent>
+      {/* The list is longer than a short window: it scrolls, and the keyboard can scroll it (a Tab stop). */}
+      <DialogContent
+        dividers
+        tabIndex={0}
+        role="region"
+        aria-labelledby={titleId}
+        sx={{ '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 } }}
+      >
         {!shortcutsEnabled() && (
           <Alert severity="info" sx={{ mb: 2 }}>
             {t('off')}

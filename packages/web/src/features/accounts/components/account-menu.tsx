@@ -20,6 +20,7 @@ import { hasActiveSession, signInPath, userHomePath } from '../../../shared/sess
 import { useForgetDevice } from '../api/forget-device';
 import { useAccounts } from '../api/get-accounts';
 import { useRemoveDeviceUser } from '../api/remove-device-user';
+import { visuallyHidden } from '../../../shared/ui/visually-hidden';
 
 export interface AccountMenuProps {
   userIndex: number;
@@ -49,10 +50,13 @@ export function AccountMenu({ userIndex, user }: AccountMenuProps) {
     <>
       <Tooltip
         title={name ? `${name}\n${email}` : t('menu.open')}
+        // The tooltip describes the button; as a label it would replace the name the hidden text gives.
+        describeChild
         slotProps={{ tooltip: { sx: { whiteSpace: 'pre-line' } } }}
       >
+        {/* Named by hidden text, not aria-label: the visible initials are no part of the name (axe
+            label-content-name-mismatch applies to aria-label only). */}
         <IconButton
-          aria-label={t('menu.openFor', { name: name || email })}
           aria-haspopup="menu"
           aria-controls={anchor ? menuId : undefined}
           aria-expanded={anchor ? 'true' : undefined}
@@ -60,6 +64,9 @@ export function AccountMenu({ userIndex, user }: AccountMenuProps) {
           sx={{ p: 0.5 }}
         >
           <UserAvatar name={name} address={email} image={current?.avatar} size={36} />
+          <Box component="span" sx={visuallyHidden}>
+            {t('menu.openFor', { name: name || email })}
+          </Box>
         </IconButton>
       </Tooltip>
       <Menu

@@ -11,6 +11,7 @@ import type { ComposerDraft } from '../lib/composer-draft';
 import type { ComposerSignature } from '../lib/signature-block';
 import { Composer } from './composer';
 import type { ComposerAccount } from './recipient-fields';
+import { pageHeadingProps } from '../../../shared/ui/focus-rule';
 
 export interface ComposeDraftPageProps {
   userIndex: number;
@@ -27,7 +28,7 @@ export interface ComposeDraftPageProps {
 export function ComposeMessage({ text, action }: { text: string; action: ReactNode }) {
   return (
     <Box sx={{ flex: 1, textAlign: 'center', py: 10, px: 3 }}>
-      <Typography component="h1" variant="h6" sx={{ mb: 2 }}>
+      <Typography component="h1" {...pageHeadingProps} variant="h6" sx={{ mb: 2 }}>
         {text}
       </Typography>
       {action}

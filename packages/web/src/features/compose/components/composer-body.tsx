@@ -15,6 +15,7 @@ import { UpgradeInfoLabel } from '../../upgrade/components/upgrade-info-label';
 import { EditorToolbar } from './editor-toolbar';
 import { LinkDialog } from './link-dialog';
 import { editorSx } from './editor-styles';
+import { focusRing } from '../../../shared/ui/focus-ring';
 import { SignatureMenu } from './signature-menu';
 
 export interface ComposerBodyProps {
@@ -171,7 +172,15 @@ export function ComposerBody({
           // A plain-text reply: the caret at the top, above the quote (focusing a textarea puts it at the start).
           autoFocus={focusAtStart}
           inputProps={{ 'aria-label': label ?? t('editor.body') }}
-          sx={{ py: 1.5, alignItems: 'flex-start', fontFamily: 'monospace', fontSize: 14 }}
+          sx={{
+            py: 1.5,
+            px: 0.5,
+            alignItems: 'flex-start',
+            fontFamily: 'monospace',
+            fontSize: 14,
+            borderRadius: 1,
+            '&.Mui-focused': focusRing,
+          }}
         />
       )}
       {errors.length > 0 && <FormHelperText error>{errors.join(' ')}</FormHelperText>}

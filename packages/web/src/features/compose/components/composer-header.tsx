@@ -4,6 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { pageHeadingProps } from '../../../shared/ui/focus-rule';
 
 /** Title row: close (back to where the user came from), the subject as title, and the draft's state. */
 export function ComposerHeader({
@@ -33,6 +34,7 @@ export function ComposerHeader({
       </IconButton>
       <Typography
         component="h1"
+        {...pageHeadingProps}
         variant="h6"
         noWrap
         sx={{ flex: 1, minWidth: 0, fontSize: { xs: 18, sm: 20 } }}

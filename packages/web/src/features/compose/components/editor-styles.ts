@@ -1,4 +1,5 @@
 import type { SxProps, Theme } from '@mui/material/styles';
+import { focusRing } from '../../../shared/ui/focus-ring';
 
 /** Typography of the body editor: close to how the message will look in the recipient's client. */
 export const editorSx: SxProps<Theme> = {
@@ -7,11 +8,14 @@ export const editorSx: SxProps<Theme> = {
   '& .ProseMirror': {
     minHeight: { xs: 200, sm: 240 },
     py: 1.5,
-    outline: 'none',
+    px: 0.5,
+    borderRadius: 1,
     fontSize: 15,
     lineHeight: 1.5,
     overflowWrap: 'anywhere',
   },
+  // The caret alone is hard to find: a focused editor shows the ring every focusable control has.
+  '& .ProseMirror:focus': focusRing,
   '& .ProseMirror p': { my: 0.5 },
   '& .ProseMirror blockquote': {
     borderLeft: 3,

@@ -16,6 +16,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useEditorState } from '@tiptap/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { useRovingToolbar } from '../../../shared/ui/use-roving-toolbar';
 import type { BodyEditor } from '../hooks/use-body-editor';
 
 const buttonSx = { width: { xs: 48, sm: 36 }, height: { xs: 48, sm: 36 }, flexShrink: 0 } as const;
@@ -56,7 +57,10 @@ export interface EditorToolbarProps {
   extra?: ReactNode;
 }
 
-/** Formatting commands of the body (wrapping onto a second row on phones), and the plain-text switch. */
+/**
+ * Formatting commands of the body (wrapping onto a second row on phones), and the plain-text switch: one Tab stop,
+ * the arrow keys move between the buttons.
+ */
 export function EditorToolbar({
   editor,
   plainText,
@@ -82,11 +86,13 @@ export function EditorToolbar({
     }),
   });
   const chain = () => editor.chain().focus();
+  const roving = useRovingToolbar<HTMLDivElement>();
 
   return (
     <Box
       role="toolbar"
       aria-label={t('editor.toolbar')}
+      {...roving}
       sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.25, py: 0.5 }}
     >
       {!plainText && (

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -24,33 +25,30 @@ export function LinkDialog({
     onApply(url.trim());
   };
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      fullWidth
-      maxWidth="xs"
-      slotProps={{ paper: { component: 'form', onSubmit: submit } }}
-    >
-      <DialogTitle>{t('link.title')}</DialogTitle>
-      <DialogContent>
-        <TextField
-          autoFocus
-          fullWidth
-          margin="dense"
-          label={t('link.url')}
-          value={url}
-          onChange={(event) => setUrl(event.target.value)}
-          placeholder="https://"
-          slotProps={{ htmlInput: { inputMode: 'url', autoComplete: 'url' } }}
-        />
-      </DialogContent>
-      <DialogActions>
-        {initialUrl && <Button onClick={() => onApply('')}>{t('link.remove')}</Button>}
-        <Button onClick={onClose}>{t('link.cancel')}</Button>
-        <Button type="submit" variant="contained">
-          {t('link.apply')}
-        </Button>
-      </DialogActions>
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs">
+      {/* The form inside the dialog, not as its paper: a <form> may not take the dialog role. */}
+      <Box component="form" onSubmit={submit} sx={{ display: 'contents' }}>
+        <DialogTitle>{t('link.title')}</DialogTitle>
+        <DialogContent>
+          <TextField
+            autoFocus
+            fullWidth
+            margin="dense"
+            label={t('link.url')}
+            value={url}
+            onChange={(event) => setUrl(event.target.value)}
+            placeholder="https://"
+            slotProps={{ htmlInput: { inputMode: 'url', autoComplete: 'url' } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          {initialUrl && <Button onClick={() => onApply('')}>{t('link.remove')}</Button>}
+          <Button onClick={onClose}>{t('link.cancel')}</Button>
+          <Button type="submit" variant="contained">
+            {t('link.apply')}
+          </Button>
+        </DialogActions>
+      </Box>
     </Dialog>
   );
 }

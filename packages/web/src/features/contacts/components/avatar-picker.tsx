@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useEffect, useId, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 
 export interface AvatarPickerProps {
@@ -25,7 +25,7 @@ export function AvatarPicker({
   error,
 }: AvatarPickerProps) {
   const { t } = useTranslation('contacts');
-  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
   const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
   const showsImage = !!file || (hasStored && !removed);
@@ -33,20 +33,21 @@ export function AvatarPicker({
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
       {render(preview)}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        <Button component="label" htmlFor={inputId} size="small" variant="outlined">
+        {/* A real button that opens the hidden file input: a <label> may not take the button role. */}
+        <Button size="small" variant="outlined" onClick={() => input.current?.click()}>
           {t('form.avatar.choose')}
-          <input
-            id={inputId}
-            type="file"
-            accept="image/*"
-            hidden
-            onChange={(event) => {
-              const chosen = event.target.files?.[0];
-              if (chosen) onChoose(chosen);
-              event.target.value = '';
-            }}
-          />
         </Button>
+        <input
+          ref={input}
+          type="file"
+          accept="image/*"
+          hidden
+          onChange={(event) => {
+            const chosen = event.target.files?.[0];
+            if (chosen) onChoose(chosen);
+            event.target.value = '';
+          }}
+        />
         {showsImage && (
           <Button size="small" onClick={onRemove}>
             {t('form.avatar.remove')}

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -43,27 +44,25 @@ export function FormDialog(props: FormDialogProps) {
         fullScreen={fullScreen}
         aria-labelledby={titleId}
         slotProps={{
-          paper: {
-            component: 'form',
-            onSubmit,
-            noValidate: true,
-            sx: { width: '100%', maxWidth: layoutSizes.dialogMaxWidth },
-          } as never,
+          paper: { sx: { width: '100%', maxWidth: layoutSizes.dialogMaxWidth } },
         }}
       >
-        <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2, alignContent: 'start', pt: '8px !important' }}>
-          {formError && <Alert severity="error">{formError}</Alert>}
-          {children}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={pending}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={pending}>
-            {t('form.save')}
-          </Button>
-        </DialogActions>
+        {/* The form inside the dialog, not as its paper: a <form> may not take the dialog role. */}
+        <Box component="form" onSubmit={onSubmit} noValidate sx={{ display: 'contents' }}>
+          <DialogTitle id={titleId}>{title}</DialogTitle>
+          <DialogContent sx={{ display: 'grid', gap: 2, alignContent: 'start', pt: '8px !important' }}>
+            {formError && <Alert severity="error">{formError}</Alert>}
+            {children}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose} disabled={pending}>
+              {t('form.cancel')}
+            </Button>
+            <Button type="submit" variant="contained" loading={pending}>
+              {t('form.save')}
+            </Button>
+          </DialogActions>
+        </Box>
       </Dialog>
     </>
   );

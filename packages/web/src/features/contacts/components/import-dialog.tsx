@@ -70,102 +70,100 @@ export function ImportDialog({ userIndex, onClose }: ImportDialogProps) {
       onClose={run.isPending ? undefined : onClose}
       aria-labelledby={titleId}
       slotProps={{
-        paper: {
-          component: 'form',
-          onSubmit: submit,
-          noValidate: true,
-          sx: { width: '100%', maxWidth: layoutSizes.dialogMaxWidth },
-        } as never,
+        paper: { sx: { width: '100%', maxWidth: layoutSizes.dialogMaxWidth } },
       }}
     >
-      <DialogTitle id={titleId}>{t('contacts:import.title')}</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2, alignContent: 'start', pt: '8px !important' }}>
-        {error && (
-          <Alert severity="error" role="alert">
-            {error}
-          </Alert>
-        )}
-        {result ? (
-          <Box role="status">
-            <Alert severity={result.skipped > 0 ? 'warning' : 'success'}>
-              {t('contacts:import.result', {
-                imported: result.imported,
-                merged: result.merged,
-                skipped: result.skipped,
-              })}
+      {/* The form inside the dialog, not as its paper: a <form> may not take the dialog role. */}
+      <Box component="form" onSubmit={submit} noValidate sx={{ display: 'contents' }}>
+        <DialogTitle id={titleId}>{t('contacts:import.title')}</DialogTitle>
+        <DialogContent sx={{ display: 'grid', gap: 2, alignContent: 'start', pt: '8px !important' }}>
+          {error && (
+            <Alert severity="error" role="alert">
+              {error}
             </Alert>
-            {result.problems.length > 0 && (
-              <>
-                <Typography variant="subtitle2" sx={{ mt: 2 }}>
-                  {t('contacts:import.problems')}
-                </Typography>
-                <List dense sx={{ maxHeight: 240, overflowY: 'auto' }}>
-                  {result.problems.map((p, i) => (
-                    <ListItem key={i} disableGutters>
-                      {t('contacts:import.problemLine', {
-                        line: p.line,
-                        text: t(`contacts:import.reasons.${p.reason}`),
-                      })}
-                    </ListItem>
-                  ))}
-                </List>
-              </>
-            )}
-          </Box>
-        ) : (
-          <>
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-              <Button component="label" htmlFor={inputId} variant="outlined">
-                {t('contacts:import.chooseFile')}
-                <input
-                  id={inputId}
-                  type="file"
-                  accept=".vcf,.vcard,.csv,text/vcard,text/csv"
-                  hidden
-                  onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-                />
-              </Button>
-              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                {file ? file.name : t('contacts:import.noFile')}
-              </Typography>
+          )}
+          {result ? (
+            <Box role="status">
+              <Alert severity={result.skipped > 0 ? 'warning' : 'success'}>
+                {t('contacts:import.result', {
+                  imported: result.imported,
+                  merged: result.merged,
+                  skipped: result.skipped,
+                })}
+              </Alert>
+              {result.problems.length > 0 && (
+                <>
+                  <Typography variant="subtitle2" sx={{ mt: 2 }}>
+                    {t('contacts:import.problems')}
+                  </Typography>
+                  <List dense sx={{ maxHeight: 240, overflowY: 'auto' }}>
+                    {result.problems.map((p, i) => (
+                      <ListItem key={i} disableGutters>
+                        {t('contacts:import.problemLine', {
+                          line: p.line,
+                          text: t(`contacts:import.reasons.${p.reason}`),
+                        })}
+                      </ListItem>
+                    ))}
+                  </List>
+                </>
+              )}
             </Box>
-            <TextField
-              select
-              label={t('contacts:import.type')}
-              value={type}
-              onChange={(e) => setType(e.target.value as ContactImportType)}
-            >
-              {contactImportTypes.map((value) => (
-                <MenuItem key={value} value={value}>
-                  {t(`contacts:import.types.${value}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              label={t('contacts:import.addressBook')}
-              value={books.some((b) => b.id === target) ? target : ''}
-              onChange={(e) => setBookId(e.target.value)}
-            >
-              {books.map((book) => (
-                <MenuItem key={book.id} value={book.id}>
-                  {addressBookName(book, t)}
-                </MenuItem>
-              ))}
-            </TextField>
-          </>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={run.isPending}>
-          {result ? t('contacts:details.close') : t('contacts:form.cancel')}
-        </Button>
-        {!result && (
-          <Button type="submit" variant="contained" loading={run.isPending}>
-            {t('contacts:import.submit')}
+          ) : (
+            <>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+                <Button component="label" htmlFor={inputId} variant="outlined">
+                  {t('contacts:import.chooseFile')}
+                  <input
+                    id={inputId}
+                    type="file"
+                    accept=".vcf,.vcard,.csv,text/vcard,text/csv"
+                    hidden
+                    onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+                  />
+                </Button>
+                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                  {file ? file.name : t('contacts:import.noFile')}
+                </Typography>
+              </Box>
+              <TextField
+                select
+                label={t('contacts:import.type')}
+                value={type}
+                onChange={(e) => setType(e.target.value as ContactImportType)}
+              >
+                {contactImportTypes.map((value) => (
+                  <MenuItem key={value} value={value}>
+                    {t(`contacts:import.types.${value}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField
+                select
+                label={t('contacts:import.addressBook')}
+                value={books.some((b) => b.id === target) ? target : ''}
+                onChange={(e) => setBookId(e.target.value)}
+              >
+                {books.map((book) => (
+                  <MenuItem key={book.id} value={book.id}>
+                    {addressBookName(book, t)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={run.isPending}>
+            {result ? t('contacts:details.close') : t('contacts:form.cancel')}
           </Button>
-        )}
-      </DialogActions>
+          {!result && (
+            <Button type="submit" variant="contained" loading={run.isPending}>
+              {t('contacts:import.submit')}
+            </Button>
+          )}
+        </DialogActions>
+      </Box>
     </Dialog>
   );
 }

@@ -42,7 +42,8 @@ export function FolderTreeItem(props: FolderTreeItemProps) {
   const name = folderDisplayName(folder, t);
   const selected = folder.id === selectedId;
   const bold = folder.unseen > 0 && folder.specialUse !== 'trash';
-  // The visible count is a bare number; the accessible name says what it counts.
+  // The visible count is a bare number; the accessible name ("Inbox, 3 unread") starts with the visible name and
+  // says what the count counts.
   const countText = count
     ? count.kind === 'unseen'
       ? t('count.unseen', { count: count.value })
@@ -65,6 +66,8 @@ export function FolderTreeItem(props: FolderTreeItemProps) {
       >
         {name}
       </Typography>
+      {/* A space between name and count, as the name has it: the visible text reads "Inbox 3", not "Inbox3". */}
+      {count && ' '}
       {count && (
         <Typography
           aria-hidden

@@ -12,6 +12,7 @@ import { useTranslation } from '../../../shared/i18n/translation';
 import type { MassActionProgress } from '../api/mass-action-progress';
 import { ListModeToggle } from './list-mode-toggle';
 import { ListSortMenu } from './list-sort-menu';
+import { pageHeadingProps } from '../../../shared/ui/focus-rule';
 
 export type SelectAllState = 'none' | 'some' | 'all';
 
@@ -57,6 +58,7 @@ export function MessageListHeader(props: MessageListHeaderProps) {
             <Box sx={{ flex: 1, minWidth: 0 }}>
               <Typography
                 component="h1"
+                {...pageHeadingProps}
                 variant="h6"
                 noWrap
                 sx={{ fontSize: 18, fontWeight: 500, lineHeight: 1.3 }}

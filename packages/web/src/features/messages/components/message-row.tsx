@@ -1,18 +1,20 @@
 import Box from '@mui/material/Box';
 import { alpha, type SxProps, type Theme } from '@mui/material/styles';
 import type { MessageSummary } from '@webmail/contracts';
-import { type CSSProperties, type DragEvent, type MouseEvent } from 'react';
+import { useId, type CSSProperties, type DragEvent, type MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useDateFormat } from '../../../shared/format/format-date';
 import { useTranslation } from '../../../shared/i18n/translation';
 import type { MessageAction } from '../actions/message-actions';
 import { rowKey, type RowKey } from '../hooks/use-message-selection';
 import { useRowSwipe, type SwipeSide } from '../hooks/use-row-swipe';
-import { rowLabel, rowParty, subjectLabel } from '../lib/message-labels';
+import { rowLabel, rowParty, rowState, subjectLabel } from '../lib/message-labels';
 import { participantNames, participantsText } from '../lib/participant-names';
 import type { RowLayout } from '../lib/row-density';
 import { FlagButton } from './flag-button';
 import { MessageRowContent } from './message-row-content';
+import { focusRowProps } from '../../../shared/ui/focus-rule';
+import { visuallyHidden } from '../../../shared/ui/visually-hidden';
 import { SelectableAvatar } from './selectable-avatar';
 
 export interface MessageRowProps {
@@ -121,6 +123,8 @@ export function MessageRow(props: MessageRowProps) {
   const party = names ? participantsText(names) : rowParty(message, showRecipients, t);
   const date = dates.list(message.date);
   const label = rowLabel(message, party, date, t);
+  const state = rowState(message, t);
+  const stateId = useId();
   const avatarSource = showRecipients ? message.to[0] : message.from;
   const swipeActions = swipe.actionsOf(message);
   const swiping = useRowSwipe({ left: !!swipeActions.left, right: !!swipeActions.right }, (side) =>
@@ -162,9 +166,10 @@ export function MessageRow(props: MessageRowProps) {
         <Box
           component={RouterLink}
           to={href}
-          aria-label={label}
+          aria-describedby={state ? stateId : undefined}
           aria-current={open ? 'page' : undefined}
           data-row-link=""
+          {...focusRowProps}
           tabIndex={tabbable ? 0 : -1}
           onClick={onLinkClick}
           onFocus={() => onFocusRow(index)}
@@ -182,6 +187,11 @@ export function MessageRow(props: MessageRowProps) {
         >
           <MessageRowContent message={message} party={party} names={names} date={date} lines={layout.lines} />
         </Box>
+        {state && (
+          <Box component="span" id={stateId} sx={visuallyHidden}>
+            {state}
+          </Box>
+        )}
         <Box sx={{ pr: layout.px }}>
           <FlagButton
             flagged={message.flagged}

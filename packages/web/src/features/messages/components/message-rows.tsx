@@ -9,6 +9,7 @@ import { rowKey, type RowKey } from '../hooks/use-message-selection';
 import { useRovingFocus } from '../hooks/use-roving-focus';
 import { onListKeyDown, type ListKeyHandlers } from '../lib/list-keyboard';
 import type { RowLayout } from '../lib/row-density';
+import { focusListProps } from '../../../shared/ui/focus-rule';
 import { MessageRow, type RowSwipeActions } from './message-row';
 
 export interface MessageRowsProps {
@@ -71,6 +72,7 @@ export function MessageRows(props: MessageRowsProps) {
     <Box
       component="ul"
       ref={listRef}
+      {...focusListProps}
       aria-label={props.listLabel ?? t('list.label', { folder: label })}
       onKeyDown={(event) => onListKeyDown(event, focusIndex, { ...keys, move })}
       {...listFocusHandlers}

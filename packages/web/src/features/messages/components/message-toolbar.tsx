@@ -8,7 +8,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useShortcuts } from '../../../shared/ui/use-shortcuts';
 import { useTranslation } from '../../../shared/i18n/translation';
 import type { MessageAction } from '../actions/message-actions';
 import type { ExtraMailAction, MessageRef } from './extra-mail-actions';
@@ -34,10 +35,15 @@ const touchTarget = { width: { xs: 48, sm: 40 }, height: { xs: 48, sm: 40 } };
  */
 export const phoneToolbarButtons = 2;
 
-/** The selection's actions (registry `placement: toolbar`) and the more-menu (the rest, and move to a folder). */
+/**
+ * The selection's actions (registry `placement: toolbar`) and the more-menu (the rest, and move to a folder);
+ * `v` and `l` open the folder picker for the selection.
+ */
 export function MessageToolbar({ label, actions, moveTargets, onAction, extras }: MessageToolbarProps) {
   const { t } = useTranslation('messages');
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const [moveOnly, setMoveOnly] = useState(false);
+  const moreButton = useRef<HTMLButtonElement>(null);
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const toolbarActions = actions.filter((action) => action.placement === 'toolbar');
@@ -56,6 +62,14 @@ export function MessageToolbar({ label, actions, moveTargets, onAction, extras }
     ...toolbarActions.slice(shown),
     ...actions.filter((action) => action.placement === 'menu'),
   ];
+  const pickFolder =
+    menuActions.some((action) => action.id === 'move') && moveTargets.length > 0
+      ? () => {
+          setMoveOnly(true);
+          setMenuAnchor(moreButton.current);
+        }
+      : null;
+  useShortcuts({ moveTo: pickFolder, label: pickFolder });
 
   return (
     <Box
@@ -96,6 +110,7 @@ export function MessageToolbar({ label, actions, moveTargets, onAction, extras }
         <>
           <Tooltip title={t('actions.more')}>
             <IconButton
+              ref={moreButton}
               aria-label={t('actions.more')}
               aria-haspopup="menu"
               aria-expanded={menuAnchor ? true : undefined}
@@ -109,7 +124,11 @@ export function MessageToolbar({ label, actions, moveTargets, onAction, extras }
             anchor={menuAnchor}
             actions={menuActions}
             moveTargets={moveTargets}
-            onClose={() => setMenuAnchor(null)}
+            moveOnly={moveOnly}
+            onClose={() => {
+              setMenuAnchor(null);
+              setMoveOnly(false);
+            }}
             onAction={onAction}
             leadingItems={extraItems.map(({ action, open }) => {
               const Icon = action.icon;

@@ -1,12 +1,12 @@
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Divider from '@mui/material/Divider';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import type { MessageAction } from '../actions/message-actions';
+import { MoveFolderPicker } from './move-folder-picker';
 
 /** A folder messages can be moved to, named and indented by the route (it knows the folder tree). */
 export interface MoveTarget {
@@ -25,9 +25,14 @@ export interface MoreActionsMenuProps {
   leadingItems?: ReactElement[];
   /** Menu items after them, below a divider (the open message's print, source and new tab). */
   trailingItems?: ReactElement[];
+  /** Opens straight on the folder picker (the `v` and `l` shortcuts). */
+  moveOnly?: boolean;
 }
 
-/** The toolbar's overflow: the menu actions; "Move to…" swaps the menu's content for the folder list. */
+/**
+ * The toolbar's overflow: the menu actions; "Move to…" closes the menu and opens the folder picker in its place.
+ * Focus goes back to the menu's button when either closes without acting.
+ */
 export function MoreActionsMenu({
   anchor,
   actions,
@@ -36,6 +41,7 @@ export function MoreActionsMenu({
   onAction,
   leadingItems = [],
   trailingItems = [],
+  moveOnly = false,
 }: MoreActionsMenuProps) {
   const { t } = useTranslation('messages');
   const [picking, setPicking] = useState(false);
@@ -49,43 +55,40 @@ export function MoreActionsMenu({
   };
   const move = actions.find((action) => action.id === 'move');
 
-  const items = picking
-    ? [
-        <ListSubheader key="heading">{t('actions.moveTo')}</ListSubheader>,
-        ...moveTargets.map((target) => (
-          <MenuItem
-            key={target.id}
-            onClick={() => move && choose(move, target.id)}
-            sx={{ pl: 2 + 2 * target.depth }}
-          >
-            {target.name}
-          </MenuItem>
-        )),
-      ]
-    : [
-        ...leadingItems,
-        ...actions.map((action) => {
-          const Icon = action.icon;
-          const isMove = action.id === 'move';
-          if (isMove && moveTargets.length === 0) return null;
-          return (
-            <MenuItem
-              key={action.id}
-              onClick={() => (isMove ? setPicking(true) : choose(action))}
-              aria-haspopup={isMove ? 'menu' : undefined}
-            >
-              <ListItemIcon>
-                <Icon fontSize="small" />
-              </ListItemIcon>
-              <ListItemText>{isMove ? t('actions.moveTo') : t(action.labelKey)}</ListItemText>
-            </MenuItem>
-          );
-        }),
-        ...(trailingItems.length > 0 ? [<Divider key="trailing-divider" />, ...trailingItems] : []),
-      ];
+  const items = [
+    ...leadingItems,
+    ...actions.map((action) => {
+      const Icon = action.icon;
+      const isMove = action.id === 'move';
+      if (isMove && moveTargets.length === 0) return null;
+      return (
+        <MenuItem
+          key={action.id}
+          onClick={() => (isMove ? setPicking(true) : choose(action))}
+          aria-haspopup={isMove ? 'dialog' : undefined}
+        >
+          <ListItemIcon>
+            <Icon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{isMove ? t('actions.moveTo') : t(action.labelKey)}</ListItemText>
+        </MenuItem>
+      );
+    }),
+    ...(trailingItems.length > 0 ? [<Divider key="trailing-divider" />, ...trailingItems] : []),
+  ];
 
+  if (anchor && move && (picking || moveOnly) && moveTargets.length > 0) {
+    return (
+      <MoveFolderPicker
+        anchor={anchor}
+        targets={moveTargets}
+        onChoose={(target) => choose(move, target)}
+        onClose={close}
+      />
+    );
+  }
   return (
-    <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
+    <Menu anchorEl={anchor} open={anchor !== null && !moveOnly} onClose={close}>
       {items}
     </Menu>
   );

@@ -2,7 +2,7 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import type { Folder, ThreadMessage } from '@webmail/contracts';
-import { useCallback, useState, type ReactElement, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { shortcutKey, type ShortcutId } from '../../../shared/ui/keyboard-shortcuts';
@@ -70,6 +70,8 @@ export function SingleMessageActions(props: SingleMessageActionsProps) {
   const { userIndex, message, threadId, flags, folder, onPerformed, children } = props;
   const { t } = useTranslation('messages');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [moveOnly, setMoveOnly] = useState(false);
+  const moreButton = useRef<HTMLButtonElement>(null);
   const performed = useCallback((action: MessageAction) => onPerformed(action.id), [onPerformed]);
   const runner = useActionRunner(userIndex, performed, undefined, props.leaveHref);
   const selection: ActionSelection = {
@@ -85,7 +87,18 @@ export function SingleMessageActions(props: SingleMessageActionsProps) {
   const leave = () => {
     if (props.leaveHref) void navigate(props.leaveHref);
   };
-  const closeMenu = () => setAnchor(null);
+  const closeMenu = () => {
+    setAnchor(null);
+    setMoveOnly(false);
+  };
+  const moveTargets = props.moveTargets.filter((target) => target.id !== message.mailbox);
+  const pickFolder =
+    actions.some((action) => action.id === 'move') && moveTargets.length > 0
+      ? () => {
+          setMoveOnly(true);
+          setAnchor(moreButton.current);
+        }
+      : null;
   const byKey = (id: ShortcutId) => () => {
     const action = actionForShortcut(shortcutKey(id), selection, folder);
     if (action) runner.perform(action, selection);
@@ -100,6 +113,8 @@ export function SingleMessageActions(props: SingleMessageActionsProps) {
           markUnread: byKey('markUnread'),
           spam: byKey('spam'),
           snooze: () => extras.actions[0]?.open(extras.refs, null, leave),
+          moveTo: pickFolder,
+          label: pickFolder,
         }
       : {},
     1,
@@ -131,6 +146,7 @@ export function SingleMessageActions(props: SingleMessageActionsProps) {
       })}
       <Tooltip title={t('actions.more')}>
         <IconButton
+          ref={moreButton}
           aria-label={t('actions.more')}
           aria-haspopup="menu"
           aria-expanded={anchor ? true : undefined}
@@ -143,7 +159,8 @@ export function SingleMessageActions(props: SingleMessageActionsProps) {
       <MoreActionsMenu
         anchor={anchor}
         actions={actions}
-        moveTargets={props.moveTargets.filter((target) => target.id !== message.mailbox)}
+        moveTargets={moveTargets}
+        moveOnly={moveOnly}
         onClose={closeMenu}
         onAction={(action, moveToTarget) => runner.perform(action, selection, moveToTarget)}
         leadingItems={leading}

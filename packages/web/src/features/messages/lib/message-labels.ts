@@ -20,22 +20,28 @@ export function subjectLabel(subject: string, t: TFunction<'messages'>): string 
   return subject.trim() || t('noSubject');
 }
 
-/** The accessible name of a row: state first, so a screen reader user hears "unread" before the rest. */
+/**
+ * What a row says beyond its visible text: unread, starred, the conversation's size, attachments (its
+ * description, so the row's name is what it shows and voice control finds it by what is on screen).
+ */
+export function rowState(message: MessageSummary, t: TFunction<'messages'>): string {
+  const conversation = message.conversation;
+  const parts = [
+    isUnread(message) ? t('list.unread') : null,
+    message.flagged ? t('list.flagged') : null,
+    conversation && conversation.count > 1 ? t('list.conversation', { count: conversation.count }) : null,
+    message.hasAttachments ? t('list.hasAttachments') : null,
+  ];
+  return parts.filter(Boolean).join(', ');
+}
+
+/** The label of a row's list item: what it shows (party, subject, date), then its state. */
 export function rowLabel(
   message: MessageSummary,
   party: string,
   date: string,
   t: TFunction<'messages'>,
 ): string {
-  const conversation = message.conversation;
-  const parts = [
-    isUnread(message) ? t('list.unread') : null,
-    message.flagged ? t('list.flagged') : null,
-    party,
-    conversation && conversation.count > 1 ? t('list.conversation', { count: conversation.count }) : null,
-    subjectLabel(message.subject, t),
-    date,
-    message.hasAttachments ? t('list.hasAttachments') : null,
-  ];
-  return parts.filter(Boolean).join(', ');
+  const state = rowState(message, t);
+  return [party, subjectLabel(message.subject, t), date, state].filter(Boolean).join(', ');
 }

@@ -20,6 +20,7 @@ import { subjectLabel } from '../lib/reading-labels';
 import { ConversationBar } from './conversation-bar';
 import { MessageCard } from './message-card';
 import { MessageSummaryLine } from './message-summary-line';
+import { pageHeadingProps } from '../../../shared/ui/focus-rule';
 
 /**
  * The conversation view (routes MailboxThread and MailboxThreadTab): the thread's messages oldest to newest, read
@@ -74,7 +75,9 @@ export function ConversationView({ env }: { env: ConversationEnv }) {
     body = (
       <>
         <Typography
-          component="h2"
+          // Alone on the page (phones, a tab of its own) the subject is the page's heading.
+          component={env.showBack || env.inTab ? 'h1' : 'h2'}
+          {...pageHeadingProps}
           variant="h5"
           sx={{ fontWeight: 400, px: { xs: 2, md: 3 }, pt: 3, pb: 1, overflowWrap: 'anywhere' }}
         >

@@ -7,6 +7,7 @@ import { UserAvatar } from '../../../shared/avatar/user-avatar';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { addressLabel } from '../../../shared/format/address-label';
 import { MessageDate } from './message-date';
+import { focusRing } from '../../../shared/ui/focus-ring';
 import { MessageRecipients } from './message-recipients';
 
 export interface MessageHeaderProps {
@@ -75,7 +76,14 @@ export function MessageHeader(props: MessageHeaderProps) {
           <ButtonBase
             aria-expanded
             onClick={onCollapse}
-            sx={{ ...senderSx, flex: 1, justifyContent: 'flex-start', borderRadius: 2, py: 0.5 }}
+            sx={{
+              ...senderSx,
+              flex: 1,
+              justifyContent: 'flex-start',
+              borderRadius: 2,
+              py: 0.5,
+              '&.Mui-focusVisible': focusRing,
+            }}
           >
             {sender}
           </ButtonBase>

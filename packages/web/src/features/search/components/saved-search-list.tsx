@@ -65,6 +65,8 @@ export function SavedSearchList({ userIndex, onNavigate }: SavedSearchListProps)
                 <Typography noWrap variant="body2" sx={{ flex: 1, fontWeight: unseen > 0 ? 700 : 400 }}>
                   {item.name}
                 </Typography>
+                {/* The visible text reads "Name 3" as the name "Name, 3 unread" does, not "Name3". */}
+                {unseen > 0 && ' '}
                 {unseen > 0 && (
                   <Typography variant="caption" aria-hidden sx={{ fontWeight: 700, ml: 1 }}>
                     {unseen.toLocaleString()}
