@@ -27,7 +27,7 @@ describe('tab layout (BaseLayoutTab)', () => {
     setup();
     await renderApp('/u/0/tab/id-inbox/thread-7/7');
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Lunch' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lunch' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Webmail home' })).toHaveAttribute('href', '/u/0');
     expect(await screen.findByRole('button', { name: /^Account/ })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Folders' })).not.toBeInTheDocument();
