@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { mailApi, signIn } from '../test/api-handlers.testing';
 import { buildSystemFolder } from '../test/folder.testing';
@@ -13,7 +13,7 @@ interface QueryViewCase {
   view: string;
   path: string;
   endpoint: string;
-  answer: unknown;
+  answer: JsonBodyType;
   shows: string | RegExp;
 }
 
