@@ -107,6 +107,7 @@ test('ux looks items screenshots (fi)', async ({ page }) => {
       const move = filters.getByRole('button', { name: /viimeiseksi$/ }).first();
       const name = ((await move.getAttribute('aria-label')) ?? '').replace(/^Siirrä (.*) viimeiseksi$/, '$1');
       await move.click();
+      await page.mouse.move(0, 0); // its tooltip would lie over the next row's buttons
       await expect(
         page.locator('[data-snackbar-type]').filter({ hasText: `${name} siirretty viimeiseksi` }),
       ).toBeVisible();
@@ -120,7 +121,7 @@ test('ux looks items screenshots (fi)', async ({ page }) => {
   await openSettings('security/events');
   await shot(page, 'security-events', async () => {
     await page.reload();
-    await expect(page.getByRole('tab', { name: 'Tapahtumat', selected: true })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Toiminta', selected: true })).toBeVisible();
   });
   await openSettings('signatures');
   await shot(page, 'signatures', async () => {
