@@ -18,6 +18,8 @@ if [ "${1:-}" = "--with-test-tools" ]; then
   fc-list 2>/dev/null | grep -qi dejavu || missing+=(fonts-dejavu-core)
   # The interpreter for the unit tests of the mail server's Lua push script (Dovecot embeds liblua5.4 itself).
   command -v lua5.4 >/dev/null 2>&1 || missing+=(lua5.4)
+  # The balancer of the reference deployment (deploy/reference), which one browser-test run goes through.
+  command -v haproxy >/dev/null 2>&1 || missing+=(haproxy)
 fi
 
 if [ ${#missing[@]} -gt 0 ]; then

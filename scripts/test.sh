@@ -37,6 +37,9 @@ step "server unit + integration tests (SQLite, PostgreSQL)" vitest_in packages/s
 step "web unit tests" vitest_in packages/web web
 step "browser tests (Playwright, Chromium)" env PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e.json" \
   npx playwright test --config e2e/playwright.config.ts --reporter=list,json
+step "browser tests through HAProxy and three nodes (deploy/reference)" \
+  env PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e-cluster.json" \
+  npx playwright test --config e2e/playwright.cluster.config.ts --reporter=list,json
 
 node scripts/summarize-tests.mjs "$results"
 if [ ${#failed_steps[@]} -gt 0 ]; then

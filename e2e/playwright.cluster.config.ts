@@ -1,0 +1,24 @@
+import { defineConfig } from '@playwright/test';
+import baseConfig from './playwright.config';
+
+/**
+ * Specs of the suite run through the reference deployment (three nodes behind HAProxy on PostgreSQL, live mail
+ * pushed by Dovecot) instead of one server, with the balancer's affinity off by default (E2E_AFFINITY): each of a
+ * page's requests may land on another node. The chosen specs make their own accounts and start no server of their
+ * own; cluster/ holds what only a deployment of several nodes can show (a rolling restart).
+ */
+export default defineConfig({
+  ...baseConfig,
+  testDir: '.',
+  testMatch: [
+    /cluster\/.*\.spec\.ts$/,
+    /tests\/(reading-actions-quiet|two-step-filters|settings-general)\.spec\.ts$/,
+  ],
+  // Apart from the main run's, whose failure traces this run would otherwise clear.
+  outputDir: process.env.E2E_STATE_DIR
+    ? `${process.env.E2E_STATE_DIR}/test-results-cluster`
+    : './test-results/cluster',
+  globalSetup: './support/cluster-setup.ts',
+  projects: undefined,
+  workers: 2,
+});
