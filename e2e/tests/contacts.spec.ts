@@ -5,7 +5,7 @@ import { composer } from '../support/compose';
 import { avatarPng, contactsPanel, importFixture } from '../support/contacts';
 import { e2eBaseUrl, repoRoot } from '../support/environment';
 import { newMailUser } from '../support/mail-user';
-import { screenshotWidths, shootLooks } from '../support/screenshots';
+import { lookLanguages, screenshotWidths, shootLooks } from '../support/screenshots';
 import { signIn, useLanguage, type UiLanguage } from '../support/sign-in';
 
 /** Opens the panel's menu and picks an entry. */
@@ -176,7 +176,7 @@ async function shootDialog(page: Page, name: string, dialog: Locator) {
  * pages at 360/1024/1440 px, light and dark, in Finnish and English, for an account holding the server tests'
  * vCard fixtures (Finnish and Russian names, photos, groups).
  */
-for (const language of ['fi', 'en'] as const satisfies UiLanguage[]) {
+for (const language of lookLanguages(['fi', 'en'] as const satisfies UiLanguage[])) {
   test(`contacts screenshots in ${language}`, async ({ page }) => {
     test.setTimeout(600_000);
     const { c, openSidebar } = textsOf(language);

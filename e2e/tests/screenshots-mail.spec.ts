@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demoUsers, e2eBaseUrl } from '../support/environment';
-import { shootLooks } from '../support/screenshots';
+import { lookLanguages, shootLooks } from '../support/screenshots';
 import { signIn, useLanguage, xsrfHeaders, type UiLanguage } from '../support/sign-in';
 
 const widths = [
@@ -69,7 +69,7 @@ test.afterEach(async ({ page }) => {
     await setViewMode(page, '3-panel');
 });
 
-for (const language of ['fi', 'en'] as const satisfies UiLanguage[]) {
+for (const language of lookLanguages(['fi', 'en'] as const satisfies UiLanguage[])) {
   test(`mail screenshots in ${language}`, async ({ page }) => {
     test.setTimeout(300_000);
     await useLanguage(page, language);

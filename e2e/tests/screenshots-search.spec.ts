@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { screenshotDir } from '../support/environment';
 import { newMailUser } from '../support/mail-user';
+import { lookLanguages, looksAt, showLook } from '../support/screenshots';
 import { seedSearchMail } from '../support/search-mail';
 import { signIn, useLanguage, type UiLanguage } from '../support/sign-in';
 
@@ -10,7 +11,6 @@ const widths = [
   { width: 1024, height: 768 },
   { width: 1440, height: 900 },
 ];
-const schemes = ['light', 'dark'] as const;
 
 const text = {
   fi: { bar: 'Hae viesteistä', advanced: 'Näytä hakuasetukset', results: 'Tulokset haulle' },
@@ -28,7 +28,7 @@ async function shoot(page: Page, name: string) {
  * text) and a results page, also with every result selected, at 360/1024/1440, light and dark, fi and en, under
  * e2e/artifacts/screenshots (checked by eye). Assertions make sure each shot shows the finished screen.
  */
-for (const language of ['fi', 'en'] as const satisfies UiLanguage[]) {
+for (const language of lookLanguages(['fi', 'en'] as const satisfies UiLanguage[])) {
   test(`search screenshots in ${language}`, async ({ page }) => {
     test.setTimeout(300_000);
     const user = newMailUser(`search-shots-${language}`);
@@ -45,39 +45,36 @@ for (const language of ['fi', 'en'] as const satisfies UiLanguage[]) {
     }
     const inbox = page.url().replace(/\/search\?.*$/, '');
 
-    for (const scheme of schemes) {
-      await page.emulateMedia({ colorScheme: scheme });
-      for (const size of widths) {
-        const name = (state: string) => `search-${state}-${language}-${scheme}-${size.width}`;
-        await page.setViewportSize(size);
-        await page.goto(`${inbox}/`);
-        // On a phone the search is a button in the app bar that opens it across the bar.
-        if (size.width < 600) await page.getByRole('button', { name: l.bar }).click();
-        await expect(bar).toBeVisible();
-        await shoot(page, name('closed'));
+    for (const { scheme, size } of looksAt(widths)) {
+      await showLook(page, scheme, size);
+      const name = (state: string) => `search-${state}-${language}-${scheme}-${size.width}`;
+      await page.goto(`${inbox}/`);
+      // On a phone the search is a button in the app bar that opens it across the bar.
+      if (size.width < 600) await page.getByRole('button', { name: l.bar }).click();
+      await expect(bar).toBeVisible();
+      await shoot(page, name('closed'));
 
-        await bar.click();
-        const dialog = page.getByRole('dialog');
-        await expect(dialog.getByRole('button', { name: /bulkword/ }).first()).toBeVisible();
-        await shoot(page, name('quick'));
+      await bar.click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByRole('button', { name: /bulkword/ }).first()).toBeVisible();
+      await shoot(page, name('quick'));
 
-        await bar.fill('from:aino budget larger:1M after:2026-01-01');
-        await page.getByRole('button', { name: l.advanced }).click();
-        await expect(dialog.getByRole('textbox').first()).toBeVisible();
-        await page.mouse.move(0, 0); // no tooltip left from the options button
-        await shoot(page, name('advanced'));
-        await page.keyboard.press('Escape');
+      await bar.fill('from:aino budget larger:1M after:2026-01-01');
+      await page.getByRole('button', { name: l.advanced }).click();
+      await expect(dialog.getByRole('textbox').first()).toBeVisible();
+      await page.mouse.move(0, 0); // no tooltip left from the options button
+      await shoot(page, name('advanced'));
+      await page.keyboard.press('Escape');
 
-        await bar.fill('bulkword');
-        await bar.press('Enter');
-        const list = page.getByRole('list', { name: `${l.results} bulkword` });
-        await expect(list.getByRole('listitem').first()).toBeVisible();
-        await shoot(page, name('results'));
-        await page.getByRole('checkbox').first().check();
-        await expect(page.getByRole('toolbar').getByText(/60/)).toBeVisible();
-        await page.mouse.move(0, 0); // no tooltip left from the checkbox
-        await shoot(page, name('results-all'));
-      }
+      await bar.fill('bulkword');
+      await bar.press('Enter');
+      const list = page.getByRole('list', { name: `${l.results} bulkword` });
+      await expect(list.getByRole('listitem').first()).toBeVisible();
+      await shoot(page, name('results'));
+      await page.getByRole('checkbox').first().check();
+      await expect(page.getByRole('toolbar').getByText(/60/)).toBeVisible();
+      await page.mouse.move(0, 0); // no tooltip left from the checkbox
+      await shoot(page, name('results-all'));
     }
   });
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { e2eLocalhostUrl, screenshotDir } from '../support/environment';
 import { newMailUser } from '../support/mail-user';
+import { lookLanguages, looksAt, showLook } from '../support/screenshots';
 import { enableTotpInUi, imapLogin, signOut, virtualAuthenticator } from '../support/security';
 import { signIn, submitSignIn } from '../support/sign-in';
 
@@ -10,7 +11,6 @@ const widths = [
   { width: 1024, height: 768 },
   { width: 1440, height: 900 },
 ];
-const schemes = ['light', 'dark'] as const;
 const pages = [
   { name: 'security-2fa', path: '/u/0/settings/security/2fa' },
   { name: 'security-asps', path: '/u/0/settings/security/asps' },
@@ -27,14 +27,11 @@ async function setLanguage(page: Page, language: 'fi' | 'en') {
   await page.evaluate((lang) => window.localStorage.setItem('webmail.language', lang), language);
 }
 
-/** Every width and scheme of what the page shows now (the page keeps its state: no reload). */
+/** Every width and scheme ({@link looksAt}) of what the page shows now (the page keeps its state: no reload). */
 async function shootAll(page: Page, name: string) {
-  for (const scheme of schemes) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const size of widths) {
-      await page.setViewportSize(size);
-      await shoot(page, `${name}-${scheme}-${size.width}`);
-    }
+  for (const { scheme, size } of looksAt(widths)) {
+    await showLook(page, scheme, size);
+    await shoot(page, `${name}-${scheme}-${size.width}`);
   }
 }
 
@@ -73,7 +70,7 @@ test('security screenshots', async ({ browser }) => {
   expect(await imapLogin(user.email, 'wrong password')).toBe(false);
   let codeIndex = 0;
 
-  for (const language of ['fi', 'en'] as const) {
+  for (const language of lookLanguages(['fi', 'en'] as const)) {
     await setLanguage(page, language);
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', language);

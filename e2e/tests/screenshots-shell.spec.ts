@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { screenshotDir } from '../support/environment';
 import { newMailUser } from '../support/mail-user';
+import { lookLanguages, looksAt, showLook } from '../support/screenshots';
 import { signInOnTourServer, startTourServer, type TourServer } from '../support/onboarding';
 import { signIn, useLanguage, type UiLanguage } from '../support/sign-in';
 
@@ -10,24 +11,20 @@ const desktopSizes = [
   { width: 1024, height: 768 },
   { width: 1440, height: 900 },
 ];
-const schemes = ['light', 'dark'] as const;
-const languages: UiLanguage[] = ['fi', 'en'];
+const languages = lookLanguages<UiLanguage>(['fi', 'en']);
 
 async function shoot(page: Page, name: string) {
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
 }
 
-/** What the page shows now at each width and scheme (no reload: the drawer or the tour stays open). */
+/** What the page shows now at each width and scheme ({@link looksAt}; no reload: the drawer or the tour stays open). */
 async function shootAll(page: Page, name: string, sizes: readonly { width: number; height: number }[]) {
-  for (const scheme of schemes) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const size of sizes) {
-      await page.setViewportSize(size);
-      // The tour's spotlight and tooltip follow the new layout.
-      await page.waitForTimeout(400);
-      await shoot(page, `${name}-${scheme}-${size.width}`);
-    }
+  for (const { scheme, size } of looksAt(sizes)) {
+    await showLook(page, scheme, size);
+    // The tour's spotlight and tooltip follow the new layout.
+    await page.waitForTimeout(400);
+    await shoot(page, `${name}-${scheme}-${size.width}`);
   }
 }
 

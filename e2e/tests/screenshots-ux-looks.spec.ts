@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { screenshotDir } from '../support/environment';
 import { newMailUser, seedFolders } from '../support/mail-user';
 import { messageRow } from '../support/message-rows';
+import { looksAt, showLook } from '../support/screenshots';
 import { signIn, useLanguage } from '../support/sign-in';
 
 const dir = path.join(screenshotDir, 'ux-looks');
@@ -11,7 +12,6 @@ const sizes = [
   { width: 360, height: 780 },
   { width: 1440, height: 900 },
 ] as const;
-const schemes = ['light', 'dark'] as const;
 
 async function shoot(page: Page, name: string) {
   await page.evaluate(() => document.fonts.ready);
@@ -34,29 +34,26 @@ test('ux looks screenshots (fi)', async ({ page }) => {
   await signIn(page, user, 'fi');
   const home = page.url();
 
-  for (const scheme of schemes) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const size of sizes) {
-      await page.setViewportSize(size);
-      const tag = `${scheme}-${size.width}`;
-      await page.goto(home);
-      await expect(page.getByRole('list', { name: /Viestit kansiossa/ })).toBeVisible();
-      await shoot(page, `mail-${tag}`);
-      for (const page_ of ['general', 'appearance', 'filters', 'contacts/contacts', 'security/events']) {
-        await page.goto(home.replace(/\/u\/0\/.*$/, `/u/0/settings/${page_}`));
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await page.waitForLoadState('networkidle').catch(() => undefined);
-        await shoot(page, `settings-${page_.replace('/', '-')}-${tag}`);
-      }
-      // A thread (the newest message): opened at its top with the subject in view. The subject is the page's
-      // heading (h1) where the thread replaces the list, the reading pane's (h2) beside it.
-      await page.goto(home);
-      await messageRow(page, newest).click();
-      await expect(
-        page.getByRole('heading', { level: size.width < 905 ? 1 : 2, name: newest, exact: true }),
-      ).toBeInViewport();
-      await shoot(page, `thread-${tag}`);
+  for (const { scheme, size } of looksAt(sizes)) {
+    await showLook(page, scheme, size);
+    const tag = `${scheme}-${size.width}`;
+    await page.goto(home);
+    await expect(page.getByRole('list', { name: /Viestit kansiossa/ })).toBeVisible();
+    await shoot(page, `mail-${tag}`);
+    for (const page_ of ['general', 'appearance', 'filters', 'contacts/contacts', 'security/events']) {
+      await page.goto(home.replace(/\/u\/0\/.*$/, `/u/0/settings/${page_}`));
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle').catch(() => undefined);
+      await shoot(page, `settings-${page_.replace('/', '-')}-${tag}`);
     }
+    // A thread (the newest message): opened at its top with the subject in view. The subject is the page's
+    // heading (h1) where the thread replaces the list, the reading pane's (h2) beside it.
+    await page.goto(home);
+    await messageRow(page, newest).click();
+    await expect(
+      page.getByRole('heading', { level: size.width < 905 ? 1 : 2, name: newest, exact: true }),
+    ).toBeInViewport();
+    await shoot(page, `thread-${tag}`);
   }
   // The archive notice after archiving the open message (1440, light).
   await page.emulateMedia({ colorScheme: 'light' });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { demoUsers, screenshotDir } from '../support/environment';
+import { lookLanguages, looksAt, pickLooks, showLook } from '../support/screenshots';
 import { labels, signIn, useLanguage, type UiLanguage } from '../support/sign-in';
 import { messageRow } from '../support/message-rows';
 
@@ -9,7 +10,6 @@ const widths = [
   { width: 1024, height: 768 },
   { width: 1440, height: 900 },
 ];
-const schemes = ['light', 'dark'] as const;
 // The original quarterly-report mail (a PDF attached, a thread of replies).
 const openedRow = 'Kvartaliaruanne Q3 – palun vaata üle';
 const openedHeading = /^Kvartaliaruanne Q3 – palun vaata üle$/;
@@ -23,36 +23,30 @@ async function shoot(page: Page, name: string) {
  * Stores the screens a person sees (checked by eye) as artifacts under e2e/artifacts/screenshots. The
  * assertions make sure each shot shows the finished screen, not a loader or an error.
  */
-for (const language of ['fi', 'en'] as const satisfies UiLanguage[]) {
+for (const language of lookLanguages(['fi', 'en'] as const satisfies UiLanguage[])) {
   test(`screenshots in ${language}`, async ({ page }) => {
     test.setTimeout(120_000);
     await useLanguage(page, language);
-    for (const scheme of schemes) {
-      await page.emulateMedia({ colorScheme: scheme });
-      for (const size of widths) {
-        await page.setViewportSize(size);
-        await page.goto('/login/password');
-        await expect(
-          page.getByRole('button', { name: language === 'fi' ? /Kirjaudu/ : /^Sign in$/ }),
-        ).toBeVisible();
-        await shoot(page, `signin-${language}-${scheme}-${size.width}`);
-      }
+    for (const { scheme, size } of looksAt(widths)) {
+      await showLook(page, scheme, size);
+      await page.goto('/login/password');
+      await expect(
+        page.getByRole('button', { name: language === 'fi' ? /Kirjaudu/ : /^Sign in$/ }),
+      ).toBeVisible();
+      await shoot(page, `signin-${language}-${scheme}-${size.width}`);
     }
 
     await signIn(page, demoUsers.alice, language);
     const inboxUrl = page.url();
-    for (const scheme of schemes) {
-      await page.emulateMedia({ colorScheme: scheme });
-      for (const size of widths) {
-        await page.setViewportSize(size);
-        await page.goto(inboxUrl);
-        const rows = page.getByRole('list').getByRole('listitem');
-        await expect(rows.first()).toBeVisible();
-        await shoot(page, `mailbox-${language}-${scheme}-${size.width}`);
-        await messageRow(page, openedRow).click();
-        await expect(page.getByRole('heading', { name: openedHeading })).toBeVisible();
-        await shoot(page, `message-${language}-${scheme}-${size.width}`);
-      }
+    for (const { scheme, size } of looksAt(widths)) {
+      await showLook(page, scheme, size);
+      await page.goto(inboxUrl);
+      const rows = page.getByRole('list').getByRole('listitem');
+      await expect(rows.first()).toBeVisible();
+      await shoot(page, `mailbox-${language}-${scheme}-${size.width}`);
+      await messageRow(page, openedRow).click();
+      await expect(page.getByRole('heading', { name: openedHeading })).toBeVisible();
+      await shoot(page, `message-${language}-${scheme}-${size.width}`);
     }
   });
 }
@@ -61,17 +55,17 @@ const accountTexts = {
   fi: { chooseAccount: 'Valitse tili', accountButton: 'Tili: Alice', signedOut: 'Kirjautunut ulos' },
   en: { chooseAccount: 'Choose an account', accountButton: 'Account: Alice', signedOut: 'Signed out' },
 } as const;
-// Every width in light; dark at the desktop width.
-const accountShots = [
+// Every width in light; dark at the laptop width.
+const accountShots = pickLooks([
   ...widths.map((size) => ({ size, scheme: 'light' as const })),
   { size: widths[1]!, scheme: 'dark' as const },
-];
+]);
 
 /**
  * The account screens: the open account dropdown (Alice, with Bob as the other account), the user-select page
  * (Bob signed out, as after his session ended) and the password page it leads to for Bob.
  */
-for (const language of ['fi', 'en'] as const satisfies UiLanguage[]) {
+for (const language of lookLanguages(['fi', 'en'] as const satisfies UiLanguage[])) {
   test(`account screenshots in ${language}`, async ({ page, context }) => {
     test.setTimeout(120_000);
     const text = accountTexts[language];

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { e2eBaseUrl, screenshotDir } from '../support/environment';
 import { newMailUser, plainMessage, withImap, type MailUser } from '../support/mail-user';
+import { lookLanguages, looksAt, showLook } from '../support/screenshots';
 import { pick } from '../support/settings';
 import { signIn, useLanguage, xsrfHeaders } from '../support/sign-in';
 
@@ -131,18 +132,15 @@ test('appearance screenshots: the mailbox in all eight themes, the Appearance an
   // The settings pages follow the system's scheme (the default), in Finnish and English.
   await patch(page, 'config', { darkMode: 'system' });
   await patch(page, 'details', { ui: { color: 'blue', theme: 'blue' } });
-  for (const language of ['fi', 'en'] as const) {
+  for (const language of lookLanguages(['fi', 'en'] as const)) {
     await patch(page, 'config', { language });
     for (const settingsPage of ['appearance', 'general'] as const) {
       await page.goto(`/u/0/settings/${settingsPage}`);
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       await expect(page.getByRole('radiogroup').first()).toBeVisible();
-      for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        for (const size of widths) {
-          await page.setViewportSize(size);
-          await shoot(page, `settings-${settingsPage}-${language}-${scheme}-${size.width}`);
-        }
+      for (const { scheme, size } of looksAt(widths)) {
+        await showLook(page, scheme, size);
+        await shoot(page, `settings-${settingsPage}-${language}-${scheme}-${size.width}`);
       }
     }
   }

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { composer } from '../support/compose';
 import { e2eBaseUrl, screenshotDir } from '../support/environment';
 import { countIn, newMailUser, seedFolders, withImap, type MailUser } from '../support/mail-user';
+import { lookLanguages, looksAt, showLook } from '../support/screenshots';
 import { signIn, useLanguage, type UiLanguage } from '../support/sign-in';
 
 const separator = (page: Page) => page.getByRole('separator', { name: /sidebar|sivupalkin/ });
@@ -311,7 +312,7 @@ test.describe('the shell: resizable sidebar, keyboard shortcuts, page titles', (
 });
 
 /** The help sheet and a resized sidebar at 1024 and 1440, light and dark, in Finnish and English. */
-for (const language of ['fi', 'en'] as const satisfies UiLanguage[]) {
+for (const language of lookLanguages(['fi', 'en'] as const satisfies UiLanguage[])) {
   test(`shell screenshots in ${language}`, async ({ page }) => {
     test.setTimeout(180_000);
     const user = newMailUser(`shell-shots-${language}`);
@@ -324,31 +325,29 @@ for (const language of ['fi', 'en'] as const satisfies UiLanguage[]) {
     const saved = configSaved(page);
     await page.keyboard.press('PageUp');
     await saved;
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      for (const size of [
-        { width: 1024, height: 768 },
-        { width: 1440, height: 900 },
-      ]) {
-        await page.setViewportSize(size);
-        await page.reload();
-        await expect(separator(page)).toHaveAttribute('aria-valuenow', '320');
-        await expect(rows(page)).toHaveCount(8);
-        await page.evaluate(() => document.fonts.ready);
-        // The edge shows itself under the pointer.
-        await separator(page).hover();
-        await page.waitForTimeout(200);
-        await page.screenshot({
-          path: path.join(screenshotDir, `shell-resized-${language}-${scheme}-${size.width}.png`),
-        });
-        await page.keyboard.press('?');
-        await expect(page.getByRole('dialog', { name: sheetName })).toBeVisible();
-        await page.waitForTimeout(300); // the dialog's fade
-        await page.screenshot({
-          path: path.join(screenshotDir, `shell-shortcuts-${language}-${scheme}-${size.width}.png`),
-        });
-        await page.keyboard.press('Escape');
-      }
+    const sizes = [
+      { width: 1024, height: 768 },
+      { width: 1440, height: 900 },
+    ];
+    for (const { scheme, size } of looksAt(sizes)) {
+      await showLook(page, scheme, size);
+      await page.reload();
+      await expect(separator(page)).toHaveAttribute('aria-valuenow', '320');
+      await expect(rows(page)).toHaveCount(8);
+      await page.evaluate(() => document.fonts.ready);
+      // The edge shows itself under the pointer.
+      await separator(page).hover();
+      await page.waitForTimeout(200);
+      await page.screenshot({
+        path: path.join(screenshotDir, `shell-resized-${language}-${scheme}-${size.width}.png`),
+      });
+      await page.keyboard.press('?');
+      await expect(page.getByRole('dialog', { name: sheetName })).toBeVisible();
+      await page.waitForTimeout(300); // the dialog's fade
+      await page.screenshot({
+        path: path.join(screenshotDir, `shell-shortcuts-${language}-${scheme}-${size.width}.png`),
+      });
+      await page.keyboard.press('Escape');
     }
   });
 }

@@ -4,6 +4,7 @@ import { simpleParser } from 'mailparser';
 import { addRecipients, composer, messagesIn, openComposer } from '../support/compose';
 import { screenshotDir } from '../support/environment';
 import { countIn, newMailUser, plainMessage, withImap } from '../support/mail-user';
+import { lookLanguages, looksAt, showLook } from '../support/screenshots';
 import { signIn, useLanguage } from '../support/sign-in';
 import { messageRow } from '../support/message-rows';
 
@@ -136,7 +137,7 @@ test('signature page screenshots', async ({ page }) => {
     { width: 1024, height: 768 },
     { width: 1440, height: 900 },
   ];
-  for (const language of ['en', 'fi'] as const) {
+  for (const language of lookLanguages(['en', 'fi'] as const)) {
     await page.evaluate((lang) => window.localStorage.setItem('webmail.language', lang), language);
     for (const [name, target] of [
       ['signatures', '/u/0/settings/signatures'],
@@ -149,23 +150,20 @@ test('signature page screenshots', async ({ page }) => {
       }
       await expect(page.getByRole('progressbar')).toHaveCount(0);
       await expect(page.locator('html')).toHaveAttribute('lang', language);
-      for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        for (const size of widths) {
-          await page.setViewportSize(size);
-          await page.mouse.move(0, 0);
-          // The colours' transitions after a scheme change have run, the fonts are in.
-          await page.evaluate(async () => {
-            await document.fonts.ready;
-            // A transition cut short by the next one rejects its promise: that is settled too.
-            await Promise.all(
-              document.getAnimations().map((animation) => animation.finished.catch(() => undefined)),
-            );
-          });
-          await page.screenshot({
-            path: path.join(screenshotDir, `${name}-${language}-${scheme}-${size.width}.png`),
-          });
-        }
+      for (const { scheme, size } of looksAt(widths)) {
+        await showLook(page, scheme, size);
+        await page.mouse.move(0, 0);
+        // The colours' transitions after a scheme change have run, the fonts are in.
+        await page.evaluate(async () => {
+          await document.fonts.ready;
+          // A transition cut short by the next one rejects its promise: that is settled too.
+          await Promise.all(
+            document.getAnimations().map((animation) => animation.finished.catch(() => undefined)),
+          );
+        });
+        await page.screenshot({
+          path: path.join(screenshotDir, `${name}-${language}-${scheme}-${size.width}.png`),
+        });
       }
     }
   }

@@ -13,11 +13,25 @@ const locationOf = (router: Awaited<ReturnType<typeof renderApp>>['router']) =>
   `${router.state.location.pathname}${router.state.location.search}`;
 
 describe('session rule', () => {
-  it('sends a /u route without the expiry cookie to the password sign-in', async () => {
+  it('sends a /u route without the expiry cookie to the password sign-in; a first visit hears no "session ended"', async () => {
     const { router } = await renderApp('/u/0/id-inbox');
 
     await waitFor(() => expect(locationOf(router)).toBe(signInWithReason));
-    expect(await screen.findByText(/you are not signed in/i)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByText(/you are not signed in/i)).not.toBeInTheDocument();
+  });
+
+  it('says the session ended when someone was signed in on this browser and the session is gone', async () => {
+    signIn(0);
+    server.use(...mailApi({ tree: sampleTree(), messages: {} }).handlers);
+    const signedIn = await renderApp('/u/0/id-inbox');
+    expect(await screen.findByRole('heading', { name: 'Inbox' })).toBeInTheDocument();
+    signedIn.unmount();
+
+    clearCookies();
+    const { router } = await renderApp('/u/0/id-inbox');
+    await waitFor(() => expect(locationOf(router)).toBe(signInWithReason));
+    expect(await screen.findByText(/you are not signed in, or your session has ended/i)).toBeInTheDocument();
   });
 
   it('treats a user index that is not a number as no session', async () => {

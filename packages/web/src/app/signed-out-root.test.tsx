@@ -31,7 +31,9 @@ describe('a signed-out visitor at / or an unknown path', () => {
       const { router, unmount } = await renderApp(path);
 
       await waitFor(() => expect(locationOf(router)).toBe('/login/password?reason=missingExpiryCookie'));
-      expect(await screen.findByText(/you are not signed in/i)).toBeInTheDocument();
+      // A first visit on this browser: the sign-in page, without a word about an ended session.
+      expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+      expect(screen.queryByText(/you are not signed in/i)).not.toBeInTheDocument();
       expect([...imported]).toEqual([]);
       unmount();
     },

@@ -1,5 +1,10 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { hasActiveSession, parseUserIndex, signInPath } from '../../shared/session/session';
+import {
+  hasActiveSession,
+  parseUserIndex,
+  rememberSessionSeen,
+  signInPath,
+} from '../../shared/session/session';
 
 /**
  * Loader of every route under /u/:userIndex (the session rule: the index is a number and its expiry cookie exists). It runs on each navigation
@@ -8,5 +13,6 @@ import { hasActiveSession, parseUserIndex, signInPath } from '../../shared/sessi
 export function requireSession({ params }: LoaderFunctionArgs): { userIndex: number } {
   const userIndex = parseUserIndex(params.userIndex);
   if (!hasActiveSession(userIndex)) throw redirect(signInPath('missingExpiryCookie'));
+  rememberSessionSeen();
   return { userIndex };
 }

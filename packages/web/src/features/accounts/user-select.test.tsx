@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mailApi } from '../../test/api-handlers.testing';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
+import { rememberSessionSeen } from '../../shared/session/session';
 import { sampleTree } from '../../test/folder.testing';
 import { alice, bob, carol, deviceAccountsApi, signInAccount } from './accounts.testing';
 
@@ -112,6 +113,7 @@ describe('user-select page (/login)', () => {
   });
 
   it('goes to the password sign-in when the device remembers no account, keeping the reason', async () => {
+    rememberSessionSeen(); // someone was signed in on this browser before
     const { router } = await renderApp('/login?reason=missingExpiryCookie');
 
     await waitFor(() => expect(locationOf(router)).toBe('/login/password?reason=missingExpiryCookie'));

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { mailApi, signIn } from '../../test/api-handlers.testing';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
+import { rememberSessionSeen } from '../../shared/session/session';
 import { sampleTree } from '../../test/folder.testing';
 
 async function fillAndSubmit(
@@ -133,6 +134,7 @@ describe('password sign-in', () => {
   });
 
   it('explains why the user was sent to sign in', async () => {
+    rememberSessionSeen(); // someone was signed in on this browser before
     await renderApp('/login/password?reason=missingExpiryCookie');
 
     expect(await screen.findByText(/you are not signed in, or your session has ended/i)).toBeInTheDocument();

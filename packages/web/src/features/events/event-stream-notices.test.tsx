@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mailApi, signIn } from '../../test/api-handlers.testing';
 import { setViewportWidth } from '../../test/media-query';
+import { setCookie } from '../../test/cookies';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
 import { sampleTree } from '../../test/folder.testing';
@@ -56,6 +57,31 @@ describe('event stream notices', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Connection re-established');
     await advance(5000);
     await waitFor(() => expect(screen.queryByText('Connection re-established')).not.toBeInTheDocument());
+  });
+
+  it('after a renewal of the session reopens at once and silently; a break that is not that still shows the notice', async () => {
+    const { sources } = await openInbox();
+    // The stream ends with its access token; the session check renews the tokens (a new expiry cookie).
+    let renews = true;
+    server.use(
+      http.get('/api/auth/me', () => {
+        if (renews) setCookie('wm_exp_0', String(Date.now() + 7_200_000));
+        return HttpResponse.json({ id: 'u1', email: 'alice@example.test', name: 'Alice', twoFactor: [] });
+      }),
+    );
+    sources.latest().fail();
+    await waitFor(() => expect(sources.all).toHaveLength(2));
+    renews = false; // from here on the session stays as it is
+    sources.latest().open();
+    await advance(1000);
+    expect(screen.queryByText('Connection broken, retrying…')).not.toBeInTheDocument();
+    expect(screen.queryByText('Connection re-established')).not.toBeInTheDocument();
+
+    // The same session, the stream cut again: a real break.
+    sources.latest().fail();
+    expect(
+      await screen.findByText('Connection broken, retrying…', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 
   it('reads everything of the user again after a break (mail events are not replayed)', async () => {

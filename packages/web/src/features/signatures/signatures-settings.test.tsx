@@ -19,7 +19,7 @@ function setup(state: SignaturesApiState) {
 const two = () => ({
   signatures: [
     buildSignature('1', 'Work', '<p>Best regards, <b>Ann</b></p>', true),
-    buildSignature('2', 'Home', '<p>Ann</p>'),
+    buildSignature('2', 'Home', '<p>Ann</p><p>Acme Oy</p>'),
   ],
 });
 
@@ -36,6 +36,8 @@ describe('signature settings (settings/signatures)', () => {
       expect.stringMatching(/^WorkDefaultBest regards, Ann/),
       expect.stringMatching(/^HomeAnn/),
     ]);
+    // The preview keeps the signature's lines ("Ann" and "Acme Oy", not "AnnAcme Oy").
+    expect(within(rows[1]!).getByText('Ann Acme Oy')).toHaveStyle({ whiteSpace: 'pre-line' });
   });
 
   it('makes another signature the default (the old one loses it)', async () => {
@@ -112,8 +114,8 @@ describe('signature settings (settings/signatures)', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/u/0/settings/signatures'));
     expect(api.requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([
-      { name: 'Private', html: '<p>Ann</p>', default: false },
-      { name: 'Private', html: '<p>Ann</p>', default: false },
+      { name: 'Private', html: '<p>Ann</p><p>Acme Oy</p>', default: false },
+      { name: 'Private', html: '<p>Ann</p><p>Acme Oy</p>', default: false },
     ]);
   });
 

@@ -8,7 +8,7 @@ import {
 import { ComposerBody, type ComposerBodyProps } from '../../features/compose/components/composer-body';
 import { refusalMessage } from '../../features/compose/components/refusal-message';
 import { textToHtml } from '../../features/compose/lib/composer-draft';
-import { htmlToText } from '../../features/compose/lib/signature-block';
+import { htmlToText } from '../../shared/format/html-text';
 import { useTranslation } from '../../shared/i18n/translation';
 import { useSnackbar } from '../../shared/snackbar/use-snackbar';
 

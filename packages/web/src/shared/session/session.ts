@@ -54,3 +54,26 @@ export function userSelectPath(reason?: SignInReason, uid?: number): string {
 export function userHomePath(userIndex: number): string {
   return appHref('BaseLayout', { userIndex });
 }
+
+const sessionSeenKey = 'webmail.sessionSeen';
+
+/**
+ * Marks this browser as one where someone was signed in, so that a missing session later reads as a session that
+ * ended, while a first visit is greeted without it. Storage may be unavailable (private mode): then nothing is said.
+ */
+export function rememberSessionSeen(): void {
+  try {
+    window.localStorage.setItem(sessionSeenKey, '1');
+  } catch {
+    // No storage: the notice stays off, which is the first visit's wording anyway.
+  }
+}
+
+/** Whether someone was signed in on this browser before (see `rememberSessionSeen`). */
+export function sessionSeenBefore(): boolean {
+  try {
+    return window.localStorage.getItem(sessionSeenKey) !== null;
+  } catch {
+    return false;
+  }
+}

@@ -22,8 +22,9 @@ const icons: Record<SnackbarType, ReactNode> = {
 };
 
 /**
- * Renders the open snackbar messages bottom-left (bottom, full width on phones), newest last. While any is open the
- * controls under them move up by their height (`snackbarLane`).
+ * Renders the open snackbar messages at the bottom centre (full width on phones), newest last: at most one that
+ * closes by itself, beside any waiting for an action. While any is open the controls under them move up by their
+ * height (`snackbarLane`).
  */
 export function SnackbarStack({
   messages,
@@ -45,7 +46,10 @@ export function SnackbarStack({
         zIndex: (theme) => theme.zIndex.snackbar,
         bottom: { xs: 8, sm: 24 },
         left: { xs: 8, sm: 24 },
-        right: { xs: 8, sm: 'auto' },
+        right: { xs: 8, sm: 24 },
+        // Bottom centre from the tablet up, clear of the sidebar's contacts search and storage bar.
+        mx: { sm: 'auto' },
+        width: { sm: 'fit-content' },
         maxWidth: { sm: 480 },
         pointerEvents: 'none',
       }}

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render-app';
-import type { SnackbarApi } from './snackbar-context';
+import type { SnackbarApi, SnackbarMessage } from './snackbar-context';
 import {
   addSnackbarMessage,
   removeSnackbarMessage,
@@ -59,14 +59,36 @@ describe('snackbar message rules', () => {
     expect(() => toSnackbarMessage({ type: 'info', message: 'x', timeout: 0 })).toThrow(/timeout/);
   });
 
-  it('replaces an earlier message with the same text, keeping the others in order', () => {
-    const a = toSnackbarMessage({ type: 'error', message: 'Request failed' });
-    const b = toSnackbarMessage({ type: 'info', message: 'Other' });
+  it('replaces an earlier message with the same text or key, and every one that closes by itself', () => {
+    const waiting = (message: string, key: string) =>
+      toSnackbarMessage({ type: 'error', message, key, timeout: null, actions: [retryAction()] });
+    const a = waiting('Request failed', 'a');
+    const b = waiting('Other', 'b');
     const c = toSnackbarMessage({ type: 'error', message: 'Request failed' });
+    const d = toSnackbarMessage({ type: 'success', message: 'Saved' });
+    const e = toSnackbarMessage({ type: 'info', message: 'Restored', key: 'b' });
 
-    const list = addSnackbarMessage(addSnackbarMessage(addSnackbarMessage([], a), b), c);
+    const list = [a, b, c, d, e].reduce(addSnackbarMessage, [] as SnackbarMessage[]);
 
-    expect(list).toEqual([b, c]);
+    expect(list).toEqual([e]);
+    expect([a, b, d].reduce(addSnackbarMessage, [] as SnackbarMessage[])).toEqual([a, b, d]);
+  });
+
+  it('keeps one passing notice of many, the newest; those waiting for an action stay beside it', () => {
+    const waiting = toSnackbarMessage({
+      type: 'attention',
+      message: 'Connection broken',
+      key: 'stream',
+      timeout: null,
+      actions: [retryAction()],
+    });
+    for (const type of ['success', 'info', 'error', 'attention'] as const) {
+      const passing = Array.from({ length: 5 }, (_, i) =>
+        toSnackbarMessage({ type, message: `${type} ${i}` }),
+      );
+      const list = [waiting, ...passing].reduce(addSnackbarMessage, [] as SnackbarMessage[]);
+      expect(list).toEqual([waiting, passing[4]]);
+    }
   });
 
   it('removes by key', () => {
@@ -79,13 +101,35 @@ describe('snackbar message rules', () => {
 });
 
 describe('snackbar stack', () => {
-  it('replaces an earlier message with the same text and closes each after its timeout', async () => {
+  it('shows one of five notices shown in a row, the newest, on its own timer', async () => {
     await renderWithProviders(<Capture />);
     vi.useFakeTimers();
 
     act(() => {
+      for (let i = 1; i <= 5; i += 1) api().show({ type: 'success', message: `Filter ${i} moved` });
+    });
+
+    expect(screen.getAllByRole('status')).toHaveLength(1);
+    expect(screen.getByRole('status')).toHaveTextContent('Filter 5 moved');
+    act(() => vi.advanceTimersByTime(4999));
+    expect(screen.getByText('Filter 5 moved')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('replaces an earlier message with the same text and closes it after its own timeout', async () => {
+    await renderWithProviders(<Capture />);
+    vi.useFakeTimers();
+
+    act(() => {
+      api().show({
+        type: 'info',
+        message: 'Other',
+        key: 'other',
+        timeout: null,
+        actions: [retryAction()],
+      });
       api().show({ type: 'error', message: 'Request failed' });
-      api().show({ type: 'info', message: 'Other', timeout: 8000 });
     });
     act(() => vi.advanceTimersByTime(3000));
     act(() => void api().show({ type: 'error', message: 'Request failed' }));
@@ -98,7 +142,8 @@ describe('snackbar stack', () => {
 
     act(() => vi.advanceTimersByTime(2500));
     expect(screen.queryByText('Request failed')).not.toBeInTheDocument();
-    expect(screen.queryByText('Other')).not.toBeInTheDocument();
+    // The one waiting for its action is still there.
+    expect(screen.getByText('Other')).toBeInTheDocument();
   });
 
   it('removes a message by its key', async () => {
@@ -135,15 +180,11 @@ describe('snackbar stack', () => {
   it('shows info and success as status messages with their own icons', async () => {
     await renderWithProviders(<Capture />);
 
-    act(() => {
-      api().show({ type: 'info', message: 'FYI' });
-      api().show({ type: 'success', message: 'Done' });
-      api().show({ type: 'attention', message: 'Careful' });
-    });
-
-    const [info, success] = screen.getAllByRole('status');
-    expect(within(info!).getByTestId('InfoOutlinedIcon')).toBeInTheDocument();
-    expect(within(success!).getByTestId('CheckCircleOutlinedIcon')).toBeInTheDocument();
+    act(() => void api().show({ type: 'info', message: 'FYI' }));
+    expect(within(screen.getByRole('status')).getByTestId('InfoOutlinedIcon')).toBeInTheDocument();
+    act(() => void api().show({ type: 'success', message: 'Done' }));
+    expect(within(screen.getByRole('status')).getByTestId('CheckCircleOutlinedIcon')).toBeInTheDocument();
+    act(() => void api().show({ type: 'attention', message: 'Careful' }));
     expect(within(screen.getByRole('alert')).getByTestId('WarningAmberIcon')).toBeInTheDocument();
   });
 

@@ -31,8 +31,8 @@ export function LoadFailedAlert({ error, fallback, retryLabel, onRetry }: LoadFa
 }
 
 /** The part of a TanStack query a page gates on. */
-interface PageQuery {
-  data: unknown;
+export interface PageQuery<T = unknown> {
+  data: T | undefined;
   isError: boolean;
   error: unknown;
   refetch: () => unknown;
@@ -42,7 +42,11 @@ interface PageQuery {
  * What a page shows before its data is there: the error with Retry when reading failed (and nothing was read
  * before), the pane loader while reading; null once there is data.
  */
-export function pageFallback(query: PageQuery, labels: { loadFailed: string; retry: string }): ReactNode {
+export function pageFallback(
+  query: PageQuery,
+  labels: { loadFailed: string; retry: string },
+  loading: ReactNode = <PaneLoader />,
+): ReactNode {
   if (query.isError && query.data === undefined) {
     return (
       <LoadFailedAlert
@@ -53,5 +57,5 @@ export function pageFallback(query: PageQuery, labels: { loadFailed: string; ret
       />
     );
   }
-  return query.data === undefined ? <PaneLoader /> : null;
+  return query.data === undefined ? loading : null;
 }

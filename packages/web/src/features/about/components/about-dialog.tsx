@@ -22,6 +22,7 @@ import { useDateFormat } from '../../../shared/format/format-date';
 import { useId, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { layoutSizes } from '../../../shared/ui/layout-sizes';
+import { QueryView } from '../../../shared/ui/query-view';
 import { fetchBundledPackages, type BundledPackage } from '../lib/bundled-packages';
 
 /** The dialog default max width. */
@@ -83,15 +84,28 @@ function Licences() {
     queryFn: ({ signal }) => fetchBundledPackages(signal),
     staleTime: Infinity,
   });
-  if (list.isPending) return <CircularProgress size={24} aria-label={t('loading')} />;
-  if (list.isError) return <Alert severity="error">{t('loadFailed')}</Alert>;
-  if (list.data === null) return <Alert severity="info">{t('notBuilt')}</Alert>;
   return (
-    <List dense aria-label={t('licencesTitle')} sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-      {list.data.map((pkg) => (
-        <PackageRow key={`${pkg.name}@${pkg.version}`} pkg={pkg} />
-      ))}
-    </List>
+    <QueryView
+      query={list}
+      loadFailed={t('loadFailed')}
+      loading={<CircularProgress size={24} aria-label={t('loading')} />}
+    >
+      {(packages) =>
+        packages === null ? (
+          <Alert severity="info">{t('notBuilt')}</Alert>
+        ) : (
+          <List
+            dense
+            aria-label={t('licencesTitle')}
+            sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}
+          >
+            {packages.map((pkg) => (
+              <PackageRow key={`${pkg.name}@${pkg.version}`} pkg={pkg} />
+            ))}
+          </List>
+        )
+      }
+    </QueryView>
   );
 }
 

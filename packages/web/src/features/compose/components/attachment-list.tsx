@@ -22,8 +22,10 @@ const rowSx = {
   border: 1,
   borderColor: 'divider',
   borderRadius: 2,
-  width: { xs: '100%', sm: 280 },
-  maxWidth: '100%',
+  // As wide as the name needs, up to a limit: a fixed width cut short names with room to spare.
+  width: { xs: '100%', sm: 'auto' },
+  minWidth: { sm: 220 },
+  maxWidth: { xs: '100%', sm: 'min(100%, 420px)' },
 } as const;
 
 function Row({

@@ -1,5 +1,6 @@
 import type { Editor } from '@tiptap/react';
 import type { ComposerDraft } from './composer-draft';
+import { htmlToText } from '../../../shared/format/html-text';
 
 /** What the composer needs of a signature (the contract's `Signature` has it). */
 export interface ComposerSignature {
@@ -20,15 +21,6 @@ export function signatureBlockHtml(signature: Pick<ComposerSignature, 'id' | 'ht
   return signature
     ? `<div ${signatureAttribute}="${escapeAttribute(signature.id)}">${signature.html}</div>`
     : `<div ${signatureAttribute}=""></div>`;
-}
-
-/** Rich text as plain text: its words, a line per line break and paragraph. */
-export function htmlToText(html: string): string {
-  const doc = new DOMParser().parseFromString(
-    html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/p>/gi, '</p>\n'),
-    'text/html',
-  );
-  return (doc.body.textContent ?? '').trim();
 }
 
 /** The signature as plain text: its lines, after the usual "-- " separator. */

@@ -3,7 +3,6 @@ import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import MenuBookIcon from '@mui/icons-material/MenuBookOutlined';
 import UploadIcon from '@mui/icons-material/FileUploadOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -20,6 +19,7 @@ import { ConfirmDialog } from '../../mailboxes/components/confirm-dialog';
 import { isApiRequestError } from '../../../shared/api/api-request-error';
 import { formErrorsOf } from '../../../shared/api/error-text';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { QueryView } from '../../../shared/ui/query-view';
 import { useAddressBooks } from '../api/get-address-books';
 import { useCreateAddressBook } from '../api/create-address-book';
 import { useDeleteAddressBook } from '../api/delete-address-book';
@@ -118,71 +118,73 @@ export function AddressBooksSection({ userIndex }: { userIndex: number }) {
       <Typography variant="body2" color="text.secondary">
         {t('contacts:menu.exportCsvHelp')}
       </Typography>
-      {books.isError && <Alert severity="error">{t('contacts:panel.loadFailed')}</Alert>}
-      <List aria-label={t('contacts:settings.tabs.addressBooks')}>
-        {!books.data && !books.isError && <Skeleton height={56} />}
-        {books.data?.map((book) =>
-          editing?.id === book.id ? (
-            <ListItem key={book.id} component="form" onSubmit={saveRename} noValidate sx={{ gap: 1 }}>
-              <TextField
-                size="small"
-                autoFocus
-                label={t('contacts:books.rename')}
-                value={editing.name}
-                onChange={(e) => setEditing({ id: book.id, name: e.target.value })}
-                error={!!editError}
-                helperText={editError}
-                sx={{ flex: 1 }}
-              />
-              <Button type="submit" variant="contained" loading={rename.isPending}>
-                {t('contacts:form.save')}
-              </Button>
-              <Button onClick={() => setEditing(null)}>{t('contacts:form.cancel')}</Button>
-            </ListItem>
-          ) : (
-            <ListItem
-              key={book.id}
-              divider
-              secondaryAction={
-                <Box sx={{ display: 'flex', gap: 0.5 }}>
-                  <IconButton
-                    component="a"
-                    href={contactsExportUrl(userIndex, 'vcf', book.id)}
-                    download
-                    aria-label={t('contacts:books.export', { name: addressBookName(book, t) })}
-                  >
-                    <DownloadIcon />
-                  </IconButton>
-                  {!book.isDefault && (
-                    <>
+      <QueryView query={books} loadFailed={t('contacts:panel.loadFailed')} loading={<Skeleton height={56} />}>
+        {(list) => (
+          <List aria-label={t('contacts:settings.tabs.addressBooks')}>
+            {list.map((book) =>
+              editing?.id === book.id ? (
+                <ListItem key={book.id} component="form" onSubmit={saveRename} noValidate sx={{ gap: 1 }}>
+                  <TextField
+                    size="small"
+                    autoFocus
+                    label={t('contacts:books.rename')}
+                    value={editing.name}
+                    onChange={(e) => setEditing({ id: book.id, name: e.target.value })}
+                    error={!!editError}
+                    helperText={editError}
+                    sx={{ flex: 1 }}
+                  />
+                  <Button type="submit" variant="contained" loading={rename.isPending}>
+                    {t('contacts:form.save')}
+                  </Button>
+                  <Button onClick={() => setEditing(null)}>{t('contacts:form.cancel')}</Button>
+                </ListItem>
+              ) : (
+                <ListItem
+                  key={book.id}
+                  divider
+                  secondaryAction={
+                    <Box sx={{ display: 'flex', gap: 0.5 }}>
                       <IconButton
-                        aria-label={t('contacts:books.renameNamed', { name: book.name })}
-                        onClick={() => setEditing({ id: book.id, name: book.name })}
+                        component="a"
+                        href={contactsExportUrl(userIndex, 'vcf', book.id)}
+                        download
+                        aria-label={t('contacts:books.export', { name: addressBookName(book, t) })}
                       >
-                        <EditIcon />
+                        <DownloadIcon />
                       </IconButton>
-                      <IconButton
-                        aria-label={t('contacts:books.deleteNamed', { name: book.name })}
-                        onClick={() => setDeleting(book)}
-                      >
-                        <DeleteIcon />
-                      </IconButton>
-                    </>
-                  )}
-                </Box>
-              }
-            >
-              <ListItemIcon>
-                <MenuBookIcon />
-              </ListItemIcon>
-              <ListItemText
-                primary={addressBookName(book, t)}
-                secondary={`${t('contacts:books.count', { count: book.count })}${book.isDefault ? ` · ${t('contacts:books.default')}` : ''}`}
-              />
-            </ListItem>
-          ),
+                      {!book.isDefault && (
+                        <>
+                          <IconButton
+                            aria-label={t('contacts:books.renameNamed', { name: book.name })}
+                            onClick={() => setEditing({ id: book.id, name: book.name })}
+                          >
+                            <EditIcon />
+                          </IconButton>
+                          <IconButton
+                            aria-label={t('contacts:books.deleteNamed', { name: book.name })}
+                            onClick={() => setDeleting(book)}
+                          >
+                            <DeleteIcon />
+                          </IconButton>
+                        </>
+                      )}
+                    </Box>
+                  }
+                >
+                  <ListItemIcon>
+                    <MenuBookIcon />
+                  </ListItemIcon>
+                  <ListItemText
+                    primary={addressBookName(book, t)}
+                    secondary={`${t('contacts:books.count', { count: book.count })}${book.isDefault ? ` · ${t('contacts:books.default')}` : ''}`}
+                  />
+                </ListItem>
+              ),
+            )}
+          </List>
         )}
-      </List>
+      </QueryView>
       <ConfirmDialog
         open={!!deleting}
         title={t('contacts:books.deleteTitle')}

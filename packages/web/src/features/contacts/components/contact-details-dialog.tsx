@@ -21,6 +21,7 @@ import { useGroups } from '../api/get-groups';
 import { recipientText } from '../lib/contact-form';
 import { ContactAvatar } from './contact-avatar';
 import { layoutSizes } from '../../../shared/ui/layout-sizes';
+import { QueryFallback } from '../../../shared/ui/query-view';
 
 export interface ContactDetailsDialogProps {
   userIndex: number;
@@ -40,7 +41,8 @@ export function ContactDetailsDialog({
 }: ContactDetailsDialogProps) {
   const { t } = useTranslation('contacts');
   const titleId = useId();
-  const { data: contact, isError } = useContact(userIndex, id);
+  const query = useContact(userIndex, id);
+  const { data: contact, isError } = query;
   const groups = useGroups(userIndex).data ?? [];
   const compose = (address: string) =>
     appHref('Compose', { userIndex, draftId: null }, { to: recipientText(contact?.fullName ?? '', address) });
@@ -78,6 +80,7 @@ export function ContactDetailsDialog({
         </Box>
       </DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
+        {!contact && isError && <QueryFallback query={query} loadFailed={t('details.loadFailed')} />}
         {contact && contact.emails.length > 0 && (
           <Box component="section">
             <Typography variant="subtitle2">{t('details.emails')}</Typography>

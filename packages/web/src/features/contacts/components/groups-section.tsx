@@ -1,5 +1,4 @@
 import AddIcon from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
@@ -9,6 +8,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { QueryView } from '../../../shared/ui/query-view';
 import { useGroups } from '../api/get-groups';
 import { GroupAvatar } from './contact-avatar';
 import { useContactDialogs } from './contact-dialogs';
@@ -23,19 +23,26 @@ export function GroupsSection({ userIndex }: { userIndex: number }) {
       <Button variant="contained" startIcon={<AddIcon />} onClick={() => dialogs?.newGroup()} sx={{ mb: 2 }}>
         {t('menu.newGroup')}
       </Button>
-      {groups.isError && <Alert severity="error">{t('panel.loadFailed')}</Alert>}
-      {!groups.data && !groups.isError && <Skeleton height={56} />}
-      {groups.data?.length === 0 && <Typography color="text.secondary">{t('groups.empty')}</Typography>}
-      <List aria-label={t('settings.tabs.groups')}>
-        {groups.data?.map((group) => (
-          <ListItemButton key={group.id} divider onClick={() => dialogs?.showGroup(group.id)}>
-            <ListItemAvatar sx={{ mr: 1 }}>
-              <GroupAvatar userIndex={userIndex} group={group} />
-            </ListItemAvatar>
-            <ListItemText primary={group.name} secondary={t('groups.members', { count: group.count })} />
-          </ListItemButton>
-        ))}
-      </List>
+      <QueryView query={groups} loadFailed={t('panel.loadFailed')} loading={<Skeleton height={56} />}>
+        {(list) => (
+          <>
+            {list.length === 0 && <Typography color="text.secondary">{t('groups.empty')}</Typography>}
+            <List aria-label={t('settings.tabs.groups')}>
+              {list.map((group) => (
+                <ListItemButton key={group.id} divider onClick={() => dialogs?.showGroup(group.id)}>
+                  <ListItemAvatar sx={{ mr: 1 }}>
+                    <GroupAvatar userIndex={userIndex} group={group} />
+                  </ListItemAvatar>
+                  <ListItemText
+                    primary={group.name}
+                    secondary={t('groups.members', { count: group.count })}
+                  />
+                </ListItemButton>
+              ))}
+            </List>
+          </>
+        )}
+      </QueryView>
     </Box>
   );
 }

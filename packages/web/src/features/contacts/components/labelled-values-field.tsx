@@ -39,7 +39,6 @@ export function LabelledValuesField({ kind, values, onChange, errors, max }: Lab
             onChange={(event) => set(index, { value: event.target.value })}
             error={!!errors[index]}
             helperText={errors[index]}
-            size="small"
             sx={{ flex: 1, minWidth: 0 }}
           />
           <TextField
@@ -47,7 +46,6 @@ export function LabelledValuesField({ kind, values, onChange, errors, max }: Lab
             label={t('form.label')}
             value={value.label}
             onChange={(event) => set(index, { label: event.target.value })}
-            size="small"
             slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             sx={{ width: 120 }}
           >
@@ -64,7 +62,7 @@ export function LabelledValuesField({ kind, values, onChange, errors, max }: Lab
           <IconButton
             aria-label={t('form.removeValue', { value: value.value || `${single} ${index + 1}` })}
             onClick={() => onChange(values.filter((_, i) => i !== index))}
-            sx={{ mt: 0.25 }}
+            sx={{ mt: 1 }}
           >
             <CloseIcon />
           </IconButton>

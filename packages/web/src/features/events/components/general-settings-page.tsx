@@ -28,7 +28,7 @@ export function GeneralSettingsPage() {
       <Box sx={{ mb: 4 }}>
         <LanguageSetting userIndex={userIndex} />
       </Box>
-      <Box sx={{ mb: 4 }}>
+      <Box sx={{ mb: 4, display: 'flex', flexDirection: 'column', gap: 4 }}>
         <GeneralPreferences userIndex={userIndex} />
         <SwipeSetting userIndex={userIndex} />
       </Box>

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { MessageSummary } from '@webmail/contracts';
+import { cookieNames, type MessageSummary } from '@webmail/contracts';
 import { useEffect, useEffectEvent } from 'react';
 import { isApiRequestError } from '../../../shared/api/api-request-error';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { readCookie } from '../../../shared/session/cookies';
 import { hasActiveSession } from '../../../shared/session/session';
 import { useSessionEvents, type SignOutEvent } from '../../../shared/session/session-events';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
@@ -129,9 +130,15 @@ export function useEventStream(userIndex: number, options: EventStreamOptions = 
         void afterLogout(kind);
       },
     });
+    // The session's expiry cookie when the stream last connected: it changes when the tokens are renewed.
+    const expiryNow = () => readCookie(cookieNames.tokenExpiry(userIndex));
+    let connectedWith = expiryNow();
     const stream = openEventStream({
       url: (lastEventId) => eventStreamUrl(userIndex, lastEventId),
-      connect: (url) => new EventSource(url, { withCredentials: true }),
+      connect: (url) => {
+        connectedWith = expiryNow();
+        return new EventSource(url, { withCredentials: true });
+      },
       onMessage: (data) => {
         const event = parseAppEvent(data);
         if (event) effects.apply(event);
@@ -140,13 +147,19 @@ export function useEventStream(userIndex: number, options: EventStreamOptions = 
         if (status.kind === 'open') {
           // The server says "off" right after opening when it is; until then a new stream counts as live.
           liveMail(true);
-          if (status.recovered || resuming) effects.refetchEverything();
+          if (status.recovered || status.resumed || resuming) effects.refetchEverything();
           resuming = false;
         }
         showStatus(status, stream);
       },
       // Tokens may have expired while the stream was away: a plain call renews them (or signs out) first.
       beforeReconnect: () => fetchMe(userIndex),
+      // A stream cut by the end of its access token: a plain call renews the tokens, then it reopens silently.
+      renewedSession: async () => {
+        const before = connectedWith;
+        await fetchMe(userIndex);
+        return expiryNow() !== before;
+      },
       busyFor: streamRefusedFor,
     });
 

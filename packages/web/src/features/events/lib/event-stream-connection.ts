@@ -13,7 +13,8 @@ export interface EventSourceLike {
  * maximum is waiting), `failed` (every retry failed; only `restart` opens it again).
  */
 export type StreamStatus =
-  | { kind: 'open'; recovered: boolean }
+  /** `resumed`: it reopened at once after the session was renewed, without a notice (what it missed is re-read). */
+  | { kind: 'open'; recovered: boolean; resumed?: true }
   | { kind: 'retrying'; retry: number }
   /** The server refused the stream for load (429) and said when to come back; this does not count as a retry. */
   | { kind: 'waiting'; seconds: number }
@@ -35,6 +36,11 @@ export interface StreamConnectionOptions {
    * streams), or null. An EventSource cannot see the status, so this asks the server again.
    */
   busyFor?: (url: string) => Promise<number | null>;
+  /**
+   * Asked once after an error, before any notice: true when the break was the session's tokens, now renewed (the
+   * stream then reopens at once and quietly); false (or a failure) for a real break, which takes the usual course.
+   */
+  renewedSession?: () => Promise<boolean>;
 }
 
 export interface StreamConnection {
@@ -66,6 +72,9 @@ export function openEventStream(options: StreamConnectionOptions): StreamConnect
   let retries = 0;
   let failedSinceOpen = false;
   let generation = 0;
+  /** The quiet check after a token renewal was used since the last open (only one per break). */
+  let renewalChecked = false;
+  let resumed = false;
 
   const close = () => {
     if (timer !== null) clearTimeout(timer);
@@ -110,7 +119,9 @@ export function openEventStream(options: StreamConnectionOptions): StreamConnect
       retries = 0;
       const recovered = failedSinceOpen;
       failedSinceOpen = false;
-      options.onStatus({ kind: 'open', recovered });
+      renewalChecked = false;
+      options.onStatus({ kind: 'open', recovered, ...(resumed && !recovered ? { resumed } : {}) });
+      resumed = false;
     };
     current.onmessage = (event) => {
       // A message without `id:` reports the last id seen on this EventSource (or '' when none came yet).
@@ -119,10 +130,29 @@ export function openEventStream(options: StreamConnectionOptions): StreamConnect
     };
     current.onerror = () => {
       close();
-      failedSinceOpen = true;
-      if (!opened && options.busyFor) afterRefusal(url);
-      else scheduleRetry();
+      if (options.renewedSession && !renewalChecked) return checkRenewal(() => afterError(opened, url));
+      afterError(opened, url);
     };
+  }
+
+  function afterError(opened: boolean, url: string): void {
+    failedSinceOpen = true;
+    if (!opened && options.busyFor) afterRefusal(url);
+    else scheduleRetry();
+  }
+
+  /** A stream cut because its tokens were renewed reopens at once; anything else goes on to `otherwise`. */
+  function checkRenewal(otherwise: () => void): void {
+    renewalChecked = true;
+    const mine = ++generation;
+    void options.renewedSession!()
+      .catch(() => false)
+      .then((renewed) => {
+        if (mine !== generation) return;
+        if (!renewed) return otherwise();
+        resumed = true;
+        open();
+      });
   }
 
   function reconnect(): void {

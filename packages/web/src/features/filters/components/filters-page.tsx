@@ -42,6 +42,10 @@ import { FilterDialog } from './filter-dialog';
 import { ForwardingTargetsSection } from './forwarding-targets-section';
 import { SpamLevelSection } from './spam-level-section';
 
+/** On a phone the name takes the row and the actions wrap under it, so a long name is read whole. */
+const rowSx = { gap: 1, alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' } } as const;
+const nameSx = { minWidth: 0, flex: { xs: '1 1 calc(100% - 58px)', sm: '1 1 auto' } } as const;
+
 type FiltersT = ReturnType<typeof useTranslation<'filters'>>['t'];
 
 /** The server's words for what was left out, in the interface language; Gmail's own property names stay as they are. */
@@ -240,7 +244,7 @@ export function FiltersPage() {
           </Stack>
           <List aria-label={t('listLabel')}>
             {filters.map((filter, index) => (
-              <ListItem key={filter.id} disableGutters divider sx={{ gap: 1, alignItems: 'center' }}>
+              <ListItem key={filter.id} disableGutters divider sx={rowSx}>
                 <Checkbox
                   checked={selected.has(filter.id)}
                   onChange={(e) => choose(filter.id, e.target.checked)}
@@ -249,10 +253,10 @@ export function FiltersPage() {
                 <ListItemText
                   primary={filter.name}
                   secondary={filter.disabled ? t('off') : t('on')}
-                  sx={{ minWidth: 0, flex: '1 1 auto', opacity: filter.disabled ? 0.6 : 1 }}
-                  slotProps={{ primary: { noWrap: true } }}
+                  sx={{ ...nameSx, opacity: filter.disabled ? 0.6 : 1 }}
+                  slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
                 />
-                <Stack direction="row" sx={{ alignItems: 'center', flexShrink: 0 }}>
+                <Stack direction="row" sx={{ alignItems: 'center', flexShrink: 0, ml: 'auto' }}>
                   <Tooltip title={t('toggle', { name: filter.name })}>
                     <Switch
                       checked={!filter.disabled}

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -7,6 +6,7 @@ import { useState } from 'react';
 import { isApiRequestError } from '../../../shared/api/api-request-error';
 import { reasonText } from '../../../shared/api/error-text';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { QueryFallback } from '../../../shared/ui/query-view';
 import { useUserIndex } from '../../../shared/session/use-user-index';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
 import { useForwardingTargets } from '../api/filters';
@@ -39,8 +39,8 @@ export function ForwardingTargetsSection() {
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
         {t('targets.intro')}
       </Typography>
-      {query.isError && !query.data ? (
-        <Alert severity="error">{reasonText(query.error, tErrors) ?? t('loadFailed')}</Alert>
+      {!query.data ? (
+        <QueryFallback query={query} loadFailed={t('loadFailed')} />
       ) : (
         <>
           <AddressChipsInput

@@ -7,7 +7,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { keyframes } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { ListMode, ListSort } from '@webmail/contracts';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import type { MassActionProgress } from '../api/mass-action-progress';
 import { ListModeToggle } from './list-mode-toggle';
@@ -40,14 +40,25 @@ export function MessageListHeader(props: MessageListHeaderProps) {
   const { title, total, mode, onModeChange, onRefresh, selectAll, onSelectAll, toolbar, progress } = props;
   const { totalLabel, sort, onSortChange } = props;
   const { t } = useTranslation('messages');
+  const [tip, setTip] = useState(false);
   return (
     <Box sx={{ flexShrink: 0, borderBottom: 1, borderColor: 'divider' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minHeight: 56, pl: 0.5, pr: 1 }}>
-        <Tooltip title={t('selection.selectAll')}>
+        {/* Above the box, not over the first row; and closed by the click, as the rows it would cover change. */}
+        <Tooltip
+          title={t('selection.selectAll')}
+          placement="top"
+          open={tip}
+          onOpen={() => setTip(true)}
+          onClose={() => setTip(false)}
+        >
           <Checkbox
             checked={selectAll === 'all'}
             indeterminate={selectAll === 'some'}
-            onChange={onSelectAll}
+            onChange={() => {
+              setTip(false);
+              onSelectAll();
+            }}
             disabled={!total}
             slotProps={{ input: { 'aria-label': t('selection.selectAll') } }}
             sx={{ width: 48, height: 48 }}

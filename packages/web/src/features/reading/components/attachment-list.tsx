@@ -107,7 +107,10 @@ export function AttachmentList({ userIndex, mailboxId, messageId, attachments }:
               component="li"
               key={file.id}
               sx={{
-                width: { xs: '100%', sm: 260 },
+                // As wide as the name needs, up to a limit: a fixed width cut short names with room to spare.
+                width: { xs: '100%', sm: 'auto' },
+                minWidth: { sm: 220 },
+                maxWidth: { xs: '100%', sm: 'min(100%, 420px)' },
                 display: 'flex',
                 alignItems: 'center',
                 border: 1,

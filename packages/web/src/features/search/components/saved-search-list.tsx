@@ -11,6 +11,18 @@ import { isWithin } from '../../../shared/routing/app-paths';
 import { searchHref } from '../../../shared/routing/mail-hrefs';
 import { useDeleteSavedSearch, useSavedSearches } from '../api/saved-searches';
 
+/**
+ * A row spans what a folder row does (from the folder tree's toggle column to 8 px from the edge), so the two
+ * highlights are one width; the delete button sits inside its end.
+ */
+const rowSx = { display: 'flex', alignItems: 'center', position: 'relative', pl: '28px', pr: 1 } as const;
+const deleteSx = {
+  position: 'absolute',
+  right: 12,
+  opacity: { xs: 1, md: 0 },
+  '&:focus-visible': { opacity: 1 },
+} as const;
+
 export interface SavedSearchListProps {
   userIndex: number;
   /** Called after a link is followed (the mobile drawer closes). */
@@ -44,18 +56,22 @@ export function SavedSearchList({ userIndex, onNavigate }: SavedSearchListProps)
           const unseen = item.unseen ?? 0;
           const countText = unseen > 0 ? t('saved.unseen', { count: unseen }) : null;
           return (
-            <Box
-              component="li"
-              key={item.id}
-              sx={{ display: 'flex', alignItems: 'center', pr: 1, '&:hover .saved-delete': { opacity: 1 } }}
-            >
+            <Box component="li" key={item.id} sx={{ ...rowSx, '&:hover .saved-delete': { opacity: 1 } }}>
               <ListItemButton
                 component={RouterLink}
                 to={searchHref(userIndex, item.query)}
                 onClick={onNavigate}
                 selected={current === item.query}
                 aria-label={countText ? `${item.name}, ${countText}` : item.name}
-                sx={{ borderRadius: '0 16px 16px 0', minHeight: 32, py: 0, pl: 2.5, flex: 1, minWidth: 0 }}
+                sx={{
+                  borderRadius: '0 16px 16px 0',
+                  minHeight: 32,
+                  py: 0,
+                  pl: 1,
+                  pr: 5,
+                  flex: 1,
+                  minWidth: 0,
+                }}
               >
                 <SavedSearchOutlinedIcon
                   aria-hidden
@@ -78,7 +94,7 @@ export function SavedSearchList({ userIndex, onNavigate }: SavedSearchListProps)
                 size="small"
                 aria-label={t('saved.delete', { name: item.name })}
                 onClick={() => remove.mutate(item.id)}
-                sx={{ opacity: { xs: 1, md: 0 }, '&:focus-visible': { opacity: 1 } }}
+                sx={deleteSx}
               >
                 <CloseIcon fontSize="small" />
               </IconButton>

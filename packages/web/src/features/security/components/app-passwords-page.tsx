@@ -23,7 +23,7 @@ import { reasonText } from '../../../shared/api/error-text';
 import { useDateFormat } from '../../../shared/format/format-date';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useUserIndex } from '../../../shared/session/use-user-index';
-import { PaneLoader } from '../../../shared/ui/pane-loader';
+import { QueryFallback } from '../../../shared/ui/query-view';
 import { useAppPasswords, useCreateAppPassword, useDeleteAppPassword } from '../api/app-passwords';
 import { AppPasswordDialog } from './app-password-dialog';
 import { needsReauth, useReauthGate } from './reauth-dialog';
@@ -60,7 +60,7 @@ export function AppPasswordsPage() {
   const [error, setError] = useState<string | null>(null);
   const [shown, setShown] = useState<{ password: string; description: string } | null>(null);
   const data = list.data;
-  if (!data) return <PaneLoader />;
+  if (!data) return <QueryFallback query={list} loadFailed={t('loadFailed')} />;
   if (!data.supported) return <Alert severity="info">{t('asps.unsupported')}</Alert>;
 
   const toggle = (scope: ApplicationPasswordScope, on: boolean) =>

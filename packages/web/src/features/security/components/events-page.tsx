@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useDateFormat } from '../../../shared/format/format-date';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useUserIndex } from '../../../shared/session/use-user-index';
-import { PaneLoader } from '../../../shared/ui/pane-loader';
+import { QueryFallback } from '../../../shared/ui/query-view';
 import {
   useAccountSessions,
   useRevokeOtherSessions,
@@ -42,7 +42,7 @@ function SessionsSection({ userIndex }: { userIndex: number }) {
         {t('sessions.title')}
       </Typography>
       {!sessions.data ? (
-        <PaneLoader />
+        <QueryFallback query={sessions} loadFailed={t('loadFailed')} />
       ) : (
         <List aria-label={t('sessions.title')}>
           {sessions.data.sessions.map((s) => (
@@ -111,7 +111,7 @@ export function EventsPage() {
         {t('events.title')}
       </Typography>
       {!data ? (
-        <PaneLoader />
+        <QueryFallback query={events} loadFailed={t('loadFailed')} />
       ) : data.events.length === 0 ? (
         <Typography variant="body2">{t('events.none')}</Typography>
       ) : (

@@ -12,7 +12,7 @@ import { formErrorsOf } from '../../../shared/api/error-text';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useUserIndex } from '../../../shared/session/use-user-index';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
-import { PaneLoader } from '../../../shared/ui/pane-loader';
+import { QueryFallback } from '../../../shared/ui/query-view';
 import { useMe } from '../../auth/api/get-me';
 import { useChangePassword, usePasswordSupport } from '../api/account-security';
 import { passwordScore } from '../lib/password-strength';
@@ -68,7 +68,7 @@ export function PasswordPage() {
     fields: {},
     form: null,
   });
-  if (!support.data) return <PaneLoader />;
+  if (!support.data) return <QueryFallback query={support} loadFailed={t('loadFailed')} />;
   if (!support.data.supported) return <Alert severity="info">{t('password.unsupported')}</Alert>;
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: event.target.value }));

@@ -13,7 +13,7 @@ import { useTranslation } from '../../../shared/i18n/translation';
 import { appHref } from '../../../shared/routing/app-paths';
 import { useUserIndex } from '../../../shared/session/use-user-index';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
-import { PaneLoader } from '../../../shared/ui/pane-loader';
+import { QueryView } from '../../../shared/ui/query-view';
 import { StorageUsageBar } from '../../mailboxes/components/storage-usage-bar';
 import { useUserDetails } from '../api/get-user-details';
 import { useOutgoingAddresses } from '../api/outgoing-addresses';
@@ -29,13 +29,12 @@ import { LeaveGuard } from '../../../shared/ui/leave-dialog';
 export function AccountPage() {
   const userIndex = useUserIndex();
   const { t } = useTranslation('settings');
-  const { t: tErrors } = useTranslation('errors');
   const details = useUserDetails(userIndex);
-  if (details.isError && !details.data) {
-    return <Alert severity="error">{reasonText(details.error, tErrors) ?? t('account.loadFailed')}</Alert>;
-  }
-  if (!details.data) return <PaneLoader />;
-  return <AccountForm userIndex={userIndex} details={details.data} />;
+  return (
+    <QueryView query={details} loadFailed={t('account.loadFailed')}>
+      {(data) => <AccountForm userIndex={userIndex} details={data} />}
+    </QueryView>
+  );
 }
 
 function AccountForm({ userIndex, details }: { userIndex: number; details: UserDetails }) {

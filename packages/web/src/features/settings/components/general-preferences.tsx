@@ -12,6 +12,7 @@ import { useTranslation } from '../../../shared/i18n/translation';
 import { useSettingsSaver } from '../hooks/use-settings-saver';
 import { ChoiceGroup } from './choice-group';
 import { StoredSettingsForm, type StoredSettingsFormProps } from './stored-settings-form';
+import { settingsFieldWidth } from '../lib/field-width';
 
 /** Every IANA zone the browser knows, each with its current offset from UTC ("Europe/Helsinki (UTC+02:00)"). */
 function timeZoneOptions(): { zone: string; label: string }[] {
@@ -55,7 +56,7 @@ function PreferencesForm({ userIndex, details, config }: StoredSettingsFormProps
         isOptionEqualToValue={(option, value) => option.zone === value.zone}
         noOptionsText={t('general.timeZone.noMatch')}
         onChange={(_event, option) => save({ details: { timezone: option.zone } })}
-        sx={{ maxWidth: 420 }}
+        sx={{ maxWidth: settingsFieldWidth }}
         renderInput={(params) => (
           <TextField
             {...params}

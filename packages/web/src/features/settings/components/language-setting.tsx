@@ -4,6 +4,7 @@ import { languages, type Language } from '@webmail/contracts';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
 import { useUpdateUserConfig } from '../api/user-config';
+import { settingsFieldWidth } from '../lib/field-width';
 
 /**
  * The interface language (General page): applied at once (texts, `<html lang>`, the Accept-Language of every
@@ -38,7 +39,7 @@ export function LanguageSetting({ userIndex }: { userIndex: number }) {
       helperText={t('settings:general.language.help')}
       value={current}
       onChange={(event) => void choose(event.target.value as Language)}
-      sx={{ minWidth: 240, maxWidth: 360 }}
+      sx={{ width: '100%', maxWidth: settingsFieldWidth }}
     >
       {languages.map((language) => (
         <MenuItem key={language} value={language} lang={language}>

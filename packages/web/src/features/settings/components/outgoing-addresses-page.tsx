@@ -1,5 +1,4 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -18,7 +17,7 @@ import { useTranslation } from '../../../shared/i18n/translation';
 import { appHref } from '../../../shared/routing/app-paths';
 import { useUserIndex } from '../../../shared/session/use-user-index';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
-import { PaneLoader } from '../../../shared/ui/pane-loader';
+import { QueryFallback } from '../../../shared/ui/query-view';
 import {
   useDeleteOutgoingAddress,
   useOutgoingAddresses,
@@ -62,10 +61,8 @@ export function OutgoingAddressesPage() {
         </Typography>
       </Box>
       <OutgoingAddressForm userIndex={userIndex} />
-      {list.isError && !list.data ? (
-        <Alert severity="error">{reasonText(list.error, tErrors) ?? t('outgoingAddresses.loadFailed')}</Alert>
-      ) : !list.data ? (
-        <PaneLoader />
+      {!list.data ? (
+        <QueryFallback query={list} loadFailed={t('outgoingAddresses.loadFailed')} />
       ) : list.data.addresses.length === 0 ? (
         <Typography sx={{ color: 'text.secondary' }}>{t('outgoingAddresses.empty')}</Typography>
       ) : (

@@ -1,8 +1,7 @@
-import Alert from '@mui/material/Alert';
 import type { UserConfig, UserDetails } from '@webmail/contracts';
 import type { ComponentType, ReactNode } from 'react';
-import { reasonText } from '../../../shared/api/error-text';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { QueryView } from '../../../shared/ui/query-view';
 import { useUserDetails } from '../api/get-user-details';
 import { useUserConfig } from '../api/user-config';
 
@@ -27,16 +26,15 @@ export function StoredSettingsForm({
   loading?: ReactNode;
 }) {
   const { t } = useTranslation('settings');
-  const { t: tErrors } = useTranslation('errors');
   const details = useUserDetails(userIndex);
   const config = useUserConfig(userIndex);
-  if ((details.isError && !details.data) || (config.isError && !config.data)) {
-    return (
-      <Alert severity="error">
-        {reasonText(details.error ?? config.error, tErrors) ?? t('account.loadFailed')}
-      </Alert>
-    );
-  }
-  if (!details.data || !config.data) return loading;
-  return <Form userIndex={userIndex} details={details.data} config={config.data} />;
+  return (
+    <QueryView query={details} loadFailed={t('account.loadFailed')} loading={loading}>
+      {(detailsData) => (
+        <QueryView query={config} loadFailed={t('account.loadFailed')} loading={loading}>
+          {(configData) => <Form userIndex={userIndex} details={detailsData} config={configData} />}
+        </QueryView>
+      )}
+    </QueryView>
+  );
 }

@@ -6,6 +6,7 @@ import { defaultSwipeSettings, swipeActions, type SwipeAction, type SwipeSetting
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
 import { useUpdateUserConfig, useUserConfig } from '../api/user-config';
+import { settingsFieldWidth } from '../lib/field-width';
 
 const sides = ['left', 'right'] as const;
 
@@ -38,7 +39,7 @@ export function SwipeSetting({ userIndex }: { userIndex: number }) {
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
         {t('general.swipe.help')}
       </Typography>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, maxWidth: settingsFieldWidth }}>
         {sides.map((side) => (
           <TextField
             key={side}
@@ -47,7 +48,7 @@ export function SwipeSetting({ userIndex }: { userIndex: number }) {
             value={current[side]}
             disabled={!config.data}
             onChange={(event) => choose(side, event.target.value as SwipeAction)}
-            sx={{ minWidth: 200, flex: '1 1 200px', maxWidth: 360 }}
+            sx={{ flex: '1 1 160px' }}
           >
             {swipeActions.map((action) => (
               <MenuItem key={action} value={action}>

@@ -16,7 +16,7 @@ import { appHref } from '../../../shared/routing/app-paths';
 import { useUserIndex } from '../../../shared/session/use-user-index';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
 import { LeaveDialog } from '../../../shared/ui/leave-dialog';
-import { PaneLoader } from '../../../shared/ui/pane-loader';
+import { QueryFallback } from '../../../shared/ui/query-view';
 import { useLeaveGuard } from '../../../shared/ui/use-leave-guard';
 import { ComposerBody, type ComposerBodyProps } from '../../compose/components/composer-body';
 import { refusalMessage } from '../../compose/components/refusal-message';
@@ -33,14 +33,10 @@ export function SignatureEditPage() {
   const userIndex = useUserIndex();
   const { signatureId } = useParams();
   const { t } = useTranslation('signatures');
-  const { t: tErrors } = useTranslation('errors');
   const list = useSignatures(userIndex);
   const back = appHref('Signature', { userIndex });
 
-  if (list.isError && !list.data) {
-    return <Alert severity="error">{reasonText(list.error, tErrors) ?? t('loadFailed')}</Alert>;
-  }
-  if (!list.data) return <PaneLoader />;
+  if (!list.data) return <QueryFallback query={list} loadFailed={t('loadFailed')} />;
   const existing = signatureId ? list.data.signatures.find((s) => s.id === signatureId) : undefined;
   if (signatureId && !existing) {
     return (

@@ -26,12 +26,19 @@ import { useUserIndex } from '../../../shared/session/use-user-index';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
 import { pageFallback } from '../../../shared/ui/load-failed-alert';
 import { useDeleteSignature, useSignatures, useUpdateSignature } from '../api/signatures';
+import { htmlLines } from '../../../shared/format/html-text';
 
-/** The first words of a signature, as text (the list shows no HTML of its own). */
-function preview(html: string): string {
-  const text = new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
-  return text.replace(/\s+/g, ' ').trim();
-}
+/** At most three of its lines, each cut at the row's end. */
+const previewSx = {
+  whiteSpace: 'pre-line',
+  display: '-webkit-box',
+  WebkitLineClamp: 3,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+} as const;
+
+/** A signature as text, line by line as it is written (the list shows no HTML of its own). */
+const preview = (html: string) => htmlLines(html).join('\n');
 
 /**
  * Page Signature (settings/signatures): the signatures, the default first; make one the default, edit, delete
@@ -103,7 +110,7 @@ export function SignaturesPage() {
                   </Stack>
                 }
                 secondary={preview(signature.html) || t('empty')}
-                slotProps={{ secondary: { noWrap: true } }}
+                slotProps={{ secondary: { sx: previewSx } }}
                 sx={{ minWidth: 0, flex: '1 1 240px' }}
               />
               <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexShrink: 0, ml: 'auto' }}>
