@@ -321,6 +321,9 @@ for (const language of lookLanguages(['fi', 'en'] as const satisfies UiLanguage[
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page, user, language);
     const sheetName = language === 'fi' ? 'Pikanäppäimet' : 'Keyboard shortcuts';
+    // The new page's heading takes the focus after sign-in (the app's focus rule); the edge is focused after that,
+    // as a keyboard user reaches it.
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
     await separator(page).focus();
     const saved = configSaved(page);
     await page.keyboard.press('PageUp');

@@ -114,17 +114,6 @@ describe('the focus rule after navigation never takes the focus from an open ove
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Page' }));
   });
 
-  it('leaves the focus where it was put after the navigation began (a sidebar control focused while the page loads)', async () => {
-    const router = app(<Button key="b">Sidebar edge</Button>);
-    await act(async () => {
-      await router.navigate('/b');
-    });
-    const edge = screen.getByText('Sidebar edge');
-    act(() => edge.focus());
-    await advance(2_000);
-    expect(document.activeElement).toBe(edge);
-  });
-
   it('moves it there once a closing drawer has gone (a folder chosen in the phone’s drawer)', async () => {
     function ClosingDrawer() {
       const [open, setOpen] = useState(true);

@@ -6,15 +6,9 @@ import { focusIsLost, focusNewPage, keepFocus, navigationStarted, overlayOpen } 
 const settleMs = 100;
 const lateMs = 800;
 
-/**
- * After navigation: the heading takes the focus unless it is in the new page's content already, or the user (or
- * the page) has put it somewhere else since the navigation began — a sidebar control focused while the new page
- * still loads keeps it. Focus left where it was (the link that was clicked) or lost moves.
- */
-function focusAfterNavigation(before: Element | null): void {
-  const active = document.activeElement;
-  if (focusIsLost()) focusNewPage();
-  else if (active === before && active?.closest('main') == null) focusNewPage();
+/** After navigation: the heading takes the focus unless it is in the new page's content already. */
+function focusAfterNavigation(): void {
+  if (focusIsLost() || document.activeElement?.closest('main') == null) focusNewPage();
 }
 
 /**
@@ -34,18 +28,17 @@ export function useFocusRule(): void {
       return;
     }
     navigationStarted();
-    const before = document.activeElement;
     let settled = false;
     const timer = window.setTimeout(() => {
       if (overlayOpen()) return;
       settled = true;
-      focusAfterNavigation(before);
+      focusAfterNavigation();
     }, settleMs);
     // Once its data has come the new page may have replaced what had the focus (a loading state with its own
     // heading): a second look then; or the first, when an overlay was still closing at the first.
     const late = window.setTimeout(() => {
       if (overlayOpen()) return;
-      if (!settled) focusAfterNavigation(before);
+      if (!settled) focusAfterNavigation();
       else if (focusIsLost()) focusNewPage();
     }, lateMs);
     return () => {
