@@ -321,12 +321,17 @@ for (const language of lookLanguages(['fi', 'en'] as const satisfies UiLanguage[
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page, user, language);
     const sheetName = language === 'fi' ? 'Pikanäppäimet' : 'Keyboard shortcuts';
-    // The new page's heading takes the focus after sign-in (the app's focus rule); the edge is focused after that,
-    // as a keyboard user reaches it.
-    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
-    await separator(page).focus();
+    // PageUp on the focused edge widens the sidebar by 64 px. The app's focus rule gives the new page's heading the
+    // focus once the inbox has settled after sign-in, so a key pressed before that may land on the heading instead:
+    // the edge is focused again until the key has reached it.
     const saved = configSaved(page);
-    await page.keyboard.press('PageUp');
+    await expect(async () => {
+      if ((await width(page)) === 256) {
+        await separator(page).focus();
+        await page.keyboard.press('PageUp');
+      }
+      expect(await width(page)).toBe(320);
+    }).toPass();
     await saved;
     const sizes = [
       { width: 1024, height: 768 },

@@ -59,6 +59,16 @@ export function createAppTheme(name: ThemeName, language = 'en'): Theme {
           },
         },
         MuiMenu: { styleOverrides: { paper: { borderRadius: 16 } } },
+        // A page's heading takes the focus by script after navigation or after what had the focus went away (the
+        // focus rule): the browser need not show that as :focus-visible, so the heading draws the app's ring itself.
+        MuiCssBaseline: {
+          styleOverrides: (theme) => ({
+            '[data-page-heading]:focus': {
+              outline: `2px solid ${theme.palette.primary.main}`,
+              outlineOffset: 2,
+            },
+          }),
+        },
         // A dialog without a width of its own (MUI's default `maxWidth="sm"`, 600 px) is 545 px at most.
         MuiDialog: {
           styleOverrides: {
