@@ -130,8 +130,9 @@ test('keyboard only: sign in, read, reply, move, search, change a setting, close
   await page.keyboard.press('Control+Enter');
   await expect(page.getByRole('textbox', { name: 'Message body' })).toBeHidden({ timeout: 20_000 });
   await expectVisibleFocus(page, 'after send');
-  await expect.poll(() => countIn(user, 'Sent')).toBe(1);
-  await expect.poll(() => countIn(sender, 'INBOX')).toBe(1);
+  // The message leaves after the send's undo window (SEND_UNDO_SECONDS, 10 s): as long as the default wait itself.
+  await expect.poll(() => countIn(user, 'Sent'), { timeout: 30_000 }).toBe(1);
+  await expect.poll(() => countIn(sender, 'INBOX'), { timeout: 30_000 }).toBe(1);
 
   // Move the open message with `v`: the picker filters as one types, Enter moves.
   await page.keyboard.press('g');
