@@ -19,6 +19,14 @@ export type MuiLanguage = keyof typeof muiLocales;
 const isMuiLanguage = (language: string): language is MuiLanguage => language in muiLocales;
 
 /** The MUI theme of one of the eight colour themes (`theme-palettes.ts`) in an interface language. */
+/**
+ * A page's heading takes the focus by script after navigation or after what had the focus went away (the focus
+ * rule): the browser need not show that as :focus-visible, so the heading draws the app's ring itself.
+ */
+const pageHeadingFocus = (theme: Theme) => ({
+  '[data-page-heading]:focus': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+});
+
 export function createAppTheme(name: ThemeName, language = 'en'): Theme {
   const palette = themePalettes[name];
   const dark = palette.mode === 'dark';
@@ -59,16 +67,7 @@ export function createAppTheme(name: ThemeName, language = 'en'): Theme {
           },
         },
         MuiMenu: { styleOverrides: { paper: { borderRadius: 16 } } },
-        // A page's heading takes the focus by script after navigation or after what had the focus went away (the
-        // focus rule): the browser need not show that as :focus-visible, so the heading draws the app's ring itself.
-        MuiCssBaseline: {
-          styleOverrides: (theme) => ({
-            '[data-page-heading]:focus': {
-              outline: `2px solid ${theme.palette.primary.main}`,
-              outlineOffset: 2,
-            },
-          }),
-        },
+        MuiCssBaseline: { styleOverrides: pageHeadingFocus },
         // A dialog without a width of its own (MUI's default `maxWidth="sm"`, 600 px) is 545 px at most.
         MuiDialog: {
           styleOverrides: {
