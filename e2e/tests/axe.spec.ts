@@ -33,8 +33,14 @@ const widths = [
 async function scan(page: Page, screen: string, findings: Finding[], include?: string): Promise<void> {
   for (const scheme of schemes) {
     await page.emulateMedia({ colorScheme: scheme });
-    // Let the theme's transitions settle before colours are measured.
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    // Let the theme's transitions settle before colours are measured: two frames first, so the transitions the
+    // scheme change starts exist, then each of them finished (one cut short by the next settles too). Only
+    // transitions: a spinner's endless animation never finishes.
+    await page.evaluate(async () => {
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      const transitions = document.getAnimations().filter((a) => a instanceof CSSTransition);
+      await Promise.all(transitions.map((a) => a.finished.catch(() => undefined)));
+    });
     // label-content-name-mismatch is one of axe's experimental rules: switched on by name.
     // (options first: withTags adds to them, options replaces them.)
     let builder = new AxeBuilder({ page })

@@ -15,7 +15,7 @@ function describeFocus(page: Page): Promise<string> {
     const el = document.activeElement;
     if (!el || el === document.body) return '<body>';
     const label = el instanceof HTMLInputElement ? el.labels?.[0]?.textContent : null;
-    const name = el.getAttribute('aria-label') ?? label ?? el.textContent?.trim().slice(0, 40) ?? '';
+    const name = el.getAttribute('aria-label') ?? label ?? el.textContent?.trim().slice(0, 160) ?? '';
     return `<${el.tagName.toLowerCase()} role=${el.getAttribute('role') ?? ''}> ${name}`;
   });
 }
