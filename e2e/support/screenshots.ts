@@ -81,3 +81,14 @@ export async function showLook(page: Page, scheme: Scheme, size: Size): Promise<
   await page.emulateMedia({ colorScheme: scheme });
   await page.setViewportSize(size);
 }
+
+/**
+ * Waits until the page looks as it will stay: its web fonts in and every animation (the colours' transitions after
+ * a scheme change) over. A transition cut short by the next one rejects its promise: that is settled too.
+ */
+export async function settleLook(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
+  });
+}

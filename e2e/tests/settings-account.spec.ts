@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { settleLook } from '../support/screenshots';
 import { expect, test } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { addRecipients, composer, messagesIn, openComposer } from '../support/compose';
@@ -83,13 +84,7 @@ test('account and general page screenshots', async ({ page }) => {
       for (const size of widths) {
         await page.setViewportSize(size);
         await page.mouse.move(0, 0);
-        await page.evaluate(async () => {
-          await document.fonts.ready;
-          // A transition cut short by the next one rejects its promise: that is settled too.
-          await Promise.all(
-            document.getAnimations().map((animation) => animation.finished.catch(() => undefined)),
-          );
-        });
+        await settleLook(page);
         await page.screenshot({
           path: path.join(screenshotDir, `${target}-${language}-${scheme}-${size.width}.png`),
         });

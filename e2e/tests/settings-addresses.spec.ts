@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { settleLook } from '../support/screenshots';
 import { expect, test, type Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { addRecipients, composer, messagesIn, openComposer } from '../support/compose';
@@ -150,12 +151,7 @@ test('outgoing addresses and account-with-avatar screenshots', async ({ page }) 
       for (const size of widths) {
         await page.setViewportSize(size);
         await page.mouse.move(0, 0);
-        await page.evaluate(async () => {
-          await document.fonts.ready;
-          await Promise.all(
-            document.getAnimations().map((animation) => animation.finished.catch(() => undefined)),
-          );
-        });
+        await settleLook(page);
         await page.screenshot({
           path: path.join(screenshotDir, `${file}-${language}-${scheme}-${size.width}.png`),
         });

@@ -4,7 +4,7 @@ import { simpleParser } from 'mailparser';
 import { addRecipients, composer, messagesIn, openComposer } from '../support/compose';
 import { screenshotDir } from '../support/environment';
 import { countIn, newMailUser, plainMessage, withImap } from '../support/mail-user';
-import { lookLanguages, looksAt, showLook } from '../support/screenshots';
+import { lookLanguages, looksAt, showLook, settleLook } from '../support/screenshots';
 import { signIn, useLanguage } from '../support/sign-in';
 import { messageRow } from '../support/message-rows';
 
@@ -154,13 +154,7 @@ test('signature page screenshots', async ({ page }) => {
         await showLook(page, scheme, size);
         await page.mouse.move(0, 0);
         // The colours' transitions after a scheme change have run, the fonts are in.
-        await page.evaluate(async () => {
-          await document.fonts.ready;
-          // A transition cut short by the next one rejects its promise: that is settled too.
-          await Promise.all(
-            document.getAnimations().map((animation) => animation.finished.catch(() => undefined)),
-          );
-        });
+        await settleLook(page);
         await page.screenshot({
           path: path.join(screenshotDir, `${name}-${language}-${scheme}-${size.width}.png`),
         });
