@@ -114,6 +114,13 @@ test.describe('one-click unsubscribe', () => {
       await done.getByRole('button', { name: 'Move their mail to Trash' }).click();
       await expect(page.getByText('1 message moved to Trash')).toBeVisible();
       await expect.poll(() => countIn(user, 'INBOX')).toBe(0);
+      // The open message went with them: the reading pane says so in place, with no request-failed notice.
+      await done.getByRole('button', { name: 'Close' }).click();
+      await expect(
+        page.getByText('This message has been moved or deleted since you opened it.'),
+      ).toBeVisible();
+      await expect(page.getByText(/Request failed/)).toHaveCount(0);
+      await page.screenshot({ path: path.join(screenshotDir, 'unsubscribe-gone-360.png') });
     } finally {
       await server.stop();
       list.server.close();

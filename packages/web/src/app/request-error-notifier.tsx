@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { isApiRequestError } from '../shared/api/api-request-error';
 import { errorMessage } from '../shared/api/error-message';
 import { joinedFieldErrors } from '../shared/api/error-text';
+import { isNotFoundShownInPlace } from '../shared/api/mail-change';
 import { isRetryableError } from '../shared/api/retry-policy';
 import { useTranslation, type TFunction } from '../shared/i18n/translation';
 import type { SnackbarInput } from '../shared/snackbar/snackbar-context';
@@ -19,7 +20,8 @@ type NotifierT = TFunction<['errors', 'common']>;
  *   that repeats the request — a query refetches, a mutation runs again with the same variables (and the same
  *   optimistic steps);
  * - other failures (403, 404 …): 'request failed' with the message; repeating would answer the same.
- * Never for a 401 (the session flow handles it) nor where `meta: { errorSnackbar: false }` opts out.
+ * Never for a 401 (the session flow handles it), nor for a 404 of a message whose view says so in place
+ * (`showsNotFoundInPlace`), nor where `meta: { errorSnackbar: false }` opts out.
  */
 export function snackbarForError(error: unknown, t: NotifierT, retry: () => void): SnackbarInput {
   if (isApiRequestError(error) && error.status === 422) {
@@ -35,7 +37,8 @@ export function snackbarForError(error: unknown, t: NotifierT, retry: () => void
 }
 
 const isSilent = (error: unknown, meta: Record<string, unknown> | undefined) =>
-  meta?.errorSnackbar === false || (isApiRequestError(error) && error.status === 401);
+  meta?.errorSnackbar === false ||
+  (isApiRequestError(error) && (error.status === 401 || isNotFoundShownInPlace(error.status, meta)));
 
 /**
  * Shows the snackbar for mutations, and for queries that already had data (a background refresh failed, which the

@@ -7,6 +7,7 @@ import { setViewportWidth } from '../../test/media-query';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
 import { sampleTree } from '../../test/folder.testing';
+import { invalidateMailOfAnyFolder } from '../../shared/api/mail-change';
 import { readingKeys } from './api/reading.keys';
 import { buildSentDetail, buildThreadMessage, readingApi } from './conversation.testing';
 import { massActionServer } from '../messages/mass-action.testing';
@@ -257,5 +258,20 @@ describe('conversation view', () => {
     expect(await screen.findByText(/this message was not found/i)).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Back to the list' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/u/0/id-inbox'));
+  });
+
+  it('moved away by another device or a search-wide action: says so in place, with no request-failed notice', async () => {
+    const { reading } = setup();
+    const { queryClient } = await renderApp('/u/0/id-inbox/thread-7/7');
+    await screen.findByText('Booked the tickets.');
+
+    // The conversation is gone from its folder; a refresh of every mail view (as after a live event) answers 404.
+    reading.state.threads = {};
+    await invalidateMailOfAnyFolder(queryClient, 0);
+
+    expect(await screen.findByText(/moved or deleted since you opened it/i)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the list' })).toBeInTheDocument();
+    expect(screen.getByText('Booked the tickets.')).toBeInTheDocument();
+    expect(screen.queryByText(/request failed/i)).not.toBeInTheDocument();
   });
 });

@@ -82,5 +82,5 @@ export function readingApi(state: ReadingState) {
       return shown ? HttpResponse.json(shown) : undefined;
     }),
   ];
-  return { handlers, requests };
+  return { handlers, requests, state };
 }

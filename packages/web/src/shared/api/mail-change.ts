@@ -7,6 +7,21 @@ import type { QueryClient } from '@tanstack/react-query';
  */
 export const showsMailOfAnyFolder = { showsMailOfAnyFolder: true } as const;
 
+/**
+ * Query `meta` of a query of one message (its detail, a conversation opened at it) whose view says itself when the
+ * message is gone: a refetch answering 404 after another device, another tab or a search-wide action moved it is
+ * shown in place ("not found, back to the list"), never as a request-failed notice over what the reader just did.
+ */
+export const showsNotFoundInPlace = { showsNotFoundInPlace: true } as const;
+
+/** A 404 of a query marked `showsNotFoundInPlace`: its view tells the reader, so no notice is due. */
+export function isNotFoundShownInPlace(
+  status: number | undefined,
+  meta: Record<string, unknown> | undefined,
+) {
+  return status === 404 && meta?.showsNotFoundInPlace === true;
+}
+
 /** Marks every query of this user that shows mail of any folder stale (active ones refetch). */
 export function invalidateMailOfAnyFolder(queryClient: QueryClient, userIndex: number): Promise<void> {
   return queryClient.invalidateQueries({

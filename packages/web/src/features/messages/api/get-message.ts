@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messagesEndpoints, type MessageDetail } from '@webmail/contracts';
 import { callApi } from '../../../shared/api/call-api';
-import { whileMessageExists } from '../../../shared/api/mail-change';
+import { showsNotFoundInPlace, whileMessageExists } from '../../../shared/api/mail-change';
 import { messagesKeys } from './messages.keys';
 
 function fetchMessage(
@@ -32,6 +32,7 @@ export function messageQueryOptions(userIndex: number, mailboxId: string, messag
     },
     // A message does not change apart from its flags, which this client patches itself.
     staleTime: 5 * 60_000,
+    meta: showsNotFoundInPlace,
   });
 }
 

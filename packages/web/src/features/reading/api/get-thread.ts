@@ -1,7 +1,11 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { readingEndpoints } from '@webmail/contracts';
 import { callApi } from '../../../shared/api/call-api';
-import { showsMailOfAnyFolder, whileMessageExists } from '../../../shared/api/mail-change';
+import {
+  showsMailOfAnyFolder,
+  showsNotFoundInPlace,
+  whileMessageExists,
+} from '../../../shared/api/mail-change';
 import { readingKeys } from './reading.keys';
 
 /**
@@ -24,7 +28,7 @@ export function threadQueryOptions(
         { params: { userIndex, mailboxId, threadId }, query: { messageId } },
         { signal },
       ),
-    meta: showsMailOfAnyFolder,
+    meta: { ...showsMailOfAnyFolder, ...showsNotFoundInPlace },
   });
 }
 

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -31,6 +32,9 @@ export function ConversationView({ env }: { env: ConversationEnv }) {
   const navigate = useNavigate();
   const { userIndex, mailboxId, threadId, messageId } = env;
   const query = useThread(userIndex, mailboxId, threadId, messageId);
+  // A refetch answered 404: another device or a search-wide action moved it. What is shown stays (a dialog of it may
+  // be open), under a notice saying so.
+  const gone = isApiRequestError(query.error) && query.error.status === 404;
   const messages = query.data?.messages;
   const addressed = messages ? addressedMessage(messages, mailboxId, messageId) : undefined;
   const addressedKey = addressed ? conversationKey(addressed) : null;
@@ -74,6 +78,7 @@ export function ConversationView({ env }: { env: ConversationEnv }) {
     const single = messages.length === 1;
     body = (
       <>
+        {gone && <GoneNotice listHref={env.listHref} />}
         <Typography
           // Alone on the page (phones, a tab of its own) the subject is the page's heading.
           component={env.showBack || env.inTab ? 'h1' : 'h2'}
@@ -107,7 +112,7 @@ export function ConversationView({ env }: { env: ConversationEnv }) {
       </>
     );
   } else if (query.isError || messages) {
-    const notFound = messages !== undefined || (isApiRequestError(query.error) && query.error.status === 404);
+    const notFound = messages !== undefined || gone;
     body = (
       <Box sx={{ textAlign: 'center', py: 8, px: 2 }}>
         <Typography sx={{ color: 'text.secondary', mb: 2 }}>
@@ -145,5 +150,30 @@ export function ConversationView({ env }: { env: ConversationEnv }) {
       />
       <Box sx={{ maxWidth: 1040 }}>{body}</Box>
     </Box>
+  );
+}
+
+/** Over a conversation that left its folder since it was shown (the reader may still read it, or go back). */
+function GoneNotice({ listHref }: { listHref: string }) {
+  const { t } = useTranslation('reading');
+  return (
+    <Alert
+      severity="info"
+      role="status"
+      sx={{ mx: { xs: 2, md: 3 }, mt: 2 }}
+      action={
+        <Button
+          component={RouterLink}
+          to={listHref}
+          color="inherit"
+          size="small"
+          sx={{ whiteSpace: 'nowrap' }}
+        >
+          {t('view.backToList')}
+        </Button>
+      }
+    >
+      {t('view.movedSinceOpened')}
+    </Alert>
   );
 }

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { ThreadMessage } from '@webmail/contracts';
 import { useEffect, useRef } from 'react';
+import { isApiRequestError } from '../../../shared/api/api-request-error';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { PaneLoader } from '../../../shared/ui/pane-loader';
 import { useMessage } from '../../messages/api/get-message';
@@ -57,6 +58,8 @@ export function MessageCard({ env, compact, message, addressed, onCollapse }: Me
         />
       </>
     );
+  } else if (query.isError && isApiRequestError(query.error) && query.error.status === 404) {
+    content = <Typography sx={{ py: 3, color: 'text.secondary' }}>{t('view.notFound')}</Typography>;
   } else if (query.isError) {
     content = (
       <Box sx={{ py: 3 }}>
