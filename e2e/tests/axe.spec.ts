@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { newMailUser, withImap, plainMessage } from '../support/mail-user';
-import { signIn, useLanguage } from '../support/sign-in';
+import { signInByApi, useLanguage } from '../support/sign-in';
 
 /**
  * axe-core over the main screens and dialogs, light and dark, on a phone (360 px) and a desktop (1440 px): no
@@ -77,7 +77,7 @@ for (const size of widths) {
         await client.append('INBOX', raw, i === 1 ? ['\\Seen'] : []);
       }
     });
-    await signIn(page, user, 'en');
+    await signInByApi(page, user, 'en');
     const findings: Finding[] = [];
     const phone = size.width < 600;
 

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { addRecipients, composer, openComposer } from '../support/compose';
 import { e2eBaseUrl } from '../support/environment';
 import { countIn, newMailUser } from '../support/mail-user';
-import { signIn, useLanguage, xsrfHeaders } from '../support/sign-in';
+import { signInByApi, useLanguage, xsrfHeaders } from '../support/sign-in';
 
 /** The composer limits, written out rather than imported: the test checks the product against the numbers. */
 const attachmentMaxBytes = 20_971_520;
@@ -39,7 +39,7 @@ test.describe('compose limits', () => {
     page,
   }) => {
     const user = newMailUser('limits');
-    await signIn(page, user, 'en');
+    await signInByApi(page, user, 'en');
     await openComposer(page);
     const requests = watchRequests(page);
 
@@ -81,7 +81,7 @@ test.describe('compose limits', () => {
     page,
   }) => {
     const user = newMailUser('limits');
-    await signIn(page, user, 'en');
+    await signInByApi(page, user, 'en');
     await openComposer(page);
     const requests = watchRequests(page);
 
@@ -120,7 +120,7 @@ test.describe('compose limits', () => {
   }) => {
     const user = newMailUser('limits');
     const reader = newMailUser('reader');
-    await signIn(page, user, 'en');
+    await signInByApi(page, user, 'en');
     const headers = await xsrfHeaders(page);
     const api = `${e2eBaseUrl}/api/u/0/compose`;
     const upload = (file: { name: string; mimeType: string; buffer: Buffer }, inline = false) =>

@@ -3,7 +3,7 @@ import { simpleParser } from 'mailparser';
 import { addRecipients, chip, composer, headerOf, messagesIn, openComposer } from '../support/compose';
 import { e2eBaseUrl } from '../support/environment';
 import { countIn, newMailUser, withImap, type MailUser } from '../support/mail-user';
-import { signIn, useLanguage } from '../support/sign-in';
+import { signInByApi, useLanguage } from '../support/sign-in';
 import { messageRow } from '../support/message-rows';
 
 /** A page of its own browser context: another person at another computer. */
@@ -11,7 +11,7 @@ async function personAt(browser: Browser, user: MailUser): Promise<Page> {
   const context = await browser.newContext({ baseURL: e2eBaseUrl });
   await useLanguage(context, 'en');
   const page = await context.newPage();
-  await signIn(page, user, 'en');
+  await signInByApi(page, user, 'en');
   return page;
 }
 
@@ -57,7 +57,7 @@ test.describe('replies', () => {
     const answer = 'Thursday at ten suits me, see you both there.';
 
     // Alice writes to bob with carol in Cc.
-    await signIn(page, alice, 'en');
+    await signInByApi(page, alice, 'en');
     await openComposer(page);
     await addRecipients(page, 'To', [bob.email]);
     await addRecipients(page, 'Cc', [carol.email]);
@@ -160,7 +160,7 @@ test.describe('replies', () => {
     ].join('\r\n');
     await withImap(bob, (client) => client.append('INBOX', Buffer.from(raw)).then(() => undefined));
 
-    await signIn(page, bob, 'en');
+    await signInByApi(page, bob, 'en');
     await messageRow(page, subject).click();
     await expect(page.getByRole('heading', { name: subject, exact: true })).toBeVisible();
     await replyTo(page, 'Reply');

@@ -12,7 +12,7 @@ import {
 import { e2eBaseUrl, e2eStateDir } from '../support/environment';
 import { countIn, newMailUser, type MailUser } from '../support/mail-user';
 import { extraServerPort, startServer } from '../support/server-process';
-import { signIn, useLanguage } from '../support/sign-in';
+import { signInByApi, useLanguage } from '../support/sign-in';
 
 interface OutboxEntry {
   id: string;
@@ -53,7 +53,7 @@ test.describe('send, undo and retries', () => {
     const bob = newMailUser('bob');
     const subject = `Undo me ${Date.now().toString(36)}`;
     const sentinel = `Sent after ${Date.now().toString(36)}`;
-    await signIn(page, alice, 'en');
+    await signInByApi(page, alice, 'en');
 
     const undone = await writeAndSend(page, bob, subject, 'On second thought, not yet.');
     expect(undone.response.status()).toBe(202);

@@ -5,7 +5,7 @@ import PostalMime from 'postal-mime';
 import { addRecipients, composer, messagesIn, openComposer } from '../support/compose';
 import { e2eBaseUrl } from '../support/environment';
 import { countIn, newMailUser } from '../support/mail-user';
-import { signIn, useLanguage } from '../support/sign-in';
+import { signInByApi, useLanguage } from '../support/sign-in';
 import { messageRow } from '../support/message-rows';
 
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
@@ -118,7 +118,7 @@ test.describe('compose', () => {
     const subject = 'Tervehdys – Привет – õun';
     const attachment = Buffer.from('numbers: 1 2 3\nõhtu – вечер\n');
     const attachmentName = 'Raport õhtu.txt';
-    await signIn(page, alice, 'en');
+    await signInByApi(page, alice, 'en');
     await openComposer(page);
 
     await addRecipients(page, 'To', [bob.email]);
@@ -181,7 +181,7 @@ test.describe('compose', () => {
     try {
       await useLanguage(bobContext, 'en');
       const bobPage = await bobContext.newPage();
-      await signIn(bobPage, bob, 'en');
+      await signInByApi(bobPage, bob, 'en');
       await expect(messageRow(bobPage, subject)).toHaveAccessibleDescription(/Has attachments/);
       await messageRow(bobPage, subject).click();
       await expect(bobPage.getByRole('heading', { name: subject, exact: true })).toBeVisible();

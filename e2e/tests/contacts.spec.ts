@@ -6,7 +6,7 @@ import { avatarPng, contactsPanel, importFixture } from '../support/contacts';
 import { e2eBaseUrl, repoRoot } from '../support/environment';
 import { newMailUser } from '../support/mail-user';
 import { lookLanguages, screenshotWidths, shootLooks } from '../support/screenshots';
-import { signIn, useLanguage, type UiLanguage } from '../support/sign-in';
+import { signInByApi, useLanguage, type UiLanguage } from '../support/sign-in';
 
 /** Opens the panel's menu and picks an entry. */
 async function panelMenu(page: Page, entry: string) {
@@ -40,7 +40,7 @@ test.describe('contacts', () => {
     page,
   }) => {
     const user = newMailUser('contacts');
-    await signIn(page, user, 'en');
+    await signInByApi(page, user, 'en');
     await createContact(page, 'Anna Aalto', 'anna.aalto@example.test', avatarPng);
     await createContact(page, 'Pertti Pohjola', 'pertti@example.test');
 
@@ -78,7 +78,7 @@ test.describe('contacts', () => {
     page,
   }) => {
     const user = newMailUser('contacts-dnd');
-    await signIn(page, user, 'en');
+    await signInByApi(page, user, 'en');
     await createContact(page, 'Liisa Korhonen', 'liisa@example.test');
     await createContact(page, 'Pekka Puupää', 'pekka@example.test');
     const row = (name: string) =>
@@ -100,7 +100,7 @@ test.describe('contacts', () => {
     page,
   }) => {
     const user = newMailUser('contacts-panel');
-    await signIn(page, user, 'en');
+    await signInByApi(page, user, 'en');
     const toggle = contactsPanel(page).getByRole('button', { name: 'Contacts', exact: true });
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const saved = page.waitForResponse(
@@ -119,12 +119,12 @@ test.describe('contacts', () => {
 
   test('a contact made in one browser reaches the event stream of another', async ({ page, browser }) => {
     const user = newMailUser('contacts-live');
-    await signIn(page, user, 'en');
+    await signInByApi(page, user, 'en');
     const other = await browser.newContext();
     try {
       const second = await other.newPage();
       await useLanguage(second, 'en');
-      await signIn(second, user, 'en');
+      await signInByApi(second, user, 'en');
       // The second browser listens on its own stream (the web's event client is another branch's work).
       await second.evaluate(() => {
         const w = window as unknown as { contactEvents: unknown[] };
@@ -182,7 +182,7 @@ for (const language of lookLanguages(['fi', 'en'] as const satisfies UiLanguage[
     const { c, openSidebar } = textsOf(language);
     await useLanguage(page, language);
     const user = newMailUser(`contacts-shots-${language}`);
-    await signIn(page, user, language);
+    await signInByApi(page, user, language);
     for (const name of ['contacts-v3.vcf', 'contacts-v4.vcf', 'google.csv']) await importFixture(page, name);
     const inbox = new URL(page.url()).pathname;
     const dialog = (name: string | RegExp) => page.getByRole('dialog', { name });

@@ -9,7 +9,7 @@ import {
   withImap,
   type MailUser,
 } from '../support/mail-user';
-import { signIn, useLanguage } from '../support/sign-in';
+import { signInByApi, useLanguage } from '../support/sign-in';
 
 /** Inbox mail from the sandbox's sender: `subjects` plain, and one mailing-list message (with List-Id). */
 async function seedInbox(user: MailUser, subjects: string[], listSubject: string) {
@@ -68,7 +68,7 @@ test('filters from search: two steps, files the next message, applies to Inbox a
   const tag = Date.now().toString(36);
   await seedFolders(user, { Budget: 0 });
   await seedInbox(user, [`Q1 budget-${tag}`, `Q2 budget-${tag}`, `Lunch ${tag}`], `Weekly news ${tag}`);
-  await signIn(page, user, 'en');
+  await signInByApi(page, user, 'en');
   await expect(page.getByText(`Lunch ${tag}`)).toBeVisible();
 
   // Step 1: the criteria from the advanced search; "Create filter" waits for one.

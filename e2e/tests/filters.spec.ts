@@ -3,7 +3,7 @@ import { shootAtEachWidth } from '../support/screenshots';
 import { deliver } from '../support/live-events';
 import { countIn, newMailUser, seedFolders } from '../support/mail-user';
 import { listScripts, putActiveScript } from '../support/sieve';
-import { signIn, useLanguage } from '../support/sign-in';
+import { signInByApi, useLanguage } from '../support/sign-in';
 
 const filterList = (page: Page) => page.getByRole('list', { name: 'Filters' });
 const rows = (page: Page) => filterList(page).getByRole('listitem');
@@ -30,7 +30,7 @@ test('filters: created in settings, file the next delivered message; toggle, mov
   const user = newMailUser('filters');
   await seedFolders(user, { Reports: 0, Travel: 0 });
   const tag = Date.now().toString(36);
-  await signIn(page, user, 'en');
+  await signInByApi(page, user, 'en');
   await page.goto('/u/0/settings/filters');
   await expect(page.getByText('No filters yet.')).toBeVisible();
 
@@ -112,7 +112,7 @@ test('filters: a script another ManageSieve client made active is not replaced w
   const foreign = 'require "fileinto";\r\nif header :contains "subject" "x" { fileinto "Trash"; }\r\n';
   await putActiveScript(user, 'roundcube', foreign);
   await seedFolders(user, { Reports: 0 });
-  await signIn(page, user, 'en');
+  await signInByApi(page, user, 'en');
   await page.goto('/u/0/settings/filters');
   await expect(
     page.getByText("Another program's filters (roundcube) are active on the mail server."),

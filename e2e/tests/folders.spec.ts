@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { e2eBaseUrl } from '../support/environment';
 import { countIn, newMailUser, seedFolders, withImap, type MailUser } from '../support/mail-user';
-import { signIn, useLanguage, xsrfHeaders } from '../support/sign-in';
+import { signInByApi, useLanguage, xsrfHeaders } from '../support/sign-in';
 
 interface TreeFolder {
   id: string;
@@ -40,7 +40,7 @@ test.describe('folder management', () => {
     page,
   }) => {
     const user = newMailUser('folders');
-    await signIn(page, user, 'en');
+    await signInByApi(page, user, 'en');
     await page.goto('/u/0/settings/folders');
     await expect(page).toHaveTitle(/Folders - Webmail/);
 
@@ -94,7 +94,7 @@ test.describe('folder management', () => {
 
   test('a system folder offers only retention; server field errors show in the form', async ({ page }) => {
     const user = newMailUser('sysfolder');
-    await signIn(page, user, 'en');
+    await signInByApi(page, user, 'en');
     await page.goto('/u/0/settings/folders');
     await page.getByRole('button', { name: 'Edit Inbox' }).click();
     await expect(dialog(page).getByLabel('Name')).toBeDisabled();
@@ -121,7 +121,7 @@ test.describe('folder management', () => {
 
   test('invalid folder input is refused with 422 field errors and changes nothing', async ({ page }) => {
     const user = newMailUser('badfolder');
-    await signIn(page, user, 'en');
+    await signInByApi(page, user, 'en');
     const headers = await xsrfHeaders(page);
     const before = await imapPaths(user);
     const post = (data: unknown) =>
@@ -146,7 +146,7 @@ test.describe('folder management', () => {
   test('retention removes a message older than the folder retention when the job runs', async ({ page }) => {
     const user = newMailUser('retention');
     await seedFolders(user, { Old: 2 });
-    await signIn(page, user, 'en');
+    await signInByApi(page, user, 'en');
     const old = (await tree(page)).find((f) => f.path === 'Old')!;
     const headers = await xsrfHeaders(page);
     // The form offers 30–180 days; the API takes any duration, so a test can use two seconds.

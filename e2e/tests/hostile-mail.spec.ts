@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import nodemailer from 'nodemailer';
 import { e2eBaseUrl, e2eMailstackPortBase, repoRoot } from '../support/environment';
 import { countIn, newMailUser } from '../support/mail-user';
-import { signIn, useLanguage } from '../support/sign-in';
+import { signInByApi, useLanguage } from '../support/sign-in';
 
 const corpusDir = path.join(repoRoot, 'mailstack/fixtures/hostile');
 const corpus = readdirSync(corpusDir).filter((f) => f.endsWith('.eml'));
@@ -56,7 +56,7 @@ test.describe('hostile mail', () => {
       return route.abort();
     });
 
-    await signIn(page, reader, 'en');
+    await signInByApi(page, reader, 'en');
     const inboxId = new URL(page.url()).pathname.split('/')[3]!;
     const list = (await (
       await page.request.get(`${e2eBaseUrl}/api/u/0/mailbox/${inboxId}/messages?limit=200`)

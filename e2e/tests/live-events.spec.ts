@@ -5,7 +5,7 @@ import { e2eBaseUrl, e2eStateDir, screenshotDir } from '../support/environment';
 import { deliver, recordEventStreams, streamRecords, waitForOpenStream } from '../support/live-events';
 import { newMailUser, seedFolders, withImap, type MailUser } from '../support/mail-user';
 import { extraServerPort, startServer, type RunningServer } from '../support/server-process';
-import { signIn, submitSignIn, useLanguage, xsrfHeaders, type UiLanguage } from '../support/sign-in';
+import { signInByApi, submitSignIn, useLanguage, xsrfHeaders, type UiLanguage } from '../support/sign-in';
 
 const messageList = (page: Page) => page.getByRole('list', { name: /^Messages in/ });
 const row = (page: Page, subject: string) =>
@@ -115,7 +115,7 @@ test.describe.serial('live events', () => {
     await seedFolders(alice, { INBOX: 30 });
     aliceContext = await newContext(browser, 'en');
     alicePage = await aliceContext.newPage();
-    await signIn(alicePage, alice, 'en');
+    await signInByApi(alicePage, alice, 'en');
   });
 
   test.afterAll(async () => {
@@ -197,12 +197,12 @@ test.describe.serial('live events', () => {
     const bobContext = await newContext(browser, 'en');
     try {
       const alicePage2 = await elsewhere.newPage();
-      await signIn(alicePage2, alice, 'en');
+      await signInByApi(alicePage2, alice, 'en');
       const bobPage = await bobContext.newPage();
-      await signIn(bobPage, bob, 'en');
+      await signInByApi(bobPage, bob, 'en');
       // Bob as the second account of Alice's own browser (user index 1).
       const bobInAliceBrowser = await aliceContext.newPage();
-      await signIn(bobInAliceBrowser, bob, 'en', 1);
+      await signInByApi(bobInAliceBrowser, bob, 'en', 1);
       for (const page of [alicePage, alicePage2, bobPage, bobInAliceBrowser]) await waitForOpenStream(page);
 
       const name = `Live folder ${Date.now().toString(36)}`;
@@ -251,7 +251,7 @@ test.describe.serial('live events', () => {
         await page.route(isStream, (route) => (refuseStreams ? route.abort() : route.continue()));
         // The page's timers jump where the test says: a retry's 5 s pass at once.
         await page.clock.install();
-        await signIn(page, alice, language);
+        await signInByApi(page, alice, language);
         await waitForOpenStream(page);
         const text = texts[language];
         const breakStream = () =>

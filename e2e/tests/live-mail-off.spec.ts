@@ -5,7 +5,7 @@ import { e2eStateDir } from '../support/environment';
 import { deliver, recordEventStreams, waitForOpenStream } from '../support/live-events';
 import { newMailUser, type MailUser } from '../support/mail-user';
 import { extraServerPort, startServer, type RunningServer } from '../support/server-process';
-import { signIn, useLanguage } from '../support/sign-in';
+import { signInByApi, useLanguage } from '../support/sign-in';
 
 const row = (page: Page, subject: string) =>
   page
@@ -22,7 +22,7 @@ async function signedInPage(browser: Browser, server: RunningServer, user: MailU
   await useLanguage(context, 'en');
   await recordEventStreams(context);
   const page = await context.newPage();
-  await signIn(page, user, 'en');
+  await signInByApi(page, user, 'en');
   await waitForOpenStream(page);
   return { context, page };
 }

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demoUsers, e2eBaseUrl } from '../support/environment';
 import { countIn, newMailUser, seedFolders, withImap } from '../support/mail-user';
-import { signIn, useLanguage } from '../support/sign-in';
+import { signInByApi, useLanguage } from '../support/sign-in';
 
 interface TreeFolder {
   id: string;
@@ -34,7 +34,7 @@ test.describe('the mailbox', () => {
   test('scrolls a 5,000-message folder with a bounded DOM; select all, mark read, undo', async ({ page }) => {
     // 400 scroll steps, each waiting for the list to settle: ~30 s alone, more beside the other worker's spec.
     test.slow();
-    await signIn(page, demoUsers.alice, 'en');
+    await signInByApi(page, demoUsers.alice, 'en');
     const archive = await folderByPath(page, 'Lists/Newsletters-archive');
     expect(archive.total).toBe(5000);
     const oldest = (await (
@@ -89,7 +89,7 @@ test.describe('the mailbox', () => {
   }) => {
     const user = newMailUser('drag');
     await seedFolders(user, { INBOX: 5, Projects: 0, 'Projects/Alpha': 0, 'Projects/Alpha/Beta': 0 });
-    await signIn(page, user, 'en');
+    await signInByApi(page, user, 'en');
     const other = await context.newPage();
     await other.goto(page.url());
     await expect(folderLink(other, 'Inbox')).toHaveAccessibleName('Inbox, 5 unread');
@@ -127,7 +127,7 @@ test.describe('the mailbox', () => {
   test('keyboard: x selects, s stars, e archives', async ({ page }) => {
     const user = newMailUser('keys');
     await seedFolders(user, { INBOX: 3 });
-    await signIn(page, user, 'en');
+    await signInByApi(page, user, 'en');
     const rows = page.getByRole('list', { name: /Messages in/ }).getByRole('listitem');
     await expect(rows).toHaveCount(3);
     await rows.first().getByRole('link').focus();

@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { composer, messagesIn } from '../support/compose';
 import { e2eBaseUrl, screenshotDir } from '../support/environment';
 import { newMailUser, plainMessage, seedFolders, withImap, type MailUser } from '../support/mail-user';
-import { signIn, useLanguage, xsrfHeaders } from '../support/sign-in';
+import { signInByApi, useLanguage, xsrfHeaders } from '../support/sign-in';
 
 /**
  * Issue 13 (polish), acceptance 2 and 3: a reply typed at the caret the composer gives lands above the quote in the
@@ -141,7 +141,7 @@ test.describe('polish (issue 13)', () => {
       { subject: 'Last week', date: new Date(now - 7 * day), body: 'Shall we meet on Thursday?' },
       { subject: 'Two days ago', date: new Date(now - 2 * day) },
     ]);
-    await signIn(page, alice, 'en');
+    await signInByApi(page, alice, 'en');
     const rows = page.getByRole('list', { name: /Inbox/ }).getByRole('link');
     await expect(rows).toHaveCount(3);
     await expect(rows.nth(0)).toContainText('Today');
@@ -213,7 +213,7 @@ test.describe('polish (issue 13)', () => {
     const alice = newMailUser('alice');
     await seedConversation(alice);
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page, alice, 'en');
+    await signInByApi(page, alice, 'en');
     // Conversations, chosen in the list header (stored with the account).
     await page.getByRole('button', { name: 'Conversations' }).click();
     const list = page.getByRole('list', { name: /Inbox/ });
@@ -272,7 +272,7 @@ test.describe('polish (issue 13)', () => {
       { subject: 'Agenda', date: new Date(Date.now() - 2 * day) },
     ]);
     await page.setViewportSize({ width: 360, height: 780 });
-    await signIn(page, alice, 'en');
+    await signInByApi(page, alice, 'en');
     const rows = page.getByRole('list', { name: /Inbox/ }).getByRole('listitem');
     await expect(rows).toHaveCount(2);
     const fab = page.getByRole('link', { name: 'Compose' });
@@ -325,7 +325,7 @@ test.describe('polish (issue 13)', () => {
     await useLanguage(page, 'en');
     const alice = newMailUser('alice');
     await seed(alice, 'carol@example.test', [{ subject: 'Print me', date: new Date(Date.now() - day) }]);
-    await signIn(page, alice, 'en');
+    await signInByApi(page, alice, 'en');
     const ids = await folderIds(page);
     const [row] = await listOf(page, ids.INBOX!);
     await page.addInitScript(() => {
@@ -363,7 +363,7 @@ test.describe('polish (issue 13)', () => {
       { subject: 'Hello', date: new Date(Date.now() - day) },
       { subject: 'Agenda', date: new Date(Date.now() - 2 * day) },
     ]);
-    await signIn(page, alice, 'fi');
+    await signInByApi(page, alice, 'fi');
     await forEachShot(page, async (language, width) => {
       await page.goto('/u/0');
       const rows = page.getByRole('list', { name: /Inbox|Входящие/ }).getByRole('checkbox');
@@ -395,7 +395,7 @@ test.describe('polish (issue 13)', () => {
     const alice = newMailUser('alice');
     await seedConversation(alice);
     await seedFolders(alice, { 'Long project folder name': 25 });
-    await signIn(page, alice, 'fi');
+    await signInByApi(page, alice, 'fi');
     // Conversations, chosen in the list header and stored with the account (saved after the settings debounce).
     const stored = page.waitForResponse(
       (r) => r.request().method() === 'PATCH' && r.url().endsWith('/config'),

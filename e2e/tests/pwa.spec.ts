@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { demoUsers, e2eStateDir, repoRoot, screenshotDir } from '../support/environment';
 import { messageRow } from '../support/message-rows';
 import { extraServerPort, startServer, type RunningServer } from '../support/server-process';
-import { signIn, submitSignIn, useLanguage, type UiLanguage } from '../support/sign-in';
+import { signInByApi, submitSignIn, useLanguage, type UiLanguage } from '../support/sign-in';
 
 /**
  * The PWA (issue 14, acceptance 5 and 7): the manifest and the service worker register; a new build brings the
@@ -202,7 +202,7 @@ test('offline: a reload shows the app shell, a message opened before and the ban
 }) => {
   test.setTimeout(150_000);
   await useLanguage(page, 'en');
-  await signIn(page, demoUsers.alice, 'en');
+  await signInByApi(page, demoUsers.alice, 'en');
   await controlledByServiceWorker(page);
   // Each language's catalogue passes through the worker once, as it would for someone who uses it.
   await useLanguage(page, 'fi');

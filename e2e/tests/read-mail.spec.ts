@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { demoUsers, e2eBaseUrl } from '../support/environment';
 import { attachmentBytesFromImap } from '../support/imap-direct';
-import { signIn, useLanguage } from '../support/sign-in';
+import { signInByApi, useLanguage } from '../support/sign-in';
 import { messageRow } from '../support/message-rows';
 
 interface ListResponse {
@@ -38,7 +38,7 @@ test.describe('reading real mail', () => {
   test('sign in, see the inbox newest first, open a message and download its attachment', async ({
     page,
   }) => {
-    await signIn(page, demoUsers.alice, 'en');
+    await signInByApi(page, demoUsers.alice, 'en');
     await expect(page.getByRole('navigation', { name: /folders/i })).toBeVisible();
 
     const mailboxId = new URL(page.url()).pathname.split('/')[3]!;
@@ -71,7 +71,7 @@ test.describe('reading real mail', () => {
       const url = request.url();
       if (/^https?:/.test(url) && !url.startsWith(e2eBaseUrl)) outside.push(url);
     });
-    await signIn(page, demoUsers.alice, 'en');
+    await signInByApi(page, demoUsers.alice, 'en');
     await page
       .getByRole('link', { name: /Tallinn Tech Weekly/ })
       .first()
@@ -96,7 +96,7 @@ test.describe('reading real mail', () => {
     page,
     context,
   }) => {
-    await signIn(page, demoUsers.alice, 'en');
+    await signInByApi(page, demoUsers.alice, 'en');
     const oldRefresh = (await context.cookies()).find((c) => c.name === 'wm_rt_0')?.value;
     await context.clearCookies({ name: 'wm_at_0' });
     await page

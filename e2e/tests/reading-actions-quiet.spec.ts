@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { e2eBaseUrl } from '../support/environment';
 import { countIn, newMailUser, seedFolders } from '../support/mail-user';
-import { signIn, useLanguage, xsrfHeaders } from '../support/sign-in';
+import { signInByApi, useLanguage, xsrfHeaders } from '../support/sign-in';
 
 declare global {
   interface Window {
@@ -74,7 +74,7 @@ test('actions from the reading pane never raise an error notice', async ({ page 
   const user = newMailUser('quiet-actions');
   await seedFolders(user, { Projects: 0, INBOX: 4 });
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, user, 'en');
+  await signInByApi(page, user, 'en');
   const res = await page.request.patch(`${e2eBaseUrl}/api/u/0/details`, {
     data: { view_mode: '3-panel' },
     headers: await xsrfHeaders(page),

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { screenshotDir } from '../support/environment';
 import { newMailUser, withImap, type MailUser } from '../support/mail-user';
-import { signIn, useLanguage } from '../support/sign-in';
+import { signInByApi, useLanguage } from '../support/sign-in';
 
 /** What the page looked like each time it called window.print() (trapped: no dialog opens in the test). */
 interface PrintCall {
@@ -156,7 +156,7 @@ interface Conversation {
 /** Signs in, seeds the conversation and opens it at its newest message (route MailboxThread). */
 async function openConversation(page: Page, user: MailUser): Promise<Conversation> {
   const messages = await seedThread(user);
-  await signIn(page, user, 'en');
+  await signInByApi(page, user, 'en');
   const inboxId = new URL(page.url()).pathname.split('/')[3]!;
   const newest = messages[2]!;
   const res = await page.request.get(`/api/u/0/mailbox/${inboxId}/messages?limit=50`);
@@ -504,7 +504,7 @@ test.describe('source, print and new-tab views of a conversation', () => {
 
     // Another account at index 1: the owner's folder and message ids name nothing of theirs.
     const other = newMailUser('other');
-    await signIn(page, other, 'en', 1);
+    await signInByApi(page, other, 'en', 1);
     await page.goto(`/u/1${routes.source}`);
     await expect(page.getByText('This message was not found.', { exact: false })).toBeVisible();
     await expect(page.getByLabel('Raw message')).toHaveCount(0);

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { screenshotDir } from '../support/environment';
 import { newMailUser, plainMessage, withImap } from '../support/mail-user';
 import { messageRow } from '../support/message-rows';
-import { signIn, useLanguage } from '../support/sign-in';
+import { signInByApi, useLanguage } from '../support/sign-in';
 
 const dir = path.join(screenshotDir, 'keyboard');
 const sizes = [
@@ -43,7 +43,7 @@ test('keyboard screenshots: skip link, focus ring, move-to picker (fi)', async (
         }),
       );
   });
-  await signIn(page, user, 'fi');
+  await signInByApi(page, user, 'fi');
   const home = page.url();
 
   for (const scheme of schemes) {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demoUsers, e2eBaseUrl } from '../support/environment';
 import { lookLanguages, shootLooks } from '../support/screenshots';
-import { signIn, useLanguage, xsrfHeaders, type UiLanguage } from '../support/sign-in';
+import { signInByApi, useLanguage, xsrfHeaders, type UiLanguage } from '../support/sign-in';
 
 const widths = [
   { width: 360, height: 780 },
@@ -73,7 +73,7 @@ for (const language of lookLanguages(['fi', 'en'] as const satisfies UiLanguage[
   test(`mail screenshots in ${language}`, async ({ page }) => {
     test.setTimeout(300_000);
     await useLanguage(page, language);
-    await signIn(page, demoUsers.alice, language);
+    await signInByApi(page, demoUsers.alice, language);
     const inboxId = new URL(page.url()).pathname.split('/')[3]!;
     const newsletterUrl = await messageUrl(page, inboxId, newsletter);
     const threadUrl = await messageUrl(page, inboxId, thread);

@@ -4,7 +4,7 @@ import { screenshotDir } from '../support/environment';
 import { newMailUser } from '../support/mail-user';
 import { lookLanguages, looksAt, showLook } from '../support/screenshots';
 import { seedSearchMail } from '../support/search-mail';
-import { signIn, useLanguage, type UiLanguage } from '../support/sign-in';
+import { signInByApi, useLanguage, type UiLanguage } from '../support/sign-in';
 
 const widths = [
   { width: 360, height: 780 },
@@ -34,7 +34,7 @@ for (const language of lookLanguages(['fi', 'en'] as const satisfies UiLanguage[
     const user = newMailUser(`search-shots-${language}`);
     await seedSearchMail(user, 60);
     await useLanguage(page, language);
-    await signIn(page, user, language);
+    await signInByApi(page, user, language);
     const l = text[language];
     const bar = page.getByRole('combobox', { name: l.bar });
     // Recent searches for the quick view.

@@ -4,7 +4,7 @@ import { e2eLocalhostUrl, screenshotDir } from '../support/environment';
 import { newMailUser } from '../support/mail-user';
 import { lookLanguages, looksAt, showLook } from '../support/screenshots';
 import { enableTotpInUi, imapLogin, signOut, virtualAuthenticator } from '../support/security';
-import { signIn, submitSignIn } from '../support/sign-in';
+import { signInByApi, submitSignIn } from '../support/sign-in';
 
 const widths = [
   { width: 360, height: 780 },
@@ -52,7 +52,7 @@ test('security screenshots', async ({ browser }) => {
   const user = newMailUser('shots');
   await page.goto('/login/password');
   await setLanguage(page, 'en');
-  await signIn(page, user, 'en');
+  await signInByApi(page, user, 'en');
   await page.goto('/u/0/settings/security/2fa');
   const { recoveryCodes } = await enableTotpInUi(page, user.password);
   await page.getByRole('button', { name: 'Add passkey' }).click();

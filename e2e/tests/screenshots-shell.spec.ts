@@ -4,7 +4,7 @@ import { screenshotDir } from '../support/environment';
 import { newMailUser } from '../support/mail-user';
 import { lookLanguages, looksAt, showLook } from '../support/screenshots';
 import { signInOnTourServer, startTourServer, type TourServer } from '../support/onboarding';
-import { signIn, useLanguage, type UiLanguage } from '../support/sign-in';
+import { signInByApi, useLanguage, type UiLanguage } from '../support/sign-in';
 
 const phone = { width: 360, height: 780 };
 const desktopSizes = [
@@ -54,7 +54,7 @@ test.describe('shell screenshots', () => {
     test(`quick settings drawer (${language})`, async ({ page }) => {
       await useLanguage(page, language);
       await page.setViewportSize(desktopSizes[0]!);
-      await signIn(page, newMailUser('shots-quick'), language);
+      await signInByApi(page, newMailUser('shots-quick'), language);
       await page.getByRole('button', { name: texts[language].quick }).click();
       await expect(page.getByRole('dialog', { name: texts[language].quick })).toBeVisible();
       await shootAll(page, `shell-quick-settings-${language}`, [phone, ...desktopSizes]);

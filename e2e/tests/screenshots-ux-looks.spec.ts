@@ -5,7 +5,7 @@ import { screenshotDir } from '../support/environment';
 import { newMailUser, seedFolders } from '../support/mail-user';
 import { messageRow } from '../support/message-rows';
 import { looksAt, showLook } from '../support/screenshots';
-import { signIn, useLanguage } from '../support/sign-in';
+import { signInByApi, useLanguage } from '../support/sign-in';
 
 const dir = path.join(screenshotDir, 'ux-looks');
 const sizes = [
@@ -31,7 +31,7 @@ test('ux looks screenshots (fi)', async ({ page }) => {
   const user = newMailUser('ux-looks');
   await seedFolders(user, { Projects: 0, INBOX: 6 });
   const newest = 'INBOX message 6';
-  await signIn(page, user, 'fi');
+  await signInByApi(page, user, 'fi');
   const home = page.url();
 
   for (const { scheme, size } of looksAt(sizes)) {

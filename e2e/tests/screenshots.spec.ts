@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { demoUsers, screenshotDir } from '../support/environment';
 import { lookLanguages, looksAt, pickLooks, showLook } from '../support/screenshots';
-import { labels, signIn, useLanguage, type UiLanguage } from '../support/sign-in';
+import { labels, signInByApi, useLanguage, type UiLanguage } from '../support/sign-in';
 import { messageRow } from '../support/message-rows';
 
 const widths = [
@@ -36,7 +36,7 @@ for (const language of lookLanguages(['fi', 'en'] as const satisfies UiLanguage[
       await shoot(page, `signin-${language}-${scheme}-${size.width}`);
     }
 
-    await signIn(page, demoUsers.alice, language);
+    await signInByApi(page, demoUsers.alice, language);
     const inboxUrl = page.url();
     for (const { scheme, size } of looksAt(widths)) {
       await showLook(page, scheme, size);
@@ -70,8 +70,8 @@ for (const language of lookLanguages(['fi', 'en'] as const satisfies UiLanguage[
     test.setTimeout(120_000);
     const text = accountTexts[language];
     await useLanguage(page, language);
-    await signIn(page, demoUsers.alice, language, 0);
-    await signIn(page, demoUsers.bob, language, 1);
+    await signInByApi(page, demoUsers.alice, language, 0);
+    await signInByApi(page, demoUsers.bob, language, 1);
     await page.goto('/u/0');
     await expect(page).toHaveURL(/\/u\/0\/[^/]+$/);
     const inboxUrl = page.url();

@@ -3,7 +3,7 @@ import type { SearchObject } from 'imapflow';
 import { e2eBaseUrl } from '../support/environment';
 import { newMailUser, withImap, type MailUser } from '../support/mail-user';
 import { daysAgoAtNoon, defaultScope, imapTruth, seedSearchMail } from '../support/search-mail';
-import { signIn, useLanguage, xsrfHeaders } from '../support/sign-in';
+import { signInByApi, useLanguage, xsrfHeaders } from '../support/sign-in';
 
 interface Row {
   id: number;
@@ -68,7 +68,7 @@ test.describe('search in Chromium', () => {
   }) => {
     test.setTimeout(240_000);
     await useLanguage(page, 'en');
-    await signIn(page, user, 'en');
+    await signInByApi(page, user, 'en');
     const paths = await folderPaths(page);
     const cases: Array<[string, SearchObject]> = [
       ['budget', { text: 'budget' }],
@@ -145,7 +145,7 @@ test.describe('search in Chromium', () => {
     page,
   }) => {
     await useLanguage(page, 'en');
-    await signIn(page, user, 'en');
+    await signInByApi(page, user, 'en');
     for (const [zone, now, expected] of [
       // 23:30 on 9 May in Honolulu (10 May in the browser's Helsinki), then 00:30 on 10 May.
       ['Pacific/Honolulu', '2026-05-10T09:30:00Z', '2026-05-02'],
@@ -174,7 +174,7 @@ test.describe('search in Chromium', () => {
     const big = newMailUser('search-all');
     await seedSearchMail(big, 90);
     await useLanguage(page, 'en');
-    await signIn(page, big, 'en');
+    await signInByApi(page, big, 'en');
     const seenBefore = await imapTruth(big, { text: 'bulkword', seen: true });
     const page1 = await searchInBar(page, 'bulkword');
     expect(page1.total).toBe(90);
@@ -205,7 +205,7 @@ test.describe('search in Chromium', () => {
     await seedSearchMail(big, 60);
     await useLanguage(page, 'en');
     await page.setViewportSize({ width: 800, height: 700 }); // below 905 px the message replaces the list
-    await signIn(page, big, 'en');
+    await signInByApi(page, big, 'en');
     await searchInBar(page, 'bulkword');
     const list = page.getByRole('list', { name: 'Results for bulkword' });
     const scroller = list.locator('xpath=..');
@@ -233,7 +233,7 @@ test.describe('search in Chromium', () => {
     page,
   }) => {
     await useLanguage(page, 'en');
-    await signIn(page, user, 'en');
+    await signInByApi(page, user, 'en');
     for (const q of ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'budget']) await searchInBar(page, q);
     const bar = page.getByRole('combobox', { name: 'Search mail' });
     await bar.click();
@@ -273,7 +273,7 @@ test.describe('search in Chromium', () => {
 
   test('a search with hostile text is a search, not IMAP syntax', async ({ page }) => {
     await useLanguage(page, 'en');
-    await signIn(page, user, 'en');
+    await signInByApi(page, user, 'en');
     const found = await searchInBar(page, 'budget" UID 1:* DELETED {5}');
     expect(found.total).toBe(0);
     await withImap(user, async (client) => {

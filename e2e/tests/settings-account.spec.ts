@@ -5,7 +5,7 @@ import { simpleParser } from 'mailparser';
 import { addRecipients, composer, messagesIn, openComposer } from '../support/compose';
 import { screenshotDir } from '../support/environment';
 import { countIn, newMailUser } from '../support/mail-user';
-import { signIn, useLanguage } from '../support/sign-in';
+import { signInByApi, useLanguage } from '../support/sign-in';
 
 test('display name: 1 and 31 characters refused with the spec’s messages, 30 saved, kept after a reload, shown in another tab, and in the From of the next sent mail', async ({
   page,
@@ -15,7 +15,7 @@ test('display name: 1 and 31 characters refused with the spec’s messages, 30 s
   await useLanguage(context, 'en');
   const user = newMailUser('dname');
   const thirty = 'Åsa Öberg-Virtanen Example Ltd';
-  await signIn(page, user, 'en');
+  await signInByApi(page, user, 'en');
   await page.goto('/u/0/settings/account');
   const name = page.getByRole('textbox', { name: 'Name' });
   const save = page.getByRole('button', { name: 'Save' });
@@ -58,7 +58,7 @@ test('account and general page screenshots', async ({ page }) => {
   const user = newMailUser('accshots');
   await page.goto('/login/password');
   await page.evaluate(() => window.localStorage.setItem('webmail.language', 'en'));
-  await signIn(page, user, 'en');
+  await signInByApi(page, user, 'en');
   const widths = [
     { width: 360, height: 780 },
     { width: 1024, height: 768 },

@@ -6,7 +6,7 @@ import { simpleParser } from 'mailparser';
 import { addRecipients, composer, messagesIn, openComposer } from '../support/compose';
 import { screenshotDir } from '../support/environment';
 import { countIn, newMailUser, type MailUser } from '../support/mail-user';
-import { signIn, useLanguage } from '../support/sign-in';
+import { signInByApi, useLanguage } from '../support/sign-in';
 
 /** The code of the newest verification mail in the address's Inbox (read as the recipient's mail client would). */
 async function verificationCode(address: MailUser, count: number): Promise<string> {
@@ -32,7 +32,7 @@ test('outgoing address: added, confirmed with the code of the delivered mail, ch
   test.slow();
   await useLanguage(context, 'en');
   const [user, alias, recipient] = [newMailUser('owner'), newMailUser('alias'), newMailUser('rcpt')];
-  await signIn(page, user, 'en');
+  await signInByApi(page, user, 'en');
   await page.goto('/u/0/settings/account');
   await page.getByRole('link', { name: 'Manage outgoing addresses' }).click();
   await expect(page).toHaveURL(/\/u\/0\/settings\/account\/addresses$/);
@@ -106,7 +106,7 @@ test('outgoing addresses and account-with-avatar screenshots', async ({ page }) 
   const [user, alias] = [newMailUser('addrshots'), newMailUser('addralias')];
   await page.goto('/login/password');
   await page.evaluate(() => window.localStorage.setItem('webmail.language', 'en'));
-  await signIn(page, user, 'en');
+  await signInByApi(page, user, 'en');
 
   // One confirmed address and one waiting for its code; a profile picture.
   await page.goto('/u/0/settings/account/addresses');

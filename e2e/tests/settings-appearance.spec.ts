@@ -4,7 +4,7 @@ import { e2eBaseUrl, screenshotDir } from '../support/environment';
 import { newMailUser, plainMessage, withImap, type MailUser } from '../support/mail-user';
 import { lookLanguages, looksAt, showLook } from '../support/screenshots';
 import { pick } from '../support/settings';
-import { signIn, useLanguage, xsrfHeaders } from '../support/sign-in';
+import { signInByApi, useLanguage, xsrfHeaders } from '../support/sign-in';
 
 const colors = ['blue', 'red', 'green', 'gray'] as const;
 const widths = [
@@ -59,7 +59,7 @@ test('appearance: applied at once, saved, followed by another tab, kept after a 
 }) => {
   const user = newMailUser('look');
   await useLanguage(context, 'en');
-  await signIn(page, user, 'en');
+  await signInByApi(page, user, 'en');
   const inbox = page.url();
   const other = await context.newPage();
   await other.goto(inbox);
@@ -114,7 +114,7 @@ test('appearance screenshots: the mailbox in all eight themes, the Appearance an
   const user = newMailUser('themes');
   await seedInbox(user);
   await useLanguage(context, 'en');
-  await signIn(page, user, 'en');
+  await signInByApi(page, user, 'en');
   const inbox = page.url();
   await page.setViewportSize({ width: 1440, height: 900 });
   for (const color of colors) {

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { e2eBaseUrl } from '../support/environment';
 import { newMailUser } from '../support/mail-user';
-import { signIn, useLanguage } from '../support/sign-in';
+import { signInByApi, useLanguage } from '../support/sign-in';
 
 test('interface language: chosen on the General page, applied at once, followed by another tab, kept after a reload and applied at sign-in in another browser', async ({
   page,
@@ -10,7 +10,7 @@ test('interface language: chosen on the General page, applied at once, followed 
 }) => {
   const user = newMailUser('lang');
   await useLanguage(context, 'en');
-  await signIn(page, user, 'en');
+  await signInByApi(page, user, 'en');
   await page.goto('/u/0/settings/general');
   const other = await context.newPage();
   await other.goto('/u/0/settings/general');
@@ -37,7 +37,7 @@ test('interface language: chosen on the General page, applied at once, followed 
     const second = await elsewhere.newPage();
     await second.goto('/login/password');
     await second.evaluate(() => window.localStorage.setItem('webmail.language', 'en'));
-    await signIn(second, user, 'en');
+    await signInByApi(second, user, 'en');
     await expect(second.locator('html')).toHaveAttribute('lang', 'et');
     await second.goto('/u/0/settings/general');
     await expect(second.getByRole('combobox', { name: 'Keel' })).toHaveText('Eesti');

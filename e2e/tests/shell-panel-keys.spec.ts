@@ -4,7 +4,7 @@ import { composer } from '../support/compose';
 import { e2eBaseUrl, screenshotDir } from '../support/environment';
 import { countIn, newMailUser, seedFolders, withImap, type MailUser } from '../support/mail-user';
 import { lookLanguages, looksAt, showLook } from '../support/screenshots';
-import { signIn, useLanguage, type UiLanguage } from '../support/sign-in';
+import { signInByApi, useLanguage, type UiLanguage } from '../support/sign-in';
 
 const separator = (page: Page) => page.getByRole('separator', { name: /sidebar|sivupalkin/ });
 const width = async (page: Page) => Number(await separator(page).getAttribute('aria-valuenow'));
@@ -48,7 +48,7 @@ test.describe('the shell: resizable sidebar, keyboard shortcuts, page titles', (
     await seedFolders(user, { INBOX: 2 });
     await page.setViewportSize({ width: 1440, height: 900 });
     await useLanguage(page, 'en');
-    await signIn(page, user, 'en');
+    await signInByApi(page, user, 'en');
     await expect(page).toHaveTitle(/(^|\) )Inbox - Webmail$/);
 
     await expect(separator(page)).toHaveAttribute('aria-valuenow', '256');
@@ -121,7 +121,7 @@ test.describe('the shell: resizable sidebar, keyboard shortcuts, page titles', (
     try {
       const page = await context.newPage();
       await useLanguage(page, 'en');
-      await signIn(page, user, 'en');
+      await signInByApi(page, user, 'en');
       await expect(separator(page)).toHaveAttribute('aria-valuenow', '256');
       const box = (await separator(page).boundingBox())!;
       const x = Math.round(box.x + box.width / 2);
@@ -147,7 +147,7 @@ test.describe('the shell: resizable sidebar, keyboard shortcuts, page titles', (
     await seedFolders(user, { INBOX: 6 });
     await page.setViewportSize({ width: 1440, height: 900 });
     await useLanguage(page, 'en');
-    await signIn(page, user, 'en');
+    await signInByApi(page, user, 'en');
     const inboxUrl = page.url();
     await expect(rows(page)).toHaveCount(6);
     await expect(page).toHaveTitle('(6) Inbox - Webmail');
@@ -296,7 +296,7 @@ test.describe('the shell: resizable sidebar, keyboard shortcuts, page titles', (
     await useLanguage(page, 'en');
     await page.goto('/login/password');
     await expect(page).toHaveTitle('Sign in - Webmail');
-    await signIn(page, user, 'en');
+    await signInByApi(page, user, 'en');
     await expect(page).toHaveTitle('(1) Inbox - Webmail');
     await page.goto('/u/0/settings/general');
     await expect(page).toHaveTitle(/General - Webmail$/);
@@ -319,7 +319,7 @@ for (const language of lookLanguages(['fi', 'en'] as const satisfies UiLanguage[
     await seedFolders(user, { INBOX: 8 });
     await useLanguage(page, language);
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page, user, language);
+    await signInByApi(page, user, language);
     const sheetName = language === 'fi' ? 'Pikanäppäimet' : 'Keyboard shortcuts';
     // PageUp on the focused edge widens the sidebar by 64 px. The app's focus rule gives the new page's heading the
     // focus once the inbox has settled after sign-in, so a key pressed before that may land on the heading instead:

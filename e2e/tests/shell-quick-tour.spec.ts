@@ -7,7 +7,7 @@ import {
   type TourServer,
 } from '../support/onboarding';
 import { pick } from '../support/settings';
-import { signIn, useLanguage } from '../support/sign-in';
+import { signInByApi, useLanguage } from '../support/sign-in';
 
 const desktop = { width: 1280, height: 800 };
 
@@ -26,7 +26,7 @@ test.describe('quick settings drawer', () => {
   test('a change in the drawer applies at once and survives a reload', async ({ page }) => {
     await useLanguage(page, 'en');
     await page.setViewportSize(desktop);
-    await signIn(page, newMailUser('quick'), 'en');
+    await signInByApi(page, newMailUser('quick'), 'en');
 
     const cog = page.getByRole('button', { name: 'Quick settings' });
     await cog.click();

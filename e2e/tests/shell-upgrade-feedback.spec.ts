@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { e2eStateDir, repoRoot, screenshotDir } from '../support/environment';
 import { newMailUser } from '../support/mail-user';
-import { signIn, type UiLanguage } from '../support/sign-in';
+import { signInByApi, type UiLanguage } from '../support/sign-in';
 
 const widths = [
   { width: 360, height: 780 },
@@ -91,7 +91,7 @@ test('an account without signatures and contacts sees the upgrade button, labels
   await page.setViewportSize(desktop);
   await page.goto('/login/password');
   await setLanguage(page, 'en');
-  await signIn(page, user, 'en');
+  await signInByApi(page, user, 'en');
 
   const footer = footerOf(page, 'en');
   await expect(footer).toContainText(/Powered by Webmail · v\d+\.\d+\.\d+/);
@@ -130,7 +130,7 @@ test('an account with the whole plan sees no upgrade link; feedback and about wo
   await page.setViewportSize(desktop);
   await page.goto('/login/password');
   await setLanguage(page, 'en');
-  await signIn(page, user, 'en');
+  await signInByApi(page, user, 'en');
 
   const footer = footerOf(page, 'en');
   await expect(footer).toBeVisible();

@@ -5,7 +5,7 @@ import { addRecipients, composer, messagesIn, openComposer } from '../support/co
 import { screenshotDir } from '../support/environment';
 import { countIn, newMailUser, plainMessage, withImap } from '../support/mail-user';
 import { lookLanguages, looksAt, showLook, settleLook } from '../support/screenshots';
-import { signIn, useLanguage } from '../support/sign-in';
+import { signInByApi, useLanguage } from '../support/sign-in';
 import { messageRow } from '../support/message-rows';
 
 const signatureList = (page: Page) => page.getByRole('list', { name: 'Signatures' });
@@ -66,7 +66,7 @@ test.describe('signatures', () => {
       ),
     );
 
-    await signIn(page, alice, 'en');
+    await signInByApi(page, alice, 'en');
     await page.goto('/u/0/settings/signatures');
     await expect(page.getByText('No signatures yet.')).toBeVisible();
     await createSignature(page, 'Work', 'Best regards, Alice at Work', true);
@@ -128,7 +128,7 @@ test('signature page screenshots', async ({ page }) => {
   // The language is switched between the shots: stored on the page, not fixed by a context init script.
   await page.goto('/login/password');
   await page.evaluate(() => window.localStorage.setItem('webmail.language', 'en'));
-  await signIn(page, user, 'en');
+  await signInByApi(page, user, 'en');
   await page.goto('/u/0/settings/signatures');
   await createSignature(page, 'Work', 'Best regards, Alice Example — Example Ltd, +358 40 123 4567', true);
   await createSignature(page, 'Home', 'Cheers, Alice', false);

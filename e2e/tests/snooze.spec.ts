@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { screenshotDir } from '../support/environment';
 import { newMailUser, plainMessage, withImap, type MailUser } from '../support/mail-user';
-import { signIn, useLanguage } from '../support/sign-in';
+import { signInByApi, useLanguage } from '../support/sign-in';
 
 const messageList = (page: Page) => page.getByRole('list', { name: /^Messages in/ });
 const row = (page: Page, subject: string) =>
@@ -34,7 +34,7 @@ test('snooze a message from the list: it waits in Snoozed with its time and retu
   const user = newMailUser('snooze');
   await seed(user, ['Stays here', 'Snooze me']);
   await useLanguage(page, 'en');
-  await signIn(page, user, 'en');
+  await signInByApi(page, user, 'en');
   await expect(row(page, 'Snooze me')).toBeVisible();
 
   // The phone width: the selection toolbar with its snooze button, and the menu of times.

@@ -10,7 +10,7 @@ import {
   totpCode,
   virtualAuthenticator,
 } from '../support/security';
-import { signIn, submitSignIn, useLanguage } from '../support/sign-in';
+import { signInByApi, submitSignIn, useLanguage } from '../support/sign-in';
 
 /** Messages in a folder, read at the webmail's own IMAP door (under two-step sign-in the password works only there). */
 async function countAtWebmailDoor(user: MailUser, folder: string): Promise<number> {
@@ -65,7 +65,7 @@ test('two-step sign-in: a filter saved in the browser files the next delivered m
   const user = newMailUser('two-step-filters');
   await seedFolders(user, { Reports: 0 });
   const tag = Date.now().toString(36);
-  await signIn(page, user, 'en');
+  await signInByApi(page, user, 'en');
   await page.goto('/u/0/settings/security/2fa');
   const { secret } = await enableTotpInUi(page, user.password);
   await signOut(page);
@@ -89,7 +89,7 @@ test('passkey sign-in: a filter saved in the browser files the next delivered me
   const user = newMailUser('passkey-filters');
   await seedFolders(user, { Receipts: 0 });
   const tag = Date.now().toString(36);
-  await signIn(page, user, 'en');
+  await signInByApi(page, user, 'en');
   await addFirstPasskeyInUi(page, user.password);
   await signOut(page);
   await page.goto('/login/password');
