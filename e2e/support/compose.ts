@@ -28,7 +28,7 @@ export function draftIdOf(page: Page): string {
 
 /** Signs in to a server other than the suite's own (one a test started itself), by API as `signInByApi` does. */
 export async function signInAt(page: Page, baseUrl: string, user: MailUser): Promise<void> {
-  await signInByApi(page, user, 'en', 0, baseUrl);
+  await signInByApi(page, user, 'en', { baseUrl });
 }
 
 /** Types addresses into a recipient field as a user does (Enter after each), revealing Cc or Bcc first. */

@@ -30,8 +30,7 @@ test('filters: created in settings, file the next delivered message; toggle, mov
   const user = newMailUser('filters');
   await seedFolders(user, { Reports: 0, Travel: 0 });
   const tag = Date.now().toString(36);
-  await signInByApi(page, user, 'en');
-  await page.goto('/u/0/settings/filters');
+  await signInByApi(page, user, 'en', { path: '/u/0/settings/filters' });
   await expect(page.getByText('No filters yet.')).toBeVisible();
 
   await createFilter(page, 'Reports', `report-${tag}`, 'Reports');
@@ -112,8 +111,7 @@ test('filters: a script another ManageSieve client made active is not replaced w
   const foreign = 'require "fileinto";\r\nif header :contains "subject" "x" { fileinto "Trash"; }\r\n';
   await putActiveScript(user, 'roundcube', foreign);
   await seedFolders(user, { Reports: 0 });
-  await signInByApi(page, user, 'en');
-  await page.goto('/u/0/settings/filters');
+  await signInByApi(page, user, 'en', { path: '/u/0/settings/filters' });
   await expect(
     page.getByText("Another program's filters (roundcube) are active on the mail server."),
   ).toBeVisible();

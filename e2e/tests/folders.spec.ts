@@ -40,8 +40,7 @@ test.describe('folder management', () => {
     page,
   }) => {
     const user = newMailUser('folders');
-    await signInByApi(page, user, 'en');
-    await page.goto('/u/0/settings/folders');
+    await signInByApi(page, user, 'en', { path: '/u/0/settings/folders' });
     await expect(page).toHaveTitle(/Folders - Webmail/);
 
     await createFolder(page, 'Clients');
@@ -94,8 +93,7 @@ test.describe('folder management', () => {
 
   test('a system folder offers only retention; server field errors show in the form', async ({ page }) => {
     const user = newMailUser('sysfolder');
-    await signInByApi(page, user, 'en');
-    await page.goto('/u/0/settings/folders');
+    await signInByApi(page, user, 'en', { path: '/u/0/settings/folders' });
     await page.getByRole('button', { name: 'Edit Inbox' }).click();
     await expect(dialog(page).getByLabel('Name')).toBeDisabled();
     await dialog(page).getByLabel('Delete messages automatically').check();

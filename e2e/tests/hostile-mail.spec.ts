@@ -23,16 +23,24 @@ test.describe('hostile mail', () => {
     expect(corpus.length).toBeGreaterThanOrEqual(60);
     await useLanguage(context, 'en');
     const reader = newMailUser('reader');
+    // One LMTP connection for the whole corpus (a transaction per message), not a connection per message.
     const lmtp = nodemailer.createTransport({
       host: '127.0.0.1',
       port: e2eMailstackPortBase + 24,
       lmtp: true,
+      pool: true,
+      maxConnections: 1,
+      maxMessages: Infinity,
     });
-    for (const file of corpus) {
-      await lmtp.sendMail({
-        envelope: { from: 'hostile@example.com', to: [reader.email] },
-        raw: readFileSync(path.join(corpusDir, file)),
-      });
+    try {
+      for (const file of corpus) {
+        await lmtp.sendMail({
+          envelope: { from: 'hostile@example.com', to: [reader.email] },
+          raw: readFileSync(path.join(corpusDir, file)),
+        });
+      }
+    } finally {
+      lmtp.close();
     }
     await expect.poll(() => countIn(reader, 'INBOX')).toBe(corpus.length);
 

@@ -5,7 +5,7 @@ import { e2eBaseUrl, e2eStateDir, screenshotDir } from '../support/environment';
 import { deliver, recordEventStreams, streamRecords, waitForOpenStream } from '../support/live-events';
 import { newMailUser, seedFolders, withImap, type MailUser } from '../support/mail-user';
 import { extraServerPort, startServer, type RunningServer } from '../support/server-process';
-import { signInByApi, submitSignIn, useLanguage, xsrfHeaders, type UiLanguage } from '../support/sign-in';
+import { signInByApi, useLanguage, xsrfHeaders, type UiLanguage } from '../support/sign-in';
 
 const messageList = (page: Page) => page.getByRole('list', { name: /^Messages in/ });
 const row = (page: Page, subject: string) =>
@@ -202,7 +202,7 @@ test.describe.serial('live events', () => {
       await signInByApi(bobPage, bob, 'en');
       // Bob as the second account of Alice's own browser (user index 1).
       const bobInAliceBrowser = await aliceContext.newPage();
-      await signInByApi(bobInAliceBrowser, bob, 'en', 1);
+      await signInByApi(bobInAliceBrowser, bob, 'en', { userIndex: 1 });
       for (const page of [alicePage, alicePage2, bobPage, bobInAliceBrowser]) await waitForOpenStream(page);
 
       const name = `Live folder ${Date.now().toString(36)}`;
@@ -323,8 +323,7 @@ test.describe.serial('live events', () => {
     const context = await newContext(browser, 'en', server.baseUrl);
     try {
       const page = await context.newPage();
-      await page.goto('/login/password');
-      await submitSignIn(page, alice, 'en');
+      await signInByApi(page, alice, 'en', { baseUrl: server.baseUrl });
       await expect(messageList(page).getByRole('listitem').first()).toBeVisible();
       await waitForOpenStream(page);
       const headers = await xsrfHeaders(page);

@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { demoUsers, e2eStateDir, repoRoot, screenshotDir } from '../support/environment';
 import { messageRow } from '../support/message-rows';
 import { extraServerPort, startServer, type RunningServer } from '../support/server-process';
-import { signInByApi, submitSignIn, useLanguage, type UiLanguage } from '../support/sign-in';
+import { signInByApi, useLanguage, type UiLanguage } from '../support/sign-in';
 
 /**
  * The PWA (issue 14, acceptance 5 and 7): the manifest and the service worker register; a new build brings the
@@ -128,9 +128,7 @@ test('the manifest and the service worker register; a new build shows the update
   try {
     const base = server.baseUrl;
     await useLanguage(page, 'en');
-    await page.goto(`${base}/login/password`);
-    await submitSignIn(page, demoUsers.alice, 'en');
-    await expect(page).toHaveURL(/\/u\/0\/[^/]+$/);
+    await signInByApi(page, demoUsers.alice, 'en', { baseUrl: base });
     await expect(page.getByRole('list').getByRole('listitem').first()).toBeVisible();
 
     // The manifest: linked from the page, served and complete.

@@ -504,8 +504,7 @@ test.describe('source, print and new-tab views of a conversation', () => {
 
     // Another account at index 1: the owner's folder and message ids name nothing of theirs.
     const other = newMailUser('other');
-    await signInByApi(page, other, 'en', 1);
-    await page.goto(`/u/1${routes.source}`);
+    await signInByApi(page, other, 'en', { userIndex: 1, path: `/u/1${routes.source}` });
     await expect(page.getByText('This message was not found.', { exact: false })).toBeVisible();
     await expect(page.getByLabel('Raw message')).toHaveCount(0);
     await page.goto(`/u/1${routes.conversation}`);

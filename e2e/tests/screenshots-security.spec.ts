@@ -52,8 +52,7 @@ test('security screenshots', async ({ browser }) => {
   const user = newMailUser('shots');
   await page.goto('/login/password');
   await setLanguage(page, 'en');
-  await signInByApi(page, user, 'en');
-  await page.goto('/u/0/settings/security/2fa');
+  await signInByApi(page, user, 'en', { path: '/u/0/settings/security/2fa' });
   const { recoveryCodes } = await enableTotpInUi(page, user.password);
   await page.getByRole('button', { name: 'Add passkey' }).click();
   const nameDialog = page.getByRole('dialog', { name: 'Name the new passkey' });

@@ -5,7 +5,7 @@ import { e2eBaseUrl, screenshotDir } from '../support/environment';
 import { newMailUser, seedFolders, withImap, type MailUser } from '../support/mail-user';
 import { messageRow } from '../support/message-rows';
 import { shootLooks } from '../support/screenshots';
-import { submitSignIn, useLanguage, xsrfHeaders } from '../support/sign-in';
+import { signInByApi, useLanguage, xsrfHeaders } from '../support/sign-in';
 
 const sizes = [
   { width: 360, height: 780 },
@@ -85,10 +85,7 @@ test('ux looks items screenshots (fi)', async ({ page }) => {
   const user = newMailUser('ux-items');
   await seedFolders(user, { INBOX: 4 });
   await seedAttachment(user);
-  await page.goto('/login/password');
-  await submitSignIn(page, user, 'fi');
-  // The Inbox's address; the first load of the mail view can take long on a loaded machine.
-  await expect(page).toHaveURL(/\/u\/0\/[^/]+$/, { timeout: 60_000 });
+  await signInByApi(page, user, 'fi');
   const home = page.url();
   const settings = (sub: string) => home.replace(/\/u\/0\/.*$/, `/u/0/settings/${sub}`);
   await seedSettings(page);

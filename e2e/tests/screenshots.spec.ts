@@ -70,9 +70,8 @@ for (const language of lookLanguages(['fi', 'en'] as const satisfies UiLanguage[
     test.setTimeout(120_000);
     const text = accountTexts[language];
     await useLanguage(page, language);
-    await signInByApi(page, demoUsers.alice, language, 0);
-    await signInByApi(page, demoUsers.bob, language, 1);
-    await page.goto('/u/0');
+    await signInByApi(page, demoUsers.alice, language);
+    await signInByApi(page, demoUsers.bob, language, { userIndex: 1, path: '/u/0' });
     await expect(page).toHaveURL(/\/u\/0\/[^/]+$/);
     const inboxUrl = page.url();
 

@@ -15,8 +15,7 @@ test('display name: 1 and 31 characters refused with the spec’s messages, 30 s
   await useLanguage(context, 'en');
   const user = newMailUser('dname');
   const thirty = 'Åsa Öberg-Virtanen Example Ltd';
-  await signInByApi(page, user, 'en');
-  await page.goto('/u/0/settings/account');
+  await signInByApi(page, user, 'en', { path: '/u/0/settings/account' });
   const name = page.getByRole('textbox', { name: 'Name' });
   const save = page.getByRole('button', { name: 'Save' });
   await expect(page.getByText(user.email)).toBeVisible();

@@ -32,8 +32,7 @@ test('outgoing address: added, confirmed with the code of the delivered mail, ch
   test.slow();
   await useLanguage(context, 'en');
   const [user, alias, recipient] = [newMailUser('owner'), newMailUser('alias'), newMailUser('rcpt')];
-  await signInByApi(page, user, 'en');
-  await page.goto('/u/0/settings/account');
+  await signInByApi(page, user, 'en', { path: '/u/0/settings/account' });
   await page.getByRole('link', { name: 'Manage outgoing addresses' }).click();
   await expect(page).toHaveURL(/\/u\/0\/settings\/account\/addresses$/);
 

@@ -10,8 +10,7 @@ test('interface language: chosen on the General page, applied at once, followed 
 }) => {
   const user = newMailUser('lang');
   await useLanguage(context, 'en');
-  await signInByApi(page, user, 'en');
-  await page.goto('/u/0/settings/general');
+  await signInByApi(page, user, 'en', { path: '/u/0/settings/general' });
   const other = await context.newPage();
   await other.goto('/u/0/settings/general');
   await expect(other.getByRole('combobox', { name: 'Language' })).toHaveText('English');

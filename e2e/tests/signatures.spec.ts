@@ -66,8 +66,7 @@ test.describe('signatures', () => {
       ),
     );
 
-    await signInByApi(page, alice, 'en');
-    await page.goto('/u/0/settings/signatures');
+    await signInByApi(page, alice, 'en', { path: '/u/0/settings/signatures' });
     await expect(page.getByText('No signatures yet.')).toBeVisible();
     await createSignature(page, 'Work', 'Best regards, Alice at Work', true);
     await createSignature(page, 'Home', 'Cheers, Alice', false);
@@ -128,8 +127,7 @@ test('signature page screenshots', async ({ page }) => {
   // The language is switched between the shots: stored on the page, not fixed by a context init script.
   await page.goto('/login/password');
   await page.evaluate(() => window.localStorage.setItem('webmail.language', 'en'));
-  await signInByApi(page, user, 'en');
-  await page.goto('/u/0/settings/signatures');
+  await signInByApi(page, user, 'en', { path: '/u/0/settings/signatures' });
   await createSignature(page, 'Work', 'Best regards, Alice Example — Example Ltd, +358 40 123 4567', true);
   await createSignature(page, 'Home', 'Cheers, Alice', false);
   const widths = [

@@ -65,8 +65,7 @@ test('two-step sign-in: a filter saved in the browser files the next delivered m
   const user = newMailUser('two-step-filters');
   await seedFolders(user, { Reports: 0 });
   const tag = Date.now().toString(36);
-  await signInByApi(page, user, 'en');
-  await page.goto('/u/0/settings/security/2fa');
+  await signInByApi(page, user, 'en', { path: '/u/0/settings/security/2fa' });
   const { secret } = await enableTotpInUi(page, user.password);
   await signOut(page);
   await signInWithCode(page, user, secret);
