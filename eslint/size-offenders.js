@@ -28,7 +28,6 @@ export const sizeOffenders = {
   'packages/web/src/features/search/components/search-advanced-view.tsx': ['max-lines-per-function'],
   'packages/web/src/features/search/components/search-bar.tsx': ['max-lines-per-function'],
   'packages/web/src/features/settings/hooks/use-settings-saver.ts': ['max-lines-per-function'],
-  'packages/web/src/features/signatures/components/signature-edit-page.tsx': ['max-lines-per-function'],
   'packages/web/src/layouts/base/base-layout.tsx': ['max-lines-per-function'],
   'packages/web/src/shared/api/api-client.test.ts': ['max-lines'],
 };
