@@ -28,5 +28,4 @@ export const sizeOffenders = {
   'packages/web/src/features/search/components/search-bar.tsx': ['max-lines-per-function'],
   'packages/web/src/features/settings/hooks/use-settings-saver.ts': ['max-lines-per-function'],
   'packages/web/src/layouts/base/base-layout.tsx': ['max-lines-per-function'],
-  'packages/web/src/shared/api/api-client.test.ts': ['max-lines'],
 };
