@@ -3,13 +3,11 @@ import NoAccountsOutlinedIcon from '@mui/icons-material/NoAccountsOutlined';
 import PersonAddOutlinedIcon from '@mui/icons-material/PersonAddOutlined';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
-import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -20,7 +18,7 @@ import { hasActiveSession, signInPath, userHomePath } from '../../../shared/sess
 import { useForgetDevice } from '../api/forget-device';
 import { useAccounts } from '../api/get-accounts';
 import { useRemoveDeviceUser } from '../api/remove-device-user';
-import { visuallyHidden } from '../../../shared/ui/visually-hidden';
+import { AccountMenuButton } from './account-menu-button';
 
 export interface AccountMenuProps {
   userIndex: number;
@@ -48,27 +46,13 @@ export function AccountMenu({ userIndex, user }: AccountMenuProps) {
 
   return (
     <>
-      <Tooltip
-        title={name ? `${name}\n${email}` : t('menu.open')}
-        // The tooltip describes the button; as a label it would replace the name the hidden text gives.
-        describeChild
-        slotProps={{ tooltip: { sx: { whiteSpace: 'pre-line' } } }}
-      >
-        {/* Named by hidden text, not aria-label: the visible initials are no part of the name (axe
-            label-content-name-mismatch applies to aria-label only). */}
-        <IconButton
-          aria-haspopup="menu"
-          aria-controls={anchor ? menuId : undefined}
-          aria-expanded={anchor ? 'true' : undefined}
-          onClick={(event) => setAnchor(event.currentTarget)}
-          sx={{ p: 0.5 }}
-        >
-          <UserAvatar name={name} address={email} image={current?.avatar} size={36} />
-          <Box component="span" sx={visuallyHidden}>
-            {t('menu.openFor', { name: name || email })}
-          </Box>
-        </IconButton>
-      </Tooltip>
+      <AccountMenuButton
+        name={name}
+        email={email}
+        avatar={current?.avatar}
+        controls={anchor ? menuId : undefined}
+        onOpen={(event) => setAnchor(event.currentTarget)}
+      />
       <Menu
         id={menuId}
         anchorEl={anchor}

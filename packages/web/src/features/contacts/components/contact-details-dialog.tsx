@@ -9,7 +9,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
@@ -20,6 +19,7 @@ import { useContact } from '../api/get-contact';
 import { useGroups } from '../api/get-groups';
 import { recipientText } from '../lib/contact-form';
 import { ContactAvatar } from './contact-avatar';
+import { ContactEmails, ContactPhones } from './contact-details-sections';
 import { layoutSizes } from '../../../shared/ui/layout-sizes';
 import { QueryFallback } from '../../../shared/ui/query-view';
 
@@ -46,8 +46,6 @@ export function ContactDetailsDialog({
   const groups = useGroups(userIndex).data ?? [];
   const compose = (address: string) =>
     appHref('Compose', { userIndex, draftId: null }, { to: recipientText(contact?.fullName ?? '', address) });
-  const label = (value: string) =>
-    value ? t(`labels.${value}` as 'labels.home', { defaultValue: value }) : '';
 
   return (
     <Dialog
@@ -82,39 +80,9 @@ export function ContactDetailsDialog({
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
         {!contact && isError && <QueryFallback query={query} loadFailed={t('details.loadFailed')} />}
         {contact && contact.emails.length > 0 && (
-          <Box component="section">
-            <Typography variant="subtitle2">{t('details.emails')}</Typography>
-            {contact.emails.map((email) => (
-              <Box key={email.value} sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 40 }}>
-                <Box sx={{ flex: 1, minWidth: 0, overflowWrap: 'break-word' }}>
-                  <Link component={RouterLink} to={compose(email.value)} onClick={onClose}>
-                    {email.value}
-                  </Link>
-                  {email.label && (
-                    <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
-                      {label(email.label)}
-                    </Typography>
-                  )}
-                </Box>
-              </Box>
-            ))}
-          </Box>
+          <ContactEmails emails={contact.emails} composeHref={compose} onCompose={onClose} />
         )}
-        {contact && contact.phones.length > 0 && (
-          <Box component="section">
-            <Typography variant="subtitle2">{t('details.phones')}</Typography>
-            {contact.phones.map((phone) => (
-              <Box key={phone.value} sx={{ minHeight: 32, display: 'flex', alignItems: 'center', gap: 1 }}>
-                <Link href={`tel:${phone.value.replace(/\s/g, '')}`}>{phone.value}</Link>
-                {phone.label && (
-                  <Typography component="span" variant="caption" color="text.secondary">
-                    {label(phone.label)}
-                  </Typography>
-                )}
-              </Box>
-            ))}
-          </Box>
-        )}
+        {contact && contact.phones.length > 0 && <ContactPhones phones={contact.phones} />}
         {contact?.notes && (
           <Box component="section">
             <Typography variant="subtitle2">{t('details.notes')}</Typography>

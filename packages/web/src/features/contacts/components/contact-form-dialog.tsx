@@ -1,6 +1,3 @@
-import Autocomplete from '@mui/material/Autocomplete';
-import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { contactLimits, type Contact } from '@webmail/contracts';
 import { useState, type FormEvent } from 'react';
@@ -10,7 +7,6 @@ import { useTranslation } from '../../../shared/i18n/translation';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
 import { useAddressBooks } from '../api/get-address-books';
 import { useSaveContact } from '../api/save-contact';
-import { useGroups } from '../api/get-groups';
 import {
   checkContactForm,
   contactFormData,
@@ -18,11 +14,10 @@ import {
   formChanged,
   type ContactFormValues,
 } from '../lib/contact-form';
-import { AvatarPicker } from './avatar-picker';
 import { FormDialog } from './form-dialog';
-import { ContactAvatar } from './contact-avatar';
+import { ContactAvatarField } from './contact-avatar-field';
 import { LabelledValuesField } from './labelled-values-field';
-import { addressBookName } from './address-book-name';
+import { ContactFilingFields } from './contact-filing-fields';
 
 export interface ContactFormDialogProps {
   userIndex: number;
@@ -39,7 +34,6 @@ export function ContactFormDialog({ userIndex, contact, prefill, onClose, onSave
   const { t: tErrors } = useTranslation('errors');
   const snackbar = useSnackbar();
   const books = useAddressBooks(userIndex).data ?? [];
-  const groups = useGroups(userIndex).data ?? [];
   const save = useSaveContact(userIndex);
   const [initial] = useState(() => contactFormValues(contact, prefill));
   const [values, setValues] = useState(initial);
@@ -92,25 +86,11 @@ export function ContactFormDialog({ userIndex, contact, prefill, onClose, onSave
       onClose={onClose}
       dirty={formChanged(values, initial)}
     >
-      <AvatarPicker
-        render={(preview) => (
-          <ContactAvatar
-            userIndex={userIndex}
-            contact={{
-              id: contact?.id ?? '',
-              fullName: values.fullName,
-              emails: values.emails,
-              hasAvatar: !!contact?.hasAvatar && !values.removeAvatar,
-              etag: contact?.etag ?? '',
-            }}
-            preview={preview}
-          />
-        )}
-        file={values.avatar}
-        hasStored={!!contact?.hasAvatar}
-        removed={values.removeAvatar}
-        onChoose={(file) => set({ avatar: file, removeAvatar: false })}
-        onRemove={() => set({ avatar: null, removeAvatar: true })}
+      <ContactAvatarField
+        userIndex={userIndex}
+        contact={contact}
+        values={values}
+        onChange={set}
         error={errors.avatar}
       />
       <TextField
@@ -152,28 +132,14 @@ export function ContactFormDialog({ userIndex, contact, prefill, onClose, onSave
         error={!!errors.notes}
         helperText={errors.notes}
       />
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
-        <TextField
-          select
-          label={t('contacts:form.addressBook')}
-          value={books.some((b) => b.id === bookId) ? bookId : ''}
-          onChange={(event) => set({ addressBookId: event.target.value })}
-        >
-          {books.map((book) => (
-            <MenuItem key={book.id} value={book.id}>
-              {addressBookName(book, t)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Autocomplete
-          multiple
-          options={groups.map((g) => g.id)}
-          value={values.groups.filter((id) => groups.some((g) => g.id === id))}
-          getOptionLabel={(id) => groups.find((g) => g.id === id)?.name ?? ''}
-          onChange={(_event, ids) => set({ groups: ids })}
-          renderInput={(params) => <TextField {...params} label={t('contacts:form.groups')} />}
-        />
-      </Box>
+      <ContactFilingFields
+        userIndex={userIndex}
+        books={books}
+        bookId={bookId}
+        onBookChange={(addressBookId) => set({ addressBookId })}
+        groupIds={values.groups}
+        onGroupsChange={(ids) => set({ groups: ids })}
+      />
     </FormDialog>
   );
 }

@@ -1,19 +1,11 @@
 import PermContactCalendarOutlinedIcon from '@mui/icons-material/PermContactCalendarOutlined';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import MoveIcon from '@mui/icons-material/DriveFileMoveOutlined';
-import GroupAddIcon from '@mui/icons-material/GroupAddOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import ButtonBase from '@mui/material/ButtonBase';
-import Checkbox from '@mui/material/Checkbox';
 import InputAdornment from '@mui/material/InputAdornment';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -23,13 +15,10 @@ import { useTranslation } from '../../../shared/i18n/translation';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { useAddressBooks } from '../api/get-address-books';
 import { useContactList } from '../api/get-contacts';
-import { useContactsMassAction } from '../api/contacts-mass-action';
-import { useGroups } from '../api/get-groups';
 import { addressBookName } from './address-book-name';
-import { ContactAvatar } from './contact-avatar';
 import { useContactDialogs } from './contact-dialogs';
-
-const rowHeight = 60;
+import { ContactRow, contactRowHeight } from './contact-row';
+import { ContactsSelectionToolbar } from './contacts-selection-toolbar';
 
 /**
  * The contacts table: search, a virtualised list of every contact (10,000 stay smooth: only visible rows are
@@ -43,11 +32,8 @@ export function ContactsTableSection({ userIndex }: { userIndex: number }) {
   const dialogs = useContactDialogs();
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<Map<string, Contact>>(new Map());
-  const [menu, setMenu] = useState<{ kind: 'move' | 'group'; anchor: HTMLElement } | null>(null);
   const list = useContactList(userIndex, { query: query.trim() });
   const books = useAddressBooks(userIndex).data ?? [];
-  const groups = useGroups(userIndex).data ?? [];
-  const mass = useContactsMassAction(userIndex);
   const contacts = useMemo(() => list.data?.pages.flatMap((p) => p.contacts) ?? [], [list.data]);
   const total = list.data?.pages[0]?.total ?? 0;
   // State, not a ref: the virtualizer must render again once the scroll element exists.
@@ -56,7 +42,7 @@ export function ContactsTableSection({ userIndex }: { userIndex: number }) {
   const virtualizer = useVirtualizer({
     count: contacts.length,
     getScrollElement: () => scrollElement,
-    estimateSize: () => rowHeight,
+    estimateSize: () => contactRowHeight,
     overscan: 8,
   });
   const items = virtualizer.getVirtualItems();
@@ -74,13 +60,10 @@ export function ContactsTableSection({ userIndex }: { userIndex: number }) {
       else next.set(contact.id, contact);
       return next;
     });
-  const ids = [...selected.keys()];
   const bookName = (id: string) => {
     const book = books.find((b) => b.id === id);
     return book ? addressBookName(book, t) : '';
   };
-  const runMass = (body: Parameters<typeof mass.mutate>[0]) =>
-    mass.mutate(body, { onSuccess: () => setSelected(new Map()) });
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
@@ -106,87 +89,13 @@ export function ContactsTableSection({ userIndex }: { userIndex: number }) {
           {t('menu.newContact')}
         </Button>
       </Box>
-      <Box
-        role="toolbar"
-        aria-label={t('table.selectionActions')}
-        sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', minHeight: 44, mb: 1 }}
-      >
-        <Checkbox
-          checked={contacts.length > 0 && contacts.every((c) => selected.has(c.id))}
-          indeterminate={selected.size > 0 && !contacts.every((c) => selected.has(c.id))}
-          onChange={(_e, checked) =>
-            setSelected(checked ? new Map(contacts.map((c) => [c.id, c])) : new Map())
-          }
-          slotProps={{ input: { 'aria-label': t('table.selectAll') } }}
-        />
-        <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto' }} aria-live="polite">
-          {selected.size > 0
-            ? t('table.selected', { count: selected.size })
-            : t('table.total', { count: total })}
-        </Typography>
-        {selected.size > 0 && (
-          <>
-            <Button
-              size="small"
-              startIcon={<MoveIcon />}
-              onClick={(e) => setMenu({ kind: 'move', anchor: e.currentTarget })}
-            >
-              {t('table.move')}
-            </Button>
-            <Button
-              size="small"
-              startIcon={<GroupAddIcon />}
-              onClick={(e) => setMenu({ kind: 'group', anchor: e.currentTarget })}
-            >
-              {t('table.addToGroup')}
-            </Button>
-            <Button
-              size="small"
-              color="error"
-              startIcon={<DeleteIcon />}
-              onClick={() => dialogs?.deleteContacts([...selected.values()], () => setSelected(new Map()))}
-            >
-              {t('table.delete')}
-            </Button>
-          </>
-        )}
-        <Menu anchorEl={menu?.anchor} open={!!menu} onClose={() => setMenu(null)}>
-          {menu?.kind === 'move' &&
-            books.map((book) => (
-              <MenuItem
-                key={book.id}
-                onClick={() => {
-                  setMenu(null);
-                  runMass({ action: 'move', ids, addressBookId: book.id });
-                }}
-              >
-                {addressBookName(book, t)}
-              </MenuItem>
-            ))}
-          {menu?.kind === 'group' &&
-            groups.map((group) => (
-              <MenuItem
-                key={group.id}
-                onClick={() => {
-                  setMenu(null);
-                  runMass({ action: 'addToGroup', ids, groupId: group.id });
-                }}
-              >
-                {group.name}
-              </MenuItem>
-            ))}
-          {menu?.kind === 'group' && (
-            <MenuItem
-              onClick={() => {
-                setMenu(null);
-                dialogs?.newGroup(ids);
-              }}
-            >
-              {t('table.newGroupFromSelection')}
-            </MenuItem>
-          )}
-        </Menu>
-      </Box>
+      <ContactsSelectionToolbar
+        userIndex={userIndex}
+        contacts={contacts}
+        total={total}
+        selected={selected}
+        onSelect={setSelected}
+      />
       {list.data && contacts.length === 0 && (
         <EmptyState
           icon={
@@ -209,67 +118,18 @@ export function ContactsTableSection({ userIndex }: { userIndex: number }) {
         <Box sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {
             const contact = contacts[item.index]!;
-            const isSelected = selected.has(contact.id);
             return (
-              <Box
+              <ContactRow
                 key={contact.id}
-                role="listitem"
-                aria-selected={isSelected}
-                sx={{
-                  position: 'absolute',
-                  top: 0,
-                  left: 0,
-                  right: 0,
-                  height: rowHeight,
-                  transform: `translateY(${item.start}px)`,
-                  display: 'flex',
-                  alignItems: 'center',
-                  gap: 1.5,
-                  px: 1,
-                  borderBottom: 1,
-                  borderColor: 'divider',
-                  bgcolor: isSelected ? 'action.selected' : undefined,
-                }}
-              >
-                <ButtonBase
-                  aria-label={t('table.select', { name: contact.fullName || contact.emails[0]?.value || '' })}
-                  aria-pressed={isSelected}
-                  onClick={() => toggle(contact)}
-                  sx={{ borderRadius: '50%' }}
-                >
-                  <ContactAvatar userIndex={userIndex} contact={contact} selected={isSelected} size={40} />
-                </ButtonBase>
-                <ButtonBase
-                  onClick={() => dialogs?.showContact(contact.id)}
-                  sx={{
-                    flex: 1,
-                    minWidth: 0,
-                    justifyContent: 'flex-start',
-                    textAlign: 'left',
-                    height: '100%',
-                    gap: 2,
-                  }}
-                >
-                  <Box sx={{ minWidth: 0, flex: 1 }}>
-                    <Typography variant="body2" noWrap sx={{ fontWeight: 500 }}>
-                      {contact.fullName || contact.emails[0]?.value}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary" noWrap component="div">
-                      {contact.emails.map((e) => e.value).join(', ')}
-                    </Typography>
-                  </Box>
-                  {wide && (
-                    <>
-                      <Typography variant="body2" color="text.secondary" noWrap sx={{ width: 180 }}>
-                        {contact.organization}
-                      </Typography>
-                      <Typography variant="body2" color="text.secondary" noWrap sx={{ width: 140 }}>
-                        {bookName(contact.addressBookId)}
-                      </Typography>
-                    </>
-                  )}
-                </ButtonBase>
-              </Box>
+                userIndex={userIndex}
+                contact={contact}
+                start={item.start}
+                selected={selected.has(contact.id)}
+                wide={wide}
+                bookName={bookName(contact.addressBookId)}
+                onToggle={() => toggle(contact)}
+                onOpen={() => dialogs?.showContact(contact.id)}
+              />
             );
           })}
         </Box>

@@ -5,8 +5,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -18,6 +16,7 @@ import { useTranslation } from '../../../shared/i18n/translation';
 import { useAddressBooks } from '../api/get-address-books';
 import { useImportContacts } from '../api/import-contacts';
 import { addressBookName } from './address-book-name';
+import { ImportResult } from './import-result';
 import { layoutSizes } from '../../../shared/ui/layout-sizes';
 
 export interface ImportDialogProps {
@@ -83,32 +82,7 @@ export function ImportDialog({ userIndex, onClose }: ImportDialogProps) {
             </Alert>
           )}
           {result ? (
-            <Box role="status">
-              <Alert severity={result.skipped > 0 ? 'warning' : 'success'}>
-                {t('contacts:import.result', {
-                  imported: result.imported,
-                  merged: result.merged,
-                  skipped: result.skipped,
-                })}
-              </Alert>
-              {result.problems.length > 0 && (
-                <>
-                  <Typography variant="subtitle2" sx={{ mt: 2 }}>
-                    {t('contacts:import.problems')}
-                  </Typography>
-                  <List dense sx={{ maxHeight: 240, overflowY: 'auto' }}>
-                    {result.problems.map((p, i) => (
-                      <ListItem key={i} disableGutters>
-                        {t('contacts:import.problemLine', {
-                          line: p.line,
-                          text: t(`contacts:import.reasons.${p.reason}`),
-                        })}
-                      </ListItem>
-                    ))}
-                  </List>
-                </>
-              )}
-            </Box>
+            <ImportResult result={result} />
           ) : (
             <>
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>

@@ -15,7 +15,8 @@ import { folderDisplayName } from '../lib/folder-display-name';
 import { splitTopLevel } from '../lib/folder-tree';
 import { DeleteFolderDialog } from './delete-folder-dialog';
 import { FolderFormDialog } from './folder-form-dialog';
-import { FolderSettingsRow, type FolderRowActions } from './folder-settings-row';
+import { FolderSettingsLevel, folderListStyle } from './folder-settings-level';
+import type { FolderRowActions } from './folder-settings-row';
 import { snackbarLane } from '../../../shared/snackbar/snackbar-lane';
 
 /** Which form is open: a new folder (`folder: null`) or an existing one. */
@@ -61,37 +62,13 @@ export function FolderSettings({
       ),
   };
 
-  const renderLevel = (level: readonly Folder[], depth: number, system: boolean) => {
-    const custom = level.filter((folder) => folder.specialUse === null);
-    return level.map((folder) => {
-      const index = custom.indexOf(folder);
-      const isCustom = !system && index !== -1;
-      return (
-        <li key={folder.id}>
-          <FolderSettingsRow
-            {...actions}
-            folder={folder}
-            depth={depth}
-            position={isCustom ? { index, count: custom.length } : null}
-            dragProps={isCustom ? reorder.rowProps(folder, index) : undefined}
-            dropTarget={reorder.over === folder.id}
-            dragged={reorder.dragging === folder.id}
-          />
-          {folder.children.length > 0 && (
-            <ul style={listStyle}>{renderLevel(folder.children, depth + 1, false)}</ul>
-          )}
-        </li>
-      );
-    });
-  };
-
   let body;
   if (tree.data) {
     const { system, custom } = splitTopLevel(tree.data);
     body = (
       <>
-        <ul style={listStyle} aria-label={t('settings.systemFolders')}>
-          {renderLevel(system, 0, true)}
+        <ul style={folderListStyle} aria-label={t('settings.systemFolders')}>
+          <FolderSettingsLevel level={system} depth={0} system actions={actions} reorder={reorder} />
         </ul>
         <Typography
           component="h2"
@@ -101,8 +78,14 @@ export function FolderSettings({
           {t('sidebar.customFolders')}
         </Typography>
         {custom.length > 0 ? (
-          <ul style={listStyle} aria-label={t('sidebar.customFolders')}>
-            {renderLevel(custom, 0, false)}
+          <ul style={folderListStyle} aria-label={t('sidebar.customFolders')}>
+            <FolderSettingsLevel
+              level={custom}
+              depth={0}
+              system={false}
+              actions={actions}
+              reorder={reorder}
+            />
           </ul>
         ) : (
           <Typography sx={{ px: 1, py: 2, color: 'text.secondary' }}>
@@ -159,5 +142,3 @@ export function FolderSettings({
     </Box>
   );
 }
-
-const listStyle = { listStyle: 'none', margin: 0, padding: 0 } as const;

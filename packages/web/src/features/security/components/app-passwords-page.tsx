@@ -1,4 +1,3 @@
-import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,55 +5,35 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
-import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   applicationPasswordLimits,
   applicationPasswordScopes,
-  type ApplicationPassword,
   type ApplicationPasswordScope,
 } from '@webmail/contracts';
 import { useState, type FormEvent } from 'react';
 import { reasonText } from '../../../shared/api/error-text';
-import { useDateFormat } from '../../../shared/format/format-date';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useUserIndex } from '../../../shared/session/use-user-index';
 import { QueryFallback } from '../../../shared/ui/query-view';
-import { useAppPasswords, useCreateAppPassword, useDeleteAppPassword } from '../api/app-passwords';
+import { useAppPasswords, useCreateAppPassword } from '../api/app-passwords';
+import { toggleScope } from '../lib/app-password-scopes';
 import { AppPasswordDialog } from './app-password-dialog';
+import { AppPasswordList } from './app-password-list';
 import { needsReauth, useReauthGate } from './reauth-dialog';
-
-function useLastUseText() {
-  const dates = useDateFormat();
-  const { t } = useTranslation('security');
-  return (item: ApplicationPassword) =>
-    item.lastUse
-      ? t('asps.lastUse', {
-          date: dates.full(new Date(item.lastUse.at)),
-          ip: item.lastUse.ip,
-          protocol: t(`protocols.${item.lastUse.protocol}`),
-        })
-      : t('asps.neverUsed');
-}
 
 /**
  * Page ApplicationPasswords (settings/security/asps): passwords for mail apps (IMAP, POP3, SMTP), each shown once in
  * groups of four letters, listed with their last use; the only way in for mail apps while two-factor sign-in is on.
  */
 export function AppPasswordsPage() {
-  const dates = useDateFormat();
   const userIndex = useUserIndex();
   const { t } = useTranslation('security');
   const { t: tErrors } = useTranslation('errors');
   const list = useAppPasswords(userIndex);
   const create = useCreateAppPassword(userIndex);
-  const remove = useDeleteAppPassword(userIndex);
   const { guard, dialog } = useReauthGate(userIndex);
-  const lastUseText = useLastUseText();
   const [description, setDescription] = useState('');
   const [scopes, setScopes] = useState<ApplicationPasswordScope[]>(['all']);
   const [error, setError] = useState<string | null>(null);
@@ -64,15 +43,7 @@ export function AppPasswordsPage() {
   if (!data.supported) return <Alert severity="info">{t('asps.unsupported')}</Alert>;
 
   const toggle = (scope: ApplicationPasswordScope, on: boolean) =>
-    setScopes((current) =>
-      scope === 'all'
-        ? on
-          ? ['all']
-          : []
-        : on
-          ? [...current.filter((s) => s !== 'all'), scope]
-          : current.filter((s) => s !== scope),
-    );
+    setScopes((current) => toggleScope(current, scope, on));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = { description: description.trim(), scopes };
@@ -133,44 +104,7 @@ export function AppPasswordsPage() {
           {t('asps.create')}
         </Button>
       </Box>
-      <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
-        {t('asps.listTitle', { count: data.items.length, max: data.max })}
-      </Typography>
-      {data.items.length === 0 ? (
-        <Typography variant="body2">{t('asps.none')}</Typography>
-      ) : (
-        <List aria-label={t('asps.listLabel')}>
-          {data.items.map((item) => (
-            <ListItem
-              key={item.id}
-              disableGutters
-              divider
-              secondaryAction={
-                <IconButton
-                  edge="end"
-                  aria-label={t('asps.delete', { name: item.description })}
-                  onClick={() => remove.mutate(item.id)}
-                >
-                  <DeleteOutlinedIcon />
-                </IconButton>
-              }
-            >
-              <ListItemText
-                primary={item.description}
-                secondary={
-                  <>
-                    {item.scopes.map((s) => t(`asps.scope.${s}`)).join(', ')} ·{' '}
-                    {t('asps.created', { date: dates.full(new Date(item.createdAt)) })}
-                    <br />
-                    {lastUseText(item)}
-                  </>
-                }
-                sx={{ pr: 6 }}
-              />
-            </ListItem>
-          ))}
-        </List>
-      )}
+      <AppPasswordList userIndex={userIndex} items={data.items} max={data.max} />
       <AppPasswordDialog shown={shown} onClose={() => setShown(null)} />
       {dialog}
     </Box>

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { signatureLimits, type Signature } from '@webmail/contracts';
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { isApiRequestError } from '../../../shared/api/api-request-error';
 import { formErrorsOf, reasonText, type FormErrors } from '../../../shared/api/error-text';
@@ -18,9 +18,8 @@ import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
 import { LeaveDialog } from '../../../shared/ui/leave-dialog';
 import { QueryFallback } from '../../../shared/ui/query-view';
 import { useLeaveGuard } from '../../../shared/ui/use-leave-guard';
-import { ComposerBody, type ComposerBodyProps } from '../../compose/components/composer-body';
-import { refusalMessage } from '../../compose/components/refusal-message';
 import { useCreateSignature, useSignatures, useUpdateSignature } from '../api/signatures';
+import { SignatureTextField } from './signature-text-field';
 
 type Field = 'name' | 'html';
 
@@ -73,8 +72,7 @@ function SignatureForm({
   first: boolean;
   back: string;
 }) {
-  const { t, i18n } = useTranslation('signatures');
-  const { t: tCompose } = useTranslation('compose');
+  const { t } = useTranslation('signatures');
   const { t: tErrors } = useTranslation('errors');
   const navigate = useNavigate();
   const snackbar = useSnackbar();
@@ -89,21 +87,6 @@ function SignatureForm({
   const guard = useLeaveGuard(dirty && !(create.isPending || update.isPending));
   const [errors, setErrors] = useState<FormErrors<Field>>({ fields: {}, form: null });
   const saving = create.isPending || update.isPending;
-  const language = i18n.resolvedLanguage ?? i18n.language;
-
-  // The body field reports its HTML as a draft patch (the only field it changes here).
-  const onBody = useCallback<ComposerBodyProps['onChange']>((patch) => {
-    if (typeof patch !== 'function' && patch.html !== undefined) setHtml(patch.html);
-  }, []);
-  const onRefused = useCallback(
-    (file: File, refusal: Parameters<typeof refusalMessage>[2]) =>
-      snackbar.show({
-        type: 'error',
-        message: refusalMessage(tCompose, file, refusal, language),
-        timeout: 10_000,
-      }),
-    [snackbar, tCompose, language],
-  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -157,31 +140,7 @@ function SignatureForm({
         slotProps={{ htmlInput: { maxLength: signatureLimits.nameMaxLength } }}
         sx={{ maxWidth: 420 }}
       />
-      <Box>
-        <Typography variant="subtitle2" component="p" sx={{ color: 'text.secondary' }}>
-          {t('text')}
-        </Typography>
-        <Box
-          sx={{
-            border: 1,
-            borderColor: 'divider',
-            borderRadius: 1,
-            px: 1.5,
-            minHeight: 200,
-            display: 'flex',
-          }}
-        >
-          <ComposerBody
-            draft={{ html, text: '', plainText: false }}
-            onChange={onBody}
-            messageBytes={html.length}
-            onRefused={onRefused}
-            errors={errors.fields.html ? [errors.fields.html] : []}
-            richTextOnly
-            label={t('text')}
-          />
-        </Box>
-      </Box>
+      <SignatureTextField html={html} onChange={setHtml} error={errors.fields.html} />
       <FormControlLabel
         control={<Checkbox checked={isDefault} onChange={(event) => setIsDefault(event.target.checked)} />}
         label={t('defaultLabel')}
