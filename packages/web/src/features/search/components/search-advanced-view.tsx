@@ -15,6 +15,7 @@ import {
   queryFromForm,
   type AdvancedSearchForm,
 } from '../lib/advanced-search-form';
+import { SearchDateFields } from './search-date-fields';
 
 export interface ScopeChoice {
   /** The `in:` value (a folder path). */
@@ -53,6 +54,9 @@ export function SearchAdvancedView(props: SearchAdvancedViewProps) {
   if (current !== state) setState(current);
   const { form } = current;
   const errors = formErrors(form);
+  // A date typed half or wrong: no search until it is whole. Reset starts the date fields afresh (`generation`).
+  const [badDates, setBadDates] = useState(false);
+  const [generation, setGeneration] = useState(0);
 
   const update = (patch: Partial<AdvancedSearchForm>) => {
     const next = { ...form, ...patch };
@@ -64,7 +68,7 @@ export function SearchAdvancedView(props: SearchAdvancedViewProps) {
     event.preventDefault();
     if (!blocked) props.onSearch();
   };
-  const blocked = errorText !== null || Object.keys(errors).length > 0 || text.trim() === '';
+  const blocked = errorText !== null || Object.keys(errors).length > 0 || badDates || text.trim() === '';
   const field = (name: 'from' | 'to' | 'subject' | 'words') => (
     <TextField
       size="small"
@@ -127,20 +131,13 @@ export function SearchAdvancedView(props: SearchAdvancedViewProps) {
           ))}
         </TextField>
       </Box>
-      <Box sx={{ display: 'flex', gap: 1, mt: 1.5, flexWrap: 'wrap' }}>
-        {(['after', 'before'] as const).map((name) => (
-          <TextField
-            key={name}
-            type="date"
-            size="small"
-            label={t(`advanced.${name}`)}
-            value={form[name]}
-            onChange={(event) => update({ [name]: event.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
-            sx={{ flex: '1 1 150px' }}
-          />
-        ))}
-      </Box>
+      <SearchDateFields
+        key={generation}
+        after={form.after}
+        before={form.before}
+        onChange={update}
+        onInvalidChange={(names) => setBadDates(names.length > 0)}
+      />
       <Box sx={{ display: 'flex', gap: 1, mt: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
         <TextField
           select
@@ -177,7 +174,15 @@ export function SearchAdvancedView(props: SearchAdvancedViewProps) {
       <Box sx={{ display: 'flex', gap: 1, mt: 2, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
         {props.filterCreation && <Box sx={{ mr: 'auto' }}>{props.filterCreation(form)}</Box>}
         <Button onClick={props.onBack}>{t('advanced.back')}</Button>
-        <Button onClick={() => update(emptyForm)}>{t('advanced.reset')}</Button>
+        <Button
+          onClick={() => {
+            update(emptyForm);
+            setBadDates(false);
+            setGeneration((g) => g + 1);
+          }}
+        >
+          {t('advanced.reset')}
+        </Button>
         <Button type="submit" variant="contained" disabled={blocked}>
           {t('advanced.search')}
         </Button>
