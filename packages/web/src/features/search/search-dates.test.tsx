@@ -30,7 +30,7 @@ type User = Awaited<ReturnType<typeof openAdvanced>>['user'];
 
 /** Puts `text` into the date field labelled `label` (its sections: day, month, year) as a paste over all of them. */
 async function enterDate(user: User, form: HTMLElement, label: string, text: string) {
-  const group = within(form).getByRole('group', { name: label });
+  const group = await within(form).findByRole('group', { name: label }, { timeout: 10_000 });
   await user.click(within(group).getAllByRole('spinbutton')[0]!);
   await user.keyboard('{Control>}a{/Control}');
   await user.paste(text);
@@ -53,7 +53,7 @@ describe('the advanced search dates', { timeout: 45_000 }, () => {
     const { user, form, fake } = await openAdvanced();
     await user.click(within(form).getByRole('textbox', { name: 'Aihe' }));
     await user.paste('budjetti');
-    const group = within(form).getByRole('group', { name: 'Alkaen' });
+    const group = await within(form).findByRole('group', { name: 'Alkaen' }, { timeout: 10_000 });
     // Typed key by key: the day and month are each whole, the date they make is not.
     await user.click(within(group).getAllByRole('spinbutton')[0]!);
     await user.keyboard('31022026');
@@ -70,7 +70,9 @@ describe('the advanced search dates', { timeout: 45_000 }, () => {
 
   it('opens the calendar from the keyboard; Escape closes it and gives the focus back', async () => {
     const { user, form } = await openAdvanced();
-    const open = within(form).getAllByRole('button', { name: /Valitse päivä/ })[0]!;
+    const open = (
+      await within(form).findAllByRole('button', { name: /Valitse päivä/ }, { timeout: 10_000 })
+    )[0]!;
     open.focus();
     await user.keyboard('{Enter}');
     const calendar = await screen.findByRole('dialog', { name: /Alkaen|Valitse päivä/ });

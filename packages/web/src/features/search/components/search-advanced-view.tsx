@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { sizeDirections, sizeSteps, type SizeDirection, type SizeStep } from '@webmail/contracts';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import {
   emptyForm,
@@ -15,7 +15,6 @@ import {
   queryFromForm,
   type AdvancedSearchForm,
 } from '../lib/advanced-search-form';
-import { SearchDateFields } from './search-date-fields';
 
 export interface ScopeChoice {
   /** The `in:` value (a folder path). */
@@ -38,6 +37,11 @@ export interface SearchAdvancedViewProps {
    */
   filterCreation?: (form: AdvancedSearchForm) => ReactNode;
 }
+
+// The date picker library is loaded with the advanced view, not with the shell the search bar is part of.
+const SearchDateFields = lazy(async () => ({
+  default: (await import('./search-date-fields')).SearchDateFields,
+}));
 
 const directionLabel = { off: 'sizeOff', larger: 'sizeLarger', smaller: 'sizeSmaller' } as const;
 
@@ -131,13 +135,15 @@ export function SearchAdvancedView(props: SearchAdvancedViewProps) {
           ))}
         </TextField>
       </Box>
-      <SearchDateFields
-        key={generation}
-        after={form.after}
-        before={form.before}
-        onChange={update}
-        onInvalidChange={(names) => setBadDates(names.length > 0)}
-      />
+      <Suspense fallback={<Box sx={{ height: 40, mt: 1.5 }} />}>
+        <SearchDateFields
+          key={generation}
+          after={form.after}
+          before={form.before}
+          onChange={update}
+          onInvalidChange={(names) => setBadDates(names.length > 0)}
+        />
+      </Suspense>
       <Box sx={{ display: 'flex', gap: 1, mt: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
         <TextField
           select
