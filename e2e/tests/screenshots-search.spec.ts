@@ -87,11 +87,11 @@ test('search date picker screenshots in fi', async ({ page }) => {
   test.setTimeout(120_000);
   const user = newMailUser('search-picker-shots');
   await useLanguage(page, 'fi');
-  await signIn(page, user, 'fi');
+  await signInByApi(page, user, 'fi');
   const l = text.fi;
   const bar = page.getByRole('combobox', { name: l.bar });
   const inbox = page.url();
-  for (const { scheme, size } of looksAt([widths[0], widths[2]])) {
+  for (const { scheme, size } of looksAt(widths.filter((size) => size.width !== 1024))) {
     await showLook(page, scheme, size);
     await page.goto(inbox);
     if (size.width < 600) await page.getByRole('button', { name: l.bar }).click();
