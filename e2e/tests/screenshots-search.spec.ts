@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { screenshotDir } from '../support/environment';
 import { newMailUser } from '../support/mail-user';
-import { lookLanguages, looksAt, showLook } from '../support/screenshots';
+import { lookLanguages, looksAt, shootScreen, showLook } from '../support/screenshots';
 import { seedSearchMail } from '../support/search-mail';
 import { signInByApi, useLanguage, type UiLanguage } from '../support/sign-in';
 
@@ -78,3 +78,38 @@ for (const language of lookLanguages(['fi', 'en'] as const satisfies UiLanguage[
     }
   });
 }
+
+/**
+ * The advanced search's date picker open in Finnish (DD.MM.YYYY, the calendar from its button) at 360 and 1440, light
+ * and dark with E2E_LOOKS=all; a day picked from the calendar goes into the query and the advanced view stays open.
+ */
+test('search date picker screenshots in fi', async ({ page }) => {
+  test.setTimeout(120_000);
+  const user = newMailUser('search-picker-shots');
+  await useLanguage(page, 'fi');
+  await signInByApi(page, user, 'fi');
+  const l = text.fi;
+  const bar = page.getByRole('combobox', { name: l.bar });
+  const inbox = page.url();
+  for (const { scheme, size } of looksAt(widths.filter((size) => size.width !== 1024))) {
+    await showLook(page, scheme, size);
+    await page.goto(inbox);
+    if (size.width < 600) await page.getByRole('button', { name: l.bar }).click();
+    await bar.fill('budjetti after:2026-01-15');
+    await page.getByRole('button', { name: l.advanced }).click();
+    const form = page.getByRole('dialog', { name: 'Tarkennettu haku' });
+    await expect(form.getByRole('group', { name: 'Alkaen' })).toContainText('15.01.2026');
+    await form
+      .getByRole('button', { name: /^Valitse päivä/ })
+      .first()
+      .click();
+    const calendar = page.getByRole('grid');
+    await expect(calendar.getByRole('gridcell', { name: '15' })).toHaveAttribute('aria-selected', 'true');
+    await page.mouse.move(0, 0);
+    await shootScreen(page, path.join(screenshotDir, `search-date-picker-fi-${scheme}-${size.width}.png`));
+    await calendar.getByRole('gridcell', { name: '20' }).click();
+    await expect(bar).toHaveValue('budjetti after:2026-01-20');
+    await expect(calendar).toBeHidden();
+    await expect(form.getByRole('group', { name: 'Alkaen' })).toContainText('20.01.2026');
+  }
+});

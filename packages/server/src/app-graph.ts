@@ -179,6 +179,7 @@ export function settingsLayer(ctx: AppContext, account: AccountLayer, below: Mai
     publish,
     clock,
     recordBackgroundSend: (account) => owners.recordUse(account, 'send-later'),
+    timeZoneOf: (account) => settings.timeZoneOf(account),
     log,
   });
   const contacts = createContactsModule({ config, db, publish });

@@ -44,6 +44,8 @@ export interface ComposeModuleDeps {
   clock: Clock;
   /** Writes a send the server makes for a possibly absent owner (send later) to the owner's security log. */
   recordBackgroundSend: (account: string) => Promise<void>;
+  /** The account's time zone from its settings (sent mail's Date header); null when none is set. */
+  timeZoneOf: (account: string) => Promise<string | null>;
   log: FastifyBaseLogger;
 }
 
@@ -140,6 +142,7 @@ function outboxDelivery(
       submittingScheduled: (account) => deps.recordBackgroundSend(account),
       scheduledDone: (row, status) =>
         publish(row.account, { command: 'scheduledSent', id: row.id, subject: row.subject, status }),
+      timeZoneOf: deps.timeZoneOf,
     },
     log,
   );

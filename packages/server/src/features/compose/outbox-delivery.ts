@@ -5,6 +5,7 @@ import type { Clock } from '../../infra/test-clock.js';
 import type { MailConnector } from '../../mail/mail-connector.js';
 import { MailConnection, type MailSessions } from '../../mail/mail-session.js';
 import { stripHeader } from '../../mail/mime/build-message.js';
+import { formatDateHeader, withDateHeader } from '../../mail/mime/date-header.js';
 import { classifySmtpError } from '../../mail/smtp/smtp-errors.js';
 import { submitMessage, type SmtpServer } from '../../mail/smtp/smtp-submit.js';
 import { removeDraft, specialFolderPath } from './draft-folder.js';
@@ -37,6 +38,8 @@ export interface DeliveryHooks {
   submittingScheduled(account: string): Promise<void>;
   /** A scheduled entry left for good: sent, or failed (open browsers are told). */
   scheduledDone(row: OutboxRow, status: 'sent' | 'failed'): void;
+  /** The account's time zone (its settings), for the Date header; null when none is set. */
+  timeZoneOf(account: string): Promise<string | null>;
 }
 
 /**
@@ -74,7 +77,10 @@ export class OutboxDelivery {
       const markSubmitting = async () => {
         await this.outbox.update(row.id, { submitting: 1 });
       };
-      const raw = stripHeader(row.raw, 'bcc');
+      // Dated when it leaves, on the sender's clock: the Sent copy below carries the same header.
+      const zone = await this.hooks.timeZoneOf(row.account).catch(() => null);
+      const dated = withDateHeader(row.raw, formatDateHeader(new Date(this.config.clock.now()), zone));
+      const raw = stripHeader(dated, 'bcc');
       const result = await submitMessage(
         this.config.smtp,
         login,
@@ -95,6 +101,7 @@ export class OutboxDelivery {
       };
       const sent = {
         ...change,
+        raw: dated,
         rejected: JSON.stringify(result.rejected),
         post_pending: pending,
         due_at: now + followUpLockMs,

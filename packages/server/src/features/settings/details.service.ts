@@ -108,6 +108,11 @@ export class DetailsService {
     return this.get(mail, language);
   }
 
+  /** The account's time zone (null until the browser's or the user's is stored). */
+  async timeZoneOf(account: string): Promise<string | null> {
+    return (await this.read(account)).timezone;
+  }
+
   private async read(account: string): Promise<StoredSettings> {
     return StoredSettings.parse((await this.settings.find(account)) ?? {});
   }

@@ -93,5 +93,5 @@ export function createSettingsModule(deps: SettingsModuleDeps) {
     await app.register(externalContentRoutes(externalContent));
   };
   const module: FeatureModule = { name: 'settings', routes };
-  return { module, outgoingAddresses, avatar };
+  return { module, outgoingAddresses, avatar, timeZoneOf: (account: string) => details.timeZoneOf(account) };
 }

@@ -8,6 +8,7 @@ import { languages, type Language } from '@webmail/contracts';
 import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
+import { DateField } from '../../shared/ui/date-field';
 import { DateTimeField } from '../../shared/ui/date-time-field';
 import { createTestI18n } from '../../test/test-i18n';
 import { AppThemeProvider } from './app-theme-provider';
@@ -40,6 +41,7 @@ function Components() {
       <Alert onClose={() => undefined}>notice</Alert>
       <TablePagination component="div" count={100} page={0} rowsPerPage={10} onPageChange={() => undefined} />
       <DateTimeField label="date" value="2026-11-28T10:00:00Z" onChange={() => undefined} />
+      <DateField label="day" value="2026-11-28" onChange={() => undefined} />
     </>
   );
 }

@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { sizeDirections, sizeSteps, type SizeDirection, type SizeStep } from '@webmail/contracts';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import {
   emptyForm,
@@ -38,6 +38,11 @@ export interface SearchAdvancedViewProps {
   filterCreation?: (form: AdvancedSearchForm) => ReactNode;
 }
 
+// The date picker library is loaded with the advanced view, not with the shell the search bar is part of.
+const SearchDateFields = lazy(async () => ({
+  default: (await import('./search-date-fields')).SearchDateFields,
+}));
+
 const directionLabel = { off: 'sizeOff', larger: 'sizeLarger', smaller: 'sizeSmaller' } as const;
 
 /**
@@ -53,6 +58,9 @@ export function SearchAdvancedView(props: SearchAdvancedViewProps) {
   if (current !== state) setState(current);
   const { form } = current;
   const errors = formErrors(form);
+  // A date typed half or wrong: no search until it is whole. Reset starts the date fields afresh (`generation`).
+  const [badDates, setBadDates] = useState(false);
+  const [generation, setGeneration] = useState(0);
 
   const update = (patch: Partial<AdvancedSearchForm>) => {
     const next = { ...form, ...patch };
@@ -64,7 +72,7 @@ export function SearchAdvancedView(props: SearchAdvancedViewProps) {
     event.preventDefault();
     if (!blocked) props.onSearch();
   };
-  const blocked = errorText !== null || Object.keys(errors).length > 0 || text.trim() === '';
+  const blocked = errorText !== null || Object.keys(errors).length > 0 || badDates || text.trim() === '';
   const field = (name: 'from' | 'to' | 'subject' | 'words') => (
     <TextField
       size="small"
@@ -127,20 +135,15 @@ export function SearchAdvancedView(props: SearchAdvancedViewProps) {
           ))}
         </TextField>
       </Box>
-      <Box sx={{ display: 'flex', gap: 1, mt: 1.5, flexWrap: 'wrap' }}>
-        {(['after', 'before'] as const).map((name) => (
-          <TextField
-            key={name}
-            type="date"
-            size="small"
-            label={t(`advanced.${name}`)}
-            value={form[name]}
-            onChange={(event) => update({ [name]: event.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
-            sx={{ flex: '1 1 150px' }}
-          />
-        ))}
-      </Box>
+      <Suspense fallback={<Box sx={{ height: 40, mt: 1.5 }} />}>
+        <SearchDateFields
+          key={generation}
+          after={form.after}
+          before={form.before}
+          onChange={update}
+          onInvalidChange={(names) => setBadDates(names.length > 0)}
+        />
+      </Suspense>
       <Box sx={{ display: 'flex', gap: 1, mt: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
         <TextField
           select
@@ -177,7 +180,15 @@ export function SearchAdvancedView(props: SearchAdvancedViewProps) {
       <Box sx={{ display: 'flex', gap: 1, mt: 2, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
         {props.filterCreation && <Box sx={{ mr: 'auto' }}>{props.filterCreation(form)}</Box>}
         <Button onClick={props.onBack}>{t('advanced.back')}</Button>
-        <Button onClick={() => update(emptyForm)}>{t('advanced.reset')}</Button>
+        <Button
+          onClick={() => {
+            update(emptyForm);
+            setBadDates(false);
+            setGeneration((g) => g + 1);
+          }}
+        >
+          {t('advanced.reset')}
+        </Button>
         <Button type="submit" variant="contained" disabled={blocked}>
           {t('advanced.search')}
         </Button>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { instantOfInput, localInputValue, snoozePresets } from './snooze-presets';
+import { snoozePresets } from './snooze-presets';
+import { instantOf, wallTimeAt } from './zoned-time';
 
 const helsinki = 'Europe/Helsinki';
 const at = (iso: string) => Date.parse(iso);
@@ -41,11 +42,10 @@ describe('snooze presets in the user time zone', () => {
         for (const preset of snoozePresets(now, helsinki)) {
           expect(preset.at, `${preset.id} at ${new Date(now).toISOString()}`).toBeGreaterThan(now);
           if (preset.id === 'laterToday') continue;
-          const local = localInputValue(preset.at, helsinki);
-          expect(local.endsWith('T08:00'), `${preset.id} ${local}`).toBe(true);
-          const weekday = new Date(`${local.slice(0, 10)}T12:00:00Z`).getUTCDay();
-          if (preset.id === 'weekend') expect(weekday).toBe(6);
-          if (preset.id === 'nextWeek') expect(weekday).toBe(1);
+          const local = wallTimeAt(preset.at, helsinki);
+          expect([local.hour, local.minute], `${preset.id} ${JSON.stringify(local)}`).toEqual([8, 0]);
+          if (preset.id === 'weekend') expect(local.weekday).toBe(6);
+          if (preset.id === 'nextWeek') expect(local.weekday).toBe(1);
         }
       }
     }
@@ -59,22 +59,23 @@ describe('snooze presets in the user time zone', () => {
   });
 
   it('reads a picked local time in the user time zone, not the browser one', () => {
-    expect(new Date(instantOfInput('2026-03-29T08:00', helsinki)!).toISOString()).toBe(
-      '2026-03-29T05:00:00.000Z',
-    );
-    expect(new Date(instantOfInput('2026-03-28T08:00', helsinki)!).toISOString()).toBe(
-      '2026-03-28T06:00:00.000Z',
-    );
-    expect(new Date(instantOfInput('2026-10-25T08:00', 'America/New_York')!).toISOString()).toBe(
-      '2026-10-25T12:00:00.000Z',
-    );
+    expect(
+      new Date(instantOf({ year: 2026, month: 3, day: 29, hour: 8, minute: 0 }, helsinki)).toISOString(),
+    ).toBe('2026-03-29T05:00:00.000Z');
+    expect(
+      new Date(instantOf({ year: 2026, month: 3, day: 28, hour: 8, minute: 0 }, helsinki)).toISOString(),
+    ).toBe('2026-03-28T06:00:00.000Z');
+    expect(
+      new Date(
+        instantOf({ year: 2026, month: 10, day: 25, hour: 8, minute: 0 }, 'America/New_York'),
+      ).toISOString(),
+    ).toBe('2026-10-25T12:00:00.000Z');
     // The hours before each change, where the offset at the wall time read as UTC is already the new one.
-    expect(new Date(instantOfInput('2026-03-29T02:30', helsinki)!).toISOString()).toBe(
-      '2026-03-29T00:30:00.000Z',
-    );
-    expect(new Date(instantOfInput('2026-10-25T01:30', helsinki)!).toISOString()).toBe(
-      '2026-10-24T22:30:00.000Z',
-    );
-    expect(instantOfInput('29.3.2026 8:00', helsinki)).toBeNull();
+    expect(
+      new Date(instantOf({ year: 2026, month: 3, day: 29, hour: 2, minute: 30 }, helsinki)).toISOString(),
+    ).toBe('2026-03-29T00:30:00.000Z');
+    expect(
+      new Date(instantOf({ year: 2026, month: 10, day: 25, hour: 1, minute: 30 }, helsinki)).toISOString(),
+    ).toBe('2026-10-24T22:30:00.000Z');
   });
 });

@@ -37,24 +37,3 @@ export function snoozePresets(now: number, timeZone: string): SnoozePreset[] {
   presets.push({ id: 'nextWeek', at: morning(8 - today.weekday) });
   return presets;
 }
-
-/** The `datetime-local` value (`YYYY-MM-DDTHH:mm`) of an instant in `timeZone`. */
-export function localInputValue(at: number, timeZone: string): string {
-  const w = wallTimeAt(at, timeZone);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${w.year}-${two(w.month)}-${two(w.day)}T${two(w.hour)}:${two(w.minute)}`;
-}
-
-/** The instant a `datetime-local` value names in `timeZone`; null when it is not one. */
-export function instantOfInput(value: string, timeZone: string): number | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
-  if (!match) return null;
-  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  return instantOf({ year, month, day, hour, minute }, timeZone);
-}
