@@ -10,15 +10,19 @@ import baseConfig from './playwright.config';
 export default defineConfig({
   ...baseConfig,
   testDir: '.',
-  testMatch: [
-    /cluster\/.*\.spec\.ts$/,
-    /tests\/(reading-actions-quiet|two-step-filters|settings-general)\.spec\.ts$/,
-  ],
   // Apart from the main run's, whose failure traces this run would otherwise clear.
   outputDir: process.env.E2E_STATE_DIR
     ? `${process.env.E2E_STATE_DIR}/test-results-cluster`
     : './test-results/cluster',
   globalSetup: './support/cluster-setup.ts',
-  projects: undefined,
+  // The specs of the suite first, the rolling restart after them: those specs assert that no request of theirs
+  // ever fails, and a node restarted under them is the restart spec's subject, not theirs.
+  projects: [
+    {
+      name: 'through-balancer',
+      testMatch: /tests\/(reading-actions-quiet|two-step-filters|settings-general)\.spec\.ts$/,
+    },
+    { name: 'rolling-restart', testMatch: /cluster\/.*\.spec\.ts$/, dependencies: ['through-balancer'] },
+  ],
   workers: 2,
 });
