@@ -1,0 +1,78 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { OutboxEntry } from '@webmail/contracts';
+import { folderMessages, waitFor, type MailUser } from '../support/compose.testing.js';
+import { newMailUser } from '../support/harness.testing.js';
+import { startHeldRelay } from '../support/held-relay.testing.js';
+import { TestClient } from '../support/http-client.testing.js';
+import { spawnServer, type SpawnedServer } from '../support/spawned-server.testing.js';
+
+const waiting = 'stopping: waiting for the background runs in progress';
+
+/**
+ * A send that is under way in the background (the outbox job, not a request) when the node gets SIGTERM: the
+ * node stops taking requests but lets the send finish and record itself before the database closes. The send is
+ * held at its SMTP AUTH by a relay in front of the real submission port until the stopping process says it is
+ * waiting for its background runs; then it goes on.
+ */
+describe('SIGTERM while the outbox is sending', () => {
+  let alice: MailUser;
+  let bob: MailUser;
+  let relay: Awaited<ReturnType<typeof startHeldRelay>>;
+  let stopped: SpawnedServer;
+  let restarted: SpawnedServer | undefined;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'wm-shutdown-'));
+
+  beforeAll(async () => {
+    alice = await newMailUser('stopping');
+    bob = await newMailUser('stoprecipient');
+    relay = await startHeldRelay(inject('mailstack').ports.webmailSubmission);
+    stopped = await spawnServer({
+      DATA_DIR: dataDir,
+      SMTP_PORT: String(relay.port),
+      LOG_LEVEL: 'info',
+      SHUTDOWN_TIMEOUT_SECONDS: '60',
+    });
+  }, 90_000);
+  afterAll(async () => {
+    for (const server of [stopped, restarted])
+      if (server?.child.exitCode === null) server.child.kill('SIGKILL');
+    await relay?.close();
+  });
+
+  it('finishes the send, records it, closes the database last and exits 0', async () => {
+    const client = new TestClient(stopped.baseUrl);
+    await client.signIn(alice.email, alice.password);
+    const holding = relay.hold(/(^|\r\n)AUTH /i);
+    const subject = `Sent while stopping ${crypto.randomUUID()}`;
+    const draft = { to: [{ name: '', address: bob.email }], subject, html: '<p>once</p>' };
+    const queued = await client.post<OutboxEntry>('/api/u/0/compose/send', {
+      draftId: crypto.randomUUID(),
+      draft,
+      undoSeconds: 1,
+    });
+    expect(queued.status).toBe(202);
+    const auth = await holding;
+
+    stopped.child.kill('SIGTERM');
+    await waitFor(
+      async () => stopped.output(),
+      (out) => out.includes(waiting),
+      30_000,
+    );
+    auth.release();
+    expect(await stopped.exited).toBe(0);
+    expect(stopped.output()).not.toMatch(/destroyed|background job failed/i);
+
+    restarted = await spawnServer({ DATA_DIR: dataDir });
+    const reader = new TestClient(restarted.baseUrl);
+    await reader.signIn(alice.email, alice.password);
+    const entry = await reader.get<OutboxEntry>(`/api/u/0/compose/outbox/${queued.body.id}`);
+    expect(entry.body.status).toBe('sent');
+    const copies = async () =>
+      (await folderMessages(bob, 'INBOX')).filter((m) => m.envelope.subject === subject).length;
+    expect(await waitFor(copies, (n) => n > 0)).toBe(1);
+  }, 120_000);
+});
