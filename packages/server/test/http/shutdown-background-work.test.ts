@@ -2,14 +2,24 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { OutboxEntry } from '@webmail/contracts';
+import type { OutboxEntry, ResumedDraft } from '@webmail/contracts';
 import { folderMessages, waitFor, type MailUser } from '../support/compose.testing.js';
 import { newMailUser } from '../support/harness.testing.js';
 import { startHeldRelay } from '../support/held-relay.testing.js';
+import { startImapFilterProxy } from '../support/imap-filter-proxy.testing.js';
 import { TestClient } from '../support/http-client.testing.js';
 import { spawnServer, type SpawnedServer } from '../support/spawned-server.testing.js';
 
 const waiting = 'stopping: waiting for the background runs in progress';
+const waitingRequests = 'stopping: waiting for the requests still running';
+
+/** Waits until the process logged `line` (the stopping process says what it waits for). */
+const logged = (server: SpawnedServer, line: string) =>
+  waitFor(
+    async () => server.output(),
+    (out) => out.includes(line),
+    30_000,
+  );
 
 /**
  * A send that is under way in the background (the outbox job, not a request) when the node gets SIGTERM: the
@@ -57,11 +67,7 @@ describe('SIGTERM while the outbox is sending', () => {
     const auth = await holding;
 
     stopped.child.kill('SIGTERM');
-    await waitFor(
-      async () => stopped.output(),
-      (out) => out.includes(waiting),
-      30_000,
-    );
+    expect(await logged(stopped, waiting)).toContain(waiting);
     auth.release();
     expect(await stopped.exited).toBe(0);
     expect(stopped.output()).not.toMatch(/destroyed|background job failed/i);
@@ -74,5 +80,73 @@ describe('SIGTERM while the outbox is sending', () => {
     const copies = async () =>
       (await folderMessages(bob, 'INBOX')).filter((m) => m.envelope.subject === subject).length;
     expect(await waitFor(copies, (n) => n > 0)).toBe(1);
+  }, 120_000);
+});
+
+/**
+ * A request whose client went away (a balancer's timeout) while its handler still runs: the connection is gone, so
+ * closing the server does not wait for it by itself. The handler — a draft save held at its IMAP APPEND by a relay in
+ * front of the real Dovecot — finishes and records the draft before IMAP and the database close.
+ */
+describe('SIGTERM while a handler whose client left is still running', () => {
+  let alice: MailUser;
+  let relay: Awaited<ReturnType<typeof startHeldRelay>>;
+  let proxy: Awaited<ReturnType<typeof startImapFilterProxy>>;
+  let stopped: SpawnedServer;
+  let restarted: SpawnedServer | undefined;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'wm-shutdown-'));
+
+  beforeAll(async () => {
+    alice = await newMailUser('leftsave');
+    relay = await startHeldRelay(inject('mailstack').ports.webmailImap);
+    // No COMPRESS=DEFLATE between the server and the relay: the relay reads the commands.
+    proxy = await startImapFilterProxy(relay.port, {});
+    const settings = { DATA_DIR: dataDir, LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_SECONDS: '60' };
+    stopped = await spawnServer({ ...settings, IMAP_PORT: String(proxy.port) });
+  }, 90_000);
+  afterAll(async () => {
+    for (const server of [stopped, restarted])
+      if (server?.child.exitCode === null) server.child.kill('SIGKILL');
+    await proxy?.close();
+    await relay?.close();
+  });
+
+  it('lets the handler finish and record its work, then exits 0', async () => {
+    const client = new TestClient(stopped.baseUrl);
+    await client.signIn(alice.email, alice.password);
+    const draftId = crypto.randomUUID();
+    const holding = relay.hold(/ APPEND /i);
+    const leaving = new AbortController();
+    const save = fetch(`${stopped.baseUrl}/api/u/0/compose/drafts/${draftId}`, {
+      method: 'PUT',
+      headers: {
+        'content-type': 'application/json',
+        cookie: [...client.cookies].map(([k, v]) => `${k}=${v.value}`).join('; '),
+        'x-xsrf-token': client.xsrf ?? '',
+      },
+      body: JSON.stringify({
+        draft: { subject: 'Saved after the client left', html: '<p>kept</p>' },
+        revision: 1,
+      }),
+      signal: leaving.signal,
+    }).catch(() => 'left');
+    const append = await holding;
+    leaving.abort();
+    expect(await save).toBe('left');
+
+    stopped.child.kill('SIGTERM');
+    expect(await logged(stopped, waitingRequests)).toContain(waitingRequests);
+    append.release();
+    expect(await stopped.exited).toBe(0);
+    expect(stopped.output()).not.toMatch(/destroyed|"level":50/);
+
+    restarted = await spawnServer({ DATA_DIR: dataDir });
+    const reader = new TestClient(restarted.baseUrl);
+    await reader.signIn(alice.email, alice.password);
+    const resumed = await reader.get<ResumedDraft>(`/api/u/0/compose/drafts/${draftId}`);
+    expect({ subject: resumed.body.draft.subject, revision: resumed.body.revision }).toEqual({
+      subject: 'Saved after the client left',
+      revision: 1,
+    });
   }, 120_000);
 });
