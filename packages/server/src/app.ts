@@ -97,6 +97,12 @@ export async function buildApp(
     watcherRetry: options.watcherRetry,
   };
   const layers = buildLayers(ctx);
+  // Registered before the features: Fastify runs onClose hooks last-registered first, so the database closes after
+  // the jobs stopped, the pushes in hand were applied and IMAP closed — never under a send still writing its row.
+  app.addHook('onClose', async () => {
+    await layers.account.securityCore.credentials?.close();
+    await db.destroy();
+  });
   observeState(metrics, {
     pool: core.pool,
     events: layers.top.events,
@@ -118,10 +124,6 @@ export async function buildApp(
     upgrade: upgrade.module,
   });
   await registerFeatures(app, { ...core, planGate, requestScopeParts }, modules);
-  app.addHook('onClose', async () => {
-    await layers.account.securityCore.credentials?.close();
-    await db.destroy();
-  });
   return Object.assign(app, {
     services: servicesOf({ db, core, clock, routes, layers }),
   });

@@ -22,6 +22,8 @@ export interface SpawnedServer {
   baseUrl: string;
   /** The exit code (null when a signal ended it). */
   exited: Promise<number | null>;
+  /** Everything the process logged so far (its log lines go to stdout, at LOG_LEVEL). */
+  output: () => string;
 }
 
 /**
@@ -34,7 +36,7 @@ export async function spawnServer(env: Record<string, string> = {}): Promise<Spa
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -46,6 +48,8 @@ export async function spawnServer(env: Record<string, string> = {}): Promise<Spa
       ...env,
     },
   });
+  const logged: string[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => logged.push(chunk.toString('utf8')));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i += 1) {
@@ -57,5 +61,5 @@ export async function spawnServer(env: Record<string, string> = {}): Promise<Spa
     if (i > 600 || child.exitCode !== null) throw new Error('the server did not become ready');
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { child, baseUrl, exited };
+  return { child, baseUrl, exited, output: () => logged.join('') };
 }

@@ -6,7 +6,14 @@ import type { MailSession } from '../../mail/mail-session.js';
 import { buildMessage, type OutgoingMessage } from '../../mail/mime/build-message.js';
 import type { AttachmentResolver } from './attachment-resolver.js';
 import type { ResolvedAttachment } from './resolved-attachment.js';
-import { draftIdHeader, readDraft, removeDraft, replaceDraft, specialFolderPath } from './draft-folder.js';
+import {
+  draftIdHeader,
+  draftRevisionHeader,
+  readDraft,
+  removeDraft,
+  replaceDraft,
+  specialFolderPath,
+} from './draft-folder.js';
 import { isEmptyDraft, toOutgoing } from './draft-message.js';
 import { parseDraft } from './draft-parse.js';
 import { checkDraft } from './draft-validation.js';
@@ -84,25 +91,28 @@ export class DraftsService {
       }
       if (!row?.uid && isEmptyDraft(draft)) return this.answer('nothingToSave', mail, draftId, row);
       const ready = prepared ?? (await this.prepare(mail, draftId, draft, false));
-      const raw = await buildMessage(
-        { ...ready.message, headers: { [draftIdHeader]: draftId } },
-        { keepBcc: true },
-      );
+      // A save without a revision (an API client) counts as the current one again: the later of such saves wins.
+      const effective = revision ?? (row?.revision == null ? null : Number(row.revision));
+      const headers: Record<string, string> = { [draftIdHeader]: draftId };
+      if (effective !== null) headers[draftRevisionHeader] = String(effective);
+      const raw = await buildMessage({ ...ready.message, headers }, { keepBcc: true });
       const connection = await mail.connection();
       const path = await specialFolderPath(connection, '\\Drafts');
-      const uid = await replaceDraft(connection, path, draftId, raw);
+      const { uid, kept } = await replaceDraft(connection, path, draftId, raw);
       const now = Date.now();
       const saved: DraftRow = {
         account: mail.email,
         draft_id: draftId,
         content_hash: hash,
-        revision: revision ?? row?.revision ?? null,
+        revision: effective,
         mailbox_path: path,
         uid,
         saved_at: now,
         updated_at: now,
       };
-      await this.drafts.save(saved);
+      // A newer save (on this or another server process) got in first: this one is older and was dropped.
+      if (!kept || !(await this.drafts.save(saved)))
+        return this.answer('skipped', mail, draftId, await this.drafts.find(mail.email, draftId));
       const uploadIds = ready.attachments.flatMap((a) => (a.uploadId ? [a.uploadId] : []));
       await this.uploads.touch(mail.email, uploadIds, now);
       return this.answer('saved', mail, draftId, saved);

@@ -103,6 +103,8 @@ export function createEventsModule(deps: EventsModuleDeps) {
     close: async () => {
       streams.closeAll();
       await watchers.closeAll();
+      // Pushes taken already are applied (their events logged for replay on another node) before the database closes.
+      await push.settled();
     },
   };
   return { module, streams, watchers, push };

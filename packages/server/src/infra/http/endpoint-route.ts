@@ -10,6 +10,7 @@ import {
 } from '@webmail/contracts';
 import { multipartFormOf, operationIdOf, securityOf, type SecurityRequirement } from './openapi-document.js';
 import { scopeOf, type RequestScope } from './request-scope.js';
+import type { InFlight } from './in-flight.js';
 
 export type EndpointRequest<E extends EndpointDefinition> = FastifyRequest<{
   Params: EndpointParsedParams<E>;
@@ -38,6 +39,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** `CHECK_ALL_RESPONSES`: `exactAnswer` routes check their answers too (tests). */
     checkAllResponses?: boolean;
+    /** The handlers still running, which closing the server waits for. */
+    inFlight?: InFlight;
   }
 }
 
@@ -121,7 +124,8 @@ export function route<E extends EndpointDefinition>(
         query: request.query,
         body: request.body,
       }) as EndpointContext<E>;
-      return handler(request, reply, context);
+      const work = handler(request, reply, context);
+      return app.inFlight ? app.inFlight.track(work) : work;
     }) as never,
   });
 }

@@ -14,6 +14,7 @@ import type { SessionAuthenticator } from '../session/session-authenticator.js';
 import { registerSpa } from '../spa.js';
 import { registerXsrf } from '../xsrf.js';
 import { frameworkErrors, registerErrorHandler } from './error-handler.js';
+import { InFlight } from './in-flight.js';
 import { applyMethodOverride } from './method-override.js';
 import { openApiOptions } from './openapi-document.js';
 import type { FeatureModule } from './feature-module.js';
@@ -45,6 +46,7 @@ export async function createHttpServer(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('checkAllResponses', config.checkAllResponses);
+  app.decorate('inFlight', new InFlight());
   const routes = collectRoutes(app);
   await app.register(cookie);
   await registerSecurityHeaders(app);
@@ -96,6 +98,11 @@ export async function registerFeatures(
     await Promise.all(modules.map((m) => m.close?.()));
   });
   app.addHook('onClose', async () => {
+    // Handlers whose client left are still running: they finish before what they use closes.
+    const inFlight = app.inFlight;
+    if (inFlight?.size)
+      app.log.info({ requests: inFlight.size }, 'stopping: waiting for the requests still running');
+    await inFlight?.settled();
     for (const off of unsubscribe) off();
     await host.jobs.stop();
     await host.close();

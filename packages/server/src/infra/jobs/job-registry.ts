@@ -60,6 +60,9 @@ export class JobRegistry {
       entry.timer = null;
       entry.job.stop?.();
     }
+    const running = [...this.entries.values()].filter((e) => e.running).map((e) => e.job.name);
+    if (running.length)
+      this.log.info({ jobs: running }, 'stopping: waiting for the background runs in progress');
     await Promise.all([...this.entries.values()].map((e) => e.running?.catch(() => undefined)));
   }
 
