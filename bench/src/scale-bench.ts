@@ -11,6 +11,8 @@
  * Starts its own mailstack (port base 26900) and server (port 8297). Env: BENCH_SCALE_USERS (1000),
  * BENCH_SCALE_STREAMS (10 per user), BENCH_SCALE_DELIVERIES (100), BENCH_SCALE_PUSH_TIMEOUT_MS (250, the push bound; 50 is the
  * sandbox's default, too short for a server this loaded), BENCH_MAILSTACK_PORT_BASE, BENCH_SERVER_PORT.
+ * BENCH_SCALE_LIVE=watcher: the same run with the NOTIFY watcher fallback instead of push (one node): it adds the
+ * accounts told that live mail is off, Dovecot's inotify-limit warnings, and the watchers back after the reload.
  * BENCH_NODES=3: against the reference deployment instead (deploy/reference/cluster.sh, ports of
  * cluster-environment.ts; build first), the streams through HAProxy, Dovecot pushing to the balancer.
  * Needs about 2 × users × streams file descriptors in the bench's process and the server's (`ulimit -n`).
@@ -22,6 +24,7 @@ import {
   deliverOnce,
   dovecotProcesses,
   imapConnectionsAll,
+  inotifyLimitWarnings,
   pushesGivenUp,
   stackScript,
 } from './scale-mail.js';
@@ -35,6 +38,10 @@ const portBase = Number(process.env.BENCH_MAILSTACK_PORT_BASE ?? 26900);
 const serverPort = Number(process.env.BENCH_SERVER_PORT ?? 8297);
 const missAfterMs = 10_000;
 const pushTimeoutMs = process.env.BENCH_SCALE_PUSH_TIMEOUT_MS ?? '250';
+const liveSetting = process.env.BENCH_SCALE_LIVE ?? 'push';
+if (liveSetting !== 'push' && liveSetting !== 'watcher')
+  throw new Error('BENCH_SCALE_LIVE is push or watcher');
+const live: 'push' | 'watcher' = liveSetting;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 type Stream = Awaited<ReturnType<typeof openStream>>;
 type User = { email: string; password: string; streams: Stream[]; api: ApiSession };
@@ -65,6 +72,8 @@ async function signIn(env: ScaleTarget): Promise<User[]> {
   await inParallel(users, 4, async (u, i) => {
     if (i % 20 === 0) while ((busy = await imapConnectionsAll(env.stack)) > 60) await sleep(1000);
     await u.api.signIn(u.email, u.password);
+    // As the app does on its first page: the folder tree.
+    await u.api.json('/api/u/0/mailbox');
   });
   const took = (performance.now() - signInStart) / 1000;
   console.log(`${userCount} sign-ins in ${took.toFixed(0)} s (last IMAP count seen ${busy})`);
@@ -87,11 +96,14 @@ async function sample(env: ScaleTarget, users: User[]) {
   const times: number[] = [];
   let missed = 0;
   let retried = 0;
+  let reload = { before: 0, back: 0, seconds: 0 };
   const step = Math.max(1, Math.floor(users.length / deliveries));
   for (let i = 0; i < deliveries; i += 1) {
     if (i === Math.floor(deliveries / 2)) {
+      const before = await imapConnectionsAll(env.stack);
       await stackScript(env.stack, 'doveadm.sh', ['reload']);
       console.log(`doveadm reload before delivery ${i + 1}`);
+      if (live === 'watcher') reload = await watchersBack(env, before);
     }
     const user = users[(i * step) % users.length]!;
     const subject = `scale-${Date.now()}-${i}`;
@@ -101,10 +113,31 @@ async function sample(env: ScaleTarget, users: User[]) {
     const { at, attempts } = await deliverOnce(env.stack, user.email, subject);
     retried += attempts - 1;
     const when = await seen;
-    if (when.some((t) => t === null)) missed += 1;
-    else times.push(Math.max(...(when as number[])) - at);
+    if (when.some((t) => t === null)) {
+      missed += 1;
+      console.log(
+        `missed: delivery ${i + 1} (${when.filter((t) => t === null).length} of ${when.length} streams)`,
+      );
+    } else times.push(Math.max(...(when as number[])) - at);
   }
-  return { times, missed, retried };
+  return { times, missed, retried, reload };
+}
+
+/**
+ * After a reload (which closes idle IMAP connections), the watchers reconnect with backoff and jitter: waits (at
+ * most 3 minutes) until Dovecot holds as many IMAP connections as before, and says how many and how soon.
+ */
+async function watchersBack(env: ScaleTarget, before: number) {
+  const start = performance.now();
+  await sleep(2000);
+  let back = await imapConnectionsAll(env.stack);
+  while (back < before && performance.now() - start < 180_000) {
+    await sleep(2000);
+    back = await imapConnectionsAll(env.stack);
+  }
+  const seconds = Math.round((performance.now() - start) / 1000);
+  console.log(`after the reload: ${back} of ${before} IMAP connections back in ${seconds} s`);
+  return { before, back, seconds };
 }
 
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
@@ -120,7 +153,9 @@ async function openAll(env: ScaleTarget, users: User[]): Promise<void> {
 }
 
 /** The run, measured: sign-ins, streams, idle IMAP and memory, the sampled deliveries; returns the table rows. */
-async function measureRun(env: ScaleTarget): Promise<Array<[string, string]>> {
+type Row = [string, string];
+
+async function measureRun(env: ScaleTarget): Promise<Row[]> {
   const users = await signIn(env);
   const idleBefore = await imapSettled(env, 60_000);
   const rssBefore = env.rssKb();
@@ -130,7 +165,8 @@ async function measureRun(env: ScaleTarget): Promise<Array<[string, string]>> {
   const rssWith = env.rssKb();
   const heldIdle = await imapSettled(env, 30_000);
   const processes = dovecotProcesses(env.stack);
-  const { times, missed, retried } = await sample(env, users);
+  const toldOff = users.filter((u) => u.streams.some((s) => s.liveMail() === false)).length;
+  const { times, missed, retried, reload } = await sample(env, users);
   const imapAfter = dovecotProcesses(env.stack).get('imap')?.count ?? 0;
   for (const u of users) for (const s of u.streams) s.close();
   await sleep(5000);
@@ -150,7 +186,21 @@ async function measureRun(env: ScaleTarget): Promise<Array<[string, string]>> {
     ['… max', ms(Math.max(0, ...times))],
     ['missed (not on every stream within 10 s)', String(missed)],
     ['LMTP deliveries tried again (reload)', String(retried)],
-    [`pushes Dovecot gave up on (bound ${pushTimeoutMs} ms; whole run)`, String(pushesGivenUp(env.stack))],
+    ...(live === 'push'
+      ? ([
+          [
+            `pushes Dovecot gave up on (bound ${pushTimeoutMs} ms; whole run)`,
+            String(pushesGivenUp(env.stack)),
+          ],
+        ] as Row[])
+      : ([
+          ['accounts told that live mail is off (their streams poll)', `${toldOff} of ${users.length}`],
+          ['Dovecot: "Inotify instance limit exceeded" (whole run)', String(inotifyLimitWarnings(env.stack))],
+          [
+            'IMAP connections back after the reload (before it; how soon)',
+            `${reload.back} (${reload.before}; ${reload.seconds} s)`,
+          ],
+        ] as Row[])),
     ['webmail RSS (all nodes) before the streams', mb(rssBefore)],
     ['webmail RSS (all nodes) with the streams', mb(rssWith)],
     ['webmail RSS (all nodes) per open stream', `${((rssWith - rssBefore) / streams).toFixed(1)} KB`],
@@ -159,11 +209,12 @@ async function measureRun(env: ScaleTarget): Promise<Array<[string, string]>> {
 }
 
 async function main() {
-  const env = await scaleTarget({ userCount, perUser, pushTimeoutMs, portBase, serverPort });
+  const env = await scaleTarget({ live, userCount, perUser, pushTimeoutMs, portBase, serverPort });
   try {
     const rows = await measureRun(env);
     const where = env.nodes === 1 ? 'one node' : `${env.nodes} nodes behind HAProxy`;
-    console.log(`\nbench:scale: ${where}, push on, ${userCount} users × ${perUser} streams`);
+    const how = live === 'push' ? 'push on' : 'the watcher fallback';
+    console.log(`\nbench:scale: ${where}, ${how}, ${userCount} users × ${perUser} streams`);
     console.log('| measure | value |');
     console.log('|---|--:|');
     for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);

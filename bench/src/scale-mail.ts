@@ -58,11 +58,17 @@ export function dovecotProcesses(stack: StackTarget): Map<string, { count: numbe
   return kinds;
 }
 
-/** Pushes Dovecot gave up on (no answer within the bound), as push.lua logs them. */
-export function pushesGivenUp(stack: StackTarget): number {
+/** How often Dovecot's log says `text`. */
+function logCount(stack: StackTarget, text: string): number {
   const log = readFileSync(path.join(stack.dir, 'log', 'dovecot.log'), 'utf8');
-  return log.split('push to webmail: no answer').length - 1;
+  return log.split(text).length - 1;
 }
+
+/** Pushes Dovecot gave up on (no answer within the bound), as push.lua logs them. */
+export const pushesGivenUp = (stack: StackTarget) => logCount(stack, 'push to webmail: no answer');
+
+/** Mail processes past the kernel's inotify instances (`fs.inotify.max_user_instances`): they poll instead. */
+export const inotifyLimitWarnings = (stack: StackTarget) => logCount(stack, 'Inotify instance limit');
 
 const message = (to: string, subject: string) =>
   `From: bench@example.org\r\nTo: ${to}\r\nSubject: ${subject}\r\nMessage-ID: <${subject}@bench>\r\n\r\nHello.\r\n`;

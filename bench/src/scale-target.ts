@@ -1,8 +1,8 @@
 /**
  * Where `bench:scale` runs: one node it starts itself (its own mailstack and server), or with `BENCH_NODES=3` the
  * reference deployment (`cluster.sh`: three nodes behind HAProxy on PostgreSQL, Dovecot pushing to the balancer),
- * the streams opened through the balancer. Either way the same settings: push on, the stream limits raised for the
- * run, sign-ins unthrottled.
+ * the streams opened through the balancer. Either way the same settings: push on (or, on one node, the NOTIFY watcher
+ * fallback), the stream limits raised for the run, sign-ins unthrottled.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,6 +22,8 @@ export interface ScaleTarget {
 }
 
 export interface ScaleSettings {
+  /** How live mail reaches the streams: Dovecot's push, or the NOTIFY watcher fallback (one node only). */
+  live: 'push' | 'watcher';
   userCount: number;
   perUser: number;
   pushTimeoutMs: string;
@@ -40,6 +42,7 @@ export async function scaleTarget(s: ScaleSettings): Promise<ScaleTarget> {
     LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
   });
   const nodes = Number(process.env.BENCH_NODES ?? 1);
+  if (nodes > 1 && s.live === 'watcher') throw new Error('BENCH_SCALE_LIVE=watcher runs on one node only');
   if (nodes > 1) {
     // cluster.sh makes the push secret, points Dovecot's push at the balancer and turns push on itself.
     process.env.CLUSTER_NODES = String(nodes);
@@ -57,14 +60,18 @@ export async function scaleTarget(s: ScaleSettings): Promise<ScaleTarget> {
   const stateDir = path.join(root, 'state');
   Object.assign(process.env, {
     BENCH_STATE_DIR: stateDir,
-    LIVE_MAIL: 'push',
+    LIVE_MAIL: s.live,
     MAIL_ACCESS: 'delegated',
     MAIL_MASTER_USER: 'webmail-master',
     MAIL_MASTER_PASSWORD_FILE: path.join(stateDir, 'ms', 'master-password'),
-    MAIL_PUSH_SECRET: secret,
-    MAILSTACK_PUSH_URL: `http://127.0.0.1:${s.serverPort}/api/mail-push`,
-    MAILSTACK_PUSH_SECRET: secret,
   });
+  // The watcher fallback is for a mail server without push: Dovecot then pushes nothing.
+  if (s.live === 'push')
+    Object.assign(process.env, {
+      MAIL_PUSH_SECRET: secret,
+      MAILSTACK_PUSH_URL: `http://127.0.0.1:${s.serverPort}/api/mail-push`,
+      MAILSTACK_PUSH_SECRET: secret,
+    });
   const env = await prepareEnvironment({
     user: { email: 'scale-bench@example.test', password: 'scale-bench-pw' },
     portBase: s.portBase,
