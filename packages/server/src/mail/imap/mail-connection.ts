@@ -43,7 +43,11 @@ export class MailConnection implements ImapHolder {
   }
 
   async status(path: string, query: StatusQuery): Promise<StatusObject> {
-    return refusedUnless(await refusing('STATUS', () => this[imapKey].status(path, query)), 'STATUS');
+    return refusedUnless(
+      await refusing('STATUS', () => this[imapKey].status(path, query)),
+      'STATUS',
+      this[imapKey],
+    );
   }
 
   /** GETQUOTAROOT of a folder, or null when the server has no quota (a refusal, too, means none to show). */
@@ -68,7 +72,7 @@ export class MailConnection implements ImapHolder {
   /** APPEND to a folder by path (not selected); its new UID where the server reports one (UIDPLUS). */
   async append(path: string, raw: Buffer, flags: string[] = [], date?: Date): Promise<{ uid?: number }> {
     const result = await refusing('APPEND', () => this[imapKey].append(path, raw, flags, date));
-    return { uid: refusedUnless(result, 'APPEND').uid };
+    return { uid: refusedUnless(result, 'APPEND', this[imapKey]).uid };
   }
 
   /** Ends a connection of the caller's own (not a session's pooled one): LOGOUT, or a close when that fails. */

@@ -87,7 +87,7 @@ export class MailFolder implements ImapHolder {
   /** UID SEARCH with imapflow's criteria object. */
   async search(query: SearchObject): Promise<number[]> {
     const found = await refusing('SEARCH', () => this[imapKey].search(query, { uid: true }));
-    return refusedUnless(found, 'SEARCH');
+    return refusedUnless(found, 'SEARCH', this[imapKey]);
   }
 
   /** A part (or, without `part`, the whole message) as a stream, transfer encoding and charset decoded. */
@@ -108,7 +108,7 @@ export class MailFolder implements ImapHolder {
     const moved = await refusing('MOVE', () =>
       this[imapKey].messageMove(setOf(uids), destination, { uid: true }),
     );
-    const { uidMap, uidValidity } = refusedUnless(moved, 'MOVE');
+    const { uidMap, uidValidity } = refusedUnless(moved, 'MOVE', this[imapKey]);
     return { uidMap, uidValidity };
   }
 
@@ -117,21 +117,21 @@ export class MailFolder implements ImapHolder {
     const copied = await refusing('COPY', () =>
       this[imapKey].messageCopy(setOf(uids), destination, { uid: true }),
     );
-    return { uidMap: refusedUnless(copied, 'COPY').uidMap };
+    return { uidMap: refusedUnless(copied, 'COPY', this[imapKey]).uidMap };
   }
 
   async addFlags(uids: Uids, flags: string[]): Promise<void> {
     const done = await refusing('STORE', () =>
       this[imapKey].messageFlagsAdd(setOf(uids), flags, { uid: true }),
     );
-    refusedUnless(done, 'STORE');
+    refusedUnless(done, 'STORE', this[imapKey]);
   }
 
   async removeFlags(uids: Uids, flags: string[]): Promise<void> {
     const done = await refusing('STORE', () =>
       this[imapKey].messageFlagsRemove(setOf(uids), flags, { uid: true }),
     );
-    refusedUnless(done, 'STORE');
+    refusedUnless(done, 'STORE', this[imapKey]);
   }
 
   /**
@@ -143,7 +143,7 @@ export class MailFolder implements ImapHolder {
     if (!set) return;
     if (!this.has('UIDPLUS')) {
       const done = await refusing('EXPUNGE', () => this[imapKey].messageDelete(set, { uid: true }));
-      refusedUnless(done, 'EXPUNGE');
+      refusedUnless(done, 'EXPUNGE', this[imapKey]);
       return;
     }
     await storeFlag(this[imapKey], set, '\\Deleted', true);

@@ -36,10 +36,27 @@ function isOverQuota(cause: unknown): boolean {
   return e.serverResponseCode === 'OVERQUOTA' || /quota/i.test(e.responseText ?? '');
 }
 
-/** imapflow answers some refusals with `false` instead of throwing: never let one pass as success. */
-export function refusedUnless<T>(result: T | false | null | undefined, command: string): T {
-  if (result === false || result === null || result === undefined) throw new MailServerRefusal(command);
-  return result;
+/**
+ * imapflow answers some refusals with `false` instead of throwing: never let one pass as success. It answers a
+ * connection lost during the command (Dovecot gone, a network cut) the same way: when `client` is no longer usable,
+ * the refusal carries a lost connection as its cause, which the error handler answers 503 with Retry-After (the
+ * command may have been done: the client asks again, it is not told the server said no).
+ */
+export function refusedUnless<T>(
+  result: T | false | null | undefined,
+  command: string,
+  client?: { usable?: boolean },
+): T {
+  if (result !== false && result !== null && result !== undefined) return result;
+  if (client?.usable === false) throw new MailServerRefusal(command, connectionLost(command));
+  throw new MailServerRefusal(command);
+}
+
+/** An error with imapflow's own code for a connection that is gone. */
+function connectionLost(command: string): Error {
+  return Object.assign(new Error(`The connection to the mail server was lost during ${command}`), {
+    code: 'NoConnection',
+  });
 }
 
 /** Runs an imapflow call; a NO/BAD it throws becomes a `MailServerRefusal` (other errors pass unchanged). */
