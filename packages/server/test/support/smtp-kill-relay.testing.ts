@@ -21,9 +21,10 @@ export class SmtpKillRelay {
     readonly port: number,
   ) {}
 
-  static async start(upstreamPort: number): Promise<SmtpKillRelay> {
+  /** Listens on `port` (any free one by default: a test that stops the relay and starts it again names its own). */
+  static async start(upstreamPort: number, port = 0): Promise<SmtpKillRelay> {
     const server = net.createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
     const relay = new SmtpKillRelay(server, (server.address() as net.AddressInfo).port);
     server.on('connection', (client: net.Socket) => relay.accept(client, upstreamPort));
     return relay;
