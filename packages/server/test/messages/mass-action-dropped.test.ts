@@ -70,7 +70,7 @@ describe('Dovecot gone mid mass action', () => {
       expect(cutOff.body.code).toBe('MailServerUnavailable');
       expect(cutOff.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
 
-      // The user tries again (the client does on a 503): it logs in anew and finds the move done.
+      // The user does it again: the server logs in anew and finds the move done.
       const again = await move();
       expect(again.status).toBe(200);
       expect(await folderMessages(user, 'INBOX')).toHaveLength(0);
