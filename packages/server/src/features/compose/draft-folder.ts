@@ -85,11 +85,17 @@ function revisionOf(value: string | null): number {
   return value && Number.isSafeInteger(revision) ? revision : -1;
 }
 
-/** The draft's newest version and its source, or null when the folder holds none. */
+/**
+ * The draft's newest version and its source, or null when the folder holds none. Older versions still there were
+ * left by a save that never finished (its process killed after the APPEND): they go now, by the rule every save
+ * follows (the newest stays), so the Drafts folder shows the draft once.
+ */
 export async function readDraft(connection: MailConnection, path: string, draftId: string) {
   return connection.inPath(path, async (folder) => {
-    const uid = (await draftUids(folder, draftId)).pop();
+    const uids = await draftUids(folder, draftId);
+    const uid = uids.pop();
     if (uid === undefined) return null;
+    await folder.delete(uids);
     const row = await folder.fetchOne(uid, { uid: true, source: true });
     if (!row || !row.source) return null;
     return { uid, source: row.source };
