@@ -26,6 +26,5 @@ export const sizeOffenders = {
   'packages/web/src/features/search/api/search-mass-action.ts': ['max-lines-per-function'],
   'packages/web/src/features/search/components/search-advanced-view.tsx': ['max-lines-per-function'],
   'packages/web/src/features/search/components/search-bar.tsx': ['max-lines-per-function'],
-  'packages/web/src/features/settings/hooks/use-settings-saver.ts': ['max-lines-per-function'],
   'packages/web/src/layouts/base/base-layout.tsx': ['max-lines-per-function'],
 };
