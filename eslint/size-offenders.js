@@ -22,7 +22,6 @@ export const sizeOffenders = {
   'packages/web/src/features/events/lib/event-stream-connection.ts': ['max-lines-per-function'],
   'packages/web/src/features/filters/components/create-filter-dialog.tsx': ['max-lines-per-function'],
   'packages/web/src/features/filters/components/filters-page.tsx': ['max-lines', 'max-lines-per-function'],
-  'packages/web/src/features/search/api/search-mass-action.ts': ['max-lines-per-function'],
   'packages/web/src/features/search/components/search-advanced-view.tsx': ['max-lines-per-function'],
   'packages/web/src/features/search/components/search-bar.tsx': ['max-lines-per-function'],
   'packages/web/src/layouts/base/base-layout.tsx': ['max-lines-per-function'],
