@@ -24,5 +24,4 @@ export const sizeOffenders = {
   'packages/web/src/features/filters/components/filters-page.tsx': ['max-lines', 'max-lines-per-function'],
   'packages/web/src/features/search/components/search-advanced-view.tsx': ['max-lines-per-function'],
   'packages/web/src/features/search/components/search-bar.tsx': ['max-lines-per-function'],
-  'packages/web/src/layouts/base/base-layout.tsx': ['max-lines-per-function'],
 };
