@@ -24,7 +24,6 @@ import { SidebarDrawer } from './sidebar-drawer';
 import { ShellDialogs, SidebarFooter, type ShellDialog } from './sidebar-footer';
 import { SidebarHeader } from './sidebar-header';
 import { useContactsPanelOpen } from './use-contacts-panel-open';
-import { useDropMessages } from './use-drop-messages';
 import { useSettingsBack } from './use-settings-back';
 import { MailSidebar } from './mail-sidebar';
 import { ShellMain } from './shell-main';
@@ -66,8 +65,6 @@ export function BaseLayout() {
   // session can end while the page is open, in another tab).
   const active = hasActiveSession(userIndex);
   const homeHref = active ? userHomePath(userIndex) : null;
-
-  const dropMessages = useDropMessages(userIndex);
 
   const back = useSettingsBack(userIndex, small);
 
@@ -123,11 +120,8 @@ export function BaseLayout() {
             ) : (
               <MailSidebar
                 userIndex={userIndex}
-                selectedMailboxId={mailboxId}
                 details={details}
-                disabledFeatures={disabledFeatures}
                 contactsPanel={contactsPanel}
-                onDropMessages={dropMessages}
                 onNavigate={closeSidebar}
               />
             )}

@@ -19,9 +19,9 @@ export function SettingsSidebar({
     <Box role="region" aria-label={t('title')}>
       <BackToInboxButton userIndex={userIndex} onNavigate={onNavigate} />
       <SettingsNav
+        variant="sidebar"
         userIndex={userIndex}
         disabledFeatures={disabledFeatures}
-        variant="sidebar"
         onNavigate={onNavigate}
       />
     </Box>

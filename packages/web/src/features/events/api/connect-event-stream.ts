@@ -5,7 +5,12 @@ import type { TFunction } from '../../../shared/i18n/translation';
 import { readCookie } from '../../../shared/session/cookies';
 import { hasActiveSession } from '../../../shared/session/session';
 import type { SessionEvents, SignOutEvent } from '../../../shared/session/session-events';
-import type { SnackbarApi, SnackbarInput } from '../../../shared/snackbar/snackbar-context';
+import type {
+  SnackbarAction,
+  SnackbarApi,
+  SnackbarInput,
+  SnackbarType,
+} from '../../../shared/snackbar/snackbar-context';
 import { fetchMe } from '../../auth/api/get-me';
 import { openEventStream, type StreamConnection, type StreamStatus } from '../lib/event-stream-connection';
 import { createEventEffects, type LogoutKind } from './event-effects';
@@ -38,23 +43,24 @@ export function streamNotice(
   t: TFunction<['events', 'common']>,
   key: string,
 ): SnackbarInput | null {
+  const persistent = (type: SnackbarType, message: string, action: SnackbarAction): SnackbarInput => ({
+    type,
+    key,
+    message,
+    timeout: null,
+    actions: [action],
+  });
   if (status.kind === 'retrying' || status.kind === 'waiting') {
-    return {
-      type: 'attention',
-      key,
-      message: t('stream.broken'),
-      timeout: null,
-      actions: [{ label: t('stream.retryNow'), onClick: stream.retryNow }],
-    };
+    return persistent('attention', t('stream.broken'), {
+      label: t('stream.retryNow'),
+      onClick: stream.retryNow,
+    });
   }
   if (status.kind === 'failed') {
-    return {
-      type: 'error',
-      key,
-      message: t('stream.failed'),
-      timeout: null,
-      actions: [{ label: t('common:actions.retry'), onClick: stream.restart }],
-    };
+    return persistent('error', t('stream.failed'), {
+      label: t('common:actions.retry'),
+      onClick: stream.restart,
+    });
   }
   return status.recovered ? { type: 'success', key, message: t('stream.restored') } : null;
 }
