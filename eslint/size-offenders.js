@@ -12,7 +12,6 @@ export const sizeOffenders = {
   'packages/web/src/features/compose/components/address-field.tsx': ['max-lines-per-function'],
   'packages/web/src/features/compose/components/composer-body.tsx': ['max-lines-per-function'],
   'packages/web/src/features/compose/components/composer.tsx': ['max-lines-per-function'],
-  'packages/web/src/features/compose/hooks/use-attachments.ts': ['max-lines-per-function'],
   'packages/web/src/features/compose/hooks/use-draft-sync.ts': ['max-lines-per-function'],
   'packages/web/src/features/compose/hooks/use-send-draft.ts': ['max-lines-per-function'],
   'packages/web/src/features/filters/components/create-filter-dialog.tsx': ['max-lines-per-function'],
