@@ -1,6 +1,6 @@
 /**
  * Files over a size limit of `size-limits.js` today, with the rules they break. Split a file and take it off the
- * list; never add one (72 files on 2026-11-28).
+ * list; never add one (72 files on 2026-11-28, 15 on 2026-11-29).
  */
 export const sizeOffenders = {
   'e2e/tests/live-events.spec.ts': ['max-lines'],
