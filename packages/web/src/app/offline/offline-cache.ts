@@ -6,37 +6,9 @@ import {
   type Persister,
 } from '@tanstack/query-persist-client-core';
 import { hasActiveSession } from '../../shared/session/session';
-import {
-  offlineCacheLimits,
-  persistedByUser,
-  shouldPersistQuery,
-  signatureOf,
-  type DehydratedQuery,
-} from './persisted-queries';
+import { createOfflineUserEntries } from './offline-user-entries';
+import { offlineCacheLimits, shouldPersistQuery } from './persisted-queries';
 import type { OfflineStorage } from './offline-storage';
-
-/** One user index's entry in the store (key `u{index}`). */
-interface StoredUser {
-  v: 1;
-  /** The build that wrote it: another build's answers may not fit its components, so they are not restored. */
-  buster: string;
-  savedAt: number;
-  queries: DehydratedQuery[];
-}
-
-const keyOf = (userIndex: number) => `u${userIndex}`;
-const userOf = (key: IDBValidKey) => {
-  const match = typeof key === 'string' ? /^u(\d+)$/.exec(key) : null;
-  return match ? Number(match[1]) : null;
-};
-
-const isStoredUser = (value: unknown): value is StoredUser =>
-  typeof value === 'object' &&
-  value !== null &&
-  (value as StoredUser).v === 1 &&
-  typeof (value as StoredUser).buster === 'string' &&
-  typeof (value as StoredUser).savedAt === 'number' &&
-  Array.isArray((value as StoredUser).queries);
 
 export interface OfflineCache {
   /** Puts the stored answers of signed-in users into the cache, then keeps the store in step with the cache. */
@@ -60,6 +32,31 @@ export interface OfflineCacheOptions {
 }
 
 /**
+ * Puts the stored answers into the cache, then subscribes the persister to the cache's changes; returns the
+ * unsubscribe. A restore that fails leaves the cache empty: the app asks the server as without a copy.
+ */
+async function restoreThenPersist(
+  queryClient: QueryClient,
+  persister: Persister,
+  buster: string,
+): Promise<() => void> {
+  try {
+    await persistQueryClientRestore({ queryClient, persister, buster, maxAge: offlineCacheLimits.maxAgeMs });
+    // Restored answers show at once but count as stale: a page that uses one asks the server again when it
+    // can (the copy may predate changes made in another tab or just before a reload).
+    await queryClient.invalidateQueries({ refetchType: 'none' });
+  } catch (error) {
+    console.warn('Offline copy not restored', error);
+  }
+  return persistQueryClientSubscribe({
+    queryClient,
+    persister,
+    buster,
+    dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: () => false },
+  });
+}
+
+/**
  * The device's copy of what reading needs offline (`persisted-queries.ts` decides what), in IndexedDB, one entry
  * per user index, through TanStack's persister protocol (`@tanstack/query-persist-client-core`): restored before
  * the first render, then written at most once a second after the cache changes, only for the users whose part
@@ -73,8 +70,7 @@ export function createOfflineCache(options: OfflineCacheOptions): OfflineCache {
   const isSignedIn = options.isSignedIn ?? hasActiveSession;
   const now = options.now ?? Date.now;
   const writeEveryMs = options.writeEveryMs ?? 1000;
-  /** What this tab last wrote (or restored) per user index. */
-  const written = new Map<number, string>();
+  const entries = createOfflineUserEntries({ storage, buster, isSignedIn, now });
   let latest: PersistedClient | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let chain: Promise<void> = Promise.resolve();
@@ -85,57 +81,13 @@ export function createOfflineCache(options: OfflineCacheOptions): OfflineCache {
     return chain;
   };
 
-  async function write(client: PersistedClient): Promise<void> {
-    const byUser = persistedByUser(client.clientState.queries, now());
-    for (const [userIndex, queries] of byUser) {
-      const signature = signatureOf(queries);
-      if (written.get(userIndex) === signature) continue;
-      if (queries.length === 0) {
-        await storage.del(keyOf(userIndex));
-        written.delete(userIndex);
-        continue;
-      }
-      const entry: StoredUser = { v: 1, buster, savedAt: now(), queries };
-      await storage.set(keyOf(userIndex), entry);
-      written.set(userIndex, signature);
-    }
-    for (const userIndex of [...written.keys()]) {
-      if (byUser.has(userIndex)) continue;
-      await storage.del(keyOf(userIndex));
-      written.delete(userIndex);
-    }
-  }
-
   const flush = () => {
     clearTimeout(timer);
     timer = undefined;
     const client = latest;
     latest = null;
-    return client ? enqueue(() => write(client)) : chain;
+    return client ? enqueue(() => entries.write(client)) : chain;
   };
-
-  async function restore(): Promise<PersistedClient | undefined> {
-    const queries: DehydratedQuery[] = [];
-    for (const [key, value] of await storage.entries()) {
-      const userIndex = userOf(key);
-      const usable =
-        userIndex !== null &&
-        isStoredUser(value) &&
-        value.buster === buster &&
-        now() - value.savedAt <= offlineCacheLimits.maxAgeMs &&
-        isSignedIn(userIndex);
-      if (!usable || userIndex === null) {
-        await storage.del(key);
-        continue;
-      }
-      const fresh = persistedByUser(value.queries, now()).get(userIndex) ?? [];
-      queries.push(...fresh);
-      written.set(userIndex, signatureOf(fresh));
-    }
-    return queries.length > 0
-      ? { timestamp: now(), buster, clientState: { mutations: [], queries } }
-      : undefined;
-  }
 
   const persister: Persister = {
     persistClient: (client) => {
@@ -145,7 +97,7 @@ export function createOfflineCache(options: OfflineCacheOptions): OfflineCache {
     restoreClient: () => {
       let restored: PersistedClient | undefined;
       return enqueue(async () => {
-        restored = await restore();
+        restored = await entries.restore();
       }).then(() => restored);
     },
     removeClient: () => forget('all'),
@@ -162,38 +114,12 @@ export function createOfflineCache(options: OfflineCacheOptions): OfflineCache {
       const queries = latest.clientState.queries.filter((query) => query.queryKey[1] !== scope);
       latest = { ...latest, clientState: { ...latest.clientState, queries } };
     }
-    return enqueue(async () => {
-      if (scope === 'all') {
-        await storage.clear();
-        written.clear();
-      } else {
-        await storage.del(keyOf(scope));
-        written.delete(scope);
-      }
-    });
+    return enqueue(() => entries.remove(scope));
   }
 
   return {
     start: async (queryClient) => {
-      try {
-        await persistQueryClientRestore({
-          queryClient,
-          persister,
-          buster,
-          maxAge: offlineCacheLimits.maxAgeMs,
-        });
-        // Restored answers show at once but count as stale: a page that uses one asks the server again when it
-        // can (the copy may predate changes made in another tab or just before a reload).
-        await queryClient.invalidateQueries({ refetchType: 'none' });
-      } catch (error) {
-        console.warn('Offline copy not restored', error);
-      }
-      unsubscribe = persistQueryClientSubscribe({
-        queryClient,
-        persister,
-        buster,
-        dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: () => false },
-      });
+      unsubscribe = await restoreThenPersist(queryClient, persister, buster);
       document.addEventListener('visibilitychange', onHidden);
     },
     forget,

@@ -33,6 +33,54 @@ function toBroadcast(event: SignOutEvent): SessionBroadcast {
     : { type: 'userLoggedOut', kind: event.kind, userIndex: event.userIndex };
 }
 
+/** The sign-out another tab announced, as this tab applies it (it learns the remaining accounts itself). */
+function fromBroadcast(message: Extract<SessionBroadcast, { type: 'userLoggedOut' }>): SignOutEvent {
+  if (message.kind === 'device' || message.userIndex === null) return { kind: 'device' };
+  return message.kind === 'user'
+    ? { kind: 'user', userIndex: message.userIndex }
+    : { kind: 'deviceUser', userIndex: message.userIndex, remaining: [] };
+}
+
+/** Where a tab showing the signed-out user goes. A tab that only heard of a device-user logout asks the server. */
+async function signOutDestination(
+  queryClient: QueryClient,
+  event: SignOutEvent,
+  local: boolean,
+): Promise<string> {
+  switch (event.kind) {
+    case 'user':
+      return userSelectPath(event.reason);
+    case 'device':
+      return signInPath();
+    case 'deviceUser': {
+      const remaining = local
+        ? event.remaining
+        : await queryClient
+            .fetchQuery({ ...accountsQueryOptions(), staleTime: 0 })
+            .then((response) => response.accounts)
+            .catch(() => []);
+      return remaining.length > 0 ? userSelectPath() : signInPath();
+    }
+  }
+}
+
+/**
+ * What the device keeps of the signed-out user beyond the query cache. The offline copy follows the cache on every
+ * kind of sign-out, a plain user logout included: it mirrors what was just dropped, and without a session nothing
+ * could show it (see ARCHITECTURE.md "Offline"). An account forgotten on the device also loses its drafts' local
+ * copies.
+ */
+async function forgetLocalData(
+  event: SignOutEvent,
+  forgetDeviceData: ((scope: number | 'all') => Promise<void>) | undefined,
+): Promise<void> {
+  await forgetDeviceData?.(event.kind === 'device' ? 'all' : event.userIndex).catch((error: unknown) =>
+    console.warn('Offline data not deleted', error),
+  );
+  if (event.kind === 'device') clearLocalDrafts();
+  else if (event.kind === 'deviceUser') clearLocalDrafts(event.userIndex);
+}
+
 /**
  * Sign-out events and cross-tab sync, in one place:
  * - user logout → user select; that user's cached data dropped;
@@ -58,25 +106,6 @@ export function createSessionCoordinator(options: {
   const shownUser = () => userIndexOfPath(router.state.location.pathname);
   const refetchAccounts = () => queryClient.invalidateQueries({ queryKey: accountsKeys.all });
 
-  /** Where a tab showing the signed-out user goes. A tab that only heard of a device-user logout asks the server. */
-  async function destination(event: SignOutEvent, local: boolean): Promise<string> {
-    switch (event.kind) {
-      case 'user':
-        return userSelectPath(event.reason);
-      case 'device':
-        return signInPath();
-      case 'deviceUser': {
-        const remaining = local
-          ? event.remaining
-          : await queryClient
-              .fetchQuery({ ...accountsQueryOptions(), staleTime: 0 })
-              .then((response) => response.accounts)
-              .catch(() => []);
-        return remaining.length > 0 ? userSelectPath() : signInPath();
-      }
-    }
-  }
-
   async function apply(event: SignOutEvent, local: boolean): Promise<void> {
     const predicate = event.kind === 'device' ? isAnyUserQuery : isUserQuery(event.userIndex);
     const shown = shownUser();
@@ -92,16 +121,13 @@ export function createSessionCoordinator(options: {
     // navigation is committed synchronously (not in a transition), so no page of the user is still mounted to
     // build its queries again once they are removed.
     if (concernsShownUser) {
-      await router.navigate(await destination(event, local), { replace: true, flushSync: true });
+      await router.navigate(await signOutDestination(queryClient, event, local), {
+        replace: true,
+        flushSync: true,
+      });
     }
     queryClient.removeQueries({ predicate });
-    // The offline copy follows the cache on every kind of sign-out, a plain user logout included: it mirrors
-    // what was just dropped, and without a session nothing could show it (see ARCHITECTURE.md "Offline").
-    await forgetDeviceData?.(event.kind === 'device' ? 'all' : event.userIndex).catch((error: unknown) =>
-      console.warn('Offline data not deleted', error),
-    );
-    if (event.kind === 'device') clearLocalDrafts();
-    else if (event.kind === 'deviceUser') clearLocalDrafts(event.userIndex);
+    await forgetLocalData(event, forgetDeviceData);
     await refetchAccounts();
   }
 
@@ -110,13 +136,7 @@ export function createSessionCoordinator(options: {
       void refetchAccounts();
       return;
     }
-    const event: SignOutEvent =
-      message.kind === 'device' || message.userIndex === null
-        ? { kind: 'device' }
-        : message.kind === 'user'
-          ? { kind: 'user', userIndex: message.userIndex }
-          : { kind: 'deviceUser', userIndex: message.userIndex, remaining: [] };
-    void apply(event, false);
+    void apply(fromBroadcast(message), false);
   }
 
   const unsubscribe = channel.subscribe(fromOtherTab);

@@ -10,7 +10,7 @@ import { formatBytes, type DraftAttachment } from '@webmail/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useLocale } from '../../../shared/i18n/use-locale';
-import type { PendingUpload } from '../hooks/use-attachments';
+import type { PendingUpload } from '../lib/pending-uploads';
 
 const rowSx = {
   display: 'flex',

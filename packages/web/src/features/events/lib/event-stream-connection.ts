@@ -64,124 +64,140 @@ export interface StreamConnection {
  * carry no id and leave it as it was), at most `maxRetries` times in a row; an open resets the count.
  */
 export function openEventStream(options: StreamConnectionOptions): StreamConnection {
-  const delay = options.reconnectDelayMs ?? eventStreamLimits.reconnectDelayMs;
-  const maxRetries = options.maxRetries ?? eventStreamLimits.maxRetries;
-  let source: EventSourceLike | null = null;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let lastEventId: string | null = null;
-  let retries = 0;
-  let failedSinceOpen = false;
-  let generation = 0;
-  /** The quiet check after a token renewal was used since the last open (only one per break). */
-  let renewalChecked = false;
-  let resumed = false;
-
-  const close = () => {
-    if (timer !== null) clearTimeout(timer);
-    timer = null;
-    if (source) {
-      source.onopen = source.onmessage = source.onerror = null;
-      source.close();
-    }
-    source = null;
+  const stream = new ReconnectingEventStream(options);
+  stream.open();
+  return {
+    retryNow: () => {
+      if (stream.timer !== null) stream.reconnect();
+    },
+    resumeAfter: (ms) => stream.resumeAfter(ms),
+    restart: () => {
+      stream.retries = 0;
+      stream.reconnect();
+    },
+    stop: () => {
+      stream.generation += 1;
+      stream.close();
+    },
   };
+}
 
-  function scheduleRetry(): void {
-    if (retries >= maxRetries) {
-      options.onStatus({ kind: 'failed' });
+/** The state of one stream and its steps; `openEventStream` hands out only the `StreamConnection` part. */
+class ReconnectingEventStream {
+  private readonly options: StreamConnectionOptions;
+  private readonly delay: number;
+  private readonly maxRetries: number;
+  private source: EventSourceLike | null = null;
+  timer: ReturnType<typeof setTimeout> | null = null;
+  private lastEventId: string | null = null;
+  retries = 0;
+  private failedSinceOpen = false;
+  generation = 0;
+  /** The quiet check after a token renewal was used since the last open (only one per break). */
+  private renewalChecked = false;
+  private resumed = false;
+
+  constructor(options: StreamConnectionOptions) {
+    this.options = options;
+    this.delay = options.reconnectDelayMs ?? eventStreamLimits.reconnectDelayMs;
+    this.maxRetries = options.maxRetries ?? eventStreamLimits.maxRetries;
+  }
+
+  close(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.source) {
+      this.source.onopen = this.source.onmessage = this.source.onerror = null;
+      this.source.close();
+    }
+    this.source = null;
+  }
+
+  private scheduleRetry(): void {
+    if (this.retries >= this.maxRetries) {
+      this.options.onStatus({ kind: 'failed' });
       return;
     }
-    retries += 1;
-    options.onStatus({ kind: 'retrying', retry: retries });
-    timer = setTimeout(reconnect, delay);
+    this.retries += 1;
+    this.options.onStatus({ kind: 'retrying', retry: this.retries });
+    this.timer = setTimeout(() => this.reconnect(), this.delay);
   }
 
   /** A refusal for load is waited out as the server asked, however often it comes; anything else is a retry. */
-  function afterRefusal(url: string): void {
-    const mine = generation;
-    void options.busyFor!(url)
+  private afterRefusal(url: string): void {
+    const mine = this.generation;
+    void this.options.busyFor!(url)
       .catch(() => null)
       .then((seconds) => {
-        if (mine !== generation || source !== null || timer !== null) return;
-        if (seconds === null) return scheduleRetry();
-        options.onStatus({ kind: 'waiting', seconds });
-        timer = setTimeout(reconnect, seconds * 1000);
+        if (mine !== this.generation || this.source !== null || this.timer !== null) return;
+        if (seconds === null) return this.scheduleRetry();
+        this.options.onStatus({ kind: 'waiting', seconds });
+        this.timer = setTimeout(() => this.reconnect(), seconds * 1000);
       });
   }
 
-  function open(): void {
-    const url = options.url(lastEventId);
-    const current = options.connect(url);
+  open(): void {
+    const url = this.options.url(this.lastEventId);
+    const current = this.options.connect(url);
     let opened = false;
-    source = current;
+    this.source = current;
     current.onopen = () => {
       opened = true;
-      retries = 0;
-      const recovered = failedSinceOpen;
-      failedSinceOpen = false;
-      renewalChecked = false;
-      options.onStatus({ kind: 'open', recovered, ...(resumed && !recovered ? { resumed } : {}) });
-      resumed = false;
+      this.retries = 0;
+      const recovered = this.failedSinceOpen;
+      this.failedSinceOpen = false;
+      this.renewalChecked = false;
+      const resumed = this.resumed;
+      this.options.onStatus({ kind: 'open', recovered, ...(resumed && !recovered ? { resumed } : {}) });
+      this.resumed = false;
     };
     current.onmessage = (event) => {
       // A message without `id:` reports the last id seen on this EventSource (or '' when none came yet).
-      if (event.lastEventId) lastEventId = event.lastEventId;
-      options.onMessage(event.data);
+      if (event.lastEventId) this.lastEventId = event.lastEventId;
+      this.options.onMessage(event.data);
     };
     current.onerror = () => {
-      close();
-      if (options.renewedSession && !renewalChecked) return checkRenewal(() => afterError(opened, url));
-      afterError(opened, url);
+      this.close();
+      if (this.options.renewedSession && !this.renewalChecked) {
+        return this.checkRenewal(() => this.afterError(opened, url));
+      }
+      this.afterError(opened, url);
     };
   }
 
-  function afterError(opened: boolean, url: string): void {
-    failedSinceOpen = true;
-    if (!opened && options.busyFor) afterRefusal(url);
-    else scheduleRetry();
+  private afterError(opened: boolean, url: string): void {
+    this.failedSinceOpen = true;
+    if (!opened && this.options.busyFor) this.afterRefusal(url);
+    else this.scheduleRetry();
   }
 
   /** A stream cut because its tokens were renewed reopens at once; anything else goes on to `otherwise`. */
-  function checkRenewal(otherwise: () => void): void {
-    renewalChecked = true;
-    const mine = ++generation;
-    void options.renewedSession!()
+  private checkRenewal(otherwise: () => void): void {
+    this.renewalChecked = true;
+    const mine = ++this.generation;
+    void this.options.renewedSession!()
       .catch(() => false)
       .then((renewed) => {
-        if (mine !== generation) return;
+        if (mine !== this.generation) return;
         if (!renewed) return otherwise();
-        resumed = true;
-        open();
+        this.resumed = true;
+        this.open();
       });
   }
 
-  function reconnect(): void {
-    close();
-    const mine = ++generation;
-    void (options.beforeReconnect?.() ?? Promise.resolve())
+  reconnect(): void {
+    this.close();
+    const mine = ++this.generation;
+    void (this.options.beforeReconnect?.() ?? Promise.resolve())
       .catch(() => undefined)
       .then(() => {
-        if (mine === generation) open();
+        if (mine === this.generation) this.open();
       });
   }
 
-  open();
-  return {
-    retryNow: () => {
-      if (timer !== null) reconnect();
-    },
-    resumeAfter: (ms) => {
-      close();
-      retries = 0;
-      timer = setTimeout(reconnect, ms);
-    },
-    restart: () => {
-      retries = 0;
-      reconnect();
-    },
-    stop: () => {
-      generation += 1;
-      close();
-    },
-  };
+  resumeAfter(ms: number): void {
+    this.close();
+    this.retries = 0;
+    this.timer = setTimeout(() => this.reconnect(), ms);
+  }
 }

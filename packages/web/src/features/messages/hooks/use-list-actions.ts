@@ -1,31 +1,21 @@
-import type { MessageSummary, SwipeAction, SwipeSettings } from '@webmail/contracts';
-import { useCallback, type DragEvent } from 'react';
-import { useTranslation } from '../../../shared/i18n/translation';
+import type { MessageSummary, SwipeSettings } from '@webmail/contracts';
+import { useCallback } from 'react';
 import {
   actionForShortcut,
   availableActions,
-  findAction,
   type ActionFolder,
   type MessageAction,
-  type MessageActionId,
 } from '../actions/message-actions';
 import type { RunMassAction } from '../api/mass-action';
 import { useExtraMailActions } from '../components/extra-mail-actions';
-import { useUpdateMessageFlags } from '../api/update-message-flags';
 import { actionEffect } from '../lib/list-patch';
 import type { ListKeyHandlers } from '../lib/list-keyboard';
-import { startMessageDrag } from '../lib/start-message-drag';
+import { swipeActionsOf } from '../lib/swipe-actions';
 import type { SwipeSide } from './use-row-swipe';
 import { useActionRunner } from './use-action-runner';
+import { useStartMessageDrag } from './use-start-message-drag';
+import { useToggleFlag } from './use-toggle-flag';
 import { rowKey, rowSelection, toActionSelection, type MessageSelection } from './use-message-selection';
-
-/** The registry's actions a swipe setting stands for: the first one available runs. */
-const swipeCandidates: Record<SwipeAction, MessageActionId[]> = {
-  archive: ['archive'],
-  trash: ['trash', 'delete'],
-  read: ['seen', 'unseen'],
-  none: [],
-};
 
 export interface ListActionsInput {
   userIndex: number;
@@ -51,7 +41,6 @@ export interface ListActionsInput {
  */
 export function useListActions(input: ListActionsInput) {
   const { userIndex, folder, folderTotal, rows, selection, run: runOther, dragSearch, swipeSettings } = input;
-  const { t } = useTranslation('messages');
   const { clear, toggle } = selection;
   const onPerformed = useCallback(
     (action: MessageAction) => {
@@ -88,52 +77,10 @@ export function useListActions(input: ListActionsInput) {
     },
   };
 
-  const { run } = runner;
-  const { mutate: updateFlags } = useUpdateMessageFlags(userIndex, folder.id);
-  /**
-   * A conversation's star stars its whole thread (a mass action); a message's goes through the flag PATCH. Rows of
-   * another folder (search results) go through the list's own runner.
-   */
-  const toggleFlag = useCallback(
-    (row: MessageSummary) => {
-      const action = row.flagged ? 'unflag' : 'flagged';
-      if (runOther) {
-        const uids = row.conversation ? row.conversation.uids : [row.id];
-        const refs = uids.map((messageId) => ({ mailboxId: row.mailbox, messageId }));
-        run({ action, mailboxId: row.mailbox, messageIds: uids, refs });
-      } else if (row.conversation) {
-        run({ action, mailboxId: folder.id, messageIds: row.conversation.uids });
-      } else {
-        updateFlags({ messageId: row.id, patch: { flagged: !row.flagged } });
-      }
-    },
-    [run, runOther, updateFlags, folder.id],
-  );
+  const toggleFlag = useToggleFlag(userIndex, folder.id, runner.run, runOther);
 
-  const { isSelected } = selection;
-  const startDrag = (row: MessageSummary, event: DragEvent) => {
-    const dragged = isSelected(rowKey(row)) ? scope : rowSelection(folder.id, row);
-    const payload = {
-      userIndex,
-      mailboxId: folder.id,
-      messageIds: dragged.messageIds,
-      count: dragged.count,
-      ...(dragSearch !== undefined ? { search: dragSearch, refs: dragged.refs ?? [] } : {}),
-    };
-    startMessageDrag(event, payload, t('drag.count', { count: dragged.count }));
-  };
-
-  /**
-   * What a touch swipe on a row does, from the registry, as the user set each side (by default to the right it
-   * archives, to the left it moves to Trash — in Trash and Junk it deletes, after asking). A side with no action
-   * available here does not swipe.
-   */
-  const swipeActions = (row: MessageSummary): Partial<Record<SwipeSide, MessageAction>> => {
-    const target = rowSelection(folder.id, row);
-    const first = (setting: SwipeAction) =>
-      swipeCandidates[setting].map(findAction).find((candidate) => candidate.isAvailable(target, folder));
-    return { right: first(swipeSettings.right), left: first(swipeSettings.left) };
-  };
+  const startDrag = useStartMessageDrag(userIndex, folder.id, scope, selection.isSelected, dragSearch);
+  const swipeActions = (row: MessageSummary) => swipeActionsOf(row, folder, swipeSettings);
   const swipe = (row: MessageSummary, side: SwipeSide) => {
     const action = swipeActions(row)[side];
     if (action) runner.perform(action, rowSelection(folder.id, row));

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import {
-  limits,
   searchEndpoints,
   type MassActionRequest,
   type MassActionResponse,
@@ -15,9 +14,7 @@ import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
 import { refreshTree } from '../../mailboxes/api/mailboxes.cache';
 import { useRunMassAction, type MassActionInput, type RunMassAction } from '../../messages/api/mass-action';
 import { invalidateMailboxes } from '../../messages/api/mass-action-cache';
-import type { MassActionProgress } from '../../messages/api/mass-action-progress';
-import { undoRequests } from '../../messages/api/mass-action-undo';
-import { patchAllResults, refKey } from './search.cache';
+import { searchActionDone, startSearchAction } from './search-mass-action-steps';
 import { searchKeys } from './search.keys';
 
 /** The request of an action on search results: every result ('*'), or the chosen messages by folder. */
@@ -71,41 +68,9 @@ export function useRunSearchAction(userIndex: number, search: string): RunMassAc
         params: { userIndex },
         body: toSearchActionRequest(input, search),
       }),
-    onMutate: async ({ input, total }) => {
-      const scope =
-        input.messageIds === '*'
-          ? ('*' as const)
-          : new Set((input.refs ?? []).map((ref) => refKey(ref.mailboxId, ref.messageId)));
-      const restore = await patchAllResults(queryClient, userIndex, input.action, scope, search);
-      const progress: MassActionProgress = {
-        action: input.action,
-        total,
-        handledUidSet: '',
-        moveToTarget: input.moveToTarget ?? null,
-      };
-      queryClient.setQueryData(progressKey, progress);
-      return { restore };
-    },
+    onMutate: (variables) => startSearchAction(queryClient, userIndex, search, variables),
     onSuccess: (response) => {
-      const undos = undoRequests(response);
-      const count = response.handled;
-      const message =
-        response.action === 'trash' ? t('actions.trashed', { count }) : t('actions.done', { count });
-      snackbar.show({
-        type: 'success',
-        message,
-        timeout: limits.snackbarTimeoutMs,
-        ...(undos.length
-          ? {
-              actions: [
-                {
-                  label: t('actions.undo'),
-                  onClick: () => undos.forEach((u) => runFolderAction(u, { undo: true })),
-                },
-              ],
-            }
-          : {}),
-      });
+      snackbar.show(searchActionDone(response, t, (undo) => runFolderAction(undo, { undo: true })));
     },
     onError: (error, variables, context) => {
       context?.restore();
