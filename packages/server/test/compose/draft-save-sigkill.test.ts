@@ -1,54 +1,14 @@
 import { mkdtempSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { ResumedDraft } from '@webmail/contracts';
+import { startAnswerRelay } from '../support/answer-relay.testing.js';
 import { folderMessages, saveDraft } from '../support/compose.testing.js';
 import { newMailUser } from '../support/harness.testing.js';
 import { TestClient } from '../support/http-client.testing.js';
 import { startImapFilterProxy } from '../support/imap-filter-proxy.testing.js';
 import { spawnServer, type SpawnedServer } from '../support/spawned-server.testing.js';
-
-/**
- * A relay in front of Dovecot's IMAP that, once armed, passes the next command matching a pattern on and runs
- * `onAnswer` when Dovecot answers it, the answer held back: the mail server did the work and the webmail never heard.
- */
-async function startAnswerHookRelay(upstreamPort: number) {
-  let armed: { pattern: RegExp; onAnswer: () => Promise<void>; reached: () => void } | null = null;
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((socket) => {
-    const upstream = net.connect(upstreamPort, '127.0.0.1');
-    let waiting: NonNullable<typeof armed> | null = null;
-    for (const s of [socket, upstream]) {
-      sockets.add(s);
-      s.on('error', () => s.destroy()).on('close', () => {
-        socket.destroy();
-        upstream.destroy();
-      });
-    }
-    socket.on('data', (chunk: Buffer) => {
-      if (armed?.pattern.test(chunk.toString('latin1'))) [waiting, armed] = [armed, null];
-      upstream.write(chunk);
-    });
-    upstream.on('data', (chunk: Buffer) => {
-      if (!waiting) return void socket.write(chunk);
-      const hook = waiting;
-      waiting = null;
-      void hook.onAnswer().then(hook.reached);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    arm: (pattern: RegExp, onAnswer: () => Promise<void>) =>
-      new Promise<void>((reached) => (armed = { pattern, onAnswer, reached })),
-    close: async () => {
-      for (const s of sockets) s.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
 
 const draftIdHeader = (source: Buffer) =>
   /^X-Webmail-Draft-Id: (.+)$/im.exec(source.toString('latin1'))?.[1]?.trim();
@@ -64,7 +24,7 @@ describe('the server killed with SIGKILL during a draft save', () => {
 
   it('after Dovecot took the new version: the draft opens whole after a restart, and once in Drafts', async () => {
     const alice = await newMailUser('killsave');
-    const relay = await startAnswerHookRelay(inject('mailstack').ports.webmailImap);
+    const relay = await startAnswerRelay(inject('mailstack').ports.webmailImap);
     // No COMPRESS=DEFLATE between the server and the relay: the relay reads the commands.
     const proxy = await startImapFilterProxy(relay.port, {});
     closers.push(proxy.close, relay.close);

@@ -1,19 +1,10 @@
-import net from 'node:net';
 import { describe, expect, inject, it } from 'vitest';
 import type { OutboxEntry } from '@webmail/contracts';
 import { MovableClock } from '../../src/infra/test-clock.js';
 import { folderMessages, send, waitForMessages } from '../support/compose.testing.js';
 import { newMailUser, startServer } from '../support/harness.testing.js';
 import { SmtpKillRelay } from '../support/smtp-kill-relay.testing.js';
-
-/** A loopback port nothing listens on (taken and given back): a connection to it is refused. */
-async function closedPort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+import { freePort } from '../support/spawned-server.testing.js';
 
 /**
  * The submission server down during a send (Postfix stopped: its port refuses connections). The message waits in
@@ -23,7 +14,8 @@ async function closedPort(): Promise<number> {
 describe('Postfix down during a send', () => {
   it('waits queued with "server unavailable" and the draft kept, then goes out once when Postfix is back', async () => {
     const clock = new MovableClock();
-    const port = await closedPort();
+    // Nothing listens on it: Postfix is down.
+    const port = await freePort();
     const server = await startServer('sqlite', { SMTP_PORT: String(port) }, { clock });
     let relay: SmtpKillRelay | undefined;
     try {

@@ -1,49 +1,16 @@
-import net from 'node:net';
 import { describe, expect, inject, it } from 'vitest';
 import type { ApiError, MailboxTreeResponse, MassActionResponse } from '@webmail/contracts';
+import { startAnswerRelay } from '../support/answer-relay.testing.js';
 import { folderMessages } from '../support/compose.testing.js';
 import { newMailUser, startServer } from '../support/harness.testing.js';
 import { deliver } from '../support/reading.testing.js';
-
-/**
- * A relay in front of Dovecot's IMAP that, once armed with a pattern, passes the matching command on and then cuts
- * the connection as soon as Dovecot answers, the answer not passed back: the mail server did the work, and the
- * webmail never heard so (Dovecot killed, a network cut, at the worst moment).
- */
-async function startAnswerCuttingRelay(upstreamPort: number) {
-  let armed: RegExp | null = null;
-  const server = net.createServer((socket) => {
-    const upstream = net.connect(upstreamPort, '127.0.0.1');
-    let cutOnAnswer = false;
-    const cut = () => {
-      socket.destroy();
-      upstream.destroy();
-    };
-    socket.on('error', cut).on('close', cut);
-    upstream.on('error', cut).on('close', cut);
-    socket.on('data', (chunk: Buffer) => {
-      if (armed?.test(chunk.toString('latin1'))) {
-        armed = null;
-        cutOnAnswer = true;
-      }
-      upstream.write(chunk);
-    });
-    upstream.on('data', (chunk: Buffer) => (cutOnAnswer ? cut() : socket.write(chunk)));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    arm: (pattern: RegExp) => (armed = pattern),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const raw = (i: number) =>
   `From: a@example.org\r\nTo: x@example.test\r\nSubject: Moved ${i}\r\nMessage-ID: <moved-${i}-${Date.now()}@t>\r\n\r\nBody ${i}\r\n`;
 
 describe('Dovecot gone mid mass action', () => {
   it('a move whose answer never came is a 503 with Retry-After; doing it again leaves each message once, in the target', async () => {
-    const relay = await startAnswerCuttingRelay(inject('mailstack').ports.webmailImap);
+    const relay = await startAnswerRelay(inject('mailstack').ports.webmailImap);
     const server = await startServer('sqlite', { IMAP_PORT: String(relay.port) });
     try {
       const user = await newMailUser('mass-cut');
@@ -64,7 +31,8 @@ describe('Dovecot gone mid mass action', () => {
           moveToTarget: archive,
         });
 
-      relay.arm(/ (UID )?MOVE /i);
+      // Dovecot moves them; its answer never reaches the webmail: the connection is cut instead.
+      void relay.arm(/ (UID )?MOVE /i);
       const cutOff = await move();
       expect(cutOff.status).toBe(503);
       expect(cutOff.body.code).toBe('MailServerUnavailable');
