@@ -38,17 +38,18 @@ function isOverQuota(cause: unknown): boolean {
 
 /**
  * imapflow answers some refusals with `false` instead of throwing: never let one pass as success. It answers a
- * connection lost during the command (Dovecot gone, a network cut) the same way: when `client` is no longer usable,
- * the refusal carries a lost connection as its cause, which the error handler answers 503 with Retry-After (the
- * command may have been done: the client asks again, it is not told the server said no).
+ * connection lost during the command (Dovecot gone, a network cut) the same way: when `client` (the connection the
+ * command ran on; required, so no caller leaves it out) is no longer usable, the refusal carries a lost connection
+ * as its cause, which the error handler answers 503 with Retry-After (the command may have been done: the client
+ * asks again, it is not told the server said no).
  */
 export function refusedUnless<T>(
   result: T | false | null | undefined,
   command: string,
-  client?: { usable?: boolean },
+  client: { usable?: boolean },
 ): T {
   if (result !== false && result !== null && result !== undefined) return result;
-  if (client?.usable === false) throw new MailServerRefusal(command, connectionLost(command));
+  if (client.usable === false) throw new MailServerRefusal(command, connectionLost(command));
   throw new MailServerRefusal(command);
 }
 
