@@ -33,6 +33,16 @@ export function invalidateMailOfAnyFolder(queryClient: QueryClient, userIndex: n
 const goneMessages = new WeakMap<QueryClient, Set<string>>();
 
 /**
+ * Messages a move or delete is taking out of their folder, the server's answer not in yet: key → how many actions
+ * in flight address it. The page leaves the open message at once, but the view stays mounted until the next page
+ * renders; a mail change meanwhile (a live event, another tab) would re-read it and answer 404 a moment later.
+ */
+const leavingMessages = new WeakMap<QueryClient, Map<string, number>>();
+
+const markKeys = (userIndex: number, mailboxId: string, uids: Iterable<number> | '*') =>
+  uids === '*' ? [`${userIndex}/${mailboxId}/*`] : [...uids].map((uid) => `${userIndex}/${mailboxId}/${uid}`);
+
+/**
  * Records that these UIDs left `mailboxId` (a move, archive, trash or delete answered). A UID is never given again
  * in the same folder, so the mark stays true. Queries of those messages (their detail, a conversation opened at
  * one) stop fetching: refetching a moved message only answers 404, an error for the reader's own success.
@@ -45,20 +55,43 @@ export function markMessagesGone(
 ): void {
   const gone = goneMessages.get(queryClient) ?? new Set<string>();
   goneMessages.set(queryClient, gone);
-  if (uids === '*') gone.add(`${userIndex}/${mailboxId}/*`);
-  else for (const uid of uids) gone.add(`${userIndex}/${mailboxId}/${uid}`);
+  for (const key of markKeys(userIndex, mailboxId, uids)) gone.add(key);
 }
 
-/** The `enabled` of a query of one message: false once the message has left its folder. */
+/**
+ * Holds the queries of these messages (as `markMessagesGone` does) while a move or delete of them is in flight;
+ * the returned release ends the hold — after `markMessagesGone` on success, alone on failure (the messages stay).
+ */
+export function holdLeavingMessages(
+  queryClient: QueryClient,
+  userIndex: number,
+  mailboxId: string,
+  uids: Iterable<number> | '*',
+): () => void {
+  const leaving = leavingMessages.get(queryClient) ?? new Map<string, number>();
+  leavingMessages.set(queryClient, leaving);
+  const keys = markKeys(userIndex, mailboxId, uids);
+  for (const key of keys) leaving.set(key, (leaving.get(key) ?? 0) + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    for (const key of keys) {
+      const count = (leaving.get(key) ?? 1) - 1;
+      if (count > 0) leaving.set(key, count);
+      else leaving.delete(key);
+    }
+  };
+}
+
+/** The `enabled` of a query of one message: false once the message has left its folder, or while it is leaving. */
 export function whileMessageExists(
   queryClient: QueryClient,
   userIndex: number,
   mailboxId: string,
   uid: number | undefined,
 ): () => boolean {
-  return () => {
-    const gone = goneMessages.get(queryClient);
-    if (!gone) return true;
-    return !gone.has(`${userIndex}/${mailboxId}/*`) && !gone.has(`${userIndex}/${mailboxId}/${uid}`);
-  };
+  const held = (key: string) =>
+    goneMessages.get(queryClient)?.has(key) === true || leavingMessages.get(queryClient)?.has(key) === true;
+  return () => !held(`${userIndex}/${mailboxId}/*`) && !held(`${userIndex}/${mailboxId}/${uid}`);
 }

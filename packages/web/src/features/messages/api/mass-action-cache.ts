@@ -1,6 +1,10 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { MassActionName, MessageDetail } from '@webmail/contracts';
-import { invalidateMailOfAnyFolder, markMessagesGone } from '../../../shared/api/mail-change';
+import {
+  holdLeavingMessages,
+  invalidateMailOfAnyFolder,
+  markMessagesGone,
+} from '../../../shared/api/mail-change';
 import {
   cachedTree,
   cancelTreeFetch,
@@ -30,6 +34,8 @@ export interface OptimisticContext {
   total: number;
   /** T of README.md, when the action moves. */
   targetId: string | undefined;
+  /** Ends the hold on the removed messages' queries (a no-op for actions that remove nothing). */
+  releaseLeaving: () => void;
 }
 
 const detailUid = (key: QueryKey) => (typeof key[4] === 'number' ? key[4] : NaN);
@@ -45,6 +51,13 @@ export async function applyOptimisticEffects(
 ): Promise<OptimisticContext> {
   const { action, mailboxId, messageIds, moveToTarget } = input;
   const scope: UidScope = messageIds === '*' ? '*' : new Set(messageIds);
+  const effect = actionEffect(action);
+  // Before the first await: the page may leave the open message right after this step, and its view is still
+  // mounted until the next page renders.
+  const releaseLeaving =
+    effect.kind === 'remove'
+      ? holdLeavingMessages(queryClient, userIndex, mailboxId, scope)
+      : () => undefined;
   const listsKey = messagesKeys.folderLists(userIndex, mailboxId);
   const detailsKey = messagesKeys.folderDetails(userIndex, mailboxId);
   // A fetch that answers after the patch would overwrite it with the state before the action.
@@ -74,7 +87,6 @@ export async function applyOptimisticEffects(
   const total = scope === '*' ? (source?.total ?? listTotal ?? 0) : scope.size;
 
   for (const [key, data] of lists) queryClient.setQueryData(key, patchList(data, action, scope));
-  const effect = actionEffect(action);
   if (effect.kind !== 'remove') {
     const patch = effect.kind === 'flag' ? { flagged: effect.flagged } : { seen: effect.seen };
     for (const [key, data] of details) if (data) queryClient.setQueryData(key, { ...data, ...patch });
@@ -88,27 +100,30 @@ export async function applyOptimisticEffects(
   });
   const restoreTree = shiftTreeCounts(queryClient, userIndex, shifts);
 
-  return { snapshot: [...lists, ...details], restoreTree, scope, total, targetId };
+  return { snapshot: [...lists, ...details], restoreTree, scope, total, targetId, releaseLeaving };
 }
 
 export function rollBack(queryClient: QueryClient, context: OptimisticContext): void {
   for (const [key, data] of context.snapshot) queryClient.setQueryData(key, data);
   context.restoreTree();
+  context.releaseLeaving();
 }
 
 /**
  * After success: the removed messages' details are addressed by UIDs that no longer exist in S. Their queries stop
- * fetching (a reading pane still showing one until the page has left would otherwise re-read it and get a 404),
- * and the cached details go.
+ * fetching for good (held since the optimistic step: a reading pane still showing one until the page has left
+ * would otherwise re-read it and get a 404), and the cached details go.
  */
 export function dropRemovedDetails(
   queryClient: QueryClient,
   userIndex: number,
   input: MassActionTarget,
-  scope: UidScope,
+  context: Pick<OptimisticContext, 'scope' | 'releaseLeaving'>,
 ): void {
+  const { scope } = context;
   if (actionEffect(input.action).kind !== 'remove') return;
   markMessagesGone(queryClient, userIndex, input.mailboxId, scope);
+  context.releaseLeaving();
   queryClient.removeQueries({
     queryKey: messagesKeys.folderDetails(userIndex, input.mailboxId),
     predicate: (query) => scope === '*' || scope.has(detailUid(query.queryKey)),

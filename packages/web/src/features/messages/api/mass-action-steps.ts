@@ -74,7 +74,7 @@ export function finishMassAction(
   if (!folder || folder.handled >= folder.total) {
     setMassActionProgress(queryClient, userIndex, input.mailboxId, null);
   }
-  dropRemovedDetails(queryClient, userIndex, input, context.scope);
+  dropRemovedDetails(queryClient, userIndex, input, context);
   mailboxChannel().post({ type: 'mailboxChanged', userIndex });
   deps.snackbar.show(successSnackbar(response, undo, deps, context.targetId, runUndo));
 }
