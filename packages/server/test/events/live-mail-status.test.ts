@@ -99,11 +99,14 @@ describe('after the IMAP server goes away, the watcher retries with growing jitt
     await server.app.services.events.watchers.of(user.email);
 
     await relay.off();
-    await reader.next(liveMail(false));
+    // The loss alone is not news (the first retry may mend it); that retry refused is.
+    await vi.waitFor(() => expect(timers).toHaveLength(1));
+    expect(liveEvents(reader)).toEqual([]);
     const refusals = 6;
     for (let i = 1; i <= refusals; i += 1) {
       await vi.waitFor(() => expect(timers).toHaveLength(i));
       timers[i - 1]!.run();
+      if (i === 1) await reader.next(liveMail(false));
     }
     await vi.waitFor(() => expect(timers).toHaveLength(refusals + 1));
     expect(timers.map((t) => t.ms)).toEqual([1000, 2000, 4000, 8000, 16_000, 32_000, 60_000]);
@@ -117,5 +120,25 @@ describe('after the IMAP server goes away, the watcher retries with growing jitt
     ]);
     await deliver(user.email, [await message(user.email, 'Back again')]);
     await reader.next(newMail('Back again'));
+  });
+
+  it('tells nothing when the first retry is back (a kick, a password change), and what came meanwhile arrives', async () => {
+    const { user, client } = await signedIn(server, 'kicked');
+    reader = await EventStreamReader.open(client, 0);
+    await server.app.services.events.watchers.of(user.email);
+    const before = timers.length;
+
+    await relay.off();
+    // This account's retry (the previous test's watcher, in its grace period, schedules one too).
+    await vi.waitFor(() => expect(timers.length).toBeGreaterThan(before));
+    await deliver(user.email, [await message(user.email, 'While away')]);
+    await relay.on();
+    for (const timer of timers.slice(before)) timer.run();
+    await reader.next(newMail('While away'));
+    await deliver(user.email, [await message(user.email, 'After the retry')]);
+    await reader.next(newMail('After the retry'));
+    expect(liveEvents(reader)).toEqual([]);
+    // A browser that opens its stream meanwhile is not told "off" either.
+    expect(server.app.services.events.watchers.liveOf(user.email)).toBe(true);
   });
 });

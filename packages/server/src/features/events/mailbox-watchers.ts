@@ -12,6 +12,8 @@ interface Entry {
   firstAttempt: Promise<void>;
   /** Whether live mail runs: null while the first start is under way. */
   live: boolean | null;
+  /** What the account's streams were told (or assume): false once they heard "off". */
+  told: boolean;
   users: number;
   /** The sessions with an open stream, and how many streams each. */
   sessions: Map<string, { mail: MailSession; streams: number }>;
@@ -23,7 +25,10 @@ interface Entry {
  * closed a grace period after the last stream closed (a reload reuses it). Each holds one IMAP connection;
  * their number is bounded (`EVENT_WATCHERS_MAX`): past it, an account's streams still carry the webmail's own
  * events but no live mail, and it waits for the next free slot. Whenever an account's live mail stops or starts
- * (no slot, a failed start, a lost connection, back again) `onLive` is told, so its streams can say so.
+ * (no slot, a failed start, a lost connection not back at the first retry, back again) `onLive` is told, so its
+ * streams can say so. A lost connection alone is not news: Dovecot ends a user's connections on a password change
+ * or `doveadm kick`, and the retry a second later is back with what changed meanwhile (the watcher keeps its
+ * baseline); telling every open browser "off" and "on" again for that only covered what the user was doing.
  */
 export class MailboxWatchers {
   private readonly entries = new Map<string, Entry>();
@@ -58,6 +63,7 @@ export class MailboxWatchers {
       watcher: null,
       firstAttempt: Promise.resolve(),
       live: slot ? null : false,
+      told: slot,
       users: 1,
       sessions: new Map(),
       grace: null,
@@ -80,9 +86,12 @@ export class MailboxWatchers {
     entry.grace.unref();
   }
 
-  /** False when the account's live mail is off (no slot, not connected); true while on or still starting. */
+  /**
+   * False when the account's streams were told live mail is off (no slot, not connected past the first retry);
+   * true while on, still starting, or reconnecting after a loss.
+   */
   liveOf(account: string): boolean {
-    return this.entries.get(account)?.live !== false;
+    return this.entries.get(account)?.told !== false;
   }
 
   /** The account's watcher once its first start ended, if it runs (tests and the benchmark). */
@@ -113,11 +122,18 @@ export class MailboxWatchers {
 
   private startWatcher(account: string, entry: Entry): void {
     this.watching += 1;
-    // Each attempt logs in with a session that still has a stream (the first one may have signed out meanwhile).
-    const login = () => {
-      const session = entry.sessions.values().next().value;
-      if (!session) return Promise.reject(new Error('no session with an open stream'));
-      return session.mail.login();
+    // Each attempt logs in with a session that still has a stream and is still signed in: the first one may have
+    // ended meanwhile (a password change ends the others) before its stream closed.
+    const login = async () => {
+      let lastError: unknown = new Error('no session with an open stream');
+      for (const session of [...entry.sessions.values()]) {
+        try {
+          return await session.mail.login();
+        } catch (err) {
+          lastError = err;
+        }
+      }
+      throw lastError;
     };
     const watcher = new MailboxWatcher(
       account,
@@ -132,12 +148,12 @@ export class MailboxWatchers {
     entry.firstAttempt = new Promise((resolve) => (settle = resolve));
     watcher.run((on) => {
       settle();
-      const before = entry.live;
+      const lost = entry.live === true && !on;
       entry.live = on;
-      // Starting up successfully is what streams assume; every other change is news to them.
-      if (this.entries.get(account) === entry && before !== on && !(before === null && on)) {
-        this.deps.onLive(account, on);
-      }
+      // Streams assume live mail runs: only a failed start, or a loss the first retry did not mend, is news.
+      if (this.entries.get(account) !== entry || lost || entry.told === on) return;
+      entry.told = on;
+      this.deps.onLive(account, on);
     });
   }
 
