@@ -45,13 +45,17 @@ export function toSnackbarMessage(input: SnackbarInput): SnackbarMessage {
 }
 
 /**
- * The messages a new one replaces: the same text or the same key (the caller updating its message), and every
- * message that closes by itself. One passing notice shows at a time, the newest, as Gmail's do: five quick actions
- * leave one notice, not a stack over the page. A message without a timeout waits for its action (Retry, Open
- * draft) and stays until its owner or the user closes it.
+ * The messages a new one replaces: the same text or the same key (the caller updating its message), and, when the
+ * new one closes by itself, every message that closes by itself. One passing notice shows at a time, the newest, as
+ * Gmail's do: five quick actions leave one notice, not a stack over the page. A message without a timeout waits for
+ * its action (Retry, Open draft, Refresh now) and stays until its owner or the user closes it; it comes beside the
+ * passing notice, which answers what the user just did ("Password changed"), instead of hiding it.
  */
 export function replacedBy(list: SnackbarMessage[], message: SnackbarMessage): SnackbarMessage[] {
-  return list.filter((m) => m.message === message.message || m.key === message.key || m.timeout !== null);
+  const passing = message.timeout !== null;
+  return list.filter(
+    (m) => m.message === message.message || m.key === message.key || (passing && m.timeout !== null),
+  );
 }
 
 /** Adds a message at the end (newest last), dropping the ones it replaces. */

@@ -91,6 +91,33 @@ describe('snackbar message rules', () => {
     }
   });
 
+  it('shows a message waiting for an action beside the passing notice, not instead of it', () => {
+    const changed = toSnackbarMessage({ type: 'success', message: 'Password changed' });
+    const liveOff = toSnackbarMessage({
+      type: 'info',
+      message: 'Live updates are off',
+      key: 'live-mail-0',
+      timeout: null,
+      actions: [retryAction()],
+    });
+    expect([changed, liveOff].reduce(addSnackbarMessage, [] as SnackbarMessage[])).toEqual([
+      changed,
+      liveOff,
+    ]);
+    // Its owner updating it (same key) still replaces it.
+    const again = toSnackbarMessage({
+      type: 'info',
+      message: 'Live updates are off again',
+      key: 'live-mail-0',
+      timeout: null,
+      actions: [retryAction()],
+    });
+    expect([changed, liveOff, again].reduce(addSnackbarMessage, [] as SnackbarMessage[])).toEqual([
+      changed,
+      again,
+    ]);
+  });
+
   it('removes by key', () => {
     const a = toSnackbarMessage({ type: 'info', message: 'a', key: 'one' });
     const b = toSnackbarMessage({ type: 'info', message: 'b', key: 'two' });
