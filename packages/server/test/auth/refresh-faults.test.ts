@@ -63,8 +63,10 @@ describe.each(dbKinds)('a refresh that fails on the server keeps the session (%s
     }
     expect(new Map(client.cookies)).toEqual(before);
     // The same refresh token still works: nothing was rotated while the database refused.
+    // Each pooled connection the restore ended answers 503 once, when it is next taken (at most the pool's 10):
+    // how many the pool held depends on how many requests ran at once before.
     let ok = await refresh(client);
-    if (ok.status === 503) ok = await refresh(client); // a pooled connection ended by the restore
+    for (let taken = 1; ok.status === 503 && taken <= 10; taken += 1) ok = await refresh(client);
     expect(ok.status).toBe(200);
     expect((await client.get('/api/u/0/mailbox')).status).toBe(200);
   });
