@@ -8,7 +8,7 @@ import { chromiumLaunchOptions, e2eBaseUrl } from './support/environment';
  * belongs in the other one.
  */
 const demoAccountSpecs =
-  /\/(accounts|compose|compose-reply|compose-send|live-events|mailbox|polish|pwa|read-mail|screenshots|screenshots-mail)\.spec\.ts$/;
+  /\/(accounts|compose|compose-reply|compose-send|live-events-connection|live-events-mail|mailbox|polish-addresses|polish-message-list|polish-reply-and-date-order|polish-screenshots|pwa|read-mail|screenshots|screenshots-mail)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',

@@ -1,7 +1,8 @@
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import nodemailer from 'nodemailer';
-import { e2eMailstackPortBase } from './environment';
+import { e2eBaseUrl, e2eMailstackPortBase } from './environment';
 import { plainMessage, type MailUser } from './mail-user';
+import { useLanguage, type UiLanguage } from './sign-in';
 
 /** One message of an event stream as the page received it, or the stream's open and error. */
 export interface StreamRecord {
@@ -69,3 +70,18 @@ export async function deliver(user: MailUser, subject: string): Promise<void> {
     raw: plainMessage({ from: 'Live Sender <sender@example.test>', to: user.email, subject }),
   });
 }
+
+/** A new browser context in `language` whose event streams are recorded ({@link recordEventStreams}). */
+export async function newRecordingContext(browser: Browser, language: UiLanguage, baseURL = e2eBaseUrl) {
+  const context = await browser.newContext({ baseURL });
+  await useLanguage(context, language);
+  await recordEventStreams(context);
+  return context;
+}
+
+/** The open folder's message list. */
+export const messageList = (page: Page) => page.getByRole('list', { name: /^Messages in/ });
+
+/** A folder's link in the sidebar, by its name (its unread count may follow). */
+export const folderLink = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Folders' }).getByRole('link', { name: new RegExp(`^${name}(,|$)`) });

@@ -7,3 +7,7 @@ import type { Locator, Page } from '@playwright/test';
 export function messageRow(page: Page, subject: string): Locator {
   return page.getByRole('link').filter({ has: page.getByText(subject, { exact: true }) });
 }
+
+/** The rows of the open folder's message list (the English or the Finnish interface). */
+export const messageListRows = (page: Page): Locator =>
+  page.getByRole('list', { name: /Messages in|Viestit kansiossa/ }).getByRole('listitem');

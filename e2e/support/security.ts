@@ -45,6 +45,10 @@ export async function smtpLogin(email: string, pass: string): Promise<boolean> {
   }
 }
 
+/** Whether the browser holds any of the session cookies (`wm_at_`, `wm_sk_`, `wm_rt_` …) of a signed-in account. */
+export const hasSessionCookie = async (context: BrowserContext) =>
+  (await context.cookies()).some((c) => /^wm_(at|sk|rt)_/.test(c.name));
+
 /** Answers the "confirm your password" dialog when it shows (changes need a recent re-authentication). */
 export async function confirmPassword(page: Page, password: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Confirm your password' });

@@ -1,20 +1,17 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { e2eLocalhostUrl } from '../support/environment';
 import { newMailUser, type MailUser } from '../support/mail-user';
 import {
   addFirstPasskeyInUi,
   confirmPassword,
   enableTotpInUi,
+  hasSessionCookie,
   imapLogin,
   signOut,
-  smtpLogin,
   totpCode,
   virtualAuthenticator,
 } from '../support/security';
 import { signIn, submitSignIn, useLanguage } from '../support/sign-in';
-
-const hasSessionCookie = async (context: BrowserContext) =>
-  (await context.cookies()).some((c) => /^wm_(at|sk|rt)_/.test(c.name));
 
 async function passwordStep(page: Page, user: MailUser) {
   await page.goto('/login/password');
@@ -181,113 +178,4 @@ test("passkey: register, sign in with password + passkey, another account's pass
   await confirmPassword(page, alice.password);
   await expect(page.getByText('No passkeys yet.')).toBeVisible();
   await context.close();
-});
-
-test('application password: made in the UI, works in IMAP and SMTP clients, last use shows, gone after delete', async ({
-  page,
-}) => {
-  const user = newMailUser('asp');
-  await signIn(page, user, 'en');
-  await page.goto('/u/0/settings/security/asps');
-  await page.getByLabel('Description').fill('Thunderbird');
-  await page.getByRole('button', { name: 'Create' }).click();
-  await confirmPassword(page, user.password);
-  const shown = page.getByRole('dialog', { name: 'App password for “Thunderbird”' });
-  const password = (await shown.getByLabel('App password').textContent())!.replace(/\s/g, '');
-  expect(password).toMatch(/^[a-z]{16}$/);
-  await shown.getByRole('button', { name: 'Done' }).click();
-
-  expect(await imapLogin(user.email, password)).toBe(true);
-  expect(await smtpLogin(user.email, password)).toBe(true);
-  await expect(async () => {
-    await page.reload();
-    await expect(page.getByText(/Last used .* from 127\.0\.0\.1 \((IMAP|SMTP)\)/)).toBeVisible({
-      timeout: 1000,
-    });
-  }).toPass({ timeout: 10_000 });
-
-  await page.getByRole('button', { name: 'Delete Thunderbird' }).click();
-  await expect(page.getByText('No app passwords yet.')).toBeVisible();
-  expect(await imapLogin(user.email, password)).toBe(false);
-  expect(await smtpLogin(user.email, password)).toBe(false);
-});
-
-test('password change: IMAP takes only the new one, this browser goes on, the other is signed out', async ({
-  page,
-  browser,
-}) => {
-  const user = newMailUser('pwchange');
-  const otherContext = await browser.newContext();
-  await useLanguage(otherContext, 'en');
-  const other = await otherContext.newPage();
-  await signIn(other, user, 'en');
-  await signIn(page, user, 'en');
-
-  await page.goto('/u/0/settings/security/password');
-  const newPassword = 'Correct-Horse-Battery-9';
-  await page.getByLabel('Current password').fill(user.password);
-  await page.getByLabel('New password', { exact: true }).fill(newPassword);
-  await expect(page.getByRole('progressbar', { name: 'Password strength' })).toBeVisible();
-  await page.getByLabel('New password again').fill(newPassword);
-  await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByText('Password changed. Other devices were signed out.')).toBeVisible();
-
-  expect(await imapLogin(user.email, user.password)).toBe(false);
-  expect(await imapLogin(user.email, newPassword)).toBe(true);
-  await page.goto('/u/0');
-  await expect(page).toHaveURL(/\/u\/0\/[^/]+$/);
-  await expect(page.getByRole('navigation', { name: 'Folders' })).toBeVisible();
-  await other.reload();
-  await expect(other).toHaveURL(/\/login/);
-  await otherContext.close();
-});
-
-test('activity: events with protocol and IP, twenty failures as one row, a session signed out from the list', async ({
-  page,
-  browser,
-}) => {
-  const user = newMailUser('events');
-  await signIn(page, user, 'en');
-  const otherContext = await browser.newContext();
-  await useLanguage(otherContext, 'en');
-  const other = await otherContext.newPage();
-  await signIn(other, user, 'en');
-  const strangerContext = await browser.newContext();
-  const stranger = await strangerContext.newPage();
-  // GET /api/ gives the stranger's browser its device and XSRF token, as the sign-in page does.
-  await stranger.request.get('/api/');
-  const xsrf = (await strangerContext.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  for (let i = 0; i < 20; i += 1) {
-    await stranger.request.post('/api/auth', {
-      data: { email: user.email, password: `wrong-${i}` },
-      headers: { 'X-XSRF-TOKEN': xsrf },
-    });
-  }
-  expect(await imapLogin(user.email, 'not-the-password')).toBe(false);
-
-  await page.goto('/u/0/settings/security/events');
-  const log = page.getByRole('list', { name: 'Security events' });
-  await expect(
-    log.getByRole('listitem').filter({ hasText: 'Failed sign-in' }).filter({ hasText: '20 times' }),
-  ).toBeVisible();
-  await expect(
-    log.getByRole('listitem').filter({ hasText: /Failed sign-in.*IMAP · 127\.0\.0\.1/ }),
-  ).toBeVisible({
-    timeout: 10_000,
-  });
-  await expect(
-    log
-      .getByRole('listitem')
-      .filter({ hasText: /Signed in.*Webmail · 127\.0\.0\.1/ })
-      .first(),
-  ).toBeVisible();
-
-  const sessions = page.getByRole('list', { name: "Where you're signed in" });
-  await expect(sessions.getByRole('listitem')).toHaveCount(2);
-  await sessions.getByRole('button', { name: /^Sign out / }).click();
-  await expect(sessions.getByRole('listitem')).toHaveCount(1);
-  const refused = await other.request.get('/api/u/0/mailbox');
-  expect(refused.status()).toBe(401);
-  await strangerContext.close();
-  await otherContext.close();
 });

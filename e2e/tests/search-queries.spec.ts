@@ -2,19 +2,13 @@ import { expect, test, type Page } from '@playwright/test';
 import type { SearchObject } from 'imapflow';
 import { e2eBaseUrl } from '../support/environment';
 import { newMailUser, withImap, type MailUser } from '../support/mail-user';
+import {
+  searchInBar,
+  type SearchResultPage as Page1,
+  type SearchResultRow as Row,
+} from '../support/search-bar';
 import { daysAgoAtNoon, defaultScope, imapTruth, seedSearchMail } from '../support/search-mail';
 import { signInByApi, useLanguage, xsrfHeaders } from '../support/sign-in';
-
-interface Row {
-  id: number;
-  mailbox: string;
-  subject: string;
-  seen: boolean;
-}
-interface Page1 {
-  total: number;
-  messages: Row[];
-}
 
 const isoDaysAgo = (days: number) => daysAgoAtNoon(days).toISOString().slice(0, 10);
 const midnight = (iso: string) => new Date(`${iso}T00:00:00Z`);
@@ -33,23 +27,6 @@ async function folderPaths(page: Page): Promise<Map<string, string>> {
   };
   walk(tree.mailboxes);
   return out;
-}
-
-/** Types a query in the bar and presses Enter; the first page the results page asked for. */
-async function searchInBar(page: Page, query: string): Promise<Page1> {
-  const bar = page.getByRole('combobox', { name: 'Search mail' });
-  const response = page.waitForResponse(
-    (r) => r.url().includes('/api/u/0/search?') && new URL(r.url()).searchParams.get('search') === query,
-  );
-  await bar.fill(query);
-  await bar.press('Enter');
-  const page1 = (await (await response).json()) as Page1;
-  await expect(
-    page
-      .getByRole('list', { name: `Results for ${query}` })
-      .or(page.getByText('No messages match this search')),
-  ).toBeVisible();
-  return page1;
 }
 
 const keyed = (rows: Row[], paths: Map<string, string>) =>
@@ -165,110 +142,6 @@ test.describe('search in Chromium', () => {
       await page.getByRole('button', { name: 'Last 7 days' }).click();
       await expect(page).toHaveURL(new RegExp(`/u/0/search\\?search=after%3A${expected}$`));
     }
-  });
-
-  test('selects every result of a big search, marks them read, undoes exactly, moves them all', async ({
-    page,
-  }) => {
-    test.setTimeout(180_000);
-    const big = newMailUser('search-all');
-    await seedSearchMail(big, 90);
-    await useLanguage(page, 'en');
-    await signInByApi(page, big, 'en');
-    const seenBefore = await imapTruth(big, { text: 'bulkword', seen: true });
-    const page1 = await searchInBar(page, 'bulkword');
-    expect(page1.total).toBe(90);
-    expect(page1.messages).toHaveLength(50);
-
-    await page.getByRole('checkbox', { name: 'Select all' }).check();
-    await expect(page.getByText('All 90 results')).toBeVisible();
-    await page.getByRole('button', { name: 'Mark as read' }).click();
-    await expect(page.getByText('Done: 90 messages')).toBeVisible();
-    expect(await imapTruth(big, { text: 'bulkword', seen: false })).toEqual([]);
-    await page.getByRole('button', { name: 'Undo' }).click();
-    await expect(page.getByText('Action undone')).toBeVisible();
-    await expect.poll(() => imapTruth(big, { text: 'bulkword', seen: true })).toEqual(seenBefore);
-
-    // Move every result to Archive: the folder counts follow.
-    const archive = page.getByRole('navigation', { name: 'Folders' }).getByRole('link', { name: /^Archive/ });
-    await page.getByRole('checkbox', { name: 'Select all' }).check();
-    await page.getByRole('button', { name: 'Archive' }).click();
-    await expect(page.getByText('Done: 90 messages')).toBeVisible();
-    await expect.poll(() => imapTruth(big, { text: 'bulkword' }, ['Archive']).then((a) => a.length)).toBe(90);
-    expect(await imapTruth(big, { text: 'bulkword' }, ['INBOX', 'Sent', 'Projects/Acme/2026'])).toEqual([]);
-    const unseenMoved = 90 - seenBefore.length;
-    await expect(archive).toHaveAccessibleName(`Archive, ${unseenMoved} unread`);
-  });
-
-  test('opening a result and going back keeps the results and the scroll position', async ({ page }) => {
-    const big = newMailUser('search-back');
-    await seedSearchMail(big, 60);
-    await useLanguage(page, 'en');
-    await page.setViewportSize({ width: 800, height: 700 }); // below 905 px the message replaces the list
-    await signInByApi(page, big, 'en');
-    await searchInBar(page, 'bulkword');
-    const list = page.getByRole('list', { name: 'Results for bulkword' });
-    const scroller = list.locator('xpath=..');
-    await scroller.evaluate((el) => el.scrollTo({ top: 1500 }));
-    await page.waitForTimeout(200);
-    const top = await scroller.evaluate((el) => el.scrollTop);
-    expect(top).toBeGreaterThan(1000);
-    // A row in the middle of the view, clicked where it is (a locator click would scroll it into view first).
-    const box = (await scroller.boundingBox())!;
-    const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-    const subject = await page.evaluate(
-      ({ x, y }) => document.elementFromPoint(x, y)?.closest('li')?.getAttribute('aria-label') ?? '',
-      at,
-    );
-    expect(subject).toMatch(/Bulk/);
-    await page.mouse.click(at.x, at.y);
-    await expect(page).toHaveURL(/\/u\/0\/search\/[^/]+\/[^/]+\/\d+\?search=bulkword$/);
-    await page.getByRole('link', { name: 'Back to list' }).first().click();
-    await expect(page).toHaveURL(/\/u\/0\/search\?search=bulkword$/);
-    await expect(list.getByRole('listitem', { name: subject })).toBeVisible();
-    expect(await scroller.evaluate((el) => el.scrollTop)).toBe(top);
-  });
-
-  test('keeps the last five searches, deletes one (a 404 too), and shows a saved search with its unread count', async ({
-    page,
-  }) => {
-    await useLanguage(page, 'en');
-    await signInByApi(page, user, 'en');
-    for (const q of ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'budget']) await searchInBar(page, q);
-    const bar = page.getByRole('combobox', { name: 'Search mail' });
-    await bar.click();
-    const quick = page.getByRole('dialog', { name: 'Search options' });
-    for (const q of ['budget', 'epsilon', 'delta', 'gamma', 'beta']) {
-      await expect(quick.getByRole('button', { name: `Remove “${q}” from recent searches` })).toBeVisible();
-    }
-    await expect(quick.getByRole('button', { name: 'Remove “alpha” from recent searches' })).toHaveCount(0);
-
-    await quick.getByRole('button', { name: 'Remove “beta” from recent searches' }).click();
-    await expect(page.getByText('Recent search deleted')).toBeVisible();
-    await expect(quick.getByRole('button', { name: 'Remove “beta” from recent searches' })).toHaveCount(0);
-
-    // Gone already (another tab deleted it): the 404 counts as deleted.
-    const recent = (await (await page.request.get(`${e2eBaseUrl}/api/u/0/search/recentSearches`)).json()) as {
-      recentSearches: Array<{ id: string; search_query: string }>;
-    };
-    const gamma = recent.recentSearches.find((r) => r.search_query === 'gamma')!;
-    const first = await page.request.delete(`${e2eBaseUrl}/api/u/0/search/recentSearches/${gamma.id}`, {
-      headers: await xsrfHeaders(page),
-    });
-    expect(first.status()).toBe(200);
-    const answer = page.waitForResponse((r) => r.url().endsWith(`/recentSearches/${gamma.id}`));
-    await quick.getByRole('button', { name: 'Remove “gamma” from recent searches' }).click();
-    expect((await answer).status()).toBe(404);
-    await expect(quick.getByRole('button', { name: 'Remove “gamma” from recent searches' })).toHaveCount(0);
-    await expect(page.getByText('Recent search deleted')).toBeVisible();
-    await page.keyboard.press('Escape');
-
-    await searchInBar(page, 'budget');
-    await page.getByRole('button', { name: 'Save search' }).click();
-    await page.getByRole('textbox', { name: 'Name' }).fill('Budget mail');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    const unread = (await imapTruth(user, { text: 'budget', seen: false })).length;
-    await expect(page.getByRole('link', { name: `Budget mail, ${unread} unread` })).toBeVisible();
   });
 
   test('a search with hostile text is a search, not IMAP syntax', async ({ page }) => {

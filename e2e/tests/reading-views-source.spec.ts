@@ -1,0 +1,65 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { newMailUser, withImap, type MailUser } from '../support/mail-user';
+import {
+  baseSubject,
+  encodeWord,
+  expectNoAppChrome,
+  fromMessageMenu,
+  openConversation,
+  recordPrintCalls,
+  shoot,
+} from '../support/reading-views';
+import { useLanguage } from '../support/sign-in';
+
+/** The message exactly as Dovecot stores it. */
+async function sourceFromImap(user: MailUser, uid: number): Promise<Buffer> {
+  return withImap(user, async (client) => {
+    const lock = await client.getMailboxLock('INBOX', { readOnly: true });
+    try {
+      const message = await client.fetchOne(String(uid), { source: true }, { uid: true });
+      if (!message || !message.source) throw new Error(`no source for UID ${uid}`);
+      return message.source;
+    } finally {
+      lock.release();
+    }
+  });
+}
+
+test.describe('source, print and new-tab views of a conversation', () => {
+  test.beforeEach(async ({ context }) => {
+    await useLanguage(context, 'en');
+    await recordPrintCalls(context);
+  });
+
+  test('show source opens the raw message in a tab; the .eml download is the stored message', async ({
+    page,
+  }) => {
+    const user = newMailUser('source');
+    const { inboxId, messages } = await openConversation(page, user);
+    const first = messages[0]!;
+
+    const tab = await fromMessageMenu(page, first, 'Show source');
+    await expect(tab).toHaveURL(new RegExp(`/u/0/tab/${inboxId}/messages/${first.uid}/source$`));
+    await expect(tab.getByRole('heading', { level: 1, name: 'Message source' })).toBeVisible();
+    await expectNoAppChrome(tab);
+
+    const stored = await sourceFromImap(user, first.uid);
+    const raw = tab.getByLabel('Raw message');
+    await expect(raw).toContainText(`Message-ID: ${first.messageId}`);
+    await expect(raw).toContainText(first.token);
+    // The whole message, byte for byte as text: headers (with the encoded subject as sent) and body.
+    expect(await raw.evaluate((pre) => pre.textContent)).toBe(stored.toString('utf8'));
+    expect(await raw.textContent()).toContain(`Subject: ${encodeWord(first.subject)}`);
+
+    const [download] = await Promise.all([
+      tab.waitForEvent('download'),
+      tab.getByRole('link', { name: 'Download .eml' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${baseSubject}.eml`);
+    const downloaded = await readFile((await download.path())!);
+    expect(downloaded.equals(stored)).toBe(true);
+
+    for (const width of [360, 1440]) await shoot(tab, 'reading-source', width);
+  });
+});
