@@ -14,6 +14,5 @@ export const sizeOffenders = {
   'packages/web/src/features/compose/components/composer.tsx': ['max-lines-per-function'],
   'packages/web/src/features/compose/hooks/use-draft-sync.ts': ['max-lines-per-function'],
   'packages/web/src/features/compose/hooks/use-send-draft.ts': ['max-lines-per-function'],
-  'packages/web/src/features/search/components/search-advanced-view.tsx': ['max-lines-per-function'],
   'packages/web/src/features/search/components/search-bar.tsx': ['max-lines-per-function'],
 };
