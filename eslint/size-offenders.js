@@ -8,7 +8,4 @@ export const sizeOffenders = {
   'packages/web/src/features/compose/components/composer.tsx': ['max-lines-per-function'],
   'packages/web/src/features/compose/hooks/use-draft-sync.ts': ['max-lines-per-function'],
   'packages/web/src/features/compose/hooks/use-send-draft.ts': ['max-lines-per-function'],
-  'packages/web/src/features/filters/components/create-filter-dialog.tsx': ['max-lines-per-function'],
-  'packages/web/src/features/search/components/search-advanced-view.tsx': ['max-lines-per-function'],
-  'packages/web/src/features/search/components/search-bar.tsx': ['max-lines-per-function'],
 };

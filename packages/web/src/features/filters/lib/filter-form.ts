@@ -1,6 +1,7 @@
 import {
   FilterInput,
   filterLimits,
+  inboxActionsOf,
   type Filter,
   type FilterInput as FilterInputBody,
   type SpamAction,
@@ -168,6 +169,12 @@ export function formToInput(
   return body;
 }
 
+/**
+ * What a filter made from a search or a message may do: every action, forwarding and moving to a folder alike
+ * (an existing filter reads this from its `metaData`).
+ */
+export const newFilterCan = { targets: true, moveTo: true };
+
 /** What a new filter can start from: an advanced search's fields, or a message (its sender or List-Id). */
 export interface FilterSeed {
   from?: string;
@@ -209,6 +216,21 @@ export function hasCriteria(form: FilterForm): boolean {
     form.ha ||
     (typeof size === 'number' && size !== 0)
   );
+}
+
+/**
+ * What applying the form's actions to the messages already in Inbox would do (the contract's `inboxActionsOf`:
+ * flags, then Trash / Junk / the folder; never forwarding), read from the actions as they stand without
+ * validating anything else. Empty: the "also apply to Inbox" choice has nothing to do.
+ */
+export function inboxActionsOfForm(form: FilterForm): ReturnType<typeof inboxActionsOf> {
+  return inboxActionsOf({
+    seen: form.seen,
+    flag: form.flag,
+    delete: form.delete,
+    spam: form.spam,
+    mailbox: form.mailbox || null,
+  });
 }
 
 /** Whether the filter does anything (the server refuses one without an action). */

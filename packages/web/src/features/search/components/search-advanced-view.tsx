@@ -5,16 +5,11 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { sizeDirections, sizeSteps, type SizeDirection, type SizeStep } from '@webmail/contracts';
 import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
-import {
-  emptyForm,
-  formErrors,
-  formFromQuery,
-  queryFromForm,
-  type AdvancedSearchForm,
-} from '../lib/advanced-search-form';
+import { useAdvancedSearchForm } from '../hooks/use-advanced-search-form';
+import { emptyForm, formErrors, type AdvancedSearchForm } from '../lib/advanced-search-form';
+import { SearchSizeFields } from './search-size-fields';
 
 export interface ScopeChoice {
   /** The `in:` value (a folder path). */
@@ -43,31 +38,20 @@ const SearchDateFields = lazy(async () => ({
   default: (await import('./search-date-fields')).SearchDateFields,
 }));
 
-const directionLabel = { off: 'sizeOff', larger: 'sizeLarger', smaller: 'sizeSmaller' } as const;
-
 /**
  * The advanced view: fields for the query's parts. The form and the bar's text stay in step both ways: every
- * change of a field rewrites the text, and text typed in the bar is read back into the fields.
+ * change of a field rewrites the text, and text typed in the bar is read back into the fields
+ * (`useAdvancedSearchForm`). The size row is `SearchSizeFields`, the dates `SearchDateFields`.
  */
 export function SearchAdvancedView(props: SearchAdvancedViewProps) {
   const { text, onTextChange, scopes, errorText } = props;
   const { t } = useTranslation('search');
-  const [state, setState] = useState(() => ({ text, form: formFromQuery(text) }));
-  // Text typed in the bar (not written by this form): read it into the fields.
-  const current = state.text === text ? state : { text, form: formFromQuery(text) };
-  if (current !== state) setState(current);
-  const { form } = current;
+  const { form, update } = useAdvancedSearchForm(text, onTextChange);
   const errors = formErrors(form);
   // A date typed half or wrong: no search until it is whole. Reset starts the date fields afresh (`generation`).
   const [badDates, setBadDates] = useState(false);
   const [generation, setGeneration] = useState(0);
 
-  const update = (patch: Partial<AdvancedSearchForm>) => {
-    const next = { ...form, ...patch };
-    const nextText = queryFromForm(next);
-    setState({ text: nextText, form: next });
-    onTextChange(nextText);
-  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!blocked) props.onSearch();
@@ -94,47 +78,7 @@ export function SearchAdvancedView(props: SearchAdvancedViewProps) {
         {field('subject')}
         {field('words')}
       </Box>
-      <Box sx={{ display: 'flex', gap: 1, mt: 1.5, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-        <TextField
-          select
-          size="small"
-          label={t('advanced.sizeDirection')}
-          value={form.sizeDirection}
-          onChange={(event) => update({ sizeDirection: event.target.value as SizeDirection })}
-          sx={{ minWidth: 150, flex: '1 1 150px' }}
-        >
-          {sizeDirections.map((direction) => (
-            <MenuItem key={direction} value={direction}>
-              {t(`advanced.${directionLabel[direction]}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          size="small"
-          label={t('advanced.sizeValue')}
-          value={form.sizeValue}
-          disabled={form.sizeDirection === 'off'}
-          error={errors.sizeValue !== undefined}
-          helperText={errors.sizeValue ? t('advanced.onlyNumbers') : undefined}
-          onChange={(event) => update({ sizeValue: event.target.value.trim() })}
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          sx={{ width: 110, flex: '1 1 90px' }}
-        />
-        <TextField
-          select
-          size="small"
-          label={t('advanced.sizeStep')}
-          value={form.sizeStep}
-          onChange={(event) => update({ sizeStep: event.target.value as SizeStep })}
-          sx={{ width: 90 }}
-        >
-          {Object.keys(sizeSteps).map((step) => (
-            <MenuItem key={step} value={step}>
-              {step}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Box>
+      <SearchSizeFields form={form} errors={errors} onChange={update} />
       <Suspense fallback={<Box sx={{ height: 40, mt: 1.5 }} />}>
         <SearchDateFields
           key={generation}
