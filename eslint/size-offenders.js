@@ -9,7 +9,6 @@ export const sizeOffenders = {
   'e2e/tests/search.spec.ts': ['max-lines'],
   'e2e/tests/security.spec.ts': ['max-lines'],
   'e2e/tests/shell-panel-keys.spec.ts': ['max-lines'],
-  'packages/web/src/features/compose/hooks/use-draft-sync.ts': ['max-lines-per-function'],
   'packages/web/src/features/filters/components/create-filter-dialog.tsx': ['max-lines-per-function'],
   'packages/web/src/features/search/components/search-advanced-view.tsx': ['max-lines-per-function'],
   'packages/web/src/features/search/components/search-bar.tsx': ['max-lines-per-function'],
