@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { useState } from 'react';
 import type { useAttachments } from '../hooks/use-attachments';
 import type { DraftPatch } from '../hooks/use-composer-form';
 import { bodyBytes, type AttachmentRefusal } from '../lib/attachment-check';
@@ -12,33 +13,34 @@ import { SubjectField } from './subject-field';
 
 export interface ComposerFieldsProps {
   userIndex: number;
-  draft: ComposerDraft;
   account: ComposerAccount | undefined;
+  signatures: readonly ComposerSignature[] | undefined;
+  draft: ComposerDraft;
   update: (patch: DraftPatch) => void;
   errors: ComposerFieldErrors;
-  /** The caret starts in the body (a reply), not in the first recipient field. */
-  bodyFirst: boolean;
-  signatures: readonly ComposerSignature[] | undefined;
   onRefused: (file: File, refusal: AttachmentRefusal) => void;
   attachments: Pick<ReturnType<typeof useAttachments>, 'uploads' | 'remove' | 'retry' | 'cancel'>;
 }
 
 /**
  * The composer's scrolling middle, between its header and its footer: the recipient fields, the subject, the
- * body and the attachment list, each with its errors. It lays them out and passes the draft's parts down;
- * the draft itself, its saving and its uploads are owned by `Composer`.
+ * body and the attachment list, each with its errors. It lays them out, passes the draft's parts down and
+ * decides where the caret starts; the draft itself, its saving and its uploads are owned by `Composer`.
  */
 export function ComposerFields({
   userIndex,
-  draft,
   account,
+  signatures,
+  draft,
   update,
   errors,
-  bodyFirst,
-  signatures,
   onRefused,
   attachments,
 }: ComposerFieldsProps) {
+  // Where the caret goes as the composer opens: a reply (it has its recipients) is answered at the top of the body,
+  // above the quote; a new message or a forward starts with its recipients. Taken from the draft as it opens (this
+  // part mounts with the composer, when the draft is still the starting one) and kept.
+  const [bodyFirst] = useState(() => draft.to.length > 0);
   return (
     <Box
       sx={{

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useAttachmentDrop } from '../hooks/use-attachment-drop';
@@ -73,9 +73,6 @@ export function Composer({
   const navigate = useNavigate();
   const { draft, editedAt, update } = useComposerForm(start);
   const sync = useDraftSync({ userIndex, draftId, draft, editedAt, start });
-  // Where the caret goes as the composer opens: a reply (it has its recipients) is answered at the top of the body,
-  // above the quote; a new message or a forward starts with its recipients.
-  const [bodyFirst] = useState(() => start.draft.to.length > 0);
 
   const onRefused = useAttachmentRefusalNotice();
   const attachments = useAttachments({
@@ -143,12 +140,11 @@ export function Composer({
       />
       <ComposerFields
         userIndex={userIndex}
-        draft={draft}
         account={account}
+        signatures={signatures ?? undefined}
+        draft={draft}
         update={update}
         errors={errors}
-        bodyFirst={bodyFirst}
-        signatures={signatures ?? undefined}
         onRefused={onRefused}
         attachments={attachments}
       />

@@ -9,21 +9,19 @@ const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).incl
  */
 export function useAttachmentDrop(onFiles: (files: File[]) => void) {
   const [dragging, setDragging] = useState(false);
-  return {
-    dragging,
-    onDragOver: (event: DragEvent) => {
-      if (!hasFiles(event)) return;
-      event.preventDefault();
-      setDragging(true);
-    },
-    onDragLeave: (event: DragEvent) => {
-      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
-    },
-    onDrop: (event: DragEvent) => {
-      if (!hasFiles(event)) return;
-      event.preventDefault();
-      setDragging(false);
-      onFiles(Array.from(event.dataTransfer.files));
-    },
+  const onDragOver = (event: DragEvent) => {
+    if (!hasFiles(event)) return;
+    event.preventDefault();
+    setDragging(true);
   };
+  const onDragLeave = (event: DragEvent) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+  };
+  const onDrop = (event: DragEvent) => {
+    if (!hasFiles(event)) return;
+    event.preventDefault();
+    setDragging(false);
+    onFiles(Array.from(event.dataTransfer.files));
+  };
+  return { dragging, onDragOver, onDragLeave, onDrop };
 }
