@@ -1,21 +1,13 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { useState, type ClipboardEvent, type DragEvent, type ReactNode } from 'react';
-import { UserAvatar } from '../../../shared/avatar/user-avatar';
-import { isRecipientDrag, readRecipientDrag } from '../../../shared/dnd/recipient-drag';
+import { useState, type ClipboardEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { useRecipientDrop } from '../hooks/use-recipient-drop';
 import { useRecipientSuggestions, type RecipientOption } from '../hooks/use-recipient-suggestions';
-import {
-  addChips,
-  formatChip,
-  parseAddresses,
-  splitTyped,
-  toChip,
-  type AddressChip,
-} from '../lib/address-chips';
+import { addChips, formatChip, parseAddresses, splitTyped, type AddressChip } from '../lib/address-chips';
 import { AddressChipView } from './address-chip';
+import { RecipientSuggestionItem } from './recipient-suggestion-item';
 
 export interface AddressFieldProps {
   userIndex: number;
@@ -85,29 +77,16 @@ export function AddressField({
     commit(`${input} ${text}`);
   };
 
-  const [dropping, setDropping] = useState(false);
-  const onDragOver = (event: DragEvent) => {
-    if (!isRecipientDrag(event.dataTransfer)) return;
-    event.preventDefault();
-    event.dataTransfer.dropEffect = 'copy';
-    setDropping(true);
-  };
-  const onDrop = (event: DragEvent) => {
-    setDropping(false);
-    if (!isRecipientDrag(event.dataTransfer)) return;
-    event.preventDefault();
-    const dropped = readRecipientDrag(event.dataTransfer).map((r) => toChip(r.name, r.address));
-    if (dropped.length > 0) onChange(addChips(chips, dropped));
-  };
+  const drop = useRecipientDrop(chips, onChange);
 
   return (
     <Box
-      onDragOver={onDragOver}
-      onDragLeave={() => setDropping(false)}
-      onDrop={onDrop}
+      onDragOver={drop.onDragOver}
+      onDragLeave={drop.onDragLeave}
+      onDrop={drop.onDrop}
       sx={{
         borderRadius: 1,
-        outline: dropping ? 2 : 0,
+        outline: drop.dropping ? 2 : 0,
         outlineColor: 'primary.main',
         outlineStyle: 'dashed',
       }}
@@ -159,32 +138,8 @@ export function AddressField({
         }
         renderOption={(props, option) => {
           const { key, ...optionProps } = props as typeof props & { key: string };
-          const { members, avatarUrl } = option as RecipientOption;
           return (
-            <Box
-              component="li"
-              key={key}
-              {...optionProps}
-              sx={{ display: 'flex !important', gap: 1.5, alignItems: 'center', minHeight: 48 }}
-            >
-              <UserAvatar name={option.name} address={option.address} image={avatarUrl} size={32} />
-              <Box sx={{ minWidth: 0 }}>
-                <Typography variant="body2" noWrap>
-                  {option.name || option.address}
-                </Typography>
-                {members ? (
-                  <Typography variant="caption" color="text.secondary" noWrap component="div">
-                    {t('chips.groupMembers', { count: members.length })}
-                  </Typography>
-                ) : (
-                  option.name && (
-                    <Typography variant="caption" color="text.secondary" noWrap component="div">
-                      {option.address}
-                    </Typography>
-                  )
-                )}
-              </Box>
-            </Box>
+            <RecipientSuggestionItem key={key} optionProps={optionProps} option={option as RecipientOption} />
           );
         }}
         renderInput={(params) => (

@@ -1,13 +1,13 @@
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
-import InputBase from '@mui/material/InputBase';
-import { Selection } from '@tiptap/pm/state';
 import { EditorContent } from '@tiptap/react';
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
-import { useBodyEditor, type BodyEditor } from '../hooks/use-body-editor';
+import { useBodyEditor } from '../hooks/use-body-editor';
 import type { DraftPatch } from '../hooks/use-composer-form';
-import { checkAttachment, type AttachmentRefusal } from '../lib/attachment-check';
+import { useFocusBodyAtStart } from '../hooks/use-focus-body-at-start';
+import { useInlineImages } from '../hooks/use-inline-images';
+import type { AttachmentRefusal } from '../lib/attachment-check';
 import { textToHtml, type ComposerDraft } from '../lib/composer-draft';
 import type { ComposerSignature } from '../lib/signature-block';
 import { SignaturesGateContext } from '../lib/signatures-gate';
@@ -15,7 +15,7 @@ import { UpgradeInfoLabel } from '../../upgrade/components/upgrade-info-label';
 import { EditorToolbar } from './editor-toolbar';
 import { LinkDialog } from './link-dialog';
 import { editorSx } from './editor-styles';
-import { focusRing } from '../../../shared/ui/focus-ring';
+import { PlainTextBody } from './plain-text-body';
 import { SignatureMenu } from './signature-menu';
 
 export interface ComposerBodyProps {
@@ -43,15 +43,6 @@ export interface ComposerBodyProps {
   focusAtStart?: boolean;
 }
 
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
-    reader.readAsDataURL(file);
-  });
-}
-
 /**
  * The body: the rich-text editor with its toolbar, or a plain textarea in plain-text mode. Switching to plain
  * text keeps the words and drops the formatting; switching back makes paragraphs of the text. Inline images
@@ -74,28 +65,7 @@ export function ComposerBody({
   const gatedFor = useContext(SignaturesGateContext);
   const [linkUrl, setLinkUrl] = useState<string | null>(null);
   const imageInput = useRef<HTMLInputElement>(null);
-  const editorRef = useRef<BodyEditor | null>(null);
-  const bytesRef = useRef(messageBytes);
-  useEffect(() => {
-    bytesRef.current = messageBytes;
-  }, [messageBytes]);
-
-  const insertImages = useCallback(
-    async (files: File[]) => {
-      let bytes = bytesRef.current;
-      for (const file of files) {
-        const refusal = checkAttachment(file, { inline: true, currentBytes: bytes, currentCount: 0 });
-        if (refusal) {
-          onRefused(file, refusal);
-          continue;
-        }
-        bytes += file.size;
-        const src = await readAsDataUrl(file);
-        editorRef.current?.chain().focus().setImage({ src, alt: file.name }).run();
-      }
-    },
-    [onRefused],
-  );
+  const { insertImages, editorRef } = useInlineImages(messageBytes, onRefused);
 
   const onHtml = useCallback((html: string) => onChange({ html }), [onChange]);
   const onPasteImages = useCallback((files: File[]) => void insertImages(files), [insertImages]);
@@ -106,21 +76,11 @@ export function ComposerBody({
     onChange: onHtml,
     onPasteImages: images ? onPasteImages : undefined,
   });
+  // Where inserted images go: the editor is created after `useInlineImages`, whose paste handler it needs.
   useEffect(() => {
     editorRef.current = editor;
-  }, [editor]);
-  // Once, as the composer opens (EditorContent, a child, has mounted the view by now). Without it the focus stays
-  // on the page: typing goes nowhere, and a click into the body lands wherever it hits — often inside the quote.
-  // Synchronously, not Tiptap's focus command: that waits a frame, and would take the focus back from a field the
-  // user has clicked meanwhile.
-  const focusOnOpen = useRef(focusAtStart);
-  useEffect(() => {
-    if (!focusOnOpen.current || draft.plainText) return;
-    focusOnOpen.current = false;
-    const { view } = editor;
-    view.dispatch(view.state.tr.setSelection(Selection.atStart(view.state.doc)));
-    view.focus();
-  }, [editor, draft.plainText]);
+  }, [editor, editorRef]);
+  useFocusBodyAtStart(editor, focusAtStart, draft.plainText);
 
   const togglePlainText = () => {
     if (!draft.plainText) {
@@ -162,25 +122,12 @@ export function ComposerBody({
         <EditorContent editor={editor} />
       </Box>
       {draft.plainText && (
-        <InputBase
-          multiline
-          minRows={10}
-          fullWidth
-          value={draft.text}
-          onChange={(event) => onChange({ text: event.target.value })}
+        <PlainTextBody
+          text={draft.text}
+          onChange={(text) => onChange({ text })}
           placeholder={t('editor.placeholder')}
-          // A plain-text reply: the caret at the top, above the quote (focusing a textarea puts it at the start).
+          label={label ?? t('editor.body')}
           autoFocus={focusAtStart}
-          inputProps={{ 'aria-label': label ?? t('editor.body') }}
-          sx={{
-            py: 1.5,
-            px: 0.5,
-            alignItems: 'flex-start',
-            fontFamily: 'monospace',
-            fontSize: 14,
-            borderRadius: 1,
-            '&.Mui-focused': focusRing,
-          }}
         />
       )}
       {errors.length > 0 && <FormHelperText error>{errors.join(' ')}</FormHelperText>}

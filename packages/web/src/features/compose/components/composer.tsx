@@ -1,34 +1,31 @@
 import Box from '@mui/material/Box';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState, type DragEvent, type KeyboardEvent } from 'react';
+import type { SxProps, Theme } from '@mui/material/styles';
+import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/translation';
-import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
-import { discardDraft } from '../api/drafts';
-import { refreshDraftsFolder } from '../api/drafts-folder';
+import { useAttachmentDrop } from '../hooks/use-attachment-drop';
+import { useAttachmentRefusalNotice } from '../hooks/use-attachment-refusal-notice';
 import { useAttachments } from '../hooks/use-attachments';
 import { useComposerForm } from '../hooks/use-composer-form';
+import { useDiscardDraft } from '../hooks/use-discard-draft';
 import { useDraftSync } from '../hooks/use-draft-sync';
 import { useLeaveGuard } from '../../../shared/ui/use-leave-guard';
 import { useSendDraft } from '../hooks/use-send-draft';
-import { bodyBytes, type AttachmentRefusal } from '../lib/attachment-check';
+import { useSendShortcut } from '../hooks/use-send-shortcut';
+import { bodyBytes } from '../lib/attachment-check';
 import { composeLinkState } from '../../../shared/routing/compose-link-state';
 import { composePath } from '../lib/compose-location';
 import { composerFieldErrors } from '../lib/field-errors';
-import { removeLocalDraft } from '../lib/local-draft-store';
 import type { ComposerSignature } from '../lib/signature-block';
 import type { StartingDraft } from '../lib/starting-draft';
-import { AttachmentList } from './attachment-list';
-import { ComposerBody } from './composer-body';
+import { ComposerFields } from './composer-fields';
 import { ComposerFooter } from './composer-footer';
 import { ComposerHeader } from './composer-header';
 import { DraftStateLabel } from './draft-state-label';
 import { DropOverlay } from './drop-overlay';
 import { LeaveDialog } from '../../../shared/ui/leave-dialog';
-import { RecipientFields, type ComposerAccount } from './recipient-fields';
-import { refusalMessage } from './refusal-message';
+import type { ComposerAccount } from './recipient-fields';
 import { SendProblems } from './send-problems';
-import { SubjectField } from './subject-field';
 
 export interface ComposerProps {
   userIndex: number;
@@ -45,7 +42,17 @@ export interface ComposerProps {
   sendLater?: boolean;
 }
 
-const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes('Files');
+/** A column filling its place; on phones the whole screen, over the app bar. */
+const composerSx: SxProps<Theme> = (theme) => ({
+  flex: 1,
+  minWidth: 0,
+  height: '100%',
+  display: 'flex',
+  flexDirection: 'column',
+  bgcolor: 'background.paper',
+  [theme.breakpoints.down('sm')]: { position: 'fixed', inset: 0, zIndex: theme.zIndex.appBar + 1 },
+  position: 'relative',
+});
 
 /**
  * The composer: recipients, subject, body, attachments; saved automatically, sent with undo. Full
@@ -62,23 +69,12 @@ export function Composer({
   signatures,
   sendLater = false,
 }: ComposerProps) {
-  const { t, i18n } = useTranslation('compose');
+  const { t } = useTranslation('compose');
   const navigate = useNavigate();
-  const snackbar = useSnackbar();
-  const queryClient = useQueryClient();
   const { draft, editedAt, update } = useComposerForm(start);
   const sync = useDraftSync({ userIndex, draftId, draft, editedAt, start });
-  const [dragging, setDragging] = useState(false);
-  // Where the caret goes as the composer opens: a reply (it has its recipients) is answered at the top of the body,
-  // above the quote; a new message or a forward starts with its recipients.
-  const [bodyFirst] = useState(() => start.draft.to.length > 0);
 
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  const onRefused = useCallback(
-    (file: File, refusal: AttachmentRefusal) =>
-      snackbar.show({ type: 'error', message: refusalMessage(t, file, refusal, language), timeout: 10_000 }),
-    [snackbar, t, language],
-  );
+  const onRefused = useAttachmentRefusalNotice();
   const attachments = useAttachments({
     userIndex,
     draftId,
@@ -116,55 +112,19 @@ export function Composer({
   const saveErrors = useMemo(() => composerFieldErrors(sync.fieldErrors), [sync.fieldErrors]);
   const errors = { ...saveErrors, ...sender.fieldErrors };
 
-  const discard = () => {
-    sync.hold();
-    removeLocalDraft(userIndex, draftId);
-    leave();
-    discardDraft(userIndex, draftId).then(
-      () => {
-        refreshDraftsFolder(queryClient, userIndex);
-        snackbar.show({ type: 'info', message: t('actions.discarded') });
-      },
-      () => snackbar.show({ type: 'error', message: t('actions.discardFailed') }),
-    );
-  };
-
-  const onKeyDownCapture = (event: KeyboardEvent) => {
-    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
-    event.preventDefault();
-    event.stopPropagation();
-    void sender.send();
-  };
+  const discard = useDiscardDraft({ userIndex, draftId, hold: sync.hold, leave });
+  const onKeyDownCapture = useSendShortcut(() => void sender.send());
+  const drop = useAttachmentDrop(attachments.add);
 
   return (
     <Box
       component="section"
       aria-label={draft.subject || t('newMessage')}
       onKeyDownCapture={onKeyDownCapture}
-      onDragOver={(event) => {
-        if (!hasFiles(event)) return;
-        event.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
-      }}
-      onDrop={(event) => {
-        if (!hasFiles(event)) return;
-        event.preventDefault();
-        setDragging(false);
-        attachments.add(Array.from(event.dataTransfer.files));
-      }}
-      sx={(theme) => ({
-        flex: 1,
-        minWidth: 0,
-        height: '100%',
-        display: 'flex',
-        flexDirection: 'column',
-        bgcolor: 'background.paper',
-        [theme.breakpoints.down('sm')]: { position: 'fixed', inset: 0, zIndex: theme.zIndex.appBar + 1 },
-        position: 'relative',
-      })}
+      onDragOver={drop.onDragOver}
+      onDragLeave={drop.onDragLeave}
+      onDrop={drop.onDrop}
+      sx={composerSx}
     >
       <ComposerHeader
         title={draft.subject || t('newMessage')}
@@ -178,48 +138,16 @@ export function Composer({
           />
         }
       />
-      <Box
-        sx={{
-          flex: 1,
-          minHeight: 0,
-          overflowY: 'auto',
-          px: { xs: 2, sm: 3 },
-          pt: 1,
-          display: 'flex',
-          flexDirection: 'column',
-          gap: 1,
-        }}
-      >
-        <RecipientFields
-          userIndex={userIndex}
-          draft={draft}
-          account={account}
-          onChange={update}
-          errors={errors}
-          autoFocus={!bodyFirst}
-        />
-        <SubjectField
-          value={draft.subject}
-          onChange={(subject) => update({ subject })}
-          errors={errors.subject}
-        />
-        <ComposerBody
-          draft={draft}
-          onChange={update}
-          messageBytes={bodyBytes(draft) + draft.attachments.reduce((sum, a) => sum + a.size, 0)}
-          onRefused={onRefused}
-          errors={errors.body}
-          signatures={signatures ?? undefined}
-          focusAtStart={bodyFirst}
-        />
-        <AttachmentList
-          attachments={draft.attachments}
-          uploads={attachments.uploads}
-          onRemove={attachments.remove}
-          onRetry={attachments.retry}
-          onCancel={attachments.cancel}
-        />
-      </Box>
+      <ComposerFields
+        userIndex={userIndex}
+        account={account}
+        signatures={signatures ?? undefined}
+        draft={draft}
+        update={update}
+        errors={errors}
+        onRefused={onRefused}
+        attachments={attachments}
+      />
       <SendProblems
         problems={sender.problems}
         general={[...(errors.general ?? []), ...(errors.attachments ?? [])]}
@@ -231,7 +159,7 @@ export function Composer({
         onAttach={attachments.add}
         onDiscard={discard}
       />
-      {dragging && <DropOverlay />}
+      {drop.dragging && <DropOverlay />}
       <LeaveDialog
         open={guard.asking}
         texts={{

@@ -1,20 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isApiRequestError } from '../../../shared/api/api-request-error';
-import { errorMessage } from '../../../shared/api/error-message';
-import { invalidateMailOfAnyFolder } from '../../../shared/api/mail-change';
-import { fieldErrorTexts, joinedFieldErrors } from '../../../shared/api/error-text';
-import { isRetryableError } from '../../../shared/api/retry-policy';
-import { useTranslation } from '../../../shared/i18n/translation';
-import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
 import { sendDraft } from '../api/send';
 import { draftContentOf, type ComposerDraft } from '../lib/composer-draft';
-import { composerFieldErrors, type ComposerFieldErrors } from '../lib/field-errors';
 import { sendProblems } from '../lib/send-check';
-import { refreshDraftsFolder } from '../api/drafts-folder';
-import { trackSend } from '../api/track-send';
-import { refreshScheduled } from '../api/scheduled';
-import { formatFullDate, useTimeZone } from '../../../shared/format/format-date';
+import { useQueuedSendNotice } from './use-queued-send-notice';
+import { useSendFailure } from './use-send-failure';
 
 export interface SendDraftOptions {
   userIndex: number;
@@ -37,14 +26,9 @@ export interface SendDraftOptions {
  */
 export function useSendDraft(options: SendDraftOptions) {
   const { userIndex, draftId, draft, editedAt, uploads, sync, onQueued, openDraft } = options;
-  const { t } = useTranslation('compose');
-  const { t: tErrors } = useTranslation('errors');
-  const { t: tCommon } = useTranslation('common');
-  const snackbar = useSnackbar();
-  const queryClient = useQueryClient();
-  const timeZone = useTimeZone();
+  const announceQueued = useQueuedSendNotice(userIndex, openDraft);
+  const { reportFailure, fieldErrors, clearFieldError } = useSendFailure();
   const [attempted, setAttempted] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<ComposerFieldErrors>({});
   const busy = useRef(false);
   /** The latest `send`, for the Retry action of a snackbar shown by an earlier one. */
   const latestSend = useRef<(sendAt?: string) => void>(() => undefined);
@@ -64,76 +48,19 @@ export function useSendDraft(options: SendDraftOptions) {
         const entry = await sendDraft(userIndex, sendAt ? { ...content, sendAt } : content);
         sync.markSent(editedAt);
         onQueued();
-        if (sendAt) {
-          void refreshScheduled(queryClient, userIndex);
-          snackbar.show({
-            type: 'success',
-            message: t('later.scheduledFor', { time: formatFullDate(entry.dueAt, timeZone) }),
-          });
-          return;
-        }
-        trackSend(entry, {
-          userIndex,
-          snackbar,
-          t,
-          openDraft,
-          onSent: () => {
-            refreshDraftsFolder(queryClient, userIndex);
-            // The conversation the composer went back to gathers Sent too: it shows the sent copy now.
-            void invalidateMailOfAnyFolder(queryClient, userIndex);
-          },
-        });
+        announceQueued(entry, sendAt);
       } catch (error) {
         busy.current = false;
         sync.resume();
-        if (isApiRequestError(error) && error.status === 422) {
-          setFieldErrors(composerFieldErrors(fieldErrorTexts(error, tErrors)));
-          snackbar.show({
-            type: 'error',
-            message: joinedFieldErrors(error, tErrors) || errorMessage(error, tErrors),
-          });
-          return;
-        }
-        const message = t('send.requestFailed', { message: errorMessage(error, tErrors) });
-        snackbar.show({
-          type: 'error',
-          message,
-          ...(isRetryableError(error)
-            ? { actions: [{ label: tCommon('actions.retry'), onClick: () => latestSend.current(sendAt) }] }
-            : {}),
-        });
+        reportFailure(error, () => latestSend.current(sendAt));
       }
     },
-    [
-      draft,
-      draftId,
-      editedAt,
-      onQueued,
-      openDraft,
-      queryClient,
-      snackbar,
-      sync,
-      t,
-      tCommon,
-      tErrors,
-      timeZone,
-      uploads,
-      userIndex,
-    ],
+    [announceQueued, draft, draftId, editedAt, onQueued, reportFailure, sync, uploads, userIndex],
   );
 
   useEffect(() => {
     latestSend.current = (sendAt) => void send(sendAt);
   }, [send]);
 
-  return {
-    send,
-    problems,
-    fieldErrors,
-    clearFieldError: useCallback(
-      (field: keyof ComposerFieldErrors) =>
-        setFieldErrors((errors) => (errors[field] ? { ...errors, [field]: undefined } : errors)),
-      [],
-    ),
-  };
+  return { send, problems, fieldErrors, clearFieldError };
 }

@@ -56,6 +56,19 @@ export function writeLocalDraft(userIndex: number, draftId: string, value: Omit<
   }
 }
 
+/**
+ * Writes the composer's content as it stands (its `editedAt` is the copy's `updatedAt`) with the revision the
+ * server confirmed last; as `writeLocalDraft`, a refusal of the browser leaves the server copy the only one.
+ */
+export function writeComposerLocalDraft(
+  userIndex: number,
+  draftId: string,
+  content: { draft: ComposerDraft; editedAt: number },
+  savedRevision: number | null,
+): void {
+  writeLocalDraft(userIndex, draftId, { draft: content.draft, updatedAt: content.editedAt, savedRevision });
+}
+
 export function removeLocalDraft(userIndex: number, draftId: string): void {
   try {
     window.localStorage.removeItem(keyOf(userIndex, draftId));
