@@ -94,10 +94,9 @@ export const settingsPages: readonly SettingsPage[] = [
   {
     id: 'general',
     route: 'General',
-    label: 'events:generalPage.title',
+    label: 'settings:pages.general',
     icon: TuneOutlinedIcon,
-    load: async () =>
-      (await import('../../features/events/components/general-settings-page')).GeneralSettingsPage,
+    load: async () => (await import('./general-settings-page')).GeneralSettingsPage,
   },
   {
     id: 'appearance',

@@ -7,7 +7,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { AddressBook } from '@webmail/contracts';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../mailboxes/components/confirm-dialog';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { QueryView } from '../../../shared/ui/query-view';
 import { useAddressBooks } from '../api/get-address-books';

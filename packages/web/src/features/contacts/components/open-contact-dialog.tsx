@@ -1,5 +1,5 @@
 import type { Contact, Group } from '@webmail/contracts';
-import { ConfirmDialog } from '../../mailboxes/components/confirm-dialog';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
 import { useContact as useContactQuery } from '../api/get-contact';

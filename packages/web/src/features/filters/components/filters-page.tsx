@@ -10,7 +10,7 @@ import { useTranslation } from '../../../shared/i18n/translation';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { useUserIndex } from '../../../shared/session/use-user-index';
 import { pageFallback } from '../../../shared/ui/load-failed-alert';
-import { ConfirmDialog } from '../../mailboxes/components/confirm-dialog';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { useFilters } from '../api/filters';
 import { useFilterListActions } from '../hooks/use-filter-list-actions';
 import { FilterDialog } from './filter-dialog';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useUserIndex } from '../../../shared/session/use-user-index';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
-import { ConfirmDialog } from '../../mailboxes/components/confirm-dialog';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { useTakeOverScript } from '../api/filters';
 
 export interface ForeignScriptNoticeProps {

@@ -3,7 +3,7 @@ import { useTranslation } from '../../../shared/i18n/translation';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
 import { useDeleteFolder } from '../api/delete-folder';
 import { folderDisplayName } from '../lib/folder-display-name';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 
 export interface DeleteFolderDialogProps {
   userIndex: number;

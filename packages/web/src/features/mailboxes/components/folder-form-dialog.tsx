@@ -25,7 +25,7 @@ import {
   type FolderFormValues,
 } from '../lib/folder-form';
 import { parentIdOf } from '../lib/folder-tree';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { FolderFormFields } from './folder-form-fields';
 import { layoutSizes } from '../../../shared/ui/layout-sizes';
 import { LeaveGuard } from '../../../shared/ui/leave-dialog';

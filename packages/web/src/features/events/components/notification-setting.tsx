@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Switch from '@mui/material/Switch';
@@ -6,17 +5,14 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useUserIndex } from '../../../shared/session/use-user-index';
-import { GeneralPreferences } from '../../settings/components/general-preferences';
-import { LanguageSetting } from '../../settings/components/language-setting';
-import { SwipeSetting } from '../../settings/components/swipe-setting';
 import { useNotificationSetting } from '../hooks/use-notification-setting';
 
 /**
- * Page General (settings/general): the interface language, the time zone, what follows a move or delete, the
- * keyboard shortcuts and the swipe actions of list rows (the settings feature's, kept with the account), and the
- * desktop notifications for new mail, which belong to the live events.
+ * The switch for desktop notifications of new mail, with a line saying what it does or why it cannot be turned on
+ * (blocked for the site, or a browser without notifications). Shown on the settings page General, which gets it
+ * from the settings layout.
  */
-export function GeneralSettingsPage() {
+export function NotificationSetting() {
   const userIndex = useUserIndex();
   const { t } = useTranslation('events');
   const setting = useNotificationSetting(userIndex);
@@ -24,14 +20,7 @@ export function GeneralSettingsPage() {
   const blocked = setting.permission === 'denied' || setting.permission === 'unsupported';
 
   return (
-    <Box component="section" sx={{ maxWidth: 680 }}>
-      <Box sx={{ mb: 4 }}>
-        <LanguageSetting userIndex={userIndex} />
-      </Box>
-      <Box sx={{ mb: 4, display: 'flex', flexDirection: 'column', gap: 4 }}>
-        <GeneralPreferences userIndex={userIndex} />
-        <SwipeSetting userIndex={userIndex} />
-      </Box>
+    <>
       <FormControlLabel
         control={
           <Switch
@@ -50,6 +39,6 @@ export function GeneralSettingsPage() {
             ? t('generalPage.notifications.unsupported')
             : t('generalPage.notifications.help')}
       </FormHelperText>
-    </Box>
+    </>
   );
 }

@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, type ReactNode } from 'react';
-import { layoutSizes } from '../../../shared/ui/layout-sizes';
+import { layoutSizes } from './layout-sizes';
 
 export interface ConfirmDialogProps {
   open: boolean;
