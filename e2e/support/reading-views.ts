@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { screenshotDir } from './environment';
+import type { FetchMessageObject, FetchQueryObject } from 'imapflow';
 import { withImap, type MailUser } from './mail-user';
 import { signInByApi } from './sign-in';
 
@@ -135,6 +136,22 @@ async function seedThread(user: MailUser): Promise<Seeded[]> {
     return appended;
   });
   return specs.map((spec, i) => ({ ...spec, messageId: ids[i]!, uid: uids[i]! }));
+}
+
+/** One Inbox message of `user` by UID, as the mail server holds it (read-only: nothing is marked seen). */
+export async function fetchInboxMessage(
+  user: MailUser,
+  uid: number,
+  query: FetchQueryObject,
+): Promise<FetchMessageObject | false | undefined> {
+  return withImap(user, async (client) => {
+    const lock = await client.getMailboxLock('INBOX', { readOnly: true });
+    try {
+      return await client.fetchOne(String(uid), query, { uid: true });
+    } finally {
+      lock.release();
+    }
+  });
 }
 
 /** The opened conversation: its folder, its thread and its messages, oldest first. */

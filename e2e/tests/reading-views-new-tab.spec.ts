@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { newMailUser, withImap, type MailUser } from '../support/mail-user';
+import { newMailUser, type MailUser } from '../support/mail-user';
 import {
   expectNoAppChrome,
+  fetchInboxMessage,
   messageCard,
   openConversation,
   opensTab,
@@ -11,17 +12,10 @@ import {
 import { signInByApi, useLanguage } from '../support/sign-in';
 
 async function imapFlags(user: MailUser, uid: number): Promise<string[]> {
-  return withImap(user, async (client) => {
-    const lock = await client.getMailboxLock('INBOX', { readOnly: true });
-    try {
-      const message = await client.fetchOne(String(uid), { flags: true }, { uid: true });
-      // Without the keywords the mail server sets itself on delivery ($HasAttachment / $HasNoAttachment).
-      const flags = message && message.flags ? [...message.flags] : [];
-      return flags.filter((flag) => !/^\$Has(No)?Attachment$/.test(flag)).sort();
-    } finally {
-      lock.release();
-    }
-  });
+  const message = await fetchInboxMessage(user, uid, { flags: true });
+  // Without the keywords the mail server sets itself on delivery ($HasAttachment / $HasNoAttachment).
+  const flags = message && message.flags ? [...message.flags] : [];
+  return flags.filter((flag) => !/^\$Has(No)?Attachment$/.test(flag)).sort();
 }
 
 test.describe('source, print and new-tab views of a conversation', () => {

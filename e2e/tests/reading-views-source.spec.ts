@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { newMailUser, withImap, type MailUser } from '../support/mail-user';
+import { newMailUser, type MailUser } from '../support/mail-user';
 import {
   baseSubject,
   encodeWord,
   expectNoAppChrome,
+  fetchInboxMessage,
   fromMessageMenu,
   openConversation,
   recordPrintCalls,
@@ -14,16 +15,9 @@ import { useLanguage } from '../support/sign-in';
 
 /** The message exactly as Dovecot stores it. */
 async function sourceFromImap(user: MailUser, uid: number): Promise<Buffer> {
-  return withImap(user, async (client) => {
-    const lock = await client.getMailboxLock('INBOX', { readOnly: true });
-    try {
-      const message = await client.fetchOne(String(uid), { source: true }, { uid: true });
-      if (!message || !message.source) throw new Error(`no source for UID ${uid}`);
-      return message.source;
-    } finally {
-      lock.release();
-    }
-  });
+  const message = await fetchInboxMessage(user, uid, { source: true });
+  if (!message || !message.source) throw new Error(`no source for UID ${uid}`);
+  return message.source;
 }
 
 test.describe('source, print and new-tab views of a conversation', () => {
