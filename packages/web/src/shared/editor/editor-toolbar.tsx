@@ -15,9 +15,9 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useEditorState } from '@tiptap/react';
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../../shared/i18n/translation';
-import { useRovingToolbar } from '../../../shared/ui/use-roving-toolbar';
-import type { BodyEditor } from '../hooks/use-body-editor';
+import { useTranslation } from '../i18n/translation';
+import { useRovingToolbar } from '../ui/use-roving-toolbar';
+import type { BodyEditor } from './use-body-editor';
 
 const buttonSx = { width: { xs: 48, sm: 36 }, height: { xs: 48, sm: 36 }, flexShrink: 0 } as const;
 
@@ -70,7 +70,7 @@ export function EditorToolbar({
   richTextOnly = false,
   extra,
 }: EditorToolbarProps) {
-  const { t } = useTranslation('compose');
+  const { t } = useTranslation('editor');
   const active = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -91,65 +91,67 @@ export function EditorToolbar({
   return (
     <Box
       role="toolbar"
-      aria-label={t('editor.toolbar')}
+      aria-label={t('toolbar.label')}
       {...roving}
       sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.25, py: 0.5 }}
     >
       {!plainText && (
         <>
           <ToolButton
-            label={t('editor.bold')}
+            label={t('toolbar.bold')}
             icon={<FormatBoldIcon />}
             pressed={active.bold}
             onClick={() => chain().toggleBold().run()}
           />
           <ToolButton
-            label={t('editor.italic')}
+            label={t('toolbar.italic')}
             icon={<FormatItalicIcon />}
             pressed={active.italic}
             onClick={() => chain().toggleItalic().run()}
           />
           <ToolButton
-            label={t('editor.underline')}
+            label={t('toolbar.underline')}
             icon={<FormatUnderlinedIcon />}
             pressed={active.underline}
             onClick={() => chain().toggleUnderline().run()}
           />
           <Divider orientation="vertical" flexItem sx={{ mx: 0.5 }} />
           <ToolButton
-            label={t('editor.bulletList')}
+            label={t('toolbar.bulletList')}
             icon={<FormatListBulletedIcon />}
             pressed={active.bulletList}
             onClick={() => chain().toggleBulletList().run()}
           />
           <ToolButton
-            label={t('editor.orderedList')}
+            label={t('toolbar.orderedList')}
             icon={<FormatListNumberedIcon />}
             pressed={active.orderedList}
             onClick={() => chain().toggleOrderedList().run()}
           />
           <ToolButton
-            label={t('editor.quote')}
+            label={t('toolbar.quote')}
             icon={<FormatQuoteIcon />}
             pressed={active.quote}
             onClick={() => chain().toggleBlockquote().run()}
           />
           <ToolButton
-            label={t('editor.link')}
+            label={t('toolbar.link')}
             icon={<InsertLinkIcon />}
             pressed={active.link}
             onClick={onLink}
           />
-          {onImage && <ToolButton label={t('editor.image')} icon={<ImageOutlinedIcon />} onClick={onImage} />}
+          {onImage && (
+            <ToolButton label={t('toolbar.image')} icon={<ImageOutlinedIcon />} onClick={onImage} />
+          )}
           <Divider orientation="vertical" flexItem sx={{ mx: 0.5 }} />
           <ToolButton
-            label={t('editor.undo')}
+            label={t('toolbar.undo')}
             icon={<UndoIcon />}
             disabled={!active.canUndo}
             onClick={() => chain().undo().run()}
           />
           <ToolButton
-            label={t('editor.redo')}
+            label={t('toolbar.redo')}
             icon={<RedoIcon />}
             disabled={!active.canRedo}
             onClick={() => chain().redo().run()}
@@ -159,7 +161,7 @@ export function EditorToolbar({
       )}
       {!richTextOnly && (
         <ToolButton
-          label={t('editor.plainText')}
+          label={t('toolbar.plainText')}
           icon={<TextFieldsIcon />}
           pressed={plainText}
           onClick={onTogglePlainText}

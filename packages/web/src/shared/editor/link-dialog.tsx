@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../shared/i18n/translation';
+import { useTranslation } from '../i18n/translation';
 
 /** Asks for a link's address; an empty one removes the link. Rendered only while open (fresh state). */
 export function LinkDialog({
@@ -18,7 +18,7 @@ export function LinkDialog({
   onApply: (url: string) => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('compose');
+  const { t } = useTranslation('editor');
   const [url, setUrl] = useState(initialUrl);
   const submit = (event: FormEvent) => {
     event.preventDefault();
