@@ -9,8 +9,9 @@ import { readdirSync } from 'node:fs';
 
 /** packages/web/src/features. Names not written yet may be listed so their place is fixed. */
 export const webTiers = checked('packages/web/src/features', [
-  // Upgrade's label marks gated controls in any feature (folders, contacts…).
-  ['auth', 'accounts', 'upgrade'],
+  // Upgrade's label marks gated controls in any feature (folders, contacts…). Signatures edit with the shared
+  // rich-text field (shared/editor); the composer gets them from its route, beside the plan's word on them.
+  ['auth', 'accounts', 'upgrade', 'signatures'],
   ['mailboxes'],
   ['messages'],
   ['reading'],
@@ -18,8 +19,6 @@ export const webTiers = checked('packages/web/src/features', [
   // Unsubscribe offers to trash the sender's mail (search) and to block them (filters) afterwards. Onboarding
   // reads and saves the user's details (settings) to know what it has shown.
   ['unsubscribe', 'onboarding'],
-  // Signature pages edit with the composer's body field; the composer gets the signatures from the app's route.
-  ['signatures'],
   ['events'],
 ]);
 

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test as base, type BrowserContext, type Page } from '@playwright/test';
 import { screenshotDir } from './environment';
 import type { FetchMessageObject, FetchQueryObject } from 'imapflow';
-import { withImap, type MailUser } from './mail-user';
-import { signInByApi } from './sign-in';
+import { newMailUser, withImap, type MailUser } from './mail-user';
+import { signInByApi, useLanguage } from './sign-in';
 
 /** A conversation seeded by IMAP and its source, print and new-tab views, for the reading-views specs. */
 
@@ -38,6 +38,18 @@ export async function recordPrintCalls(context: BrowserContext): Promise<void> {
     };
   });
 }
+
+/** The reading-views specs' `test`: every page in English, and window.print() recorded instead of opened. */
+export const test = base.extend<{ readingViews: void }>({
+  readingViews: [
+    async ({ context }, use) => {
+      await useLanguage(context, 'en');
+      await recordPrintCalls(context);
+      await use();
+    },
+    { auto: true },
+  ],
+});
 
 /** RFC 2047 encoded-word: how a real client sends a non-ASCII subject or name. */
 export const encodeWord = (text: string) => `=?UTF-8?B?${Buffer.from(text).toString('base64')}?=`;
@@ -154,15 +166,20 @@ export async function fetchInboxMessage(
   });
 }
 
-/** The opened conversation: its folder, its thread and its messages, oldest first. */
+/** The opened conversation: its owner, its folder, its thread and its messages, oldest first. */
 export interface Conversation {
+  user: MailUser;
   inboxId: string;
   thread: string;
   messages: Seeded[];
 }
 
-/** Signs in, seeds the conversation and opens it at its newest message (route MailboxThread). */
-export async function openConversation(page: Page, user: MailUser): Promise<Conversation> {
+/**
+ * Makes a user (`newMailUser(name)`), seeds the conversation, signs in and opens it at its newest message (route
+ * MailboxThread).
+ */
+export async function openConversation(page: Page, name: string): Promise<Conversation> {
+  const user = newMailUser(name);
   const messages = await seedThread(user);
   await signInByApi(page, user, 'en');
   const inboxId = new URL(page.url()).pathname.split('/')[3]!;
@@ -176,7 +193,7 @@ export async function openConversation(page: Page, user: MailUser): Promise<Conv
   await expect(page.getByRole('heading', { level: 2, name: `Re: ${baseSubject}` })).toBeVisible();
   // The app chrome the tab layout leaves out is here in the main layout.
   await expect(appChrome(page)).toHaveCount(3);
-  return { inboxId, thread, messages };
+  return { user, inboxId, thread, messages };
 }
 
 /** An expanded message of the conversation view, by its sender. */
@@ -188,6 +205,13 @@ export async function fromMessageMenu(page: Page, message: Seeded, item: string)
   const toolbar = messageCard(page, message).getByRole('toolbar', { name: 'Message actions' });
   await toolbar.getByRole('button', { name: 'More actions' }).click();
   return opensTab(page.context(), () => page.getByRole('menuitem', { name: item, exact: true }).click());
+}
+
+/** Clicks a link of the open conversation's toolbar that opens a new tab (print, new tab); returns that tab. */
+export function fromConversationToolbar(page: Page, link: string): Promise<Page> {
+  return opensTab(page.context(), () =>
+    page.getByRole('toolbar', { name: 'Conversation actions' }).getByRole('link', { name: link }).click(),
+  );
 }
 
 /** Clicks what opens a new tab; returns that tab once its document has loaded. */

@@ -1,15 +1,15 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { newMailUser, type MailUser } from '../support/mail-user';
 import {
   expectNoAppChrome,
   fetchInboxMessage,
+  fromConversationToolbar,
   messageCard,
   openConversation,
-  opensTab,
   printCalls,
-  recordPrintCalls,
+  test,
 } from '../support/reading-views';
-import { signInByApi, useLanguage } from '../support/sign-in';
+import { signInByApi } from '../support/sign-in';
 
 async function imapFlags(user: MailUser, uid: number): Promise<string[]> {
   const message = await fetchInboxMessage(user, uid, { flags: true });
@@ -19,24 +19,13 @@ async function imapFlags(user: MailUser, uid: number): Promise<string[]> {
 }
 
 test.describe('source, print and new-tab views of a conversation', () => {
-  test.beforeEach(async ({ context }) => {
-    await useLanguage(context, 'en');
-    await recordPrintCalls(context);
-  });
-
   test('open in new tab shows the conversation in the tab layout, and its actions reach the server', async ({
     page,
   }) => {
-    const user = newMailUser('tab');
-    const { inboxId, thread, messages } = await openConversation(page, user);
+    const { user, inboxId, thread, messages } = await openConversation(page, 'tab');
     const newest = messages[2]!;
 
-    const tab = await opensTab(page.context(), () =>
-      page
-        .getByRole('toolbar', { name: 'Conversation actions' })
-        .getByRole('link', { name: 'Open in new tab' })
-        .click(),
-    );
+    const tab = await fromConversationToolbar(page, 'Open in new tab');
     await expect(tab).toHaveURL(new RegExp(`/u/0/tab/${inboxId}/${thread}/${newest.uid}$`));
     // A tab of its own has no app chrome: the conversation's subject is the page's heading.
     await expect(tab.getByRole('heading', { level: 1, name: newest.subject })).toBeVisible();
@@ -73,8 +62,7 @@ test.describe('source, print and new-tab views of a conversation', () => {
     page,
     context,
   }) => {
-    const owner = newMailUser('owner');
-    const { inboxId, thread, messages } = await openConversation(page, owner);
+    const { inboxId, thread, messages } = await openConversation(page, 'owner');
     const first = messages[0]!;
     const routes = {
       source: `/tab/${inboxId}/messages/${first.uid}/source`,

@@ -1,18 +1,16 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { newMailUser } from '../support/mail-user';
+import { expect, type Locator, type Page } from '@playwright/test';
 import {
   baseSubject,
   expectNoAppChrome,
+  fromConversationToolbar,
   fromMessageMenu,
   openConversation,
-  opensTab,
   printCalls,
-  recordPrintCalls,
   shoot,
   shootPaper,
+  test,
   type Seeded,
 } from '../support/reading-views';
-import { useLanguage } from '../support/sign-in';
 
 /** The value of a printed header row ("From:", "Date:" …). */
 const printedHeader = (scope: Locator, label: string) =>
@@ -70,16 +68,10 @@ async function lightTextIn(articles: Locator): Promise<string[]> {
 }
 
 test.describe('source, print and new-tab views of a conversation', () => {
-  test.beforeEach(async ({ context }) => {
-    await useLanguage(context, 'en');
-    await recordPrintCalls(context);
-  });
-
   test('print of one message: a clean page with its headers and HTML body, then the print dialog', async ({
     page,
   }) => {
-    const user = newMailUser('print');
-    const { inboxId, messages } = await openConversation(page, user);
+    const { user, inboxId, messages } = await openConversation(page, 'print');
     const html = messages[1]!;
     expect(await printCalls(page)).toEqual([]);
 
@@ -116,16 +108,10 @@ test.describe('source, print and new-tab views of a conversation', () => {
   test('print of the whole conversation: every message, oldest first, with headers; then print', async ({
     page,
   }) => {
-    const user = newMailUser('print-thread');
-    const { inboxId, thread, messages } = await openConversation(page, user);
+    const { user, inboxId, thread, messages } = await openConversation(page, 'print-thread');
     const newest = messages[2]!;
 
-    const tab = await opensTab(page.context(), () =>
-      page
-        .getByRole('toolbar', { name: 'Conversation actions' })
-        .getByRole('link', { name: 'Print conversation' })
-        .click(),
-    );
+    const tab = await fromConversationToolbar(page, 'Print conversation');
     await expect(tab).toHaveURL(new RegExp(`/u/0/tab/${inboxId}/${thread}/print\\?messageId=${newest.uid}$`));
     await expect(tab.getByRole('heading', { level: 1, name: baseSubject })).toBeVisible();
     await expectNoAppChrome(tab);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
-import { newMailUser, type MailUser } from '../support/mail-user';
+import { expect } from '@playwright/test';
+import type { MailUser } from '../support/mail-user';
 import {
   baseSubject,
   encodeWord,
@@ -8,10 +8,9 @@ import {
   fetchInboxMessage,
   fromMessageMenu,
   openConversation,
-  recordPrintCalls,
   shoot,
+  test,
 } from '../support/reading-views';
-import { useLanguage } from '../support/sign-in';
 
 /** The message exactly as Dovecot stores it. */
 async function sourceFromImap(user: MailUser, uid: number): Promise<Buffer> {
@@ -21,16 +20,10 @@ async function sourceFromImap(user: MailUser, uid: number): Promise<Buffer> {
 }
 
 test.describe('source, print and new-tab views of a conversation', () => {
-  test.beforeEach(async ({ context }) => {
-    await useLanguage(context, 'en');
-    await recordPrintCalls(context);
-  });
-
   test('show source opens the raw message in a tab; the .eml download is the stored message', async ({
     page,
   }) => {
-    const user = newMailUser('source');
-    const { inboxId, messages } = await openConversation(page, user);
+    const { user, inboxId, messages } = await openConversation(page, 'source');
     const first = messages[0]!;
 
     const tab = await fromMessageMenu(page, first, 'Show source');

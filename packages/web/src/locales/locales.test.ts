@@ -104,7 +104,7 @@ describe('locale files', () => {
   const distinctMeanings: Array<[string, string, string]> = [
     ['common', 'footer.upgrade', 'messages:list.refresh'],
     ['upgrade', 'title', 'messages:list.refresh'],
-    ['compose', 'editor.redo', 'common:actions.retry'],
+    ['editor', 'toolbar.redo', 'common:actions.retry'],
   ];
   for (const language of languages) {
     it(`${language} uses different words for different actions (upgrade/refresh, redo/retry)`, () => {

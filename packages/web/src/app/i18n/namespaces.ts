@@ -3,6 +3,7 @@ import type auth from '../../locales/en/auth.json';
 import type common from '../../locales/en/common.json';
 import type compose from '../../locales/en/compose.json';
 import type contacts from '../../locales/en/contacts.json';
+import type editor from '../../locales/en/editor.json';
 import type errors from '../../locales/en/errors.json';
 import type events from '../../locales/en/events.json';
 import type filters from '../../locales/en/filters.json';
@@ -23,7 +24,8 @@ import type unsubscribe from '../../locales/en/unsubscribe.json';
 import type snooze from '../../locales/en/snooze.json';
 
 /**
- * The namespace registration: one namespace per feature, its files in `src/locales/{lang}/{namespace}.json`
+ * The namespace registration: one namespace per feature (and per shared piece with words of its own: `shortcuts`,
+ * `pwa`, `editor`), its files in `src/locales/{lang}/{namespace}.json`
  * (the server merges them into one catalogue per language, `GET /api/translations/{lang}/root.webmail`). Keys are
  * checked at compile time against the English files (`i18next.d.ts`); the locale test keeps the others complete.
  */
@@ -49,6 +51,7 @@ export interface NamespaceResources {
   feedback: typeof feedback;
   about: typeof about;
   shortcuts: typeof shortcuts;
+  editor: typeof editor;
   unsubscribe: typeof unsubscribe;
   snooze: typeof snooze;
 }
@@ -75,6 +78,7 @@ export const namespaces = [
   'feedback',
   'about',
   'shortcuts',
+  'editor',
   'unsubscribe',
   'snooze',
 ] as const satisfies readonly (keyof NamespaceResources)[];

@@ -6,36 +6,25 @@ import { composeStateOf } from '../../features/compose/lib/compose-location';
 import { SignaturesGateContext } from '../../features/compose/lib/signatures-gate';
 import { useUserDetails } from '../../features/settings/api/get-user-details';
 import { useVerifiedAddresses } from '../../features/settings/api/outgoing-addresses';
-import { useSignatures } from '../../features/signatures/api/signatures';
 import { userHomePath } from '../../shared/session/session';
 import { useUserIndex } from '../../shared/session/use-user-index';
 
 /**
  * The composer page of routes Compose (`/u/{i}/compose/{draftId?}`) and ComposeTab (`/u/{i}/tab/compose/…`).
  * It composes the features: the signed-in account (auth) is the sender, settings adds the verified outgoing
- * addresses as other senders, the signatures feature gives the
- * signatures (the default one into a new draft, the others in the composer's menu); compose does the rest. Without
- * a draftId a new draft starts (from `?to=` or a reply prefill) and the address gains its draftId.
+ * addresses as other senders and says whether the plan has signatures (compose reads them itself from the
+ * signatures feature when it has); compose does the rest. Without a draftId a new draft starts (from `?to=` or a
+ * reply prefill) and the address gains its draftId.
  */
 export function ComposePage({ tab }: { tab: boolean }) {
   const userIndex = useUserIndex();
   const { draftId } = useParams();
   const location = useLocation();
   const me = useMe(userIndex);
-  // Read at once, beside the details: a plan without signatures answers 403, which counts as none.
   const details = useUserDetails(userIndex).data;
   const disabled = details?.disabledFeatures.includes('signatures') === true;
   // Send later needs the server to act with the owner away (delegated mail access); unavailable otherwise.
   const sendLater = !details?.unavailableFeatures?.some((entry) => entry.feature === 'sendLater');
-  const signatureList = useSignatures(userIndex, { enabled: !disabled, once: true });
-  // Undefined while it is not known yet; null when there are none to offer (switched off, unreadable, or
-  // waiting for a connection: a new draft does not wait for the network).
-  const signatures =
-    disabled === true || signatureList.isError || signatureList.isPaused
-      ? null
-      : signatureList.data
-        ? signatureList.data.signatures
-        : undefined;
 
   const senders = useVerifiedAddresses(userIndex).data?.addresses;
 
@@ -43,7 +32,7 @@ export function ComposePage({ tab }: { tab: boolean }) {
   if (!draftId) {
     return (
       <SignaturesGateContext value={gate}>
-        <ComposeStart userIndex={userIndex} tab={tab} signatures={signatures} />
+        <ComposeStart userIndex={userIndex} tab={tab} />
       </SignaturesGateContext>
     );
   }
@@ -57,7 +46,6 @@ export function ComposePage({ tab }: { tab: boolean }) {
         initial={state.initial}
         returnTo={state.returnTo ?? userHomePath(userIndex)}
         tab={tab}
-        signatures={signatures}
         sendLater={sendLater}
       />
     </SignaturesGateContext>

@@ -172,7 +172,7 @@ export const settingsPages: readonly SettingsPage[] = [
     label: 'filters:autoreply.title',
     icon: ReplyAllOutlinedIcon,
     feature: 'autoreply',
-    load: async () => (await import('./autoreply-settings-page')).AutoreplySettingsPage,
+    load: async () => (await import('../../features/filters/components/autoreply-page')).AutoreplyPage,
   },
   {
     id: 'folders',

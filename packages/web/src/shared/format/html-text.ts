@@ -17,3 +17,14 @@ export function htmlLines(html: string): string[] {
     .map((line) => line.replace(/\s+/g, ' ').trim())
     .filter(Boolean);
 }
+
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/** Plain text as paragraphs (a blank line starts a new one, single line breaks stay). */
+export function textToHtml(text: string): string {
+  return text
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replaceAll('\n', '<br>')}</p>`)
+    .join('');
+}

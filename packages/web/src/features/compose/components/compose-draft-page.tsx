@@ -6,9 +6,9 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { PaneLoader } from '../../../shared/ui/pane-loader';
+import { useComposerSignatures } from '../hooks/use-composer-signatures';
 import { useResumeDraft } from '../hooks/use-resume-draft';
 import type { ComposerDraft } from '../lib/composer-draft';
-import type { ComposerSignature } from '../lib/signature-block';
 import { Composer } from './composer';
 import type { ComposerAccount } from './recipient-fields';
 import { pageHeadingProps } from '../../../shared/ui/focus-rule';
@@ -22,7 +22,6 @@ export interface ComposeDraftPageProps {
   initial: ComposerDraft | undefined;
   returnTo: string;
   tab?: boolean;
-  signatures?: readonly ComposerSignature[] | null;
 }
 
 export function ComposeMessage({ text, action }: { text: string; action: ReactNode }) {
@@ -61,12 +60,13 @@ function ResumingComposer({
   initial,
   returnTo,
   tab,
-  signatures,
   sendLater,
 }: ComposeDraftPageProps) {
   const { t } = useTranslation('compose');
   const { t: tCommon } = useTranslation('common');
   const resumed = useResumeDraft(userIndex, draftId, initial);
+  // Read while the draft resumes, so the signature menu is there when the composer opens.
+  const signatures = useComposerSignatures(userIndex);
   if (resumed.status === 'loading') return <PaneLoader />;
   if (resumed.status === 'error') {
     return (

@@ -9,17 +9,13 @@ import { useReplyPrefill } from '../api/get-reply-prefill';
 import { parseAddresses } from '../lib/address-chips';
 import { composePath, composeStateOf, replySourceOf } from '../lib/compose-location';
 import { composerDraftOf, emptyDraft, type ComposerDraft } from '../lib/composer-draft';
-import { withSignature, type ComposerSignature } from '../lib/signature-block';
+import { withSignature } from '../../../shared/editor/signature-block';
+import { useComposerSignatures } from '../hooks/use-composer-signatures';
 import { ComposeMessage } from './compose-draft-page';
 
 export interface ComposeStartProps {
   userIndex: number;
   tab?: boolean;
-  /**
-   * The user's signatures: the default one goes into the new draft above the quote. Undefined while they load
-   * (the start waits), null when signatures are not available (switched off, or they could not be read).
-   */
-  signatures: readonly ComposerSignature[] | null | undefined;
 }
 
 /**
@@ -28,12 +24,14 @@ export interface ComposeStartProps {
  * (`?to=a@x,b@y`), or — with `mode`, `mailboxId` and `messageId` from the conversation view — the
  * server's reply / reply-all / forward prefill; with the default signature above the quote.
  */
-export function ComposeStart({ userIndex, tab = false, signatures }: ComposeStartProps) {
+export function ComposeStart({ userIndex, tab = false }: ComposeStartProps) {
   const { t } = useTranslation('compose');
   const { t: tCommon } = useTranslation('common');
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
+  // The default signature goes into the new draft above the quote; the start waits while they load.
+  const signatures = useComposerSignatures(userIndex);
   const paramsKey = params.toString();
   const source = useMemo(() => replySourceOf(new URLSearchParams(paramsKey)), [paramsKey]);
   const prefill = useReplyPrefill(userIndex, source);

@@ -2,10 +2,10 @@ import Box from '@mui/material/Box';
 import { useState } from 'react';
 import type { useAttachments } from '../hooks/use-attachments';
 import type { DraftPatch } from '../hooks/use-composer-form';
-import { bodyBytes, type AttachmentRefusal } from '../lib/attachment-check';
+import { bodyBytes } from '../lib/attachment-check';
 import type { ComposerDraft } from '../lib/composer-draft';
 import type { ComposerFieldErrors } from '../lib/field-errors';
-import type { ComposerSignature } from '../lib/signature-block';
+import type { EditorSignature } from '../../../shared/editor/signature-block';
 import { AttachmentList } from './attachment-list';
 import { ComposerBody } from './composer-body';
 import { RecipientFields, type ComposerAccount } from './recipient-fields';
@@ -14,11 +14,10 @@ import { SubjectField } from './subject-field';
 export interface ComposerFieldsProps {
   userIndex: number;
   account: ComposerAccount | undefined;
-  signatures: readonly ComposerSignature[] | undefined;
+  signatures: readonly EditorSignature[] | undefined;
   draft: ComposerDraft;
   update: (patch: DraftPatch) => void;
   errors: ComposerFieldErrors;
-  onRefused: (file: File, refusal: AttachmentRefusal) => void;
   attachments: Pick<ReturnType<typeof useAttachments>, 'uploads' | 'remove' | 'retry' | 'cancel'>;
 }
 
@@ -34,7 +33,6 @@ export function ComposerFields({
   draft,
   update,
   errors,
-  onRefused,
   attachments,
 }: ComposerFieldsProps) {
   // Where the caret goes as the composer opens: a reply (it has its recipients) is answered at the top of the body,
@@ -68,10 +66,9 @@ export function ComposerFields({
         errors={errors.subject}
       />
       <ComposerBody
-        draft={draft}
+        value={draft}
         onChange={update}
         messageBytes={bodyBytes(draft) + draft.attachments.reduce((sum, a) => sum + a.size, 0)}
-        onRefused={onRefused}
         errors={errors.body}
         signatures={signatures}
         focusAtStart={bodyFirst}

@@ -16,8 +16,8 @@ import { bodyBytes } from '../lib/attachment-check';
 import { composeLinkState } from '../../../shared/routing/compose-link-state';
 import { composePath } from '../lib/compose-location';
 import { composerFieldErrors } from '../lib/field-errors';
-import type { ComposerSignature } from '../lib/signature-block';
 import type { StartingDraft } from '../lib/starting-draft';
+import type { EditorSignature } from '../../../shared/editor/signature-block';
 import { ComposerFields } from './composer-fields';
 import { ComposerFooter } from './composer-footer';
 import { ComposerHeader } from './composer-header';
@@ -37,7 +37,7 @@ export interface ComposerProps {
   /** Opened as ComposeTab (`/u/{i}/tab/compose/…`). */
   tab?: boolean;
   /** The user's signatures for the signature menu (null or undefined: not available). */
-  signatures?: readonly ComposerSignature[] | null;
+  signatures?: readonly EditorSignature[] | null;
   /** Offer Send later beside Send. */
   sendLater?: boolean;
 }
@@ -74,7 +74,6 @@ export function Composer({
   const { draft, editedAt, update } = useComposerForm(start);
   const sync = useDraftSync({ userIndex, draftId, draft, editedAt, start });
 
-  const onRefused = useAttachmentRefusalNotice();
   const attachments = useAttachments({
     userIndex,
     draftId,
@@ -85,7 +84,7 @@ export function Composer({
       (a) => update((d) => ({ attachments: d.attachments.filter((x) => x !== a) })),
       [update],
     ),
-    onRefused,
+    onRefused: useAttachmentRefusalNotice(),
   });
   const guard = useLeaveGuard(sync.dirty || attachments.pending > 0);
   const { allowLeaving } = guard;
@@ -141,11 +140,10 @@ export function Composer({
       <ComposerFields
         userIndex={userIndex}
         account={account}
-        signatures={signatures ?? undefined}
         draft={draft}
         update={update}
+        signatures={signatures ?? undefined}
         errors={errors}
-        onRefused={onRefused}
         attachments={attachments}
       />
       <SendProblems

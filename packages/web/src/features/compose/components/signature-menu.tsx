@@ -8,8 +8,12 @@ import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
-import type { BodyEditor } from '../hooks/use-body-editor';
-import { currentSignatureId, replaceSignature, type ComposerSignature } from '../lib/signature-block';
+import type { BodyEditor } from '../../../shared/editor/use-body-editor';
+import {
+  currentSignatureId,
+  replaceSignature,
+  type EditorSignature,
+} from '../../../shared/editor/signature-block';
 
 /**
  * The composer's signature menu: puts another signature (or none) in the signature's place; the text the user
@@ -20,16 +24,16 @@ export function SignatureMenu({
   signatures,
 }: {
   editor: BodyEditor;
-  signatures: readonly ComposerSignature[];
+  signatures: readonly EditorSignature[];
 }) {
   const { t } = useTranslation('compose');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const current = anchor ? currentSignatureId(editor) : null;
-  const choose = (signature: ComposerSignature | null) => {
+  const choose = (signature: EditorSignature | null) => {
     setAnchor(null);
     replaceSignature(editor, signature);
   };
-  const item = (signature: ComposerSignature | null) => {
+  const item = (signature: EditorSignature | null) => {
     const id = signature?.id ?? '';
     const selected = (current ?? '') === id;
     return (

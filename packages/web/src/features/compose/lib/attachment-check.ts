@@ -1,48 +1,32 @@
 import { composeLimits } from '@webmail/contracts';
+import {
+  checkInlineImage,
+  messageLimitRefusal,
+  type FileFacts,
+  type InlineImageRefusal,
+} from '../../../shared/editor/inline-image-check';
 
 /** Why a file is refused before it is uploaded (the composer limits); each names its limit. */
 export type AttachmentRefusal =
-  | { kind: 'tooLarge'; limit: number }
-  | { kind: 'messageTooLarge'; limit: number }
-  | { kind: 'inlineTooLarge'; limit: number }
-  | { kind: 'inlineType'; type: string }
-  | { kind: 'notAnImage' }
-  | { kind: 'tooMany'; limit: number };
-
-export interface FileFacts {
-  name: string;
-  size: number;
-  type: string;
-}
+  InlineImageRefusal | { kind: 'tooLarge'; limit: number } | { kind: 'tooMany'; limit: number };
 
 /**
  * Checks a file against the limits before any byte is sent: one attachment at most 20,971,520 bytes, the
  * whole message at most 26,214,400 (`currentBytes` = attachments already there or uploading, plus the body),
- * and an inline image at most 512,000 bytes and never image/tiff. The server checks the same (422).
+ * and an inline image as the body field checks it (`checkInlineImage`). The server checks the same (422).
  */
 export function checkAttachment(
   file: FileFacts,
   context: { inline: boolean; currentBytes: number; currentCount: number },
 ): AttachmentRefusal | null {
-  const type = file.type.toLowerCase();
-  if (context.inline) {
-    if (!type.startsWith('image/')) return { kind: 'notAnImage' };
-    if (composeLimits.disallowedInlineTypes.includes(type)) return { kind: 'inlineType', type };
-    if (file.size > composeLimits.inlineImageMaxBytes) {
-      return { kind: 'inlineTooLarge', limit: composeLimits.inlineImageMaxBytes };
-    }
-  } else {
-    if (context.currentCount >= composeLimits.attachmentsMax) {
-      return { kind: 'tooMany', limit: composeLimits.attachmentsMax };
-    }
-    if (file.size > composeLimits.attachmentMaxBytes) {
-      return { kind: 'tooLarge', limit: composeLimits.attachmentMaxBytes };
-    }
+  if (context.inline) return checkInlineImage(file, context.currentBytes);
+  if (context.currentCount >= composeLimits.attachmentsMax) {
+    return { kind: 'tooMany', limit: composeLimits.attachmentsMax };
   }
-  if (context.currentBytes + file.size > composeLimits.messageMaxBytes) {
-    return { kind: 'messageTooLarge', limit: composeLimits.messageMaxBytes };
+  if (file.size > composeLimits.attachmentMaxBytes) {
+    return { kind: 'tooLarge', limit: composeLimits.attachmentMaxBytes };
   }
-  return null;
+  return messageLimitRefusal(file, context.currentBytes);
 }
 
 /** Decoded bytes of the data: images in an HTML body (they count towards the whole message). */

@@ -5,6 +5,8 @@ import {
   type Recipient,
   type RecipientType,
 } from '@webmail/contracts';
+import { textToHtml } from '../../../shared/format/html-text';
+import type { BodyValue } from '../../../shared/editor/body-value';
 import { chipOf, type AddressChip } from './address-chips';
 
 /**
@@ -12,16 +14,12 @@ import { chipOf, type AddressChip } from './address-chips';
  * mid-way: recipients are chips that may be invalid, and the subject may be over its limit (both are shown and
  * block sending rather than being silently dropped while typing).
  */
-export interface ComposerDraft {
+export interface ComposerDraft extends BodyValue {
   from: Recipient | null;
   to: AddressChip[];
   cc: AddressChip[];
   bcc: AddressChip[];
   subject: string;
-  /** The rich-text body ('' when empty); kept while in plain-text mode only as the last HTML. */
-  html: string;
-  text: string;
-  plainText: boolean;
   inReplyTo: string | null;
   references: string[];
   attachments: DraftAttachment[];
@@ -106,15 +104,4 @@ export function isBlankDraft(draft: ComposerDraft): boolean {
     (draft.plainText ? !draft.text.trim() : isEmptyHtml(draft.html)) &&
     draft.attachments.length === 0
   );
-}
-
-const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
-
-/** Plain text as paragraphs (a blank line starts a new one, single line breaks stay). */
-export function textToHtml(text: string): string {
-  return text
-    .split(/\n{2,}/)
-    .map((paragraph) => `<p>${escapeHtml(paragraph).replaceAll('\n', '<br>')}</p>`)
-    .join('');
 }

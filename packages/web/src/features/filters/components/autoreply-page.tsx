@@ -7,8 +7,10 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Autoreply } from '@webmail/contracts';
-import { useState, type ComponentType } from 'react';
+import { useState } from 'react';
 import { reasonText } from '../../../shared/api/error-text';
+import { RichTextField } from '../../../shared/editor/rich-text-field';
+import { htmlToText, textToHtml } from '../../../shared/format/html-text';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useUserIndex } from '../../../shared/session/use-user-index';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
@@ -17,27 +19,13 @@ import { LeaveGuard } from '../../../shared/ui/leave-dialog';
 import { pageFallback } from '../../../shared/ui/load-failed-alert';
 import { useAutoreply } from '../api/filters';
 
-/** A rich-text field for the message (the composer's body field, given by the layouts: filters cannot import it). */
-export interface AutoreplyMessageEditorProps {
-  /** The stored message: its HTML, or only its text (written before rich text, or by another client). */
-  message: { html: string; text: string };
-  label: string;
-  /** The message as HTML and as its plain-text alternative. */
-  onChange: (message: { html: string; text: string }) => void;
-}
-
 /**
- * Page Autoreply (settings/autoreply): on/off, the sender name, subject and message (rich text in the composer's
- * body field when the layouts give it, else a plain textarea; the server sends the text with the HTML as its
- * alternative), and the start and end (the end cannot be set before the start, nor the start after the
- * end; both in the user's time zone, `DD.MM.YYYY HH:mm`). What is typed stays when saving fails; leaving the page
- * with unsaved changes asks first.
+ * Page Autoreply (settings/autoreply): on/off, the sender name, subject and message (rich text without images; the
+ * server sends the text with the HTML as its alternative), and the start and end (the end cannot be set before the
+ * start, nor the start after the end; both in the user's time zone, `DD.MM.YYYY HH:mm`). What is typed stays when
+ * saving fails; leaving the page with unsaved changes asks first.
  */
-export function AutoreplyPage({
-  MessageEditor,
-}: {
-  MessageEditor?: ComponentType<AutoreplyMessageEditorProps>;
-}) {
+export function AutoreplyPage() {
   const userIndex = useUserIndex();
   const { t } = useTranslation('filters');
   const { t: tErrors } = useTranslation('errors');
@@ -66,7 +54,7 @@ export function AutoreplyPage({
           event.preventDefault();
           if (endBeforeStart) return;
           setFailure(null);
-          save.mutate(MessageEditor ? form : { ...form, html: '' }, {
+          save.mutate(form, {
             onSuccess: () => {
               setDraft(null);
               snackbar.show({ type: 'success', message: t('autoreply.saved') });
@@ -90,17 +78,14 @@ export function AutoreplyPage({
           onChange={(e) => set({ subject: e.target.value })}
           helperText={t('autoreply.subjectHelp')}
         />
-        {MessageEditor ? (
-          <MessageEditor message={form} label={t('autoreply.text')} onChange={(message) => set(message)} />
-        ) : (
-          <TextField
-            label={t('autoreply.text')}
-            value={form.text}
-            onChange={(e) => set({ text: e.target.value })}
-            multiline
-            minRows={6}
-          />
-        )}
+        <RichTextField
+          label={t('autoreply.text')}
+          // The stored HTML, or the stored text as paragraphs (written before rich text, or by another client).
+          html={form.html || (form.text ? textToHtml(form.text) : '')}
+          onChange={(html) => set({ html, text: htmlToText(html) })}
+          // The mail server's reply carries the text alone: an inline image would reach the sender as a data: URL.
+          images={false}
+        />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <DateTimeField
             label={t('autoreply.start')}

@@ -1,17 +1,19 @@
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { sizeDirections } from '@webmail/contracts';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { SelectField } from '../../../shared/ui/select-field';
 import {
   sizeSteps,
   textCriteria,
   type FilterForm,
   type FilterFormErrors,
-  type SizeDirection,
   type SizeStep,
 } from '../lib/filter-form';
+
+const sizeStepOptions = (Object.keys(sizeSteps) as SizeStep[]).map((step) => ({ value: step, label: step }));
 
 export interface FilterFieldsProps {
   form: FilterForm;
@@ -40,19 +42,13 @@ export function FilterCriteriaFields({ form, set, shown }: FilterFieldsProps) {
         label={t('query.ha')}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-        <TextField
-          select
+        <SelectField
           label={t('size.direction')}
           value={form.sizeDirection}
-          onChange={(e) => set({ sizeDirection: e.target.value as SizeDirection })}
+          options={sizeDirections.map((d) => ({ value: d, label: t(`size.${d}`) }))}
+          onChange={(sizeDirection) => set({ sizeDirection })}
           sx={{ minWidth: 160 }}
-        >
-          {(['off', 'larger', 'smaller'] as const).map((d) => (
-            <MenuItem key={d} value={d}>
-              {t(`size.${d}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
         <TextField
           label={t('size.value')}
           value={form.sizeValue}
@@ -63,20 +59,14 @@ export function FilterCriteriaFields({ form, set, shown }: FilterFieldsProps) {
           helperText={shown.size ? t(`errors.${shown.size}`) : undefined}
           sx={{ flex: 1 }}
         />
-        <TextField
-          select
+        <SelectField
           label={t('size.step')}
           value={form.sizeStep}
           disabled={form.sizeDirection === 'off'}
-          onChange={(e) => set({ sizeStep: e.target.value as SizeStep })}
+          options={sizeStepOptions}
+          onChange={(sizeStep) => set({ sizeStep })}
           sx={{ minWidth: 96 }}
-        >
-          {Object.keys(sizeSteps).map((s) => (
-            <MenuItem key={s} value={s}>
-              {s}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
       </Stack>
     </>
   );

@@ -1,12 +1,6 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import { searchLimits } from '@webmail/contracts';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { TextPromptDialog } from '../../../shared/ui/text-prompt-dialog';
 import { useSaveSearch } from '../api/saved-searches';
 
 export interface SaveSearchDialogProps {
@@ -18,35 +12,19 @@ export interface SaveSearchDialogProps {
 /** Names a search and saves it; it then shows under the folders. */
 export function SaveSearchDialog({ userIndex, query, onClose }: SaveSearchDialogProps) {
   const { t } = useTranslation('search');
-  const [name, setName] = useState(query.slice(0, searchLimits.savedSearchNameMax));
   const save = useSaveSearch(userIndex);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) return;
-    save.mutate({ name: name.trim(), query }, { onSuccess: onClose });
-  };
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs">
-      <form onSubmit={submit}>
-        <DialogTitle>{t('saved.dialogTitle')}</DialogTitle>
-        <DialogContent>
-          <TextField
-            autoFocus
-            fullWidth
-            margin="dense"
-            label={t('saved.name')}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: searchLimits.savedSearchNameMax } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('saved.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={!name.trim() || save.isPending}>
-            {t('saved.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <TextPromptDialog
+      title={t('saved.dialogTitle')}
+      label={t('saved.name')}
+      initialValue={query.slice(0, searchLimits.savedSearchNameMax)}
+      submitLabel={t('saved.save')}
+      cancelLabel={t('saved.cancel')}
+      onSubmit={(name) => save.mutate({ name, query }, { onSuccess: onClose })}
+      onClose={onClose}
+      required
+      pending={save.isPending}
+      htmlInput={{ maxLength: searchLimits.savedSearchNameMax }}
+    />
   );
 }

@@ -1,11 +1,12 @@
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { sizeDirections, sizeSteps, type SizeDirection, type SizeStep } from '@webmail/contracts';
+import { sizeDirections, sizeSteps, type SizeStep } from '@webmail/contracts';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { SelectField } from '../../../shared/ui/select-field';
 import type { AdvancedSearchForm, FormErrors } from '../lib/advanced-search-form';
 
 const directionLabel = { off: 'sizeOff', larger: 'sizeLarger', smaller: 'sizeSmaller' } as const;
+const sizeStepOptions = (Object.keys(sizeSteps) as SizeStep[]).map((step) => ({ value: step, label: step }));
 
 export interface SearchSizeFieldsProps {
   form: AdvancedSearchForm;
@@ -21,20 +22,17 @@ export function SearchSizeFields({ form, errors, onChange }: SearchSizeFieldsPro
   const { t } = useTranslation('search');
   return (
     <Box sx={{ display: 'flex', gap: 1, mt: 1.5, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-      <TextField
-        select
+      <SelectField
         size="small"
         label={t('advanced.sizeDirection')}
         value={form.sizeDirection}
-        onChange={(event) => onChange({ sizeDirection: event.target.value as SizeDirection })}
+        options={sizeDirections.map((direction) => ({
+          value: direction,
+          label: t(`advanced.${directionLabel[direction]}`),
+        }))}
+        onChange={(sizeDirection) => onChange({ sizeDirection })}
         sx={{ minWidth: 150, flex: '1 1 150px' }}
-      >
-        {sizeDirections.map((direction) => (
-          <MenuItem key={direction} value={direction}>
-            {t(`advanced.${directionLabel[direction]}`)}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       <TextField
         size="small"
         label={t('advanced.sizeValue')}
@@ -46,20 +44,14 @@ export function SearchSizeFields({ form, errors, onChange }: SearchSizeFieldsPro
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         sx={{ width: 110, flex: '1 1 90px' }}
       />
-      <TextField
-        select
+      <SelectField
         size="small"
         label={t('advanced.sizeStep')}
         value={form.sizeStep}
-        onChange={(event) => onChange({ sizeStep: event.target.value as SizeStep })}
+        options={sizeStepOptions}
+        onChange={(sizeStep) => onChange({ sizeStep })}
         sx={{ width: 90 }}
-      >
-        {Object.keys(sizeSteps).map((step) => (
-          <MenuItem key={step} value={step}>
-            {step}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
     </Box>
   );
 }

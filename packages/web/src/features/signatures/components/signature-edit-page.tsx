@@ -11,6 +11,7 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { isApiRequestError } from '../../../shared/api/api-request-error';
 import { formErrorsOf, reasonText, type FormErrors } from '../../../shared/api/error-text';
+import { RichTextField } from '../../../shared/editor/rich-text-field';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { appHref } from '../../../shared/routing/app-paths';
 import { useUserIndex } from '../../../shared/session/use-user-index';
@@ -19,14 +20,13 @@ import { LeaveDialog } from '../../../shared/ui/leave-dialog';
 import { QueryFallback } from '../../../shared/ui/query-view';
 import { useLeaveGuard } from '../../../shared/ui/use-leave-guard';
 import { useCreateSignature, useSignatures, useUpdateSignature } from '../api/signatures';
-import { SignatureTextField } from './signature-text-field';
 
 type Field = 'name' | 'html';
 
 /**
  * Page SignatureEdit (settings/signatures/edit/{signatureId?}): a new signature, or the one named in the address.
- * Name, text (the composer's editor, inline images within its limits) and the default flag. A failed save keeps
- * everything typed and says what was wrong next to the field.
+ * Name, text (the shared rich-text field, inline images within the composer's limits) and the default flag. A
+ * failed save keeps everything typed and says what was wrong next to the field.
  */
 export function SignatureEditPage() {
   const userIndex = useUserIndex();
@@ -140,7 +140,7 @@ function SignatureForm({
         slotProps={{ htmlInput: { maxLength: signatureLimits.nameMaxLength } }}
         sx={{ maxWidth: 420 }}
       />
-      <SignatureTextField html={html} onChange={setHtml} error={errors.fields.html} />
+      <RichTextField label={t('text')} html={html} onChange={setHtml} error={errors.fields.html} />
       <FormControlLabel
         control={<Checkbox checked={isDefault} onChange={(event) => setIsDefault(event.target.checked)} />}
         label={t('defaultLabel')}

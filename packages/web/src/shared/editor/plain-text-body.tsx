@@ -1,5 +1,5 @@
 import InputBase from '@mui/material/InputBase';
-import { focusRing } from '../../../shared/ui/focus-ring';
+import { focusRing } from '../ui/focus-ring';
 
 /**
  * The body in plain-text mode: a monospace textarea in place of the rich-text editor. With `autoFocus` (a

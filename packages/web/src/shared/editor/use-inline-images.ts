@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { checkAttachment, type AttachmentRefusal } from '../lib/attachment-check';
+import { checkInlineImage, type InlineImageRefusal } from './inline-image-check';
 import type { BodyEditor } from './use-body-editor';
 
 function readAsDataUrl(file: File): Promise<string> {
@@ -19,7 +19,7 @@ function readAsDataUrl(file: File): Promise<string> {
  */
 export function useInlineImages(
   messageBytes: number,
-  onRefused: (file: File, refusal: AttachmentRefusal) => void,
+  onRefused: (file: File, refusal: InlineImageRefusal) => void,
 ) {
   const editorRef = useRef<BodyEditor | null>(null);
   const bytesRef = useRef(messageBytes);
@@ -31,7 +31,7 @@ export function useInlineImages(
     async (files: File[]) => {
       let bytes = bytesRef.current;
       for (const file of files) {
-        const refusal = checkAttachment(file, { inline: true, currentBytes: bytes, currentCount: 0 });
+        const refusal = checkInlineImage(file, bytes);
         if (refusal) {
           onRefused(file, refusal);
           continue;

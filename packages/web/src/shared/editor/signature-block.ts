@@ -1,9 +1,9 @@
 import type { Editor } from '@tiptap/react';
-import type { ComposerDraft } from './composer-draft';
-import { htmlToText } from '../../../shared/format/html-text';
+import { htmlToText } from '../format/html-text';
+import type { BodyValue } from './body-value';
 
-/** What the composer needs of a signature (the contract's `Signature` has it). */
-export interface ComposerSignature {
+/** What a body needs of a signature (the contract's `Signature` has it). */
+export interface EditorSignature {
   id: string;
   name: string;
   html: string;
@@ -17,7 +17,7 @@ export const signatureNodeName = 'signature';
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-export function signatureBlockHtml(signature: Pick<ComposerSignature, 'id' | 'html'> | null): string {
+export function signatureBlockHtml(signature: Pick<EditorSignature, 'id' | 'html'> | null): string {
   return signature
     ? `<div ${signatureAttribute}="${escapeAttribute(signature.id)}">${signature.html}</div>`
     : `<div ${signatureAttribute}=""></div>`;
@@ -30,10 +30,10 @@ export function signatureText(html: string): string {
 
 /**
  * A new draft (new mail, reply, forward) with the default signature above the quote. The place is kept even
- * without a default (an empty signature block), so the composer's signature menu can put one there later.
+ * without a default (an empty signature block), so the signature menu can put one there later.
  * Plain-text drafts get the signature as text. A user without signatures gets the draft as it is.
  */
-export function withSignature(draft: ComposerDraft, signatures: readonly ComposerSignature[]): ComposerDraft {
+export function withSignature<D extends BodyValue>(draft: D, signatures: readonly EditorSignature[]): D {
   // No signatures at all: nothing to hold a place for.
   if (signatures.length === 0) return draft;
   const chosen = signatures.find((s) => s.default) ?? null;
@@ -61,7 +61,7 @@ export function currentSignatureId(editor: Editor): string | null {
  */
 export function replaceSignature(
   editor: Editor,
-  signature: Pick<ComposerSignature, 'id' | 'html'> | null,
+  signature: Pick<EditorSignature, 'id' | 'html'> | null,
 ): void {
   const content = signatureBlockHtml(signature);
   let place: { from: number; to: number } | null = null;

@@ -1,5 +1,5 @@
 import type { SxProps, Theme } from '@mui/material/styles';
-import { focusRing } from '../../../shared/ui/focus-ring';
+import { focusRing } from '../ui/focus-ring';
 
 /** Typography of the body editor: close to how the message will look in the recipient's client. */
 export const editorSx: SxProps<Theme> = {

@@ -15,20 +15,40 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useEditorState } from '@tiptap/react';
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../../shared/i18n/translation';
-import { useRovingToolbar } from '../../../shared/ui/use-roving-toolbar';
-import type { BodyEditor } from '../hooks/use-body-editor';
+import { useTranslation } from '../i18n/translation';
+import { useRovingToolbar } from '../ui/use-roving-toolbar';
+import type { BodyEditor } from './use-body-editor';
+
+/** The formatting the toolbar toggles, in its two groups: each button is pressed while its formatting is on. */
+const marks = [
+  { name: 'bold', Icon: FormatBoldIcon, toggle: 'toggleBold' },
+  { name: 'italic', Icon: FormatItalicIcon, toggle: 'toggleItalic' },
+  { name: 'underline', Icon: FormatUnderlinedIcon, toggle: 'toggleUnderline' },
+] as const;
+const blocks = [
+  { name: 'bulletList', Icon: FormatListBulletedIcon, toggle: 'toggleBulletList' },
+  { name: 'orderedList', Icon: FormatListNumberedIcon, toggle: 'toggleOrderedList' },
+  { name: 'quote', Icon: FormatQuoteIcon, toggle: 'toggleBlockquote' },
+] as const;
+/** Undo and redo: disabled while there is nothing to undo or redo. */
+const history = [
+  { name: 'undo', Icon: UndoIcon },
+  { name: 'redo', Icon: RedoIcon },
+] as const;
+
+const divider = <Divider orientation="vertical" flexItem sx={{ mx: 0.5 }} />;
 
 const buttonSx = { width: { xs: 48, sm: 36 }, height: { xs: 48, sm: 36 }, flexShrink: 0 } as const;
 
-function ToolButton(props: {
+interface ToolButtonProps {
   label: string;
   icon: ReactNode;
   onClick: () => void;
   pressed?: boolean;
   disabled?: boolean;
-}) {
-  const { label, icon, onClick, pressed, disabled } = props;
+}
+
+function ToolButton({ label, icon, onClick, pressed, disabled }: ToolButtonProps) {
   const button = (
     <IconButton
       aria-label={label}
@@ -70,7 +90,7 @@ export function EditorToolbar({
   richTextOnly = false,
   extra,
 }: EditorToolbarProps) {
-  const { t } = useTranslation('compose');
+  const { t } = useTranslation('editor');
   const active = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -81,85 +101,60 @@ export function EditorToolbar({
       orderedList: e.isActive('orderedList'),
       quote: e.isActive('blockquote'),
       link: e.isActive('link'),
-      canUndo: e.can().undo(),
-      canRedo: e.can().redo(),
+      undo: e.can().undo(),
+      redo: e.can().redo(),
     }),
   });
   const chain = () => editor.chain().focus();
   const roving = useRovingToolbar<HTMLDivElement>();
+  const toggleButton = ({ name, Icon, toggle }: (typeof marks | typeof blocks)[number]) => (
+    <ToolButton
+      key={name}
+      label={t(`toolbar.${name}`)}
+      icon={<Icon />}
+      pressed={active[name]}
+      onClick={() => chain()[toggle]().run()}
+    />
+  );
+  const historyButton = ({ name, Icon }: (typeof history)[number]) => (
+    <ToolButton
+      key={name}
+      label={t(`toolbar.${name}`)}
+      icon={<Icon />}
+      disabled={!active[name]}
+      onClick={() => chain()[name]().run()}
+    />
+  );
 
   return (
     <Box
       role="toolbar"
-      aria-label={t('editor.toolbar')}
+      aria-label={t('toolbar.label')}
       {...roving}
       sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.25, py: 0.5 }}
     >
       {!plainText && (
         <>
+          {marks.map(toggleButton)}
+          {divider}
+          {blocks.map(toggleButton)}
           <ToolButton
-            label={t('editor.bold')}
-            icon={<FormatBoldIcon />}
-            pressed={active.bold}
-            onClick={() => chain().toggleBold().run()}
-          />
-          <ToolButton
-            label={t('editor.italic')}
-            icon={<FormatItalicIcon />}
-            pressed={active.italic}
-            onClick={() => chain().toggleItalic().run()}
-          />
-          <ToolButton
-            label={t('editor.underline')}
-            icon={<FormatUnderlinedIcon />}
-            pressed={active.underline}
-            onClick={() => chain().toggleUnderline().run()}
-          />
-          <Divider orientation="vertical" flexItem sx={{ mx: 0.5 }} />
-          <ToolButton
-            label={t('editor.bulletList')}
-            icon={<FormatListBulletedIcon />}
-            pressed={active.bulletList}
-            onClick={() => chain().toggleBulletList().run()}
-          />
-          <ToolButton
-            label={t('editor.orderedList')}
-            icon={<FormatListNumberedIcon />}
-            pressed={active.orderedList}
-            onClick={() => chain().toggleOrderedList().run()}
-          />
-          <ToolButton
-            label={t('editor.quote')}
-            icon={<FormatQuoteIcon />}
-            pressed={active.quote}
-            onClick={() => chain().toggleBlockquote().run()}
-          />
-          <ToolButton
-            label={t('editor.link')}
+            label={t('toolbar.link')}
             icon={<InsertLinkIcon />}
             pressed={active.link}
             onClick={onLink}
           />
-          {onImage && <ToolButton label={t('editor.image')} icon={<ImageOutlinedIcon />} onClick={onImage} />}
-          <Divider orientation="vertical" flexItem sx={{ mx: 0.5 }} />
-          <ToolButton
-            label={t('editor.undo')}
-            icon={<UndoIcon />}
-            disabled={!active.canUndo}
-            onClick={() => chain().undo().run()}
-          />
-          <ToolButton
-            label={t('editor.redo')}
-            icon={<RedoIcon />}
-            disabled={!active.canRedo}
-            onClick={() => chain().redo().run()}
-          />
-          {!richTextOnly && <Divider orientation="vertical" flexItem sx={{ mx: 0.5 }} />}
+          {onImage && (
+            <ToolButton label={t('toolbar.image')} icon={<ImageOutlinedIcon />} onClick={onImage} />
+          )}
+          {divider}
+          {history.map(historyButton)}
+          {!richTextOnly && divider}
         </>
       )}
       {!richTextOnly && (
         <ToolButton
-          label={t('editor.plainText')}
+          label={t('toolbar.plainText')}
           icon={<TextFieldsIcon />}
           pressed={plainText}
           onClick={onTogglePlainText}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sizeAndLimit } from './refusal-message';
+import { sizeAndLimit } from './image-refusal';
 
 describe('sizeAndLimit', () => {
   it('rounds sizes that read differently from the limit', () => {

@@ -5,8 +5,8 @@ import Underline from '@tiptap/extension-underline';
 import { mergeAttributes, Node, useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef } from 'react';
-import { cleanPastedHtml } from '../lib/clean-pasted-html';
-import { signatureAttribute, signatureNodeName } from '../lib/signature-block';
+import { cleanPastedHtml } from './clean-pasted-html';
+import { signatureAttribute, signatureNodeName } from './signature-block';
 
 export interface BodyEditorOptions {
   initialHtml: string;
