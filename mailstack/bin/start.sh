@@ -40,6 +40,8 @@ for p in "$PORT_SMTP" "$PORT_SUBMISSION" "$PORT_SUBMISSION_WEBMAIL"; do check_po
 mkdir -p "$STATE_DIR" "$LOG_DIR" "$STATE_DIR/dovecot-state" "$VMAIL_DIR"
 chmod 0755 "$STATE_DIR"
 chown vmail:vmail "$VMAIL_DIR" && chmod 0700 "$VMAIL_DIR"
+# push.lua's spool of pushes that got no answer: written by every mail process (vmail), nobody else.
+install -d -m 0700 -o vmail -g vmail "$PUSH_SPOOL_DIR"
 install -d -m 0755 -o root -g root "$RUN_DIR" "$POSTFIX_QUEUE"
 install -d -m 0700 -o postfix -g postfix "$POSTFIX_DATA"
 

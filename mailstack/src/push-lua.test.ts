@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
 import { env, newMessage, runScenario } from './push-lua.testing.js';
 import { prng } from './seed/prng.js';
 
@@ -160,5 +163,84 @@ describe('push.lua', () => {
     // Dovecot's HTTP client reports a timeout or a failed connection as a status of 9000 and up.
     const late = await runScenario({ env, status: 9008, transactions: [[newMessage('INBOX', 1)]] });
     expect(late.warnings).toEqual(['push to webmail: no answer within 50 ms (9008)']);
+  });
+
+  describe('the spool of failed pushes (push_webmail_spool)', () => {
+    const dirs: string[] = [];
+    afterEach(() => {
+      for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+    });
+    const spooled = () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'push-spool-'));
+      dirs.push(dir);
+      const spool = path.join(dir, 'pending');
+      return { spool, env: { ...env, push_webmail_spool: spool } };
+    };
+    const push = (mailbox: string, uid: number) => ({
+      user: 'u@example.test',
+      more: false,
+      events: [{ event: 'MessageNew', mailbox, uid, uidValidity: 1700000000 }],
+    });
+
+    it('sends a push that got no answer again with the next one that gets through, once, also from another process', async () => {
+      const { spool, env: spoolEnv } = spooled();
+      // One Lua state per mail user (in LMTP: per delivery): the failed push must outlive its state.
+      const first = await runScenario({
+        env: spoolEnv,
+        answers: [9008],
+        transactions: [[newMessage('INBOX', 1)]],
+      });
+      expect(first.requests.map((r) => r.body)).toEqual([push('INBOX', 1)]);
+      expect(existsSync(spool)).toBe(true);
+      const later = await runScenario({
+        env: spoolEnv,
+        answers: ['fail', 202, 202],
+        transactions: [[newMessage('INBOX', 2)], [newMessage('Work', 3)], [newMessage('INBOX', 4)]],
+      });
+      expect(later.requests.map((r) => r.body)).toEqual([
+        { ...push('INBOX', 2), earlier: [push('INBOX', 1)] },
+        { ...push('Work', 3), earlier: [push('INBOX', 1), push('INBOX', 2)] },
+        push('INBOX', 4),
+      ]);
+      // The URL repeats the push of the moment only: a rescue from it never needs the spool.
+      const url = new URL(later.requests[1]!.url);
+      expect(JSON.parse(url.searchParams.get('push') ?? 'null')).toEqual(push('Work', 3));
+      expect(existsSync(spool)).toBe(false);
+      expect(later.warnings).toEqual([expect.stringMatching(/push to webmail failed: .*connection refused/)]);
+    });
+
+    it('keeps what a 5xx answered, not what was refused for good (4xx)', async () => {
+      const { env: spoolEnv } = spooled();
+      const outcome = await runScenario({
+        env: spoolEnv,
+        answers: [401, 503, 202],
+        transactions: [[newMessage('INBOX', 1)], [newMessage('INBOX', 2)], [newMessage('INBOX', 3)]],
+      });
+      expect(outcome.requests.map((r) => r.body)).toEqual([
+        push('INBOX', 1),
+        push('INBOX', 2),
+        { ...push('INBOX', 3), earlier: [push('INBOX', 2)] },
+      ]);
+    });
+
+    it('is bounded: past 256 KB a push is not kept, and the next push that gets through says so (lost)', async () => {
+      const { spool, env: spoolEnv } = spooled();
+      const big = (n: number) => Array.from({ length: 200 }, (_, i) => newMessage('Big', n * 1000 + i + 1));
+      const failing = Array.from({ length: 30 }, (_, n) => big(n));
+      const outcome = await runScenario({
+        env: spoolEnv,
+        answers: [...failing.map(() => 9008), 202, 202],
+        transactions: [...failing, [newMessage('INBOX', 1)], [newMessage('INBOX', 2)]],
+      });
+      expect(outcome.requests).toHaveLength(32);
+      const flush = outcome.requests[30]!.body as { earlier: Array<{ events: unknown[] }>; lost?: boolean };
+      expect(flush.lost).toBe(true);
+      expect(flush.earlier.length).toBeGreaterThan(10);
+      expect(flush.earlier.length).toBeLessThan(30);
+      expect(flush.earlier.every((p) => p.events.length === 200)).toBe(true);
+      expect(outcome.requests[31]!.body).toEqual(push('INBOX', 2));
+      expect([existsSync(spool), existsSync(`${spool}.lost`)]).toEqual([false, false]);
+      expect(outcome.warnings.filter((w) => w.includes('spool full')).length).toBeGreaterThan(0);
+    });
   });
 });

@@ -24,12 +24,16 @@ interface Scenario {
   transactions: Array<Array<{ handler: string; fields: string }>>;
   status?: number;
   fail?: boolean;
+  /** The answers of the successive POSTs (a status, or `fail`: the connection failed); then `status`. */
+  answers?: Array<number | 'fail'>;
 }
 
 const stub = `
 local out = { requests = {}, clients = {}, warnings = {} }
-local STATUS, FAIL = ...
+local STATUS, FAIL, ANSWERS = ...
 STATUS, FAIL = tonumber(STATUS), FAIL == "true"
+local answers = {}
+for a in string.gmatch(ANSWERS or "", "[^,]+") do answers[#answers + 1] = a end
 dovecot = {
   i_warning = function(m) out.warnings[#out.warnings + 1] = m end,
   http = { client = function(settings)
@@ -39,9 +43,11 @@ dovecot = {
       function req:add_header(k, v) self.headers[k] = v end
       function req:set_payload(p) self.payload = p end
       function req:submit()
-        if FAIL then error("connection refused") end
         out.requests[#out.requests + 1] = self
-        return { status = function() return STATUS end }
+        local answer = answers[#out.requests]
+        if answer == "fail" or (answer == nil and FAIL) then error("connection refused") end
+        local status = tonumber(answer) or STATUS
+        return { status = function() return status end }
       end
       return req
     end }
@@ -84,7 +90,9 @@ end`,
   return new Promise((resolve, reject) => {
     const child = execFile(
       'lua5.4',
-      ['-', String(s.status ?? 202), s.fail ? 'true' : ''],
+      ['-', String(s.status ?? 202), s.fail ? 'true' : '', (s.answers ?? []).join(',')],
+      // Mass changes print every request body.
+      { maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => {
         if (error) return reject(new Error(`lua5.4: ${error.message}\n${stderr}`));
         try {

@@ -18,18 +18,22 @@ interface Push {
   authorization: string | undefined;
   /** The push repeated in the URL (`push`, or the account alone for a long one). */
   query: URLSearchParams;
-  body: {
-    user: string;
-    more: boolean;
-    events: Array<{ event: string; mailbox: string; oldMailbox?: string; uid?: number; flags?: string[] }>;
-  };
+  body: PushBody & { earlier?: PushBody[]; lost?: boolean };
 }
 
-/** The webmail's side, as far as Dovecot can tell: every POST is kept; `hang` stops answering. */
+interface PushBody {
+  user: string;
+  more: boolean;
+  events: Array<{ event: string; mailbox: string; oldMailbox?: string; uid?: number; flags?: string[] }>;
+}
+
+/** The webmail's side, as far as Dovecot can tell: every POST is kept; `hang` stops answering, `down` refuses. */
 function startReceiver() {
   const pushes: Push[] = [];
-  const state = { hang: false };
+  const state = { hang: false, down: false };
   const server = http.createServer((req, res) => {
+    // As a stopped webmail: the connection ends before anything is read.
+    if (state.down) return void req.socket.destroy();
     let body = '';
     req.setEncoding('utf8');
     req.on('data', (chunk: string) => (body += chunk));
@@ -59,6 +63,9 @@ function startReceiver() {
 
 const eventsOf = (pushes: Push[], user: string) =>
   pushes.filter((p) => p.body.user === user).flatMap((p) => p.body.events);
+
+/** Every push that reached the receiver, also those sent again inside a later POST (`earlier`). */
+const allPushes = (pushes: Push[]): PushBody[] => pushes.flatMap((p) => [...(p.body.earlier ?? []), p.body]);
 
 async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -171,10 +178,19 @@ describe('Dovecot pushes live changes (push.lua)', () => {
       });
     }
     await reload;
-    const uids = () =>
-      eventsOf(receiver.pushes, user.email)
-        .filter((e) => e.event === 'MessageNew')
-        .map((e) => e.uid);
+    // A push the reload cut off waits in the spool for the next one that gets through (another user's here), and
+    // may have arrived already (counted once, as the webmail does).
+    const other = await newUser();
+    await deliverViaLmtp(stack, mail(other.email, 'Later'), { from: 'a@example.org', to: [other.email] });
+    const uids = () => [
+      ...new Set(
+        allPushes(receiver.pushes)
+          .filter((p) => p.user === user.email)
+          .flatMap((p) => p.events)
+          .filter((e) => e.event === 'MessageNew')
+          .map((e) => e.uid),
+      ),
+    ];
     await until(() => uids().length >= 15, 'every delivery pushed');
     expect(uids().sort((x, y) => (x ?? 0) - (y ?? 0))).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
   });
@@ -195,5 +211,36 @@ describe('Dovecot pushes live changes (push.lua)', () => {
     } finally {
       await imap.logout();
     }
+  });
+
+  it('sends a push that got no answer again with the next one that gets through (another delivery), once', async () => {
+    const user = await newUser();
+    const deliverOne = (subject: string) =>
+      deliverViaLmtp(stack, mail(user.email, subject), { from: 'a@example.org', to: [user.email] });
+    const newUids = () =>
+      allPushes(receiver.pushes)
+        .filter((p) => p.user === user.email)
+        .flatMap((p) => p.events)
+        .filter((e) => e.event === 'MessageNew')
+        .map((e) => e.uid);
+    receiver.state.down = true;
+    try {
+      await deliverOne('While the webmail is down');
+    } finally {
+      receiver.state.down = false;
+    }
+    expect(newUids()).toEqual([]);
+    // Each LMTP delivery runs the script in a Lua state of its own: the failed push waited in the spool file.
+    await deliverOne('After it is back');
+    await until(() => newUids().length >= 2, 'the failed push sent again');
+    expect(newUids().sort()).toEqual([1, 2]);
+    // It came inside the POST of the second delivery (with the folders Dovecot created at the first one).
+    const carrier = receiver.pushes.find((p) => p.body.user === user.email && p.body.events[0]?.uid === 2);
+    const again = (carrier?.body.earlier ?? []).filter((p) => p.user === user.email).flatMap((p) => p.events);
+    expect(again.filter((e) => e.event === 'MessageNew').map((e) => e.uid)).toEqual([1]);
+    // Sent once: the next push carries nothing again.
+    await deliverOne('Later');
+    await until(() => newUids().length >= 3, 'the third delivery');
+    expect(newUids().sort()).toEqual([1, 2, 3]);
   });
 });

@@ -177,6 +177,9 @@ fi
 PUSH_URL=${MAILSTACK_PUSH_URL:-}
 PUSH_SECRET=${MAILSTACK_PUSH_SECRET:-}
 PUSH_TIMEOUT_MS=${MAILSTACK_PUSH_TIMEOUT_MS:-50}
+# Pushes that got no answer (the webmail stopped or restarting) wait here, written by the mail processes (vmail),
+# and go out again with the next push that gets through.
+PUSH_SPOOL_DIR=$STATE_DIR/push-spool
 if [[ -n $PUSH_URL && ! $PUSH_URL =~ ^http://[A-Za-z0-9.:/_-]+$ ]]; then
   # Dovecot's Lua HTTP client has no TLS settings here: the webmail is reached over loopback or a private network.
   echo "mailstack: MAILSTACK_PUSH_URL must be a plain http URL (got '$PUSH_URL')" >&2

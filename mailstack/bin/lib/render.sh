@@ -76,6 +76,7 @@ push_settings() {
   push_webmail_url = $PUSH_URL
   push_webmail_secret = $PUSH_SECRET
   push_webmail_timeout_msecs = $PUSH_TIMEOUT_MS
+  push_webmail_spool = $PUSH_SPOOL_DIR/pending
 PUSH
 }
 

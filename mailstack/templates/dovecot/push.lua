@@ -3,27 +3,42 @@
 -- Dovecot calls dovecot_lua_notify_begin_txn once per mailbox transaction (an LMTP delivery, an IMAP STORE,
 -- APPEND, EXPUNGE, CREATE, RENAME, DELETE), one handler per event in it, then dovecot_lua_notify_end_txn. The
 -- events of one transaction are collected and sent as ONE POST at its end. The webmail answers at once (it
--- reads what it needs afterwards), and the request is bounded by a short timeout with no retry: the push runs
+-- reads what it needs afterwards), and the request is bounded by a short timeout with one attempt: the push runs
 -- inside the delivery, before LMTP answers 250, so a slow or absent webmail may never hold a delivery up for
--- longer than that timeout. A lost push only delays live mail (the browser's next refresh shows it); it never
--- loses mail.
+-- longer than that timeout.
 --
 -- The push is also repeated in the URL (`?push=<JSON>`, or `?user=<account>` when too long for a URL): when the
 -- timeout closes the connection before a loaded webmail has read the body, the webmail still has the request
 -- line it parsed with the headers, and takes the push from there instead of dropping it.
 --
+-- A push that gets no 2xx answer (webmail stopped or restarting, no answer in time, 5xx) is kept in a spool file
+-- (`push_webmail_spool`) and sent again, as `earlier` in the body of the next push of ANY mail process that gets
+-- through — still one POST per transaction, so the bound holds. The spool is a file, not a variable: Dovecot
+-- gives each mail user its own Lua state and closes it with the user (in LMTP after every recipient's delivery),
+-- so nothing kept in the script outlives the transaction that failed. The webmail drops the repeats it already
+-- had (a push it took from the URL is resent too). The spool is bounded (`max_spool_bytes`); past that a push is
+-- not kept but a `.lost` marker is, and the next push that gets through says `lost`: every open browser then
+-- reads everything again.
+--
 -- Plugin settings (dovecot.conf, plugin { }):
 --   push_webmail_url            where to POST (http only; the webmail's /api/mail-push)
 --   push_webmail_secret         shared secret, sent as "Authorization: Bearer <secret>"
 --   push_webmail_timeout_msecs  the bound on one POST, connect included (default 50)
+--   push_webmail_spool          file that keeps failed pushes, in a directory only the mail user can write
+--                               (e.g. /var/spool/dovecot-push/pending); without it a failed push is lost
 -- Without a URL the script does nothing.
 
 local max_events = 200
 local default_timeout_msecs = 50
 -- Longest push repeated whole in the URL (encoded it grows up to threefold; Node reads 16 KB of request head).
 local max_url_push = 2000
+-- The spool's bound (about 1,500 one-message pushes; with the push of the moment a body stays far below the
+-- webmail's 1 MB), and the pushes resent with one POST at the most (the rest wait for the next).
+local max_spool_bytes = 256 * 1024
+local max_resend = 500
 
--- One HTTP client per process and timeout, reused across transactions (keep-alive to the webmail).
+-- One HTTP client per Lua state and timeout, reused across the transactions of one mail user (an IMAP session).
+-- The state lives as long as the mail user: in LMTP one recipient's delivery.
 local clients = {}
 
 local function client_for(timeout)
@@ -96,6 +111,7 @@ function dovecot_lua_notify_begin_txn(user)
     user = user.username,
     url = url,
     secret = user:plugin_getenv("push_webmail_secret") or "",
+    spool = user:plugin_getenv("push_webmail_spool"),
     timeout = timeout,
     events = {},
     more = false,
@@ -153,25 +169,115 @@ local function push_url(ctx, body)
   return ctx.url .. sep .. "user=" .. url_encode(ctx.user)
 end
 
+-- The spool: one push per line (JSON has no raw line breaks), appended with one write by whichever mail process
+-- failed, claimed whole by renaming it (only one process wins a rename), deleted once a POST carrying it got a 2xx.
+
+local function file_size(path)
+  local f = io.open(path, "rb")
+  if f == nil then return nil end
+  local size = f:seek("end")
+  f:close()
+  return size
+end
+
+local function spool_append(ctx, lines)
+  if #lines == 0 then return end
+  local chunk = table.concat(lines, "\n") .. "\n"
+  if (file_size(ctx.spool) or 0) + #chunk > max_spool_bytes then
+    local marker = io.open(ctx.spool .. ".lost", "ab")
+    if marker ~= nil then marker:close() end
+    dovecot.i_warning("push to webmail: spool full, " .. #lines .. " pushes not kept (open browsers will re-read)")
+    return
+  end
+  local f, err = io.open(ctx.spool, "ab")
+  if f == nil then
+    dovecot.i_warning("push to webmail: cannot keep a failed push: " .. tostring(err))
+    return
+  end
+  -- One write(2) with O_APPEND: lines of concurrent processes never interleave.
+  f:setvbuf("full", #chunk + 1)
+  f:write(chunk)
+  f:close()
+end
+
+-- Takes what the spool holds (nil when empty or claimed by another process at the same moment).
+local function spool_claim(ctx)
+  local claimed = { lines = {}, lost = false }
+  local suffix = "." .. os.time() .. "." .. math.random(1, 1000000000)
+  if os.rename(ctx.spool .. ".lost", ctx.spool .. ".lost" .. suffix) then
+    os.remove(ctx.spool .. ".lost" .. suffix)
+    claimed.lost = true
+  end
+  if file_size(ctx.spool) ~= nil and os.rename(ctx.spool, ctx.spool .. suffix) then
+    local f = io.open(ctx.spool .. suffix, "rb")
+    local rest = {}
+    if f ~= nil then
+      for line in f:lines() do
+        -- A line cut short (a full disk) is no JSON object; it is dropped rather than sent.
+        if string.sub(line, 1, 1) == "{" and string.sub(line, -1) == "}" then
+          if #claimed.lines < max_resend then claimed.lines[#claimed.lines + 1] = line
+          else rest[#rest + 1] = line end
+        end
+      end
+      f:close()
+    end
+    os.remove(ctx.spool .. suffix)
+    spool_append(ctx, rest)
+  end
+  if #claimed.lines == 0 and not claimed.lost then return nil end
+  return claimed
+end
+
 -- Exposed for the script's own tests (run by a plain Lua interpreter with a stub `dovecot`).
 push_webmail_json = json
 
 function dovecot_lua_notify_end_txn(ctx)
   if #ctx.events == 0 then return end
+  local spool = ctx.spool ~= nil and ctx.spool ~= ""
+  local push = json({ user = ctx.user, events = ctx.events, more = ctx.more })
+  local claimed = nil
+  if spool then
+    local claim_ok, c = pcall(spool_claim, ctx)
+    if claim_ok then claimed = c else dovecot.i_warning("push to webmail: spool unreadable: " .. tostring(c)) end
+  end
+  -- Answered with 2xx, or refused for good (4xx): nothing to send again.
+  local settled = false
   local ok, err = pcall(function()
-    local body = json({ user = ctx.user, events = ctx.events, more = ctx.more })
-    local request = client_for(ctx.timeout):request({ url = push_url(ctx, body), method = "POST" })
+    local body = push
+    if claimed ~= nil then
+      body = string.sub(push, 1, -2) .. ',"earlier":[' .. table.concat(claimed.lines, ",") .. "]" ..
+        (claimed.lost and ',"lost":true' or "") .. "}"
+    end
+    local request = client_for(ctx.timeout):request({ url = push_url(ctx, push), method = "POST" })
     request:add_header("Content-Type", "application/json")
     request:add_header("Authorization", "Bearer " .. ctx.secret)
     request:set_payload(body)
     local response = request:submit()
     local status = response:status()
     if status >= 9000 then
-      -- Dovecot's own codes: no connection, or no answer in time. Live mail for this change comes late.
+      -- Dovecot's own codes: no connection, or no answer in time.
       dovecot.i_warning("push to webmail: no answer within " .. ctx.timeout .. " ms (" .. status .. ")")
+    elseif status >= 400 and status < 500 then
+      -- Refused (a wrong secret, a body it does not take): sending it again would be refused again.
+      settled = true
+      dovecot.i_warning("push to webmail: HTTP " .. tostring(status) .. " for " .. #ctx.events .. " events")
     elseif status < 200 or status >= 300 then
       dovecot.i_warning("push to webmail: HTTP " .. tostring(status) .. " for " .. #ctx.events .. " events")
+    else
+      settled = true
     end
   end)
   if not ok then dovecot.i_warning("push to webmail failed: " .. tostring(err)) end
+  if settled or not spool then return end
+  -- Kept for the next push that gets through: what this POST carried again, then this push.
+  local lines = claimed ~= nil and claimed.lines or {}
+  lines[#lines + 1] = push
+  local kept, kept_err = pcall(function()
+    spool_append(ctx, lines)
+    if claimed ~= nil and claimed.lost then
+      local marker = io.open(ctx.spool .. ".lost", "ab")
+      if marker ~= nil then marker:close() end
+    end
+  end)
+  if not kept then dovecot.i_warning("push to webmail: cannot keep a failed push: " .. tostring(kept_err)) end
 end

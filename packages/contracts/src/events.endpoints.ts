@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UserIndexParams } from './auth.js';
 import { defineEndpoint } from './endpoint.js';
 import { EventStreamQuery } from './events.js';
-import { MailPush } from './mail-push.js';
+import { MailPushRequest } from './mail-push.js';
 
 /** The live event stream of one signed-in account. */
 export const eventsEndpoints = {
@@ -25,9 +25,9 @@ export const eventsEndpoints = {
     path: '/mail-push',
     auth: 'public',
     summary:
-      "The mail server's live changes of one mailbox transaction (Dovecot push_notification, push.lua; bearer secret); answered at once, read afterwards",
+      "The mail server's live changes of one mailbox transaction, with those it could not deliver before (Dovecot push_notification, push.lua; bearer secret); answered at once, read afterwards",
     tags: ['events'],
-    body: MailPush,
+    body: MailPushRequest,
     responses: { 202: z.object({ accepted: z.boolean() }) },
     errors: [401, 404, 422],
   }),

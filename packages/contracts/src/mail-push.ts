@@ -37,3 +37,20 @@ export const MailPush = z.strictObject({
   more: z.boolean().default(false),
 });
 export type MailPush = z.infer<typeof MailPush>;
+
+/**
+ * One POST of push.lua: the push of the moment, with the pushes that got no answer before (`earlier`: kept in the
+ * mail server's spool and sent again with the next push that gets through, oldest first; each is checked on its
+ * own, so one the webmail cannot take is skipped rather than the POST refused), and `lost`: the spool was full and
+ * pushes were dropped, so every open browser reads everything again. A push sent again may have arrived already
+ * (a push taken from its URL counts as failed for the mail server): the receiver drops the repeats.
+ */
+export const MailPushRequest = MailPush.extend({
+  earlier: z
+    .array(z.unknown())
+    .max(500)
+    .optional()
+    .meta({ description: 'Pushes that got no answer before, oldest first (each a MailPush)' }),
+  lost: z.boolean().optional(),
+});
+export type MailPushRequest = z.infer<typeof MailPushRequest>;

@@ -164,4 +164,35 @@ describe('a push across two server processes on one PostgreSQL', () => {
       await a.close();
     }
   });
+
+  it('makes a stream on process B read everything again when the mail server told process A it dropped pushes', async () => {
+    const env = { MAIL_PUSH_SECRET: pushSecret, LIVE_MAIL: 'push' };
+    const a = await startServer('postgres', env);
+    const b = await startServer('postgres', { ...env, DATABASE_URL: a.databaseUrl! });
+    try {
+      const user = await newMailUser('lm-pg-lost');
+      const viaB = b.client();
+      await viaB.signIn(user.email, user.password);
+      const onB = await EventStreamReader.open(viaB, 0);
+      try {
+        expect(onB.status).toBe(200);
+        const res = await fetch(`${a.baseUrl}/api/mail-push`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${pushSecret}` },
+          body: JSON.stringify({
+            user: 'nobody@example.test',
+            events: [{ event: 'MessageNew', mailbox: 'INBOX', uid: 1 }],
+            lost: true,
+          }),
+        });
+        expect(res.status).toBe(202);
+        await onB.next((e) => e.command === 'resync');
+      } finally {
+        onB.close();
+      }
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
 });

@@ -60,6 +60,11 @@ export class EventStreams {
     }
   }
 
+  /** A transient event for every stream of this process, whichever its account. */
+  sendToAll(event: DeliveredEvent['event']): void {
+    for (const account of [...this.byAccount.keys()]) this.send({ account, event, id: null });
+  }
+
   /** Ends a session's streams (after its sign-out event went out). */
   closeSession(sessionId: string): void {
     for (const set of this.byAccount.values()) {

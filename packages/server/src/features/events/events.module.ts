@@ -82,7 +82,9 @@ export function createEventsModule(deps: EventsModuleDeps) {
     listenerFor,
     log,
   });
-  const relay = pushRelay({ bus, receiver: push, log });
+  // Pushes the mail server dropped (its spool was full): mail events cannot be replayed, so every stream re-reads.
+  const resyncAll = () => streams.sendToAll({ command: 'resync' });
+  const relay = pushRelay({ bus, receiver: push, resyncAll, log });
   const module: FeatureModule = {
     name: 'events',
     routes: async (app) => {

@@ -1,11 +1,28 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { eventsEndpoints, MailPush } from '@webmail/contracts';
+import { eventsEndpoints, MailPush, type MailPushRequest } from '@webmail/contracts';
 import { safeEqual } from '../../infra/crypto.js';
 import { notFound, unauthorized } from '../../infra/errors.js';
 import { route } from '../../infra/http/endpoint-route.js';
 import { refreshAccountPush } from './push-relay.js';
 
-type Receiver = { accept(push: MailPush): boolean };
+type Receiver = {
+  accept(push: MailPush): boolean;
+  /** Pushes were dropped on the mail server (its spool was full): every open stream reads everything again. */
+  lost(): void;
+};
+
+/** The pushes a POST carries, oldest first: those sent again (each checked on its own), then the push of the moment. */
+export function pushesOf(body: MailPushRequest): { pushes: MailPush[]; skipped: number } {
+  const pushes: MailPush[] = [];
+  let skipped = 0;
+  for (const item of body.earlier ?? []) {
+    const parsed = MailPush.safeParse(item);
+    if (parsed.success) pushes.push(parsed.data);
+    else skipped += 1;
+  }
+  pushes.push({ user: body.user, events: body.events, more: body.more });
+  return { pushes, skipped };
+}
 
 /**
  * What the URL of a push says (push.lua repeats it there): the whole push when it is short (`push`, JSON), else
@@ -32,7 +49,8 @@ export function pushFromQuery(query: unknown): MailPush | null {
  *
  * The mail server gives up on a push after a short bound (it waits inside the delivery); on a loaded webmail the
  * connection is then closed before the body was read, and Node drops the request. Such a push is not lost: its URL
- * carries it too (parsed with the request line, before any body), and it is taken from there.
+ * carries it too (parsed with the request line, before any body), and it is taken from there. A push that got no
+ * answer at all (the webmail was stopped) comes again in `earlier` of a later POST; the receiver drops repeats.
  */
 export function mailPushRoutes(deps: { secret: string | null; receiver: Receiver }): FastifyPluginAsync {
   const authorized = (request: FastifyRequest) => {
@@ -62,9 +80,20 @@ export function mailPushRoutes(deps: { secret: string | null; receiver: Receiver
       async (request, reply) => {
         if (!deps.secret) throw notFound('Route');
         if (!authorized(request)) throw unauthorized('Wrong push secret');
-        // Taken already when the sender left while this request waited for its turn.
-        const accepted = taken.has(request) || deps.receiver.accept(request.body);
+        const { pushes, skipped } = pushesOf(request.body);
+        if (skipped) request.log.warn({ skipped }, 'mail push: pushes sent again were malformed');
+        if (request.body.lost) {
+          request.log.warn(
+            'mail push: the mail server dropped pushes (its spool was full); streams read again',
+          );
+          deps.receiver.lost();
+        }
+        // The push of the moment was taken already when the sender left while this request waited for its turn.
+        const current = taken.has(request) ? [] : pushes.slice(-1);
         taken.add(request);
+        let accepted = current.length === 0;
+        for (const push of [...pushes.slice(0, -1), ...current])
+          accepted = deps.receiver.accept(push) || accepted;
         return reply.status(202).send({ accepted });
       },
       // Dovecot sends no cookies and no XSRF token (it is no browser); the bearer secret authenticates the call.

@@ -13,6 +13,46 @@ export interface MailPushDeps {
   /** The same turn of changes into stream events the mailbox watchers use. */
   listenerFor: (account: string) => WatcherListener;
   log: FastifyBaseLogger;
+  /** The clock of the repeats window (tests). */
+  now?: () => number;
+}
+
+/** How long, and for how many messages at most, an arrival or expunge is remembered to drop its repeats. */
+export const repeatsWindow = { ms: 60 * 60_000, keys: 50_000 };
+
+const onceEach = new Set(['MessageNew', 'MessageAppend', 'MessageExpunge']);
+
+/**
+ * Arrivals and expunges taken lately (account, folder, UIDVALIDITY, UID): each happens once per message, so one
+ * seen again is a push the mail server sent again (it had no answer in time, also when the push did arrive).
+ * Bounded in time and count: the oldest are forgotten first.
+ */
+export class RecentMessageEvents {
+  private readonly seen = new Map<string, number>();
+
+  constructor(
+    private readonly now: () => number,
+    private readonly window = repeatsWindow,
+  ) {}
+
+  /** The push without the arrivals and expunges taken before; null when nothing is left. */
+  fresh(account: string, push: MailPush): MailPush | null {
+    const now = this.now();
+    for (const [key, at] of this.seen) {
+      if (this.seen.size < this.window.keys && now - at < this.window.ms) break;
+      this.seen.delete(key);
+    }
+    const events = push.events.filter((e) => {
+      if (e.uid === undefined || !onceEach.has(e.event)) return true;
+      const kind = e.event === 'MessageExpunge' ? 'x' : 'n';
+      const key = [account, e.mailbox, e.uidValidity ?? '', e.uid, kind].join('\u0000');
+      if (this.seen.has(key)) return false;
+      this.seen.set(key, now);
+      return true;
+    });
+    if (events.length === push.events.length) return push;
+    return events.length ? { ...push, events } : null;
+  }
 }
 
 /**
@@ -26,13 +66,18 @@ export interface MailPushDeps {
 export class MailPushReceiver {
   private readonly pending = new Map<string, MailPush[]>();
   private readonly running = new Map<string, Promise<void>>();
+  private readonly recent: RecentMessageEvents;
 
-  constructor(private readonly deps: MailPushDeps) {}
+  constructor(private readonly deps: MailPushDeps) {
+    this.recent = new RecentMessageEvents(deps.now ?? Date.now);
+  }
 
-  /** Takes a push; false when no stream here wants it (nothing is read then). */
-  accept(push: MailPush): boolean {
-    const account = push.user.toLowerCase();
+  /** Takes a push; false when no stream here wants it (nothing is read then). Repeats are dropped. */
+  accept(received: MailPush): boolean {
+    const account = received.user.toLowerCase();
     if (!this.deps.present(account)) return false;
+    const push = this.recent.fresh(account, received);
+    if (!push) return true;
     const queued = this.pending.get(account);
     if (queued) queued.push(push);
     else this.pending.set(account, [push]);

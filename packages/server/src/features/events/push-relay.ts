@@ -5,6 +5,8 @@ import { broadcastMaxBytes } from '../../infra/events/pg-fanout.js';
 import type { MailPushReceiver } from './mail-push.js';
 
 const topic = 'mail-push';
+/** The mail server dropped pushes: every node's streams read everything again. */
+const lostTopic = 'mail-push-lost';
 /** Room left in a broadcast for the topic and the JSON around the push. */
 const pushMaxBytes = broadcastMaxBytes - 200;
 
@@ -49,8 +51,14 @@ export function fitPush(push: MailPush, maxBytes = pushMaxBytes): MailPush {
  * included), and each process reads what its own streams need; with SQLite (one process) it is applied here.
  * Returns whether it was taken: passed on to the other processes, or wanted by a stream here.
  */
-export function pushRelay(deps: { bus: EventBus; receiver: MailPushReceiver; log: FastifyBaseLogger }) {
-  const { bus, receiver, log } = deps;
+export function pushRelay(deps: {
+  bus: EventBus;
+  receiver: MailPushReceiver;
+  /** Tells every stream of this process to read everything again. */
+  resyncAll: () => void;
+  log: FastifyBaseLogger;
+}) {
+  const { bus, receiver, resyncAll, log } = deps;
   return {
     accept(push: MailPush): boolean {
       if (!bus.spansProcesses) return receiver.accept(push);
@@ -59,11 +67,23 @@ export function pushRelay(deps: { bus: EventBus; receiver: MailPushReceiver; log
         .catch((err: unknown) => log.warn({ err }, 'mail push: could not be passed on'));
       return true;
     },
-    subscribe: () =>
-      bus.onBroadcast(topic, (payload) => {
+    lost(): void {
+      if (!bus.spansProcesses) return resyncAll();
+      bus
+        .broadcast(lostTopic, {})
+        .catch((err: unknown) => log.warn({ err }, 'mail push: could not pass on that pushes were lost'));
+    },
+    subscribe: () => {
+      const pushes = bus.onBroadcast(topic, (payload) => {
         const push = MailPush.safeParse(payload);
         if (push.success) receiver.accept(push.data);
         else log.warn('mail push: a passed-on push was malformed');
-      }),
+      });
+      const lost = bus.onBroadcast(lostTopic, () => resyncAll());
+      return () => {
+        pushes();
+        lost();
+      };
+    },
   };
 }
