@@ -158,8 +158,12 @@ describe('Dovecot pushes live changes (push.lua)', () => {
     );
     const set = seen.find((e) => e.event === 'FlagsSet' && e.flags?.includes('\\Flagged'));
     expect(set).toMatchObject({ flags: ['\\Flagged'], keywords: ['$Work'] });
-    // Dovecot's client sends the URL as the script built it: each push also whole in it (all are short here).
-    for (const p of receiver.pushes) expect(JSON.parse(p.query.get('push') ?? 'null')).toEqual(p.body);
+    // Dovecot's client sends the URL as the script built it: each push also whole in it (all are short here). A
+    // push kept after a POST that got no answer in time rides in a later body (`earlier`), never in its URL.
+    for (const p of receiver.pushes) {
+      const { earlier: _earlier, lost: _lost, ...current } = p.body;
+      expect(JSON.parse(p.query.get('push') ?? 'null')).toEqual(current);
+    }
   });
 
   it('loses no delivery after a Dovecot reload in the middle', async () => {
