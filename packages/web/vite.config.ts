@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { lazyMuiLocaleNumbers } from './scripts/lazy-mui-locale-numbers.ts';
 import { precompress } from './scripts/precompress.ts';
 import { thirdPartyLicenses } from './scripts/third-party-licenses.ts';
 import { runtimeCacheNames } from './src/app/pwa/runtime-caches.ts';
@@ -102,7 +103,7 @@ const pwa = VitePWA({
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), pwa, thirdPartyLicenses(outDir), precompress()],
+  plugins: [lazyMuiLocaleNumbers(), react(), pwa, thirdPartyLicenses(outDir), precompress()],
   define: {
     __WEBMAIL_BUILD__: JSON.stringify(buildId()),
     // The sidebar footer and the About dialog show them.
