@@ -11,7 +11,7 @@ vi.mock('./routes/preload-mail-area', () => ({ preloadMailArea: vi.fn() }));
 vi.mock('../features/auth/api/get-auth-app-url', () => ({ prefetchAuthAppUrl: vi.fn() }));
 vi.mock('./routes/prefetch-user-pages-data', () => ({ prefetchUserPagesData: vi.fn() }));
 
-const queryClient = new QueryClient();
+const data = { queryClient: new QueryClient(), cacheRestored: Promise.resolve() };
 
 /** The app's shape: the sign-in area and a user's area, each with lazily loaded pages. */
 function routeTable() {
@@ -63,7 +63,7 @@ describe('preloadRouteChunks', () => {
     signIn(0);
     const { routes, called } = routeTable();
 
-    preloadRouteChunks(routes, path, queryClient);
+    preloadRouteChunks(routes, path, data);
 
     expect(called()).toEqual(expected);
   });
@@ -72,7 +72,7 @@ describe('preloadRouteChunks', () => {
     signIn(0);
     signIn(1);
 
-    preloadRouteChunks(routeTable().routes, path, queryClient);
+    preloadRouteChunks(routeTable().routes, path, data);
 
     expect(preloadMailArea).toHaveBeenCalledTimes(1);
   });
@@ -83,7 +83,7 @@ describe('preloadRouteChunks', () => {
       signIn(2);
       const { routes, called } = routeTable();
 
-      preloadRouteChunks(routes, path, queryClient);
+      preloadRouteChunks(routes, path, data);
 
       expect(called()).toEqual(['signInArea', 'password']);
       expect(preloadMailArea).not.toHaveBeenCalled();
@@ -92,22 +92,35 @@ describe('preloadRouteChunks', () => {
   );
 
   it('a sign-in page also sends the sign-in area’s lookup', () => {
-    preloadRouteChunks(routeTable().routes, '/login/password', queryClient);
+    preloadRouteChunks(routeTable().routes, '/login/password', data);
     expect(prefetchAuthAppUrl).toHaveBeenCalledTimes(1);
   });
 
   it('signed in, a user’s page sends no sign-in lookup but the requests of that user’s pages', async () => {
     signIn(1);
-    preloadRouteChunks(routeTable().routes, '/u/1/id-inbox', queryClient);
+    preloadRouteChunks(routeTable().routes, '/u/1/id-inbox', data);
     expect(prefetchAuthAppUrl).not.toHaveBeenCalled();
-    await vi.waitFor(() => expect(prefetchUserPagesData).toHaveBeenCalledWith(queryClient, 1));
+    await vi.waitFor(() => expect(prefetchUserPagesData).toHaveBeenCalledWith(data.queryClient, 1));
+  });
+
+  it('sends a user’s requests only once the device’s copy is in the cache', async () => {
+    signIn(0);
+    let restore = () => {};
+    const cacheRestored = new Promise<void>((resolve) => (restore = resolve));
+
+    preloadRouteChunks(routeTable().routes, '/u/0/id-inbox', { ...data, cacheRestored });
+    await vi.dynamicImportSettled();
+    expect(prefetchUserPagesData).not.toHaveBeenCalled();
+
+    restore();
+    await vi.waitFor(() => expect(prefetchUserPagesData).toHaveBeenCalledWith(data.queryClient, 0));
   });
 
   it.each(['/login/password', '/u/1/id-inbox'])(
     '%s without that session sends no user’s requests',
     async (path) => {
       signIn(0);
-      preloadRouteChunks(routeTable().routes, path, queryClient);
+      preloadRouteChunks(routeTable().routes, path, data);
       await vi.dynamicImportSettled();
       expect(prefetchUserPagesData).not.toHaveBeenCalled();
     },
@@ -115,7 +128,7 @@ describe('preloadRouteChunks', () => {
 
   it('signed in, a folder page does not load the Inbox redirect', () => {
     signIn(0);
-    preloadRouteChunks(routeTable().routes, '/u/0/id-sent', queryClient);
+    preloadRouteChunks(routeTable().routes, '/u/0/id-sent', data);
     expect(preloadMailArea).not.toHaveBeenCalled();
   });
 });

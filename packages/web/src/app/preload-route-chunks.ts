@@ -16,9 +16,14 @@ import { preloadMailArea } from './routes/preload-mail-area';
  * only then, a round trip later. The router's own `lazy` calls import the same modules, so a chunk loads once.
  * A user's pages without that user's session load the sign-in page's instead: the session rule sends the visitor
  * there. On the way to a sign-in page the sign-in area's loader's request (GET /api/, is there an external sign-in
- * application) is sent now too; on a signed-in user's page, the requests all its pages start with.
+ * application) is sent now too; on a signed-in user's page, the requests all its pages start with, once the
+ * device's copy is in the cache (`cacheRestored`: the restore marks every query it finds stale, a fresh answer too).
  */
-export function preloadRouteChunks(routes: RouteObject[], pathname: string, queryClient: QueryClient): void {
+export function preloadRouteChunks(
+  routes: RouteObject[],
+  pathname: string,
+  data: { queryClient: QueryClient; cacheRestored: Promise<unknown> },
+): void {
   const userIndex = pathname === '/' ? 0 : userIndexOfPath(pathname);
   const destination = userIndex !== null && !hasActiveSession(userIndex) ? signInPath() : pathname;
   // `/` and a user's home go on to the Inbox: its list is the page to show.
@@ -31,8 +36,9 @@ export function preloadRouteChunks(routes: RouteObject[], pathname: string, quer
   }
   if (isSignInPath(destination)) prefetchAuthAppUrl();
   if (destination === pathname && userIndex !== null) {
-    void import('./routes/prefetch-user-pages-data')
-      .then(({ prefetchUserPagesData }) => prefetchUserPagesData(queryClient, userIndex))
+    const code = import('./routes/prefetch-user-pages-data');
+    void Promise.all([code, data.cacheRestored])
+      .then(([{ prefetchUserPagesData }]) => prefetchUserPagesData(data.queryClient, userIndex))
       .catch(() => undefined);
   }
   for (const { route } of matchRoutes(routes, destination) ?? []) {
