@@ -66,7 +66,7 @@ function signInPageModule(id: string, graph: ModuleGraph): boolean {
  * - framework: what every page runs before any screen (React, the router, TanStack Query, i18next, zod for the
  *   contract checks, MUI's styling engine);
  * - ui-common and app-common: the rest of what the entry runs (MUI components; app modules and other libraries);
- *   sign-in: what the sign-in pages add to it;
+ *   sign-in: what the password page and the sign-in layout add to it and share with another chunk;
  * - ui-mail and mail-common: MUI components and app modules that at least 8 chunks of the signed-in pages share.
  *   The rest stays with the route or dialog that uses it.
  * A group takes the modules its own modules import (the bundler's default, which keeps chunks from importing each
@@ -79,11 +79,17 @@ export function chunkGroups() {
   return [
     { name: 'framework', test: framework, priority: 6 },
     {
+      debugName: 'ui-common',
       name: (id: string, graph: ModuleGraph) => (mui.test(id) && entryModule(id, graph) ? 'ui-common' : null),
       priority: 5,
     },
-    { name: (id: string, graph: ModuleGraph) => (entryModule(id, graph) ? 'app-common' : null), priority: 4 },
     {
+      debugName: 'app-common',
+      name: (id: string, graph: ModuleGraph) => (entryModule(id, graph) ? 'app-common' : null),
+      priority: 4,
+    },
+    {
+      debugName: 'sign-in',
       name: (id: string, graph: ModuleGraph) => (signInPageModule(id, graph) ? 'sign-in' : null),
       minShareCount: 2,
       priority: 3,
