@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { chunkGroups } from './scripts/chunk-groups.ts';
+import { lazyMuiLocaleNumbers } from './scripts/lazy-mui-locale-numbers.ts';
 import { precompress } from './scripts/precompress.ts';
 import { thirdPartyLicenses } from './scripts/third-party-licenses.ts';
 import { runtimeCacheNames } from './src/app/pwa/runtime-caches.ts';
@@ -102,7 +104,7 @@ const pwa = VitePWA({
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), pwa, thirdPartyLicenses(outDir), precompress()],
+  plugins: [lazyMuiLocaleNumbers(), react(), pwa, thirdPartyLicenses(outDir), precompress()],
   define: {
     __WEBMAIL_BUILD__: JSON.stringify(buildId()),
     // The sidebar footer and the About dialog show them.
@@ -133,24 +135,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
-        // Left alone, the bundler made ~140 small shared chunks for the mailbox (each a request with its own
-        // headers and its own compression window). These groups make a few bigger ones (bench:page-weight):
-        // - framework: what every page runs before any screen (React, the router, TanStack Query, i18next, zod
-        //   for the contract checks, MUI's styling engine);
-        // (the API's schemas, packages/contracts, are in no group: each module goes with the pages that use it, so
-        // a page builds only the zod schemas of its own calls at start; see contracts' `sideEffects`);
-        // - ui-common, app-common: MUI components and app modules that at least 8 chunks share; the rest stays
-        //   with the route or dialog that uses it.
+        // Few, bigger shared chunks, split by what the sign-in pages run (scripts/chunk-groups.ts).
         codeSplitting: {
-          groups: [
-            {
-              name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|zod|@emotion|stylis|@mui[\\/](system|utils|styled-engine|private-theming)|@babel[\\/]runtime|clsx|react-is|prop-types|hoist-non-react-statics|react-transition-group)[\\/]/,
-              priority: 3,
-            },
-            { name: 'ui-common', test: /node_modules[\\/]@mui[\\/]/, minShareCount: 8, priority: 1 },
-            { name: 'app-common', test: /packages[\\/]web[\\/]src[\\/]/, minShareCount: 8, priority: 0 },
-          ],
+          groups: chunkGroups(),
         },
       },
     },

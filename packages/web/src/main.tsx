@@ -15,15 +15,16 @@ import { createAppRouter, routes } from './app/router';
 import { connectSession } from './app/session/connect-session';
 
 async function start() {
-  preloadRouteChunks(routes, window.location.pathname);
+  const queryClient = createQueryClient();
+  const offlineCache = createOfflineCache({ storage: indexedDbStorage(), buster: __WEBMAIL_BUILD__ });
+  // The device's copy is in the cache before the first render, so an offline start shows it at once.
+  const cacheRestored = offlineCache.start(queryClient);
+  preloadRouteChunks(routes, window.location.pathname, { queryClient, cacheRestored });
   // The @font-face rules as a stylesheet the app loads itself: a <link> in the page would block the first paint,
   // and with `font-display: swap` the text needs no font to show.
   void import('./app/theme/fonts.css');
-  const queryClient = createQueryClient();
   connectConnectivity();
-  const offlineCache = createOfflineCache({ storage: indexedDbStorage(), buster: __WEBMAIL_BUILD__ });
-  // The device's copy is in the cache before the first render, so an offline start shows it at once.
-  const [i18n] = await Promise.all([initAppI18n(), offlineCache.start(queryClient)]);
+  const [i18n] = await Promise.all([initAppI18n(), cacheRestored]);
   const router = createAppRouter();
   const session = connectSession(router, queryClient, {
     forgetDeviceData: (scope) => forgetDeviceData(offlineCache, scope),

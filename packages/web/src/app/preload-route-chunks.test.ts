@@ -1,10 +1,17 @@
+import { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../test/api-handlers.testing';
+import { prefetchAuthAppUrl } from '../features/auth/api/get-auth-app-url';
 import { preloadRouteChunks } from './preload-route-chunks';
 import { preloadMailArea } from './routes/preload-mail-area';
+import { prefetchUserPagesData } from './routes/prefetch-user-pages-data';
 
 vi.mock('./routes/preload-mail-area', () => ({ preloadMailArea: vi.fn() }));
+vi.mock('../features/auth/api/get-auth-app-url', () => ({ prefetchAuthAppUrl: vi.fn() }));
+vi.mock('./routes/prefetch-user-pages-data', () => ({ prefetchUserPagesData: vi.fn() }));
+
+const data = { queryClient: new QueryClient(), cacheRestored: Promise.resolve() };
 
 /** The app's shape: the sign-in area and a user's area, each with lazily loaded pages. */
 function routeTable() {
@@ -41,7 +48,11 @@ function routeTable() {
 }
 
 describe('preloadRouteChunks', () => {
-  beforeEach(() => vi.mocked(preloadMailArea).mockClear());
+  beforeEach(() => {
+    vi.mocked(preloadMailArea).mockClear();
+    vi.mocked(prefetchAuthAppUrl).mockClear();
+    vi.mocked(prefetchUserPagesData).mockClear();
+  });
 
   it.each([
     ['/login/password', ['signInArea', 'password']],
@@ -52,7 +63,7 @@ describe('preloadRouteChunks', () => {
     signIn(0);
     const { routes, called } = routeTable();
 
-    preloadRouteChunks(routes, path);
+    preloadRouteChunks(routes, path, data);
 
     expect(called()).toEqual(expected);
   });
@@ -61,27 +72,63 @@ describe('preloadRouteChunks', () => {
     signIn(0);
     signIn(1);
 
-    preloadRouteChunks(routeTable().routes, path);
+    preloadRouteChunks(routeTable().routes, path, data);
 
     expect(preloadMailArea).toHaveBeenCalledTimes(1);
   });
 
   it.each(['/', '/u/0', '/u/0/id-inbox', '/u/1/id-inbox'])(
-    'without that user’s session, %s loads no code of the user’s pages',
+    'without that user’s session, %s loads no code of the user’s pages but the sign-in page’s',
     (path) => {
       signIn(2);
       const { routes, called } = routeTable();
 
-      preloadRouteChunks(routes, path);
+      preloadRouteChunks(routes, path, data);
 
-      expect(called()).toEqual([]);
+      expect(called()).toEqual(['signInArea', 'password']);
       expect(preloadMailArea).not.toHaveBeenCalled();
+      expect(prefetchAuthAppUrl).toHaveBeenCalledTimes(1);
+    },
+  );
+
+  it('a sign-in page also sends the sign-in area’s lookup', () => {
+    preloadRouteChunks(routeTable().routes, '/login/password', data);
+    expect(prefetchAuthAppUrl).toHaveBeenCalledTimes(1);
+  });
+
+  it('signed in, a user’s page sends no sign-in lookup but the requests of that user’s pages', async () => {
+    signIn(1);
+    preloadRouteChunks(routeTable().routes, '/u/1/id-inbox', data);
+    expect(prefetchAuthAppUrl).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(prefetchUserPagesData).toHaveBeenCalledWith(data.queryClient, 1));
+  });
+
+  it('sends a user’s requests only once the device’s copy is in the cache', async () => {
+    signIn(0);
+    let restore = () => {};
+    const cacheRestored = new Promise<void>((resolve) => (restore = resolve));
+
+    preloadRouteChunks(routeTable().routes, '/u/0/id-inbox', { ...data, cacheRestored });
+    await vi.dynamicImportSettled();
+    expect(prefetchUserPagesData).not.toHaveBeenCalled();
+
+    restore();
+    await vi.waitFor(() => expect(prefetchUserPagesData).toHaveBeenCalledWith(data.queryClient, 0));
+  });
+
+  it.each(['/login/password', '/u/1/id-inbox'])(
+    '%s without that session sends no user’s requests',
+    async (path) => {
+      signIn(0);
+      preloadRouteChunks(routeTable().routes, path, data);
+      await vi.dynamicImportSettled();
+      expect(prefetchUserPagesData).not.toHaveBeenCalled();
     },
   );
 
   it('signed in, a folder page does not load the Inbox redirect', () => {
     signIn(0);
-    preloadRouteChunks(routeTable().routes, '/u/0/id-sent');
+    preloadRouteChunks(routeTable().routes, '/u/0/id-sent', data);
     expect(preloadMailArea).not.toHaveBeenCalled();
   });
 });

@@ -1,21 +1,47 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, type RouteObject } from 'react-router';
-import { hasActiveSession, userHomePath, userIndexOfPath } from '../shared/session/session';
+import { prefetchAuthAppUrl } from '../features/auth/api/get-auth-app-url';
+import {
+  hasActiveSession,
+  isSignInPath,
+  signInPath,
+  userHomePath,
+  userIndexOfPath,
+} from '../shared/session/session';
 import { preloadMailArea } from './routes/preload-mail-area';
 
 /**
  * Starts loading the code of the page at `pathname` (the `lazy` of every route it matches) while the app still
  * waits for its message catalogue and the device's cache; the router, made after those, would ask for the chunks
  * only then, a round trip later. The router's own `lazy` calls import the same modules, so a chunk loads once.
- * A user's pages without that user's session are left alone: the session rule sends the visitor to sign in.
+ * A user's pages without that user's session load the sign-in page's instead: the session rule sends the visitor
+ * there. On the way to a sign-in page the sign-in area's loader's request (GET /api/, is there an external sign-in
+ * application) is sent now too; on a signed-in user's page, the requests all its pages start with, once the
+ * device's copy is in the cache (`cacheRestored`: the restore marks every query it finds stale, a fresh answer too).
  */
-export function preloadRouteChunks(routes: RouteObject[], pathname: string): void {
+export function preloadRouteChunks(
+  routes: RouteObject[],
+  pathname: string,
+  data: { queryClient: QueryClient; cacheRestored: Promise<unknown> },
+): void {
   const userIndex = pathname === '/' ? 0 : userIndexOfPath(pathname);
-  if (userIndex !== null && !hasActiveSession(userIndex)) return;
+  const destination = userIndex !== null && !hasActiveSession(userIndex) ? signInPath() : pathname;
   // `/` and a user's home go on to the Inbox: its list is the page to show.
-  if (userIndex !== null && (pathname === '/' || pathname.replace(/\/$/, '') === userHomePath(userIndex))) {
+  if (
+    destination === pathname &&
+    userIndex !== null &&
+    (pathname === '/' || pathname.replace(/\/$/, '') === userHomePath(userIndex))
+  ) {
     preloadMailArea();
   }
-  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+  if (isSignInPath(destination)) prefetchAuthAppUrl();
+  if (destination === pathname && userIndex !== null) {
+    const code = import('./routes/prefetch-user-pages-data');
+    void Promise.all([code, data.cacheRestored])
+      .then(([{ prefetchUserPagesData }]) => prefetchUserPagesData(data.queryClient, userIndex))
+      .catch(() => undefined);
+  }
+  for (const { route } of matchRoutes(routes, destination) ?? []) {
     if (typeof route.lazy === 'function') {
       // A failed load is left for the router to retry and report.
       void Promise.resolve(route.lazy()).catch(() => undefined);

@@ -1,0 +1,100 @@
+import { fileURLToPath } from 'node:url';
+
+/** The part of the bundler's module graph the groups read (rolldown's `ChunkingContext`). */
+interface ModuleGraph {
+  getModuleInfo(
+    moduleId: string,
+  ): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+}
+
+const source = (file: string) => fileURLToPath(new URL(`../src/${file}`, import.meta.url));
+/** Where the app starts, and the sign-in page every signed-out visitor is sent to, with its layout. */
+const entry = source('main.tsx');
+const signInPage = [source('layouts/auth/auth-layout.tsx'), source('app/routes/password-login.route.tsx')];
+
+const framework =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|zod|@emotion|stylis|@mui[\\/](system|utils|styled-engine|private-theming)|@babel[\\/]runtime|clsx|react-is|prop-types|hoist-non-react-statics|react-transition-group)[\\/]/;
+const mui = /node_modules[\\/]@mui[\\/]/;
+const app = /packages[\\/]web[\\/]src[\\/]/;
+const contracts = /packages[\\/]contracts[\\/]/;
+
+/** What the first load of a signed-out visitor runs: the entry's modules, and those only the sign-in pages add. */
+interface SignInModules {
+  entry: Set<string>;
+  pages: Set<string>;
+}
+
+const signInSets = new WeakMap<ModuleGraph, SignInModules>();
+
+/** `roots` and every module they import statically. */
+function staticClosure(graph: ModuleGraph, roots: readonly string[]): Set<string> {
+  const reached = new Set<string>();
+  const pending = [...roots];
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (reached.has(id)) continue;
+    reached.add(id);
+    pending.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return reached;
+}
+
+function signInModules(graph: ModuleGraph): SignInModules {
+  const known = signInSets.get(graph);
+  if (known) return known;
+  const entryModules = staticClosure(graph, [entry]);
+  const pageModules = staticClosure(graph, signInPage);
+  for (const id of entryModules) pageModules.delete(id);
+  const sets = { entry: entryModules, pages: pageModules };
+  signInSets.set(graph, sets);
+  return sets;
+}
+
+/** A module the entry runs, other than the framework and the contracts (see `chunkGroups`). */
+function entryModule(id: string, graph: ModuleGraph): boolean {
+  return !contracts.test(id) && !framework.test(id) && signInModules(graph).entry.has(id);
+}
+
+/** A module the sign-in page adds to the entry's, other than the contracts. */
+function signInPageModule(id: string, graph: ModuleGraph): boolean {
+  return !contracts.test(id) && signInModules(graph).pages.has(id);
+}
+
+/**
+ * The bundler's chunk groups (`build.rolldownOptions.output.codeSplitting.groups`). Left alone, the bundler made
+ * ~140 small shared chunks for the mailbox (each a request with its own headers and its own compression window).
+ * These groups make a few bigger ones (bench:page-weight):
+ * - framework: what every page runs before any screen (React, the router, TanStack Query, i18next, zod for the
+ *   contract checks, MUI's styling engine);
+ * - ui-common and app-common: the rest of what the entry runs (MUI components; app modules and other libraries);
+ *   sign-in: what the password page and the sign-in layout add to it and share with another chunk;
+ * - ui-mail and mail-common: MUI components and app modules that at least 8 chunks of the signed-in pages share.
+ *   The rest stays with the route or dialog that uses it.
+ * A group takes the modules its own modules import (the bundler's default, which keeps chunks from importing each
+ * other in circles), so the sign-in groups come first: with one group for all shared modules, the sign-in page ran
+ * every shared MUI component and every API schema of the mailbox pages at start. The API's schemas
+ * (packages/contracts) go with the first group whose modules use them, else with the pages that use them (its
+ * `sideEffects: false`).
+ */
+export function chunkGroups() {
+  return [
+    { name: 'framework', test: framework, priority: 6 },
+    {
+      debugName: 'ui-common',
+      name: (id: string, graph: ModuleGraph) => (mui.test(id) && entryModule(id, graph) ? 'ui-common' : null),
+      priority: 5,
+    },
+    {
+      debugName: 'app-common',
+      name: (id: string, graph: ModuleGraph) => (entryModule(id, graph) ? 'app-common' : null),
+      priority: 4,
+    },
+    {
+      debugName: 'sign-in',
+      name: (id: string, graph: ModuleGraph) => (signInPageModule(id, graph) ? 'sign-in' : null),
+      minShareCount: 2,
+      priority: 3,
+    },
+    { name: 'ui-mail', test: mui, minShareCount: 8, priority: 2 },
+    { name: 'mail-common', test: app, minShareCount: 8, priority: 1 },
+  ];
+}
