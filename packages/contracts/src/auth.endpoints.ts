@@ -16,7 +16,7 @@ import {
 } from './auth.js';
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.js';
-import { WebauthnOptions } from './security.js';
+import { WebauthnSignInOptions } from './security.js';
 
 const tags = ['auth'] as const;
 
@@ -89,7 +89,7 @@ export const authEndpoints = {
     summary: 'Passkey request options for a pending sign-in',
     tags,
     body: WebauthnLoginOptionsRequest,
-    responses: { 200: WebauthnOptions },
+    responses: { 200: WebauthnSignInOptions },
     errors: [401, 419, 422, 429],
   }),
   webauthn: defineEndpoint({

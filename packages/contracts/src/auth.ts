@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalParam, EmailAddress } from './common.js';
+import { WebauthnAuthenticationResponse } from './webauthn.js';
 
 export const UserIndex = decimalParam(0, 31);
 export const UserIndexParams = z.object({ userIndex: UserIndex });
@@ -63,7 +64,7 @@ export const SecondFactorLoginRequest = z
 export type SecondFactorLoginRequest = z.infer<typeof SecondFactorLoginRequest>;
 export const WebauthnLoginOptionsRequest = z.object({ id: PendingSignInId }).strict();
 export const WebauthnLoginRequest = z
-  .object({ id: PendingSignInId, response: z.record(z.string(), z.unknown()) })
+  .object({ id: PendingSignInId, response: WebauthnAuthenticationResponse })
   .strict();
 export type WebauthnLoginRequest = z.infer<typeof WebauthnLoginRequest>;
 

@@ -11,6 +11,7 @@ export * from './compose.js';
 export * from './compose-send.js';
 export * from './external-content.js';
 export * from './security.js';
+export * from './webauthn.js';
 export * from './reading.js';
 export * from './contacts.js';
 export * from './contacts-transfer.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TwoFactorMethod } from './auth.js';
+import { WebauthnCreationOptions, WebauthnRequestOptions, WebauthnRegistrationResponse } from './webauthn.js';
 
 /** Application password scopes: which protocols it opens (`all` = every one). */
 export const applicationPasswordScopes = ['imap', 'pop3', 'smtp', 'all'] as const;
@@ -144,11 +145,15 @@ export const Reauthenticate = z
 export type Reauthenticate = z.infer<typeof Reauthenticate>;
 export const ReauthenticateResponse = z.object({ reauthenticatedUntil: z.number().int() });
 
-/** WebAuthn JSON payloads are checked by the WebAuthn library; here only their outer shape. */
-const WebauthnJson = z.record(z.string(), z.unknown());
-export const WebauthnOptions = z.object({ options: WebauthnJson });
+/** A passkey registration's options (`GET …/passkeys/options`). */
+export const WebauthnOptions = z.object({ options: WebauthnCreationOptions });
 export type WebauthnOptions = z.infer<typeof WebauthnOptions>;
-export const PasskeyRegister = z.object({ name: PasskeyName, response: WebauthnJson }).strict();
+/** A passkey sign-in's options (`POST /auth/2fa/webauthn/options`). */
+export const WebauthnSignInOptions = z.object({ options: WebauthnRequestOptions });
+export type WebauthnSignInOptions = z.infer<typeof WebauthnSignInOptions>;
+export const PasskeyRegister = z
+  .object({ name: PasskeyName, response: WebauthnRegistrationResponse })
+  .strict();
 export const PasskeyRegistered = z.object({
   credential: WebauthnCredential,
   /** New recovery codes when this passkey turned two-factor sign-in on and there were none. */

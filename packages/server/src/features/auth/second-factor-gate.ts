@@ -1,4 +1,8 @@
-import type { TwoFactorMethod } from '@webmail/contracts';
+import type {
+  TwoFactorMethod,
+  WebauthnAuthenticationResponse,
+  WebauthnRequestOptions,
+} from '@webmail/contracts';
 
 /** A sign-in whose password was right and that waits for its second factor. */
 export interface PendingSignIn {
@@ -38,10 +42,10 @@ export interface SecondFactorGate {
   accountOf(id: string, deviceId: string): Promise<{ email: string; knownDevice: boolean }>;
   /** Checks a TOTP or recovery code; a wrong one throws 401 `wrongCode` (or `codeAlreadyUsed`). */
   finishWithCode(id: string, code: string, deviceId: string): Promise<SecondFactorPassed>;
-  passkeyOptions(id: string, deviceId: string, rp: RelyingParty): Promise<Record<string, unknown>>;
+  passkeyOptions(id: string, deviceId: string, rp: RelyingParty): Promise<WebauthnRequestOptions>;
   finishWithPasskey(
     id: string,
-    response: Record<string, unknown>,
+    response: WebauthnAuthenticationResponse,
     deviceId: string,
     rp: RelyingParty,
   ): Promise<SecondFactorPassed>;

@@ -11,7 +11,7 @@ import { submitMessage, type SmtpServer } from '../../mail/smtp/smtp-submit.js';
 import { removeDraft, specialFolderPath } from './draft-folder.js';
 import type { MailLogin } from '../../mail/mail-access.js';
 import type { OutboxCredentials } from './outbox-credentials.js';
-import { followUp, type StoredEnvelope } from './outbox-entry.js';
+import { followUp, storedEnvelope, type StoredEnvelope } from './outbox-entry.js';
 import type { OutboxRepository, OutboxRow } from './outbox.repository.js';
 
 export interface DeliveryConfig {
@@ -61,11 +61,11 @@ export class OutboxDelivery {
   /** `row` must be claimed (status `sending`) by the caller. */
   async deliver(row: OutboxRow): Promise<void> {
     const login = this.credentials.loginFor(row.account, row.credentials_sealed);
-    if (!login || !row.raw) {
+    const envelope = this.envelopeOf(row);
+    if (!login || !row.raw || !envelope) {
       const message = 'The send could not be resumed on the server; please send it again';
       return this.finishFailed(row, { reason: 'interrupted', message, recipients: [] });
     }
-    const envelope = JSON.parse(row.envelope) as StoredEnvelope;
     const attempts = Number(row.attempts) + 1;
     const scheduled = Number(row.scheduled) === 1;
     try {
@@ -120,6 +120,19 @@ export class OutboxDelivery {
       await this.followUp({ ...row, ...sent });
     } catch (err) {
       await this.refused(row, attempts, err);
+    }
+  }
+
+  /**
+   * The stored envelope, or null (logged as the server fault it is) when the row does not hold a readable one: the
+   * entry then fails for good, as one whose login is gone, rather than failing every tick of the job.
+   */
+  private envelopeOf(row: OutboxRow): StoredEnvelope | null {
+    try {
+      return storedEnvelope(row);
+    } catch (err) {
+      this.log.error({ err, outbox: row.id }, 'outbox entry has no readable envelope');
+      return null;
     }
   }
 

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Contact, Group } from '@webmail/contracts';
+import { Contact, type Group } from '@webmail/contracts';
+import { readJsonColumn } from '../../infra/db/json-column.js';
 import { searchTextOf, sortNameOf, type ContactFields, type Labelled } from './contact-fields.js';
 import type { ContactRow, ContactsRepository, GroupRow } from './contacts.repository.js';
 import { extraOf, newUid, writeVcard } from './vcard-write.js';
@@ -10,6 +11,13 @@ export const newId = () => randomBytes(12).toString('base64url');
 const etagOf = (...parts: Array<string | number>) =>
   `"${createHash('sha256').update(parts.join('\u0000')).digest('base64url').slice(0, 22)}"`;
 
+/** The row's e-mail addresses (its `emails` JSON column, in the contract's shape). */
+export const storedEmails = (row: Pick<ContactRow, 'emails'>): Labelled[] =>
+  readJsonColumn(Contact.shape.emails, row.emails, 'contacts.emails');
+
+const storedPhones = (row: Pick<ContactRow, 'phones'>): Labelled[] =>
+  readJsonColumn(Contact.shape.phones, row.phones, 'contacts.phones');
+
 /** A contact as the API shows it. */
 export function contactView(row: ContactRow, groups: string[]): Contact {
   return {
@@ -17,8 +25,8 @@ export function contactView(row: ContactRow, groups: string[]): Contact {
     addressBookId: row.address_book_id,
     uid: row.uid,
     fullName: row.full_name,
-    emails: JSON.parse(row.emails) as Labelled[],
-    phones: JSON.parse(row.phones) as Labelled[],
+    emails: storedEmails(row),
+    phones: storedPhones(row),
     organization: row.organization,
     notes: row.notes,
     groups,
@@ -32,8 +40,8 @@ export function contactView(row: ContactRow, groups: string[]): Contact {
 export function fieldsOf(row: ContactRow): ContactFields {
   return {
     fullName: row.full_name,
-    emails: JSON.parse(row.emails) as Labelled[],
-    phones: JSON.parse(row.phones) as Labelled[],
+    emails: storedEmails(row),
+    phones: storedPhones(row),
     organization: row.organization,
     notes: row.notes,
   };

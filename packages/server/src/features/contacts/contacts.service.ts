@@ -15,7 +15,7 @@ import { AppError, notFound, validationError } from '../../infra/errors.js';
 import type { PublishEvent } from '../../infra/events/event-bus.js';
 import type { AddressBooksService } from './address-books.service.js';
 import type { AvatarsService } from './avatars.service.js';
-import { contactView, ContactStore, fieldsOf } from './contact-store.js';
+import { contactView, ContactStore, fieldsOf, storedEmails } from './contact-store.js';
 import type { ContactFields } from './contact-fields.js';
 import type { ContactRow, ContactsRepository } from './contacts.repository.js';
 
@@ -197,13 +197,13 @@ export class ContactsService {
       members: (members.get(g.id) ?? [])
         .flatMap((id) => {
           const row = byId.get(id);
-          const first = row ? (JSON.parse(row.emails) as Array<{ value: string }>)[0] : undefined;
+          const first = row ? storedEmails(row)[0] : undefined;
           return row && first ? [{ name: row.full_name, address: first.value }] : [];
         })
         .sort((x, y) => x.name.localeCompare(y.name) || x.address.localeCompare(y.address)),
     }));
     for (const row of await this.repo.contacts.suggestContacts(account, tokens, limit)) {
-      const emails = JSON.parse(row.emails) as Array<{ value: string }>;
+      const emails = storedEmails(row);
       const nameMatches = tokens.every((t) =>
         `${row.full_name} ${row.organization}`.toLowerCase().includes(t),
       );

@@ -1,5 +1,6 @@
 import { defaultSpamLevel, type Autoreply } from '@webmail/contracts';
 import type { MailSession } from '../../mail/mail-session.js';
+import { storedAutoreply, storedTargets } from './filter-columns.js';
 import type { ChangeOrigin, FilterScript } from './filter-script.js';
 
 /**
@@ -10,7 +11,7 @@ export class DeliverySettingsService {
   constructor(private readonly script: FilterScript) {}
 
   async targets(mail: MailSession): Promise<string[]> {
-    return JSON.parse((await this.script.repository.settings(mail.email)).targets) as string[];
+    return storedTargets(await this.script.repository.settings(mail.email));
   }
 
   async setTargets(mail: MailSession, targets: string[], origin: ChangeOrigin): Promise<string[]> {
@@ -24,10 +25,17 @@ export class DeliverySettingsService {
   }
 
   async autoreply(mail: MailSession): Promise<Autoreply> {
-    const stored = (await this.script.repository.settings(mail.email)).autoreply;
-    return stored
-      ? (JSON.parse(stored) as Autoreply)
-      : { status: false, name: '', subject: '', text: '', html: '', start: null, end: null };
+    return (
+      storedAutoreply(await this.script.repository.settings(mail.email)) ?? {
+        status: false,
+        name: '',
+        subject: '',
+        text: '',
+        html: '',
+        start: null,
+        end: null,
+      }
+    );
   }
 
   async setAutoreply(mail: MailSession, autoreply: Autoreply): Promise<Autoreply> {
@@ -59,9 +67,7 @@ export class DeliverySettingsService {
   async detailsOf(account: string): Promise<{ targets: string[]; spamLevel: number }> {
     const settings = await this.script.repository.settings(account);
     return {
-      targets: (await this.script.disabled(account)).has('targets')
-        ? []
-        : (JSON.parse(settings.targets) as string[]),
+      targets: (await this.script.disabled(account)).has('targets') ? [] : storedTargets(settings),
       spamLevel: settings.spam_level ?? defaultSpamLevel,
     };
   }

@@ -1,17 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type {
-  Autoreply,
-  DisabledFeature,
-  Filter,
-  FilterAction,
-  FilterQuery,
-  SecurityEventType,
-  SieveScriptState,
-} from '@webmail/contracts';
+import type { DisabledFeature, Filter, SecurityEventType, SieveScriptState } from '@webmail/contracts';
 import type { MailLogin } from '../../mail/mail-access.js';
 import type { MailSession } from '../../mail/mail-session.js';
 import type { MailboxesService } from '../mailboxes/mailboxes.service.js';
 import type { PlanFeatures } from '../upgrade/plan-features.service.js';
+import { storedAction, storedAutoreply, storedQuery, storedTargets } from './filter-columns.js';
 import { compileScript, offers, spamLevelExtensions } from './filters-compiler.js';
 import type { FilterRow, FiltersRepository } from './filters.repository.js';
 import type { FolderResolver } from './gmail-xml.js';
@@ -129,21 +122,21 @@ export class FilterScript {
       const off = (feature: DisabledFeature) => context.disabled.has(feature);
       const rows = off('filters') ? [] : await repo.list(mail.email);
       const settings = await repo.settings(mail.email);
-      const autoreply = settings.autoreply ? (JSON.parse(settings.autoreply) as Autoreply) : null;
+      const autoreply = storedAutoreply(settings);
       const compile = (offered: readonly string[]) =>
         compileScript({
           filters: rows
             .filter((row) => !isTrue(row.disabled))
             .map((row) => {
-              const action = JSON.parse(row.action) as FilterAction;
+              const action = storedAction(row);
               return {
-                query: JSON.parse(row.query) as FilterQuery,
+                query: storedQuery(row),
                 action: off('targets') ? { ...action, targets: [] } : action,
               };
             }),
           folderPath: (id) => context.folderPaths.get(id),
           junkPath: context.junkPath,
-          targets: off('targets') ? [] : (JSON.parse(settings.targets) as string[]),
+          targets: off('targets') ? [] : storedTargets(settings),
           spamLevel: settings.spam_level,
           autoreply: off('autoreply') ? null : autoreply,
           offered,
@@ -170,8 +163,8 @@ export class FilterScript {
       name: row.name,
       disabled: isTrue(row.disabled),
       created: new Date(Number(row.created_at)).toISOString(),
-      query: JSON.parse(row.query) as FilterQuery,
-      action: JSON.parse(row.action) as FilterAction,
+      query: storedQuery(row),
+      action: storedAction(row),
       metaData: { canTargets: !disabled.has('targets'), canMoveTo: !disabled.has('folders') },
     };
   }

@@ -1,16 +1,18 @@
 import {
   formatSearch,
   parseSearch,
+  RecentSearchEmail,
   searchKeywordPatterns,
   searchLimits,
   type MassActionRequest,
   type MassActionResponse,
   type ParsedSearch,
   type RecentSearch,
-  type RecentSearchEmail,
   type SearchKeywordsResponse,
   type SearchResponse,
 } from '@webmail/contracts';
+import { z } from 'zod';
+import { readJsonColumn } from '../../infra/db/json-column.js';
 import type { PublishEvent } from '../../infra/events/event-bus.js';
 import { notFound, validationError, type FieldProblem } from '../../infra/errors.js';
 import type { MailSession, MailFolder } from '../../mail/mail-session.js';
@@ -104,7 +106,7 @@ export class SearchService {
     return rows.slice(0, searchLimits.recentSearches).map((row) => ({
       id: row.id,
       search_query: row.query,
-      searchEmails: JSON.parse(row.hits) as RecentSearchEmail[],
+      searchEmails: readJsonColumn(z.array(RecentSearchEmail), row.hits, 'search_recent.hits'),
     }));
   }
 

@@ -4,10 +4,14 @@ import {
   generateRegistrationOptions,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import type { WebauthnCredential } from '@webmail/contracts';
+import type {
+  WebauthnAuthenticationResponse,
+  WebauthnCreationOptions,
+  WebauthnCredential,
+  WebauthnRegistrationResponse,
+  WebauthnRequestOptions,
+} from '@webmail/contracts';
 import { randomToken } from '../../infra/crypto.js';
 import { notFound, refusal } from '../../infra/errors.js';
 import type { PublishEvent } from '../../infra/events/event-bus.js';
@@ -41,7 +45,7 @@ export class PasskeysService {
     private readonly rpName: string,
   ) {}
 
-  async registrationOptions(actor: Actor, rp: RelyingParty): Promise<Record<string, unknown>> {
+  async registrationOptions(actor: Actor, rp: RelyingParty): Promise<WebauthnCreationOptions> {
     await this.twoFactor.requireRecentCheck(actor.session);
     const email = actor.session.email;
     const existing = await this.repo.listPasskeys(email);
@@ -62,14 +66,14 @@ export class PasskeysService {
       registration_challenge: options.challenge,
       challenge_expires_at: Date.now() + challengeMs,
     });
-    return options as unknown as Record<string, unknown>;
+    return options;
   }
 
   /** Registers the passkey; the first factor of the account also gets new recovery codes. */
   async register(
     actor: Actor,
     name: string,
-    response: Record<string, unknown>,
+    response: WebauthnRegistrationResponse,
     rp: RelyingParty,
   ): Promise<{ credential: WebauthnCredential; recoveryCodes: string[] | null }> {
     await this.twoFactor.requireRecentCheck(actor.session);
@@ -80,7 +84,7 @@ export class PasskeysService {
     // A challenge is used once, whatever the outcome.
     await this.checks.saveChecks({ ...checks, registration_challenge: null, challenge_expires_at: null });
     const verification = await verifyRegistrationResponse({
-      response: response as unknown as RegistrationResponseJSON,
+      response,
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.rpId,
@@ -126,7 +130,10 @@ export class PasskeysService {
   }
 
   /** Request options listing the account's passkeys, and the challenge to keep with the pending sign-in. */
-  async authenticationOptions(email: string, rp: RelyingParty) {
+  async authenticationOptions(
+    email: string,
+    rp: RelyingParty,
+  ): Promise<{ options: WebauthnRequestOptions; challenge: string }> {
     const passkeys = await this.repo.listPasskeys(email);
     if (passkeys.length === 0) throw rejected('The account has no passkey');
     const options = await generateAuthenticationOptions({
@@ -134,21 +141,20 @@ export class PasskeysService {
       allowCredentials: passkeys.map((p) => ({ id: p.credential_id, transports: splitTransports(p) })),
       userVerification: 'preferred',
     });
-    return { options: options as unknown as Record<string, unknown>, challenge: options.challenge };
+    return { options, challenge: options.challenge };
   }
 
   /** Verifies a sign-in assertion against the account's own passkey; throws 401 `passkeyRejected`. */
   async verifyAuthentication(
     email: string,
-    response: Record<string, unknown>,
+    response: WebauthnAuthenticationResponse,
     challenge: string,
     rp: RelyingParty,
   ): Promise<void> {
-    const credentialId = typeof response.id === 'string' ? response.id : '';
-    const passkey = await this.repo.findPasskey(email, credentialId);
+    const passkey = await this.repo.findPasskey(email, response.id);
     if (!passkey) throw rejected('This passkey does not belong to the account');
     const verification = await verifyAuthenticationResponse({
-      response: response as unknown as AuthenticationResponseJSON,
+      response,
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.rpId,

@@ -1,3 +1,4 @@
+import type { WebauthnAuthenticationResponse, WebauthnRequestOptions } from '@webmail/contracts';
 import { decrypt, encrypt, hmac, randomToken, sha256 } from '../../infra/crypto.js';
 import { refusal } from '../../infra/errors.js';
 import type {
@@ -63,7 +64,7 @@ export class SecondFactorSignIn implements SecondFactorGate {
     return this.finish(id, row, method);
   }
 
-  async passkeyOptions(id: string, deviceId: string, rp: RelyingParty): Promise<Record<string, unknown>> {
+  async passkeyOptions(id: string, deviceId: string, rp: RelyingParty): Promise<WebauthnRequestOptions> {
     const row = await this.pending(id, deviceId);
     const { options, challenge } = await this.passkeys.authenticationOptions(row.account, rp);
     await this.checks.setPendingChallenge(row.id_hash, challenge);
@@ -72,7 +73,7 @@ export class SecondFactorSignIn implements SecondFactorGate {
 
   async finishWithPasskey(
     id: string,
-    response: Record<string, unknown>,
+    response: WebauthnAuthenticationResponse,
     deviceId: string,
     rp: RelyingParty,
   ): Promise<SecondFactorPassed> {

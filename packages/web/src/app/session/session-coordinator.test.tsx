@@ -10,13 +10,13 @@ import {
   deviceAccountsApi,
   signInAccount,
 } from '../../features/accounts/accounts.testing';
-import { useLogout } from '../../features/auth/api/logout';
+import { installFakeEventSource } from '../../features/events/event-source.testing';
 import { sampleTree } from '../../test/folder.testing';
 import { openSessionChannel, type SessionChannel } from '../../shared/session/session-channel';
 import { mailApi } from '../../test/api-handlers.testing';
 import { clearCookie } from '../../test/cookies';
 import { server } from '../../test/msw-server';
-import { renderApp, renderWithProviders } from '../../test/render-app';
+import { renderApp } from '../../test/render-app';
 import { createSessionCoordinator, type NavigatingRouter } from './session-coordinator';
 
 type Rendered = Awaited<ReturnType<typeof renderApp>>;
@@ -212,25 +212,23 @@ describe('cross-tab session messages', () => {
   });
 });
 
-describe('user logout (POST /auth/logout)', () => {
+describe('user logout (the server ended the session)', () => {
   it('ends the session, keeps the account on the device and goes to the user select', async () => {
     signInAccount(0);
-    const device = deviceAccountsApi([alice]);
-    server.use(...device.handlers);
-    function LogoutButton() {
-      const logout = useLogout();
-      return (
-        <button type="button" onClick={() => logout.mutate(0)}>
-          log out
-        </button>
-      );
-    }
-    const { user, router } = await renderWithProviders(<LogoutButton />, '/u/0/somewhere');
+    const { device } = setUp([alice]);
+    const sources = installFakeEventSource();
+    const app = await renderApp('/u/0/id-inbox');
+    await screen.findByRole('heading', { name: 'Inbox' });
+    await waitFor(() => expect(sources.all).toHaveLength(1));
+    sources.latest().open();
 
-    await user.click(screen.getByRole('button', { name: 'log out' }));
+    // Signed out elsewhere (another browser's security page, the server): the cookie is gone, the stream says so.
+    clearCookie('wm_exp_0');
+    sources.latest().send({ command: 'logout', kind: 'user' });
 
-    await waitFor(() => expect(locationOf(router)).toBe('/login'));
-    expect(device.requests).toContain('POST /api/auth/logout?userIndex=0');
+    await waitFor(() => expect(locationOf(app.router)).toBe('/login'));
+    expect(await screen.findByRole('button', { name: /^Alice Example/ })).toHaveTextContent('Signed out');
+    expect(device.requests).not.toContain('DELETE /api/auth/removeDeviceUser?index=0');
     expect(document.cookie).not.toMatch(/wm_exp_0/);
   });
 });

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ResponseBodyError } from 'openid-client';
+import { z } from 'zod';
 import { decrypt, encrypt } from '../../../infra/crypto.js';
+import { readJsonColumn } from '../../../infra/db/json-column.js';
 import { unauthorized } from '../../../infra/errors.js';
 import type { SessionContext } from '../../../infra/session/session-context.js';
 import type { Clock } from '../../../infra/test-clock.js';
@@ -8,6 +10,13 @@ import type { MailLogin, TokenLogins } from '../../../mail/mail-access.js';
 import type { SignInLog } from '../sign-in-log.js';
 import { providerUnreachable, type OidcRelyingParty, type OidcTokens } from './oidc-relying-party.js';
 import type { OidcSessionsRepository } from './oidc-sessions.repository.js';
+
+/** What `tokens_sealed` holds once opened (`seal` writes it). */
+const SealedTokens = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string().nullable(),
+  expiresAt: z.number().nullable(),
+}) satisfies z.ZodType<OidcTokens>;
 
 /** A token is refreshed this long before the provider said it expires (clock skew, a slow request). */
 const refreshMarginMs = 60_000;
@@ -55,11 +64,14 @@ export class OidcMailTokens implements TokenLogins {
   }
 
   private unseal(key: string, sealed: string): OidcTokens {
+    let text: string;
     try {
-      return JSON.parse(decrypt(key, sealed)) as OidcTokens;
+      text = decrypt(key, sealed);
     } catch {
       throw unauthorized('Session key does not match');
     }
+    // Opened with the right key (AES-GCM checks it), so a value of another shape is a server fault, not a 401.
+    return readJsonColumn(SealedTokens, text, 'oidc_sessions.tokens_sealed');
   }
 
   private refreshOnce(session: SessionContext, sealed: string, tokens: OidcTokens): Promise<OidcTokens> {

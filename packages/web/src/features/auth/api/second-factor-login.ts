@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import { startAuthentication } from '@simplewebauthn/browser';
 import { authEndpoints, type LoginResponse } from '@webmail/contracts';
 import { callApi } from '../../../shared/api/call-api';
 import { useSessionEvents } from '../../../shared/session/session-events';
@@ -26,14 +26,8 @@ export function usePasskeySignIn() {
   return useMutation({
     mutationFn: async (id: string) => {
       const { options } = await callApi(authEndpoints.webauthnOptions, { body: { id } }, noRedirect);
-      const response = await startAuthentication({
-        optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
-      });
-      return callApi(
-        authEndpoints.webauthn,
-        { body: { id, response: response as unknown as Record<string, unknown> } },
-        noRedirect,
-      );
+      const response = await startAuthentication({ optionsJSON: options });
+      return callApi(authEndpoints.webauthn, { body: { id, response } }, noRedirect);
     },
     meta: { errorSnackbar: false },
     onSuccess: (response: LoginResponse) => session.signedIn(response.userIndex),

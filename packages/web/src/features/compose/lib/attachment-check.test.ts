@@ -2,8 +2,7 @@ import { composeLimits } from '@webmail/contracts';
 import { describe, expect, it } from 'vitest';
 import { checkAttachment, dataImageBytes } from './attachment-check';
 
-const attach = { inline: false, currentBytes: 0, currentCount: 0 };
-const inline = { inline: true, currentBytes: 0, currentCount: 0 };
+const attach = { currentBytes: 0, currentCount: 0 };
 
 describe('checkAttachment (composer limits)', () => {
   it('accepts a file at exactly the limit and refuses one byte more', () => {
@@ -20,21 +19,6 @@ describe('checkAttachment (composer limits)', () => {
     expect(checkAttachment(file, { ...attach, currentBytes: 20_000_000 })).toEqual({
       kind: 'messageTooLarge',
       limit: 26_214_400,
-    });
-  });
-
-  it('refuses TIFF and over-512,000-byte inline images', () => {
-    expect(checkAttachment({ name: 'scan.tif', type: 'image/tiff', size: 10 }, inline)).toEqual({
-      kind: 'inlineType',
-      type: 'image/tiff',
-    });
-    expect(checkAttachment({ name: 'p.png', type: 'image/png', size: 512_001 }, inline)).toEqual({
-      kind: 'inlineTooLarge',
-      limit: 512_000,
-    });
-    expect(checkAttachment({ name: 'p.png', type: 'image/png', size: 512_000 }, inline)).toBeNull();
-    expect(checkAttachment({ name: 'a.txt', type: 'text/plain', size: 1 }, inline)).toEqual({
-      kind: 'notAnImage',
     });
   });
 

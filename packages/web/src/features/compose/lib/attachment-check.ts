@@ -1,25 +1,26 @@
 import { composeLimits } from '@webmail/contracts';
 import {
-  checkInlineImage,
   messageLimitRefusal,
   type FileFacts,
   type InlineImageRefusal,
 } from '../../../shared/editor/inline-image-check';
 
-/** Why a file is refused before it is uploaded (the composer limits); each names its limit. */
+/**
+ * Why a file is refused before it is uploaded or put into the body (the composer limits); each names its limit.
+ * One type for both, as the composer shows one notice for an attachment and an image pasted into the body.
+ */
 export type AttachmentRefusal =
   InlineImageRefusal | { kind: 'tooLarge'; limit: number } | { kind: 'tooMany'; limit: number };
 
 /**
- * Checks a file against the limits before any byte is sent: one attachment at most 20,971,520 bytes, the
- * whole message at most 26,214,400 (`currentBytes` = attachments already there or uploading, plus the body),
- * and an inline image as the body field checks it (`checkInlineImage`). The server checks the same (422).
+ * Checks an attachment against the limits before any byte is sent: one attachment at most 20,971,520 bytes, the
+ * whole message at most 26,214,400 (`currentBytes` = attachments already there or uploading, plus the body). An
+ * image for the body is checked by the editor (`checkInlineImage`). The server checks the same (422).
  */
 export function checkAttachment(
   file: FileFacts,
-  context: { inline: boolean; currentBytes: number; currentCount: number },
+  context: { currentBytes: number; currentCount: number },
 ): AttachmentRefusal | null {
-  if (context.inline) return checkInlineImage(file, context.currentBytes);
   if (context.currentCount >= composeLimits.attachmentsMax) {
     return { kind: 'tooMany', limit: composeLimits.attachmentsMax };
   }

@@ -28,7 +28,7 @@ export function acceptedUploads(
   let count = attachments.length + uploads.length;
   const accepted: PendingUpload[] = [];
   for (const file of files) {
-    const refusal = checkAttachment(file, { inline: false, currentBytes: bytes, currentCount: count });
+    const refusal = checkAttachment(file, { currentBytes: bytes, currentCount: count });
     if (refusal) {
       onRefused(file, refusal);
       continue;

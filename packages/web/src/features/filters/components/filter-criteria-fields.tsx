@@ -2,16 +2,10 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { sizeDirections } from '@webmail/contracts';
+import { sizeDirections, sizeSteps, type SizeStep } from '@webmail/contracts';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { SelectField } from '../../../shared/ui/select-field';
-import {
-  sizeSteps,
-  textCriteria,
-  type FilterForm,
-  type FilterFormErrors,
-  type SizeStep,
-} from '../lib/filter-form';
+import { textCriteria, type FilterForm, type FilterFormErrors } from '../lib/filter-form';
 
 const sizeStepOptions = (Object.keys(sizeSteps) as SizeStep[]).map((step) => ({ value: step, label: step }));
 

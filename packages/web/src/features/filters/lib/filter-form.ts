@@ -2,15 +2,14 @@ import {
   FilterInput,
   filterLimits,
   inboxActionsOf,
+  sizeSteps,
   type Filter,
   type FilterInput as FilterInputBody,
+  type SizeDirection,
+  type SizeStep,
   type SpamAction,
 } from '@webmail/contracts';
 import { isValidAddress } from './address-input';
-
-export type SizeDirection = 'off' | 'larger' | 'smaller';
-export type SizeStep = 'B' | 'KB' | 'MB';
-export const sizeSteps: Record<SizeStep, number> = { B: 1, KB: 1024, MB: 1024 * 1024 };
 
 export const textCriteria = ['from', 'to', 'subject', 'listId', 'text'] as const;
 export type TextCriterion = (typeof textCriteria)[number];

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
+import { startRegistration } from '@simplewebauthn/browser';
 import { securityEndpoints, type Reauthenticate } from '@webmail/contracts';
 import { callApi } from '../../../shared/api/call-api';
 import { securityKeys } from './security.keys';
@@ -60,11 +60,11 @@ export function useAddPasskey(userIndex: number) {
   return useTwoFactorMutation(userIndex, async (name: string) => {
     const { options } = await callApi(securityEndpoints.passkeyOptions, { params: { userIndex } });
     const response = await startRegistration({
-      optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
+      optionsJSON: options,
     });
     return callApi(securityEndpoints.passkeyRegister, {
       params: { userIndex },
-      body: { name, response: response as unknown as Record<string, unknown> },
+      body: { name, response },
     });
   });
 }
