@@ -70,11 +70,20 @@ export const WebauthnRequestOptions = z.object({
 });
 export type WebauthnRequestOptions = z.infer<typeof WebauthnRequestOptions>;
 
+/** A `PublicKeyCredential` in JSON, the browser's answer around the authenticator's own `response`. */
+const credentialJson = <Response extends z.ZodType>(response: Response) =>
+  z.object({
+    id: Base64Url,
+    rawId: Base64Url,
+    response,
+    authenticatorAttachment: AuthenticatorAttachment.optional(),
+    clientExtensionResults: ExtensionOutputs,
+    type: PublicKeyType,
+  });
+
 /** `RegistrationResponseJSON`: the browser's answer to a registration. */
-export const WebauthnRegistrationResponse = z.object({
-  id: Base64Url,
-  rawId: Base64Url,
-  response: z.object({
+export const WebauthnRegistrationResponse = credentialJson(
+  z.object({
     clientDataJSON: Base64Url,
     attestationObject: Base64Url,
     authenticatorData: Base64Url.optional(),
@@ -82,24 +91,16 @@ export const WebauthnRegistrationResponse = z.object({
     publicKeyAlgorithm: z.number().int().optional(),
     publicKey: Base64Url.optional(),
   }),
-  authenticatorAttachment: AuthenticatorAttachment.optional(),
-  clientExtensionResults: ExtensionOutputs,
-  type: PublicKeyType,
-});
+);
 export type WebauthnRegistrationResponse = z.infer<typeof WebauthnRegistrationResponse>;
 
 /** `AuthenticationResponseJSON`: the browser's answer to a sign-in (an assertion). */
-export const WebauthnAuthenticationResponse = z.object({
-  id: Base64Url,
-  rawId: Base64Url,
-  response: z.object({
+export const WebauthnAuthenticationResponse = credentialJson(
+  z.object({
     clientDataJSON: Base64Url,
     authenticatorData: Base64Url,
     signature: Base64Url,
     userHandle: Base64Url.optional(),
   }),
-  authenticatorAttachment: AuthenticatorAttachment.optional(),
-  clientExtensionResults: ExtensionOutputs,
-  type: PublicKeyType,
-});
+);
 export type WebauthnAuthenticationResponse = z.infer<typeof WebauthnAuthenticationResponse>;

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import type { AppEventOf, Folder, MailboxTreeResponse } from '@webmail/contracts';
-import { EventStreamReader } from '../support/event-stream.testing.js';
+import type { AppEventOf, Folder } from '@webmail/contracts';
+import { type EventStreamReader, openInboxStream } from '../support/event-stream.testing.js';
 import { imapAs, newMailUser, startServer } from '../support/harness.testing.js';
 import { composeRaw } from '../support/mail-fixtures.testing.js';
 import { deliver } from '../support/reading.testing.js';
@@ -22,12 +22,7 @@ describe('a push the mail server gave up on before the answer', () => {
   beforeAll(async () => {
     server = await startServer('sqlite', { MAIL_PUSH_SECRET: pushSecret, LIVE_MAIL: 'push' });
     user = await newMailUser('push-gone');
-    const client = server.client();
-    await client.signIn(user.email, user.password);
-    const tree = (await client.get<MailboxTreeResponse>('/api/u/0/mailbox')).body.mailboxes;
-    inbox = tree.find((f) => f.specialUse === 'inbox') as Folder;
-    events = await EventStreamReader.open(client, 0);
-    expect(events.status).toBe(200);
+    ({ inbox, events } = await openInboxStream(server, user));
   });
   afterAll(async () => {
     events.close();

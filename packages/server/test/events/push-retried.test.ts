@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import type { Folder, MailboxTreeResponse } from '@webmail/contracts';
-import { EventStreamReader, type ReceivedEvent } from '../support/event-stream.testing.js';
+import type { Folder } from '@webmail/contracts';
+import {
+  type EventStreamReader,
+  type ReceivedEvent,
+  openInboxStream,
+} from '../support/event-stream.testing.js';
 import { newMailUser, startServer } from '../support/harness.testing.js';
 import { composeRaw } from '../support/mail-fixtures.testing.js';
 import { failPushesOf, relayPushesTo } from '../support/push-relay.testing.js';
@@ -23,12 +27,7 @@ describe('a push the mail server got no answer for', () => {
     server = await startServer('sqlite', { MAIL_PUSH_SECRET: pushSecret, LIVE_MAIL: 'push' });
     await relayPushesTo(pushPort, server.baseUrl);
     user = await newMailUser('push-again');
-    const client = server.client();
-    await client.signIn(user.email, user.password);
-    const tree = (await client.get<MailboxTreeResponse>('/api/u/0/mailbox')).body.mailboxes;
-    inbox = tree.find((f) => f.specialUse === 'inbox') as Folder;
-    events = await EventStreamReader.open(client, 0);
-    expect(events.status).toBe(200);
+    ({ inbox, events } = await openInboxStream(server, user));
   });
   afterAll(async () => {
     await failPushesOf(pushPort, user.email, null);

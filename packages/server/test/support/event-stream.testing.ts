@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { AppEvent, AppEventOf } from '@webmail/contracts';
+import type { AppEvent, AppEventOf, Folder, MailboxTreeResponse } from '@webmail/contracts';
 import { imapAs } from './harness.testing.js';
 import type { TestClient } from './http-client.testing.js';
 import { composeRaw } from './mail-fixtures.testing.js';
@@ -150,4 +150,21 @@ export async function expectMailEvents(
   } finally {
     await imap.logout();
   }
+}
+
+/**
+ * `user` signed in on a fresh client of `server`, its folder tree read (as the app does before it listens) and its
+ * event stream (user index 0) open: the Inbox and the stream's reader.
+ */
+export async function openInboxStream(
+  server: { client(): TestClient },
+  user: { email: string; password: string },
+): Promise<{ inbox: Folder; events: EventStreamReader }> {
+  const client = server.client();
+  await client.signIn(user.email, user.password);
+  const tree = (await client.get<MailboxTreeResponse>('/api/u/0/mailbox')).body.mailboxes;
+  const inbox = tree.find((f) => f.specialUse === 'inbox') as Folder;
+  const events = await EventStreamReader.open(client, 0);
+  expect(events.status).toBe(200);
+  return { inbox, events };
 }
