@@ -226,6 +226,16 @@ export const Autoreply = z
   })
   .meta({ id: 'Autoreply' });
 export type Autoreply = z.infer<typeof Autoreply>;
+/** The auto-reply of an account that never saved one: off, empty, unbounded. */
+export const noAutoreply: Autoreply = {
+  status: false,
+  name: '',
+  subject: '',
+  text: '',
+  html: '',
+  start: null,
+  end: null,
+};
 
 /** Spam level 0–100 (lower is stricter; default 50). */
 export const SpamLevel = z.object({ spamLevel: z.number().int().min(0).max(100) }).strict();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiError } from '@webmail/contracts';
+import { noAutoreply, type ApiError } from '@webmail/contracts';
 import type { TestClient } from '../support/http-client.testing.js';
 import { newMailUser, startServer } from '../support/harness.testing.js';
 
@@ -30,16 +30,7 @@ interface Field {
   kind: Kind;
 }
 
-const autoreply = (patch: Record<string, string>) => ({
-  status: false,
-  name: '',
-  subject: '',
-  text: '',
-  html: '',
-  start: null,
-  end: null,
-  ...patch,
-});
+const autoreply = (patch: Record<string, string>) => ({ ...noAutoreply, ...patch });
 const filter = (query: Record<string, string>, name = 'F') => ({
   name,
   query,

@@ -1,4 +1,4 @@
-import { defaultSpamLevel, type Autoreply } from '@webmail/contracts';
+import { defaultSpamLevel, noAutoreply, type Autoreply } from '@webmail/contracts';
 import type { MailSession } from '../../mail/mail-session.js';
 import { storedAutoreply, storedTargets } from './filter-columns.js';
 import type { ChangeOrigin, FilterScript } from './filter-script.js';
@@ -25,17 +25,7 @@ export class DeliverySettingsService {
   }
 
   async autoreply(mail: MailSession): Promise<Autoreply> {
-    return (
-      storedAutoreply(await this.script.repository.settings(mail.email)) ?? {
-        status: false,
-        name: '',
-        subject: '',
-        text: '',
-        html: '',
-        start: null,
-        end: null,
-      }
-    );
+    return storedAutoreply(await this.script.repository.settings(mail.email)) ?? { ...noAutoreply };
   }
 
   async setAutoreply(mail: MailSession, autoreply: Autoreply): Promise<Autoreply> {

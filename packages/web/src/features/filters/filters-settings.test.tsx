@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Editor } from '@tiptap/react';
-import type { Autoreply } from '@webmail/contracts';
+import { noAutoreply, type Autoreply } from '@webmail/contracts';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { sampleTree } from '../../test/folder.testing';
@@ -207,15 +207,7 @@ const pickerInput = (label: string) =>
   screen.getByRole('group', { name: label }).parentElement!.querySelector('input')!;
 
 describe('auto-reply (settings/autoreply)', () => {
-  const reply: Autoreply = {
-    status: false,
-    name: '',
-    subject: '',
-    text: '',
-    html: '',
-    start: null,
-    end: null,
-  };
+  const reply: Autoreply = { ...noAutoreply };
 
   it('saves the reply, refuses an end before the start, and the mailbox says when it starts', async () => {
     signIn(0);
