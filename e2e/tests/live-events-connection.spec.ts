@@ -10,6 +10,7 @@ import {
 } from '../support/live-events';
 import { newMailUser, seedFolders, type MailUser } from '../support/mail-user';
 import { extraServerPort, startServer, type RunningServer } from '../support/server-process';
+import { lookLanguages, looksAt, screenshotWidths } from '../support/screenshots';
 import { signInByApi, xsrfHeaders, type UiLanguage } from '../support/sign-in';
 
 const notice = (page: Page, text: string) => page.locator('[data-snackbar-type]').filter({ hasText: text });
@@ -41,7 +42,7 @@ test.describe.serial('live events', () => {
     await seedFolders(alice, { INBOX: 30 });
   });
 
-  for (const language of ['fi', 'en'] as const) {
+  for (const language of lookLanguages(['fi', 'en'] as const)) {
     test(`screenshots of the connection notices in ${language}`, async ({ browser }) => {
       test.setTimeout(120_000);
       const context = await newContext(browser, language);
@@ -64,11 +65,8 @@ test.describe.serial('live events', () => {
             const sources = (window as unknown as { __eventSources: EventSource[] }).__eventSources;
             sources.at(-1)?.dispatchEvent(new Event('error'));
           });
-        const shots = [
-          { width: 360, height: 780 },
-          { width: 1024, height: 768 },
-          { width: 1440, height: 900 },
-        ].flatMap((size) => (['light', 'dark'] as const).map((scheme) => ({ size, scheme })));
+        // npm test: light at the widest, dark at the narrowest; E2E_LOOKS=all: every width both ways.
+        const shots = looksAt(screenshotWidths);
         const prepare = async ({ size, scheme }: (typeof shots)[number]) => {
           await page.emulateMedia({ colorScheme: scheme });
           await page.setViewportSize(size);
