@@ -170,7 +170,8 @@ local function push_url(ctx, body)
 end
 
 -- The spool: one push per line (JSON has no raw line breaks), appended with one write by whichever mail process
--- failed, claimed whole by renaming it (only one process wins a rename), deleted once a POST carrying it got a 2xx.
+-- failed, claimed whole by renaming it (only one process wins a rename), read and deleted at once; a POST carrying
+-- it that gets no 2xx appends it again.
 
 local function file_size(path)
   local f = io.open(path, "rb")
