@@ -8,19 +8,31 @@ root=$(pwd)
 bash scripts/ensure-system.sh --with-test-tools || exit 1
 # shellcheck source=ensure-node.sh
 source scripts/ensure-node.sh
-bash scripts/ensure-node-deps.sh || exit 1
+# better-sqlite3's compile (a fresh clone) runs beside the build and the first steps; the server tests wait for it.
+bash scripts/ensure-node-deps.sh --native-in-background || exit 1
 
 results=$root/.data/test-results
 rm -rf "$results" && mkdir -p "$results"
 failed_steps=()
 
+# The machine's CPU ticks, busy and all (/proc/stat: user nice system idle iowait irq softirq steal).
+cpu_ticks() { awk '/^cpu /{ print $2 + $3 + $4 + $7 + $8, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9 }' /proc/stat; }
+# "N s, CPU x.y of z cores busy" since the ticks in $1 $2 were read: where a step leaves cores idle, another can run.
+took() {
+  local seconds=$1 busy0=$2 all0=$3 busy1 all1
+  read -r busy1 all1 < <(cpu_ticks)
+  awk -v s="$seconds" -v b=$((busy1 - busy0)) -v a=$((all1 - all0)) -v n="$(nproc)" \
+    'BEGIN { printf "%d s, CPU %.1f of %d cores busy\n", s, a > 0 ? n * b / a : 0, n }'
+}
+
 step() {
-  local name=$1 started=$SECONDS
+  local name=$1 started=$SECONDS busy all
   shift
+  read -r busy all < <(cpu_ticks)
   echo
   echo "━━ $name"
   if ! "$@"; then failed_steps+=("$name"); fi
-  echo "── $name: $((SECONDS - started)) s"
+  echo "── $name: $(took $((SECONDS - started)) "$busy" "$all")"
 }
 
 # Steps that are each about one core's work (tsc, eslint, prettier) or mostly waiting (the mailstack tests) run side
@@ -29,9 +41,15 @@ step() {
 beside_names=()
 beside_pids=()
 beside_logs=()
+beside_ticks=()
+beside_started=0
 beside() {
   local name=$1 log
   shift
+  if [ ${#beside_pids[@]} -eq 0 ]; then
+    beside_started=$SECONDS
+    read -r -a beside_ticks < <(cpu_ticks)
+  fi
   log=$(mktemp)
   "$@" >"$log" 2>&1 &
   beside_names+=("$name")
@@ -39,7 +57,7 @@ beside() {
   beside_logs+=("$log")
 }
 together() {
-  local started=$SECONDS i
+  local started=$beside_started i
   for i in "${!beside_pids[@]}"; do
     echo
     echo "━━ ${beside_names[$i]}"
@@ -47,7 +65,7 @@ together() {
     cat "${beside_logs[$i]}"
     rm -f "${beside_logs[$i]}"
   done
-  echo "── ${beside_names[*]}: $((SECONDS - started)) s together"
+  echo "── ${beside_names[*]}: $(took $((SECONDS - started)) "${beside_ticks[@]}") (together)"
   beside_names=()
   beside_pids=()
   beside_logs=()
@@ -72,6 +90,7 @@ beside "format" npx prettier --check .
 beside "contracts unit tests" vitest_in packages/contracts contracts
 beside "mailstack tests" vitest_in mailstack mailstack
 together
+step "native modules (better-sqlite3)" bash scripts/wait-native.sh
 step "server unit + integration tests (SQLite, PostgreSQL)" vitest_in packages/server server "$workers"
 step "web unit tests" vitest_in packages/web web "$workers"
 step "browser tests (Playwright, Chromium)" env PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e.json" \
