@@ -22,7 +22,7 @@ took() {
   local seconds=$1 busy0=$2 all0=$3 busy1 all1
   read -r busy1 all1 < <(cpu_ticks)
   awk -v s="$seconds" -v b=$((busy1 - busy0)) -v a=$((all1 - all0)) -v n="$(nproc)" \
-    'BEGIN { printf "%d s, CPU %.1f of %d cores busy\n", s, a > 0 ? n * b / a : 0, n }'
+    'BEGIN { printf "%d s, CPU %.1f of %d cores busy\n", s, (a > 0 ? n * b / a : 0), n }'
 }
 
 step() {
