@@ -91,13 +91,17 @@ beside "contracts unit tests" vitest_in packages/contracts contracts
 beside "mailstack tests" vitest_in mailstack mailstack
 together
 step "native modules (better-sqlite3)" bash scripts/wait-native.sh
-step "server unit + integration tests (SQLite, PostgreSQL)" vitest_in packages/server server "$workers"
+# The server tests keep ~70 % of the 2 cores busy (they wait for Dovecot and the databases), the run through the
+# reference deployment ~half (node restarts, HAProxy's checks): side by side they take little more than the server
+# tests alone. The deployment gets a state directory of its own: the browser run after it clears the suite's.
+beside "server unit + integration tests (SQLite, PostgreSQL)" vitest_in packages/server server "$workers"
+beside "browser tests through HAProxy and three nodes (deploy/reference)" \
+  env PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e-cluster.json" E2E_STATE_DIR="${E2E_STATE_DIR:-$root/.data/e2e}-cluster" \
+  npx playwright test --config e2e/playwright.cluster.config.ts --reporter=list,json
+together
 step "web unit tests" vitest_in packages/web web "$workers"
 step "browser tests (Playwright, Chromium)" env PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e.json" \
   npx playwright test --config e2e/playwright.config.ts --reporter=list,json
-step "browser tests through HAProxy and three nodes (deploy/reference)" \
-  env PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e-cluster.json" \
-  npx playwright test --config e2e/playwright.cluster.config.ts --reporter=list,json
 
 node scripts/summarize-tests.mjs "$results"
 echo "npm test took $((SECONDS / 60)) min $((SECONDS % 60)) s"
