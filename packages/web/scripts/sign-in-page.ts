@@ -21,6 +21,9 @@ import { writeCompressedCopies } from './precompress.ts';
  * fallback's (`src/app/i18n/create-i18n.ts` loads both). Asked for by the entry, they came a round trip after the
  * framework chunk. A visitor who chose another language on this device fetches that one as before, and the default
  * language's copy goes unused.
+ *
+ * Run with `tsx --conditions=source` (package.json), so `@webmail/contracts` is its TypeScript source as in the Vite
+ * build, and the web package builds without the contracts' `dist`.
  */
 const distDir = fileURLToPath(new URL('../dist', import.meta.url));
 const manifestDir = path.join(distDir, '.vite');
