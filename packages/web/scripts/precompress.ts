@@ -27,23 +27,27 @@ export function precompress(): Plugin {
       order: 'post',
       handler() {
         for (const file of walk(outDir)) {
-          if (!compressible.test(file)) continue;
-          const body = readFileSync(file);
-          if (body.length < minBytes) continue;
-          writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
-          writeFileSync(
-            `${file}.br`,
-            brotliCompressSync(body, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-                [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-              },
-            }),
-          );
+          if (compressible.test(file)) writeCompressedCopies(file);
         }
       },
     },
   };
+}
+
+/** Writes `file.gz` and `file.br` beside one file (the build's later steps use it for the files they write). */
+export function writeCompressedCopies(file: string): void {
+  const body = readFileSync(file);
+  if (body.length < minBytes) return;
+  writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+  );
 }
 
 function* walk(dir: string): Generator<string> {
