@@ -5,11 +5,14 @@ import { signIn } from '../test/api-handlers.testing';
 import { prefetchAuthAppUrl } from '../features/auth/api/get-auth-app-url';
 import { preloadRouteChunks } from './preload-route-chunks';
 import { preloadMailArea } from './routes/preload-mail-area';
-import { prefetchUserPagesData } from './routes/prefetch-user-pages-data';
+import { prefetchInboxList, prefetchUserPagesData } from './routes/prefetch-user-pages-data';
 
 vi.mock('./routes/preload-mail-area', () => ({ preloadMailArea: vi.fn() }));
 vi.mock('../features/auth/api/get-auth-app-url', () => ({ prefetchAuthAppUrl: vi.fn() }));
-vi.mock('./routes/prefetch-user-pages-data', () => ({ prefetchUserPagesData: vi.fn() }));
+vi.mock('./routes/prefetch-user-pages-data', () => ({
+  prefetchUserPagesData: vi.fn(),
+  prefetchInboxList: vi.fn(async () => {}),
+}));
 
 const data = { queryClient: new QueryClient(), cacheRestored: Promise.resolve() };
 
@@ -52,6 +55,7 @@ describe('preloadRouteChunks', () => {
     vi.mocked(preloadMailArea).mockClear();
     vi.mocked(prefetchAuthAppUrl).mockClear();
     vi.mocked(prefetchUserPagesData).mockClear();
+    vi.mocked(prefetchInboxList).mockClear();
   });
 
   it.each([
@@ -125,6 +129,27 @@ describe('preloadRouteChunks', () => {
       expect(prefetchUserPagesData).not.toHaveBeenCalled();
     },
   );
+
+  it.each(['/', '/u/1/'])(
+    'signed in, %s also sends the Inbox’s list once the device’s copy is in the cache',
+    async (path) => {
+      signIn(0);
+      signIn(1);
+      const userIndex = path === '/' ? 0 : 1;
+
+      preloadRouteChunks(routeTable().routes, path, data);
+
+      await vi.waitFor(() => expect(prefetchInboxList).toHaveBeenCalledWith(data.queryClient, userIndex));
+      expect(prefetchUserPagesData).toHaveBeenCalledWith(data.queryClient, userIndex);
+    },
+  );
+
+  it('signed in, a folder page sends no Inbox list', async () => {
+    signIn(0);
+    preloadRouteChunks(routeTable().routes, '/u/0/id-sent', data);
+    await vi.waitFor(() => expect(prefetchUserPagesData).toHaveBeenCalledWith(data.queryClient, 0));
+    expect(prefetchInboxList).not.toHaveBeenCalled();
+  });
 
   it('signed in, a folder page does not load the Inbox redirect', () => {
     signIn(0);

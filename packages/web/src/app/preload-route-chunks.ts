@@ -17,7 +17,8 @@ import { preloadMailArea } from './routes/preload-mail-area';
  * A user's pages without that user's session load the sign-in page's instead: the session rule sends the visitor
  * there. On the way to a sign-in page the sign-in area's loader's request (GET /api/, is there an external sign-in
  * application) is sent now too; on a signed-in user's page, the requests all its pages start with, once the
- * device's copy is in the cache (`cacheRestored`: the restore marks every query it finds stale, a fresh answer too).
+ * device's copy is in the cache (`cacheRestored`: the restore marks every query it finds stale, a fresh answer too),
+ * and on the way to the Inbox its list's first page once the tree and the settings are known.
  */
 export function preloadRouteChunks(
   routes: RouteObject[],
@@ -27,18 +28,19 @@ export function preloadRouteChunks(
   const userIndex = pathname === '/' ? 0 : userIndexOfPath(pathname);
   const destination = userIndex !== null && !hasActiveSession(userIndex) ? signInPath() : pathname;
   // `/` and a user's home go on to the Inbox: its list is the page to show.
-  if (
+  const toInbox =
     destination === pathname &&
     userIndex !== null &&
-    (pathname === '/' || pathname.replace(/\/$/, '') === userHomePath(userIndex))
-  ) {
-    preloadMailArea();
-  }
+    (pathname === '/' || pathname.replace(/\/$/, '') === userHomePath(userIndex));
+  if (toInbox) preloadMailArea();
   if (isSignInPath(destination)) prefetchAuthAppUrl();
   if (destination === pathname && userIndex !== null) {
     const code = import('./routes/prefetch-user-pages-data');
     void Promise.all([code, data.cacheRestored])
-      .then(([{ prefetchUserPagesData }]) => prefetchUserPagesData(data.queryClient, userIndex))
+      .then(([{ prefetchUserPagesData, prefetchInboxList }]) => {
+        prefetchUserPagesData(data.queryClient, userIndex);
+        if (toInbox) return prefetchInboxList(data.queryClient, userIndex);
+      })
       .catch(() => undefined);
   }
   for (const { route } of matchRoutes(routes, destination) ?? []) {

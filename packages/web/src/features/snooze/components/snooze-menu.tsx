@@ -4,11 +4,16 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { snoozePresets } from '../lib/snooze-presets';
 import { useWakeFormat } from '../hooks/use-wake-format';
-import { SnoozePickerDialog } from './snooze-picker-dialog';
+
+// Loaded when first opened: the date picker library is the largest part of the mail pages' code and a list needs
+// none of it at first.
+const SnoozePickerDialog = lazy(async () => ({
+  default: (await import('./snooze-picker-dialog')).SnoozePickerDialog,
+}));
 
 export interface SnoozeMenuProps {
   /** The button it opens from; null (the keyboard) opens it in the middle of the window. */
@@ -55,19 +60,21 @@ function OpenSnoozeMenu({ anchor, open, onPick, onClose }: SnoozeMenuProps) {
         </MenuItem>
       </Menu>
       {picking && (
-        <SnoozePickerDialog
-          open
-          initial={presets.find((p) => p.id === 'tomorrow')?.at ?? now + 86_400_000}
-          timeZone={format.timeZone}
-          onPick={(at) => {
-            setPicking(false);
-            onPick(at);
-          }}
-          onClose={() => {
-            setPicking(false);
-            onClose();
-          }}
-        />
+        <Suspense fallback={null}>
+          <SnoozePickerDialog
+            open
+            initial={presets.find((p) => p.id === 'tomorrow')?.at ?? now + 86_400_000}
+            timeZone={format.timeZone}
+            onPick={(at) => {
+              setPicking(false);
+              onPick(at);
+            }}
+            onClose={() => {
+              setPicking(false);
+              onClose();
+            }}
+          />
+        </Suspense>
       )}
     </>
   );
