@@ -140,7 +140,7 @@ test('keyboard only: sign in, read, reply, move, search, change a setting, close
   await page.keyboard.press('Control+Enter');
   await expect(page.getByRole('textbox', { name: 'Message body' })).toBeHidden({ timeout: 20_000 });
   await expectVisibleFocus(page, 'after send');
-  // The message leaves after the send's undo window (SEND_UNDO_SECONDS, 10 s): its delivery is checked at the end,
+  // The message leaves after the send's undo window (SEND_UNDO_SECONDS, 5 s in the suite): its delivery is checked at the end,
   // so the steps below run while the window passes instead of after it.
 
   // Move the open message with `v`: the picker filters as one types, Enter moves.
