@@ -39,7 +39,10 @@ export default async function globalSetup() {
     // The retention spec waits for the job; the default hour would make it wait that long.
     // The Upgrade page links to the operator's upgrade address (shell-upgrade-feedback spec).
     // TEST_CLOCK: the snooze spec moves the server's clock for scheduled work (POST /api/test/clock).
+    // SEND_UNDO_SECONDS: a send still waits in the outbox for its undo window and can be undone (compose-send
+    // clicks Undo), but ~10 specs that send mail wait 5 s for it instead of the default 10.
     env: {
+      SEND_UNDO_SECONDS: '5',
       RETENTION_INTERVAL_SECONDS: '10',
       UPGRADE_URL: 'https://upgrade.example.test/plans',
       TEST_CLOCK: '1',

@@ -47,7 +47,7 @@ test.describe('replies', () => {
     page,
     browser,
   }) => {
-    // Two sends, each waiting out the server's 10 s undo window, and three mailboxes to check.
+    // Two sends, each waiting out the suite server's 5 s undo window (global-setup), and three mailboxes to check.
     test.slow();
     const alice = newMailUser('alice');
     const bob = newMailUser('bob');

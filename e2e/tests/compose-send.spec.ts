@@ -47,7 +47,7 @@ test.describe('send, undo and retries', () => {
   });
 
   test('Undo within the window: nothing is delivered and the draft is back', async ({ page }) => {
-    // Two sends through the server's 10 s undo window.
+    // Two sends through the suite server's 5 s undo window (global-setup).
     test.slow();
     const alice = newMailUser('alice');
     const bob = newMailUser('bob');

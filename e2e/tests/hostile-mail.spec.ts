@@ -55,11 +55,10 @@ test.describe('hostile mail', () => {
     page.on('console', (message) => {
       if (/xss|hostile/i.test(message.text())) consoleLines.push(message.text());
     });
-    await context.route('**/*', (route) => {
-      const url = new URL(route.request().url());
-      if (url.origin === e2eBaseUrl || url.protocol === 'data:' || url.protocol === 'blob:') {
-        return route.continue();
-      }
+    // Only what is not the app's origin (nor data: or blob:) is routed here: the browser's driver lets the app's own
+    // requests through itself, not by a round trip to this test for each of its ~840 requests.
+    const escapedOrigin = e2eBaseUrl.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    await context.route(new RegExp(`^(?!${escapedOrigin}/|data:|blob:)`), (route) => {
       outside.push(route.request().url());
       return route.abort();
     });

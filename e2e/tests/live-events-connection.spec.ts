@@ -126,6 +126,10 @@ test.describe.serial('live events', () => {
     const context = await newContext(browser, 'en', server.baseUrl);
     try {
       const page = await context.newPage();
+      // The page's timers run on as usual, and jump where the test says: the five 5-second retries of a server kept
+      // down, and the success notice's 5 seconds, pass without being waited out.
+      await page.clock.install();
+      const pageNow = () => page.evaluate(() => Date.now());
       await signInByApi(page, alice, 'en', { baseUrl: server.baseUrl });
       await expect(messageList(page).getByRole('listitem').first()).toBeVisible();
       await waitForOpenStream(page);
@@ -141,6 +145,9 @@ test.describe.serial('live events', () => {
       await server.kill();
       const broken = notice(page, texts.en.broken);
       await expect(broken).toBeVisible();
+      // The page's clock stands still while the servers start and stop (its first retry waiting), so however long
+      // that takes on a loaded machine, the retries are not used up before the server is back.
+      await page.clock.pauseAt((await pageNow()) + 100);
 
       // While this server is down, another process on the same database makes a change (its event is logged).
       const during = `While it was down ${Date.now().toString(36)}`;
@@ -153,6 +160,9 @@ test.describe.serial('live events', () => {
       await expect(folderLink(page, during)).toHaveCount(0);
 
       server = await startServer(options);
+      // The page's clock runs again, and the retry waiting comes at once.
+      await page.clock.resume();
+      await page.clock.fastForward(5000);
       const restored = notice(page, texts.en.restored);
       await expect(restored).toBeVisible({ timeout: 30_000 });
       await expect(broken).toHaveCount(0);
@@ -161,17 +171,24 @@ test.describe.serial('live events', () => {
       const records = await streamRecords(page);
       const resumed = records.filter((r) => r.url.includes('lastEventId='));
       expect(resumed.some((r) => r.type === 'message' && r.data?.includes('folderCreate'))).toBe(true);
-      // The success notice is a 5-second one.
-      await expect(restored).toBeHidden({ timeout: 8000 });
+      // The success notice is a 5-second one: gone within 8 s of the page's clock, 5 of them jumped.
+      await page.clock.fastForward(5000);
+      await expect(restored).toBeHidden({ timeout: 3000 });
 
       // Kept down: every retry fails, and after the fifth the error with Retry stays.
       await server.kill();
-      const down = Date.now();
+      const down = await pageNow();
       await expect(broken).toBeVisible();
       const failed = notice(page, texts.en.failed);
-      await expect(failed).toBeVisible({ timeout: 45_000 });
-      const waited = Date.now() - down;
-      console.log(`reconnect failed shown ${waited} ms after the server went down (5 retries, 5 s apart)`);
+      // The page's clock on in half seconds until the error shows: each retry's timer fires once it is due.
+      for (let step = 0; step < 120 && !(await failed.isVisible()); step += 1) {
+        await page.clock.fastForward(500);
+      }
+      await expect(failed).toBeVisible();
+      const waited = (await pageNow()) - down;
+      console.log(
+        `reconnect failed shown ${waited} ms (page clock) after the server went down (5 retries, 5 s apart)`,
+      );
       expect(waited).toBeGreaterThanOrEqual(24_000);
       await expect(broken).toHaveCount(0);
 

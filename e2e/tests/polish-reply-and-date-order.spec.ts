@@ -13,7 +13,7 @@ test.describe('polish (issue 13)', () => {
   test('a reply typed right away goes above the quote; a message moved to Trash and back keeps its date place', async ({
     page,
   }) => {
-    // One send through the server's 10 s undo window.
+    // One send through the suite server's 5 s undo window (global-setup).
     test.slow();
     await useLanguage(page, 'en');
     const alice = newMailUser('alice');

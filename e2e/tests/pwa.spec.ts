@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { demoUsers, e2eStateDir, repoRoot, screenshotDir } from '../support/environment';
 import { messageRow } from '../support/message-rows';
 import { extraServerPort, startServer, type RunningServer } from '../support/server-process';
+import { lookLanguages, looksAt } from '../support/screenshots';
 import { signInByApi, useLanguage, type UiLanguage } from '../support/sign-in';
 
 /**
@@ -19,8 +20,12 @@ const widths = [
   { width: 1024, height: 768 },
   { width: 1440, height: 900 },
 ];
-const schemes = ['light', 'dark'] as const;
 const languages = ['fi', 'en'] as const satisfies UiLanguage[];
+/** The screenshots' languages and looks: npm test takes Finnish, light at the widest and dark at the narrowest. */
+const shotLanguages = lookLanguages(languages);
+const looks = looksAt(widths);
+/** Where the spec goes on after the shots (the widest, as after a shot at every width). */
+const desktop = widths.at(-1)!;
 const openedSubject = 'Kvartaliaruanne Q3 – palun vaata üle';
 
 const texts = {
@@ -171,14 +176,14 @@ test('the manifest and the service worker register; a new build shows the update
       await page.reload(); // the new worker still waits: the tooltip shows again after a reload
       const shown = page.getByRole('status', { name: texts[language].update });
       await expect(shown).toBeVisible();
-      for (const scheme of schemes) {
+      if (!shotLanguages.includes(language)) continue;
+      for (const { scheme, size } of looks) {
         await page.emulateMedia({ colorScheme: scheme });
-        for (const size of widths) {
-          await page.setViewportSize(size);
-          await expect(shown).toBeVisible();
-          await shoot(page, `pwa-update-${language}-${scheme}-${size.width}`);
-        }
+        await page.setViewportSize(size);
+        await expect(shown).toBeVisible();
+        await shoot(page, `pwa-update-${language}-${scheme}-${size.width}`);
       }
+      await page.setViewportSize(desktop);
     }
 
     // Reload activates the new worker and the page comes back on the new build.
@@ -223,14 +228,15 @@ test('offline: a reload shows the app shell, a message opened before and the ban
     await useLanguage(page, language);
     await page.reload();
     await expect(page.getByText(texts[language].offline)).toBeVisible();
-    for (const scheme of schemes) {
+    await expect(page.getByRole('heading', { name: openedSubject })).toBeVisible();
+    if (!shotLanguages.includes(language)) continue;
+    for (const { scheme, size } of looks) {
       await page.emulateMedia({ colorScheme: scheme });
-      for (const size of widths) {
-        await page.setViewportSize(size);
-        await expect(page.getByRole('heading', { name: openedSubject })).toBeVisible();
-        await shoot(page, `pwa-offline-${language}-${scheme}-${size.width}`);
-      }
+      await page.setViewportSize(size);
+      await expect(page.getByRole('heading', { name: openedSubject })).toBeVisible();
+      await shoot(page, `pwa-offline-${language}-${scheme}-${size.width}`);
     }
+    await page.setViewportSize(desktop);
   }
 
   // Back online, the device logout (sign out of all accounts) forgets everything the device kept.

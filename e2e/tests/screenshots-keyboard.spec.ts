@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { screenshotDir } from '../support/environment';
 import { newMailUser, plainMessage, withImap } from '../support/mail-user';
 import { messageRow } from '../support/message-rows';
+import { looksAt } from '../support/screenshots';
 import { signInByApi, useLanguage } from '../support/sign-in';
 
 const dir = path.join(screenshotDir, 'keyboard');
@@ -11,7 +12,6 @@ const sizes = [
   { width: 360, height: 780 },
   { width: 1440, height: 900 },
 ] as const;
-const schemes = ['light', 'dark'] as const;
 
 async function shoot(page: Page, name: string) {
   await page.evaluate(() => document.fonts.ready);
@@ -21,8 +21,9 @@ async function shoot(page: Page, name: string) {
 }
 
 /**
- * The keyboard parts checked by eye (fi, 360 and 1440 px, light and dark) under e2e/artifacts/screenshots/keyboard:
- * the skip link on the first Tab, the focus ring of the row it leads to, and the move-to picker opened with `v`.
+ * The keyboard parts checked by eye (fi; light at 1440 and dark at 360 px, every look with E2E_LOOKS=all) under
+ * e2e/artifacts/screenshots/keyboard: the skip link on the first Tab, the focus ring of the row it leads to, and the
+ * move-to picker opened with `v`.
  */
 test('keyboard screenshots: skip link, focus ring, move-to picker (fi)', async ({ page }) => {
   test.setTimeout(180_000);
@@ -46,26 +47,24 @@ test('keyboard screenshots: skip link, focus ring, move-to picker (fi)', async (
   await signInByApi(page, user, 'fi');
   const home = page.url();
 
-  for (const scheme of schemes) {
+  for (const { scheme, size } of looksAt(sizes)) {
     await page.emulateMedia({ colorScheme: scheme });
-    for (const size of sizes) {
-      await page.setViewportSize(size);
-      const tag = `${scheme}-${size.width}`;
-      await page.goto(home);
-      await expect(messageRow(page, 'Lounas perjantaina')).toBeVisible();
-      await page.keyboard.press('Tab');
-      await expect(page.getByRole('link', { name: 'Siirry viesteihin' })).toBeFocused();
-      await shoot(page, `skip-link-fi-${tag}`);
-      await page.keyboard.press('Enter');
-      await expect(messageRow(page, 'Lounas perjantaina')).toBeFocused();
-      await shoot(page, `focus-ring-row-fi-${tag}`);
-      await page.keyboard.press('Enter');
-      await expect(page.getByRole('heading', { name: 'Lounas perjantaina' })).toBeVisible();
-      await page.keyboard.press('v');
-      await expect(page.getByRole('listbox', { name: 'Siirrä kansioon…' })).toBeVisible();
-      await shoot(page, `move-picker-fi-${tag}`);
-      await page.keyboard.press('Escape');
-      await expect(page.getByRole('listbox')).toBeHidden();
-    }
+    await page.setViewportSize(size);
+    const tag = `${scheme}-${size.width}`;
+    await page.goto(home);
+    await expect(messageRow(page, 'Lounas perjantaina')).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Siirry viesteihin' })).toBeFocused();
+    await shoot(page, `skip-link-fi-${tag}`);
+    await page.keyboard.press('Enter');
+    await expect(messageRow(page, 'Lounas perjantaina')).toBeFocused();
+    await shoot(page, `focus-ring-row-fi-${tag}`);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Lounas perjantaina' })).toBeVisible();
+    await page.keyboard.press('v');
+    await expect(page.getByRole('listbox', { name: 'Siirrä kansioon…' })).toBeVisible();
+    await shoot(page, `move-picker-fi-${tag}`);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('listbox')).toBeHidden();
   }
 });
