@@ -4,16 +4,15 @@ import { labels, signIn } from '../support/sign-in';
 
 /**
  * The sign-in page's own HTML (the build's `sign-in.html`, packages/web/scripts/sign-in-page.ts): the server sends it
- * for /login/password and for `/` without a session, and the page asks for its route chunks and both translation
- * catalogues itself. What it preloads must be what the app then uses (each fetched once), and the page must work.
+ * for /login/password and for `/` without a session, and the page asks for its route chunks itself. What it preloads must be what the app then uses (each fetched once), and the page must work.
  */
 
-/** Every JavaScript file and catalogue request the page makes, by path. */
+/** Every JavaScript file the page requests, by path. */
 function recordRequests(page: Page): string[] {
   const paths: string[] = [];
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());
-    if (pathname.endsWith('.js') || pathname.startsWith('/api/translations/')) paths.push(pathname);
+    if (pathname.endsWith('.js')) paths.push(pathname);
   });
   return paths;
 }
@@ -22,7 +21,7 @@ test.describe('the sign-in page’s HTML', () => {
   // Every load from the network: an installed service worker would answer with its precached index.html.
   test.use({ serviceWorkers: 'block' });
 
-  test('asks for the route chunks and catalogues the app uses, each once, and signs in', async ({ page }) => {
+  test('asks for the route chunks the app uses, each once, and signs in', async ({ page }) => {
     const user = newMailUser('signinpage');
     const requests = recordRequests(page);
     await page.goto('/login/password');
@@ -39,11 +38,9 @@ test.describe('the sign-in page’s HTML', () => {
       expect.arrayContaining([
         expect.stringMatching(/^\/assets\/auth-layout-.*\.js$/),
         expect.stringMatching(/^\/assets\/password-login\.route-.*\.js$/),
-        '/api/translations/fi/root.webmail',
-        '/api/translations/en/root.webmail',
       ]),
     );
-    for (const path of preloaded.filter((href) => href.endsWith('.js') || href.startsWith('/api/'))) {
+    for (const path of preloaded.filter((href) => href.endsWith('.js'))) {
       expect(
         requests.filter((requested) => requested === path),
         path,
