@@ -1,10 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { newMailUser } from '../support/mail-user';
-import { labels, signIn } from '../support/sign-in';
+import { labels, signIn, useLanguage } from '../support/sign-in';
 
 /**
  * The sign-in page's own HTML (the build's `sign-in.html`, packages/web/scripts/sign-in-page.ts): the server sends it
- * for /login/password and for `/` without a session, and the page asks for its route chunks itself. What it preloads must be what the app then uses (each fetched once), and the page must work.
+ * for /login/password and for `/` without a session, and the page asks for its route chunks itself. What it preloads
+ * must be what the app then uses (each fetched once), and the page must work. It also draws the page before any
+ * script has come (where the app would draw it the same), and the app takes the drawing's place without showing its
+ * loading spinner in between.
  */
 
 /** Every JavaScript file the page requests, by path. */
@@ -28,24 +31,16 @@ test.describe('the sign-in page’s HTML', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByLabel(labels.fi.email, { exact: true })).toBeVisible();
 
-    const html = await (
-      await page.request.get('/login/password', { headers: { accept: 'text/html' } })
-    ).text();
-    const preloaded = [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"/g)].map(
-      (match) => match[1]!,
-    );
-    expect(preloaded).toEqual(
+    // The page asks for the app's modules itself (after its first paint): the route chunks among them, and no file
+    // twice (a preload the app did not use would be fetched again by its import).
+    await expect(page.locator('#drawn')).toHaveCount(0);
+    expect(requests).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^\/assets\/auth-layout-.*\.js$/),
         expect.stringMatching(/^\/assets\/password-login\.route-.*\.js$/),
       ]),
     );
-    for (const path of preloaded.filter((href) => href.endsWith('.js'))) {
-      expect(
-        requests.filter((requested) => requested === path),
-        path,
-      ).toHaveLength(1);
-    }
+    expect(requests).toEqual([...new Set(requests)]);
 
     await signIn(page, user, 'fi');
   });
@@ -65,5 +60,67 @@ test.describe('the sign-in page’s HTML', () => {
     await expect(rootPage.getByLabel(labels.fi.email, { exact: true })).toBeVisible();
     const scripts = (paths: string[]) => [...new Set(paths.filter((path) => path.endsWith('.js')))].sort();
     expect(scripts(viaRoot)).toEqual(scripts(direct));
+  });
+
+  test('draws the page before the app runs, where the app would draw it the same', async ({ page }) => {
+    // No script file comes: what shows is the HTML's own.
+    await page.route('**/*.js', (route) => route.abort());
+    await page.goto('/login/password');
+    const drawn = page.locator('#drawn');
+    await expect(drawn.getByText('Kirjaudu sisään', { exact: true }).first()).toBeVisible();
+    await expect(drawn.getByText(labels.fi.email, { exact: true })).toBeVisible();
+    await expect(drawn.getByText(labels.fi.submit, { exact: true })).toBeVisible();
+    await expect(page.locator('#boot')).toBeHidden();
+    await expect(page).toHaveTitle(/Webmail/);
+    // Inert and hidden from assistive technology: nothing in it takes the focus or a click before the app runs.
+    await expect(drawn).toHaveAttribute('inert', '');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+    await drawn
+      .locator('input')
+      .first()
+      .evaluate((input) => (input as HTMLInputElement).focus());
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
+  });
+
+  test('leaves the page to the spinner and the app where the visitor chose another look', async ({
+    page,
+  }) => {
+    await page.route('**/*.js', (route) => route.abort());
+    const policyErrors: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) policyErrors.push(message.text());
+    });
+    await useLanguage(page, 'en');
+    await page.goto('/login/password');
+    // The page's inline check ran (its policy allows it by hash) and hid the Finnish drawing.
+    await expect(page.locator('html')).toHaveClass(/undrawn/);
+    await expect(page.locator('#drawn')).toBeHidden();
+    await expect(page.locator('#boot')).toBeVisible();
+    expect(policyErrors).toEqual([]);
+
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.evaluate(() => window.localStorage.clear());
+    await page.reload();
+    await expect(page.locator('#drawn')).toBeHidden();
+  });
+
+  test('the app takes the drawing’s place with the same page, never the spinner in between', async ({
+    page,
+  }) => {
+    // Records whether a progress indicator (the loading spinner) was ever put into the page.
+    await page.addInitScript(() => {
+      const seen = { spinner: false };
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      new MutationObserver(() => {
+        if (document.querySelector('[role="progressbar"]')) seen.spinner = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/login/password');
+    await expect(page.getByRole('heading', { level: 1, name: 'Kirjaudu sisään' })).toBeVisible();
+    await expect(page.locator('#drawn')).toHaveCount(0);
+    await expect(page.getByLabel(labels.fi.email, { exact: true })).toBeFocused();
+    expect(
+      await page.evaluate(() => (window as unknown as { seen: { spinner: boolean } }).seen.spinner),
+    ).toBe(false);
   });
 });

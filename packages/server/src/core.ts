@@ -58,6 +58,8 @@ export function createCore(config: Config, db: Db, log: FastifyBaseLogger) {
     eventLog,
     jobs,
     webDistDir: config.webDistDir,
+    // The sign-in page is the built-in password form alone: it can be drawn before the app runs (infra/spa.ts).
+    drawnSignInPage: config.passwordSignIn && !config.oidc && !config.authAppUrl,
     start: async () => {
       // Delegated access keeps no user password: copies sealed before an upgrade (or a mode change) are erased;
       // those sessions go on through the delegated door.

@@ -11,7 +11,7 @@ import { createServiceWorkerUpdates } from './app/pwa/service-worker-updates';
 import { startServiceWorker } from './app/pwa/start-service-worker';
 import { createQueryClient } from './app/query-client';
 import { preloadRouteChunks } from './app/preload-route-chunks';
-import { createAppRouter, routes } from './app/router';
+import { createAppRouter, routes, type AppRouter } from './app/router';
 import { connectSession } from './app/session/connect-session';
 
 async function start() {
@@ -30,6 +30,9 @@ async function start() {
     forgetDeviceData: (scope) => forgetDeviceData(offlineCache, scope),
   });
   const updates = createServiceWorkerUpdates();
+  // The sign-in page drawn by its HTML (scripts/sign-in-page.ts) stays until the router has the page: the first
+  // render then replaces it with the same page, where a render now would put the loading spinner in its place.
+  if (showsDrawnPage()) await routerReady(router);
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
@@ -39,6 +42,21 @@ async function start() {
     </StrictMode>,
   );
   startServiceWorker(updates);
+}
+
+function showsDrawnPage(): boolean {
+  return document.getElementById('drawn') !== null && !document.documentElement.classList.contains('undrawn');
+}
+
+function routerReady(router: AppRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
 }
 
 void start();

@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { cookieNames } from '@webmail/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { policyWithScripts } from './security-headers.js';
 
 /**
  * Whether a page request will show the sign-in page: its own path, or `/` for a visitor without user 0's session
@@ -14,15 +15,45 @@ function opensSignInPage(request: FastifyRequest, url: string): boolean {
   return url === '/' && !request.cookies[cookieNames.tokenExpiry(0)];
 }
 
+/** The inline scripts of a page (those without `src`), for its CSP. */
+function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+}
+
+/**
+ * The build's sign-in page for this deployment, or none (packages/web/scripts/sign-in-page.ts writes both):
+ * - `sign-in.html` draws the built-in password form before any script runs, and an inline check (allowed by its
+ *   hash) hides the drawing where the app will look otherwise. Right only where the app shows that form alone:
+ * - `sign-in-plain.html` (the page's chunks preloaded, nothing drawn) where single sign-on adds its button, an
+ *   external sign-in application takes the visitor away, or password sign-in is off.
+ */
+function signInPage(distDir: string, drawn: boolean): { file: string; policy?: string } | null {
+  const file = drawn ? 'sign-in.html' : 'sign-in-plain.html';
+  const full = path.join(distDir, file);
+  if (!existsSync(full)) return null;
+  const scripts = inlineScripts(readFileSync(full, 'utf8'));
+  return { file, policy: scripts.length > 0 ? policyWithScripts(scripts) : undefined };
+}
+
+export interface SpaOptions {
+  /** The built web app. */
+  distDir: string;
+  /** Whether the sign-in page is the built-in password form alone (no single sign-on, no external application). */
+  drawnSignInPage: boolean;
+}
+
 /**
  * Serves the built SPA. Unknown non-API GETs that accept HTML get index.html (history fallback), so deep
  * links like /u/0/abc/123 load the app. API paths keep their JSON 404. The sign-in page (and `/` without a session)
- * gets the build's `sign-in.html` instead: the same app, with the page's route chunks preloaded by the HTML
- * (packages/web/scripts/sign-in-page.ts).
+ * gets the build's sign-in page instead (`signInPage`): the same app, with the page's route chunks preloaded by the
+ * HTML, and where it fits the page drawn before the app runs.
  */
-export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  { distDir, drawnSignInPage }: SpaOptions,
+): Promise<void> {
   const hasBuild = existsSync(path.join(distDir, 'index.html'));
-  const hasSignInPage = existsSync(path.join(distDir, 'sign-in.html'));
+  const signIn = hasBuild ? signInPage(distDir, drawnSignInPage) : null;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: path.resolve(distDir),
@@ -45,10 +76,12 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     const wantsPage =
       request.method === 'GET' && !url.startsWith('/api') && request.headers.accept?.includes('text/html');
     if (wantsPage && hasBuild) {
-      const page = hasSignInPage && opensSignInPage(request, url) ? 'sign-in.html' : 'index.html';
-      // Both pages run the same app (one only asks for more chunks early), so either is right for any visitor, and
-      // `/` needs no `Vary: Cookie`.
-      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile(page);
+      // The pages run the same app (the sign-in page only asks for more chunks early, and its drawing gives way to
+      // the app), so either is right for any visitor, and `/` needs no `Vary: Cookie`.
+      reply.header('Cache-Control', 'no-cache').type('text/html');
+      if (!signIn || !opensSignInPage(request, url)) return reply.sendFile('index.html');
+      if (signIn.policy) reply.header('Content-Security-Policy', signIn.policy);
+      return reply.sendFile(signIn.file);
     }
     return reply.status(404).send({ code: 'NotFound', message: `No route ${request.method} ${url}` });
   });

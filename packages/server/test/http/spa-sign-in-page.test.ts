@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,22 +6,35 @@ import { cookieNames } from '@webmail/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../support/harness.testing.js';
 
+/** A build's pages: the app, and the two sign-in pages packages/web/scripts/sign-in-page.ts writes. */
+const check = "document.documentElement.classList.add('undrawn')";
+function distWithSignInPages(): string {
+  const dist = mkdtempSync(path.join(tmpdir(), 'wm-dist-'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
+  const chunks = '<link rel="modulepreload" href="/assets/sign-in.js">';
+  writeFileSync(
+    path.join(dist, 'sign-in-plain.html'),
+    `<!doctype html><title>plain</title>${chunks}<div id="root"></div>`,
+  );
+  writeFileSync(
+    path.join(dist, 'sign-in.html'),
+    `<!doctype html><title>drawn</title>${chunks}<script>${check}</script><div id="root"><div id="drawn"></div></div>`,
+  );
+  return dist;
+}
+
+const cspOf = (res: Response) => res.headers.get('content-security-policy') ?? '';
+
 /**
- * The build's `sign-in.html` (index.html with the sign-in page's route chunks preloaded) is the page of the sign-in
- * path and of `/` for a visitor without user 0's session; the mail area, the other sign-in steps and a signed-in `/`
- * get index.html.
+ * The build's sign-in page (index.html with the sign-in page's route chunks preloaded, and drawn where the page is
+ * the built-in form alone) is the page of the sign-in path and of `/` for a visitor without user 0's session; the
+ * mail area, the other sign-in steps and a signed-in `/` get index.html.
  */
 describe('the sign-in page of the build', () => {
   let server: Awaited<ReturnType<typeof startServer>>;
 
   beforeAll(async () => {
-    const dist = mkdtempSync(path.join(tmpdir(), 'wm-dist-'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
-    writeFileSync(
-      path.join(dist, 'sign-in.html'),
-      '<!doctype html><title>app</title><link rel="modulepreload" href="/assets/sign-in.js"><div id="root"></div>',
-    );
-    server = await startServer('sqlite', { WEB_DIST_DIR: dist });
+    server = await startServer('sqlite', { WEB_DIST_DIR: distWithSignInPages() });
   });
   afterAll(() => server.close());
 
@@ -32,6 +46,17 @@ describe('the sign-in page of the build', () => {
     expect(res.headers.get('cache-control')).toBe('no-cache');
     return (await res.text()).includes('/assets/sign-in.js') ? 'sign-in.html' : 'index.html';
   };
+
+  it('is the drawn page, whose inline check (and no other inline script) its policy allows by hash', async () => {
+    const signIn = await fetch(`${server.baseUrl}/login/password`, { headers: { accept: 'text/html' } });
+    expect(await signIn.text()).toContain('<title>drawn</title>');
+    const hash = createHash('sha256').update(check).digest('base64');
+    const app = await fetch(`${server.baseUrl}/u/0/`, { headers: { accept: 'text/html' } });
+    // The same policy as every other answer, with the check's hash added to script-src.
+    expect(cspOf(signIn)).toBe(cspOf(app).replace("script-src 'self'", `script-src 'self' 'sha256-${hash}'`));
+    expect(cspOf(app)).toContain("script-src 'self';");
+    expect(cspOf(app)).not.toContain('sha256-');
+  });
 
   it('is sent for the sign-in page, with its query', async () => {
     expect(await page('/login/password')).toBe('sign-in.html');
@@ -55,6 +80,22 @@ describe('the sign-in page of the build', () => {
       '/x',
     ]) {
       expect(await page(url), url).toBe('index.html');
+    }
+  });
+});
+
+describe('the sign-in page where an external application signs in', () => {
+  it('is the page that draws nothing (the app leaves for the external application)', async () => {
+    const server = await startServer('sqlite', {
+      WEB_DIST_DIR: distWithSignInPages(),
+      AUTH_APP_URL: 'https://login.example.org/app/',
+    });
+    try {
+      const res = await fetch(`${server.baseUrl}/login/password`, { headers: { accept: 'text/html' } });
+      expect(await res.text()).toContain('<title>plain</title>');
+      expect(cspOf(res)).not.toContain('sha256-');
+    } finally {
+      await server.close();
     }
   });
 });

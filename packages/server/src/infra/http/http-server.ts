@@ -75,7 +75,7 @@ export interface FeatureHost {
  */
 export async function registerFeatures(
   app: FastifyInstance,
-  host: FeatureHost & { log?: FastifyBaseLogger; webDistDir: string },
+  host: FeatureHost & { log?: FastifyBaseLogger; webDistDir: string; drawnSignInPage: boolean },
   modules: FeatureModule[],
 ): Promise<void> {
   registerRouteAuth(app, host.authenticator, host.planGate);
@@ -89,7 +89,7 @@ export async function registerFeatures(
     },
     { prefix: '/api' },
   );
-  await registerSpa(app, host.webDistDir);
+  await registerSpa(app, { distDir: host.webDistDir, drawnSignInPage: host.drawnSignInPage });
   const unsubscribe = modules.flatMap((m) => (m.subscribers ?? []).map((subscribe) => subscribe()));
   for (const module of modules) for (const job of module.jobs ?? []) host.jobs.register(job);
   host.jobs.start();

@@ -55,7 +55,8 @@ export function userHomePath(userIndex: number): string {
   return appHref('BaseLayout', { userIndex });
 }
 
-const sessionSeenKey = 'webmail.sessionSeen';
+/** Set once a session was seen on this device (also read by the drawn sign-in page's check). */
+export const sessionSeenKey = 'webmail.sessionSeen';
 
 /**
  * Marks this browser as one where someone was signed in, so that a missing session later reads as a session that

@@ -13,16 +13,18 @@ export interface Appearance {
   darkMode: DarkModeValue;
 }
 
-const storageKey = 'webmail.appearance';
+/** Where the last appearance is kept (also read by the drawn sign-in page's check, scripts/sign-in-drawing.tsx). */
+export const appearanceStorageKey = 'webmail.appearance';
 const Stored = z.object({ color: ThemeColor.catch('blue'), darkMode: DarkMode.catch('system') });
-const fallback: Appearance = { color: 'blue', darkMode: 'system' };
+/** A device with nothing stored (also what the drawn sign-in page shows). */
+export const defaultAppearance: Appearance = { color: 'blue', darkMode: 'system' };
 
 function read(): Appearance {
   try {
-    const raw = window.localStorage.getItem(storageKey);
-    return raw ? Stored.parse(JSON.parse(raw)) : fallback;
+    const raw = window.localStorage.getItem(appearanceStorageKey);
+    return raw ? Stored.parse(JSON.parse(raw)) : defaultAppearance;
   } catch {
-    return fallback;
+    return defaultAppearance;
   }
 }
 
@@ -40,7 +42,7 @@ export function applyAppearance(next: Appearance): void {
   if (now.color === next.color && now.darkMode === next.darkMode) return;
   current = { color: next.color, darkMode: next.darkMode };
   try {
-    window.localStorage.setItem(storageKey, JSON.stringify(current));
+    window.localStorage.setItem(appearanceStorageKey, JSON.stringify(current));
   } catch {
     // Not remembered for the next start; this page still changes.
   }
