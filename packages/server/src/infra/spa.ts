@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { cookieNames } from '@webmail/contracts';
@@ -17,22 +17,36 @@ function opensSignInPage(request: FastifyRequest, url: string): boolean {
 
 /** The inline scripts of a page (those without `src`), for its CSP. */
 function inlineScripts(html: string): string[] {
-  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+  return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match) => match[1] ?? '',
+  );
 }
 
 /**
- * The build's sign-in page for this deployment, or none (packages/web/scripts/sign-in-page.ts writes both):
- * - `sign-in.html` draws the built-in password form before any script runs, and an inline check (allowed by its
- *   hash) hides the drawing where the app will look otherwise. Right only where the app shows that form alone:
+ * The CSP of each of the build's HTML pages that carries inline scripts (packages/web/scripts/html-pages.ts: every
+ * page starts the app once it has been painted, the drawn sign-in page also checks whether its drawing fits): the
+ * usual policy with those scripts allowed by their hashes, whether the page is sent as the fallback or asked for by
+ * its name (the service worker precaches `/index.html` with the headers it got).
+ */
+function pagePolicies(distDir: string): Map<string, string> {
+  const policies = new Map<string, string>();
+  for (const file of readdirSync(distDir).filter((name) => name.endsWith('.html'))) {
+    const scripts = inlineScripts(readFileSync(path.join(distDir, file), 'utf8'));
+    if (scripts.length > 0) policies.set(file, policyWithScripts(scripts));
+  }
+  return policies;
+}
+
+/**
+ * The build's sign-in page for this deployment, or none (both are written by the web build):
+ * - `sign-in.html` draws the built-in password form before any script runs, and an inline check hides the drawing
+ *   where the app will look otherwise. Right only where the app shows that form alone:
  * - `sign-in-plain.html` (the page's chunks preloaded, nothing drawn) where single sign-on adds its button, an
  *   external sign-in application takes the visitor away, or password sign-in is off.
  */
-function signInPage(distDir: string, drawn: boolean): { file: string; policy?: string } | null {
+function signInPage(distDir: string, drawn: boolean): string | null {
   const file = drawn ? 'sign-in.html' : 'sign-in-plain.html';
-  const full = path.join(distDir, file);
-  if (!existsSync(full)) return null;
-  const scripts = inlineScripts(readFileSync(full, 'utf8'));
-  return { file, policy: scripts.length > 0 ? policyWithScripts(scripts) : undefined };
+  return existsSync(path.join(distDir, file)) ? file : null;
 }
 
 export interface SpaOptions {
@@ -54,6 +68,7 @@ export async function registerSpa(
 ): Promise<void> {
   const hasBuild = existsSync(path.join(distDir, 'index.html'));
   const signIn = hasBuild ? signInPage(distDir, drawnSignInPage) : null;
+  const policies = hasBuild ? pagePolicies(distDir) : new Map<string, string>();
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: path.resolve(distDir),
@@ -68,6 +83,9 @@ export async function registerSpa(
       setHeaders: (res, file) => {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        const policy =
+          path.dirname(file) === path.resolve(distDir) ? policies.get(path.basename(file)) : undefined;
+        if (policy) res.header('Content-Security-Policy', policy);
       },
     });
   }
@@ -79,9 +97,10 @@ export async function registerSpa(
       // The pages run the same app (the sign-in page only asks for more chunks early, and its drawing gives way to
       // the app), so either is right for any visitor, and `/` needs no `Vary: Cookie`.
       reply.header('Cache-Control', 'no-cache').type('text/html');
-      if (!signIn || !opensSignInPage(request, url)) return reply.sendFile('index.html');
-      if (signIn.policy) reply.header('Content-Security-Policy', signIn.policy);
-      return reply.sendFile(signIn.file);
+      const page = signIn && opensSignInPage(request, url) ? signIn : 'index.html';
+      const policy = policies.get(page);
+      if (policy) reply.header('Content-Security-Policy', policy);
+      return reply.sendFile(page);
     }
     return reply.status(404).send({ code: 'NotFound', message: `No route ${request.method} ${url}` });
   });

@@ -6,19 +6,28 @@ import { cookieNames } from '@webmail/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../support/harness.testing.js';
 
-/** A build's pages: the app, and the two sign-in pages packages/web/scripts/sign-in-page.ts writes. */
+/**
+ * A build's pages: the app, and the two sign-in pages packages/web/scripts/html-pages.ts writes; each starts the app
+ * by an inline script with attributes, the drawn one also checks its drawing by a second.
+ */
+const start = 'startApp()';
 const check = "document.documentElement.classList.add('undrawn')";
+const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 function distWithSignInPages(): string {
   const dist = mkdtempSync(path.join(tmpdir(), 'wm-dist-'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
+  const starting = `<script data-entry="/assets/index.js">${start}</script><script defer src="/assets/start.js"></script>`;
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    `<!doctype html><title>app</title>${starting}<div id="root"></div>`,
+  );
   const chunks = '<link rel="modulepreload" href="/assets/sign-in.js">';
   writeFileSync(
     path.join(dist, 'sign-in-plain.html'),
-    `<!doctype html><title>plain</title>${chunks}<div id="root"></div>`,
+    `<!doctype html><title>plain</title>${chunks}${starting}<div id="root"></div>`,
   );
   writeFileSync(
     path.join(dist, 'sign-in.html'),
-    `<!doctype html><title>drawn</title>${chunks}<script>${check}</script><div id="root"><div id="drawn"></div></div>`,
+    `<!doctype html><title>drawn</title>${chunks}<script>${check}</script>${starting}<div id="root"><div id="drawn"></div></div>`,
   );
   return dist;
 }
@@ -47,15 +56,25 @@ describe('the sign-in page of the build', () => {
     return (await res.text()).includes('/assets/sign-in.js') ? 'sign-in.html' : 'index.html';
   };
 
-  it('is the drawn page, whose inline check (and no other inline script) its policy allows by hash', async () => {
+  it('is the drawn page, whose inline scripts (and no others) its policy allows by hash', async () => {
     const signIn = await fetch(`${server.baseUrl}/login/password`, { headers: { accept: 'text/html' } });
     expect(await signIn.text()).toContain('<title>drawn</title>');
-    const hash = createHash('sha256').update(check).digest('base64');
-    const app = await fetch(`${server.baseUrl}/u/0/`, { headers: { accept: 'text/html' } });
-    // The same policy as every other answer, with the check's hash added to script-src.
-    expect(cspOf(signIn)).toBe(cspOf(app).replace("script-src 'self'", `script-src 'self' 'sha256-${hash}'`));
-    expect(cspOf(app)).toContain("script-src 'self';");
-    expect(cspOf(app)).not.toContain('sha256-');
+    const api = await fetch(`${server.baseUrl}/api/`);
+    // The same policy as every other answer, with the scripts' hashes added to script-src.
+    expect(cspOf(api)).toContain("script-src 'self';");
+    expect(cspOf(signIn)).toBe(
+      cspOf(api).replace("script-src 'self'", `script-src 'self' ${hashOf(check)} ${hashOf(start)}`),
+    );
+  });
+
+  it('carries the hash of the start script on the app’s page, as the fallback and by its own name', async () => {
+    const api = await fetch(`${server.baseUrl}/api/`);
+    const expected = cspOf(api).replace("script-src 'self'", `script-src 'self' ${hashOf(start)}`);
+    for (const url of ['/u/0/INBOX', '/index.html']) {
+      const res = await fetch(`${server.baseUrl}${url}`, { headers: { accept: 'text/html' } });
+      expect(await res.text(), url).toContain('<title>app</title>');
+      expect(cspOf(res), url).toBe(expected);
+    }
   });
 
   it('is sent for the sign-in page, with its query', async () => {
@@ -93,7 +112,8 @@ describe('the sign-in page where an external application signs in', () => {
     try {
       const res = await fetch(`${server.baseUrl}/login/password`, { headers: { accept: 'text/html' } });
       expect(await res.text()).toContain('<title>plain</title>');
-      expect(cspOf(res)).not.toContain('sha256-');
+      expect(cspOf(res)).not.toContain(hashOf(check));
+      expect(cspOf(res)).toContain(hashOf(start));
     } finally {
       await server.close();
     }
