@@ -3,7 +3,7 @@ import { newMailUser } from '../support/mail-user';
 import { labels, signIn, useLanguage } from '../support/sign-in';
 
 /**
- * The sign-in page's own HTML (the build's `sign-in.html`, packages/web/scripts/sign-in-page.ts): the server sends it
+ * The sign-in page's own HTML (the build's `sign-in.html`, packages/web/scripts/html-pages.ts): the server sends it
  * for /login/password and for `/` without a session, and the page asks for its route chunks itself. What it preloads
  * must be what the app then uses (each fetched once), and the page must work. It also draws the page before any
  * script has come (where the app would draw it the same), and the app takes the drawing's place without showing its

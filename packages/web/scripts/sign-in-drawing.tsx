@@ -60,7 +60,7 @@ export interface SignInDrawing {
  * stand in for the app's. Nothing is fetched: the queries stay pending, as in the app's first render (no second
  * account, the built-in sign-in form).
  *
- * Loaded by scripts/sign-in-page.ts through Vite's SSR loader (the app's resolution and `import.meta.glob`).
+ * Loaded by scripts/html-pages.ts through Vite's SSR loader (the app's resolution and `import.meta.glob`).
  */
 export async function drawSignInPage(): Promise<SignInDrawing> {
   const language = defaultLanguage;

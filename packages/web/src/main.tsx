@@ -30,7 +30,7 @@ async function start() {
     forgetDeviceData: (scope) => forgetDeviceData(offlineCache, scope),
   });
   const updates = createServiceWorkerUpdates();
-  // The sign-in page drawn by its HTML (scripts/sign-in-page.ts) stays until the router has the page: the first
+  // The sign-in page drawn by its HTML (scripts/html-pages.ts) stays until the router has the page: the first
   // render then replaces it with the same page, where a render now would put the loading spinner in its place.
   if (showsDrawnPage()) await routerReady(router);
 
