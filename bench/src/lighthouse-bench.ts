@@ -13,8 +13,10 @@
  * (port 8302) unless BENCH_URL names a running one. `BENCH_LIGHTHOUSE_RUNS` (default 1) runs each row more often;
  * every run is printed. `BENCH_LIGHTHOUSE_PAGES` (`signin,root,mailbox`) and `BENCH_LIGHTHOUSE_PRESETS`
  * (`mobile,desktop`) pick rows; `BENCH_LIGHTHOUSE_REPORTS=<dir>` keeps each run's full report (JSON: the audits
- * behind the score, e.g. `bootup-time`, `unused-javascript`, `render-blocking-resources`). Lighthouse clears the service worker and the caches before each run (not the cookies), so
- * each row is a first visit.
+ * behind the score, e.g. `bootup-time`, `unused-javascript`, `render-blocking-resources`). With it,
+ * `BENCH_LIGHTHOUSE_TRACES=1` keeps each run's Chromium trace beside its report (`*.trace.json`, the trace Lighthouse
+ * measured: tasks with their wall and CPU time, for attribution the report's tables do not give). Lighthouse clears
+ * the service worker and the caches before each run (not the cookies), so each row is a first visit.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -86,6 +88,10 @@ function keepReport(page: string, preset: string, run: number, result: RunnerRes
   mkdirSync(dir, { recursive: true });
   const file = `${page.replace(/[^a-z0-9]+/gi, '-')}-${preset}-${run}.json`;
   writeFileSync(path.join(dir, file), JSON.stringify(result.lhr));
+  if (process.env.BENCH_LIGHTHOUSE_TRACES) {
+    const artifacts = result.artifacts as unknown as { Trace?: unknown };
+    writeFileSync(path.join(dir, file.replace(/\.json$/, '.trace.json')), JSON.stringify(artifacts.Trace));
+  }
 }
 
 async function measure(port: number, rows: Row[], page: string, url: string): Promise<void> {

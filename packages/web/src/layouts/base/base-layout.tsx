@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useCallback, useId, useState } from 'react';
+import { memo, useCallback, useId, useState } from 'react';
 import { AccountProviders } from '../account-providers';
 import { useParams } from 'react-router';
 import { LiveEvents } from '../../features/events/components/live-events';
@@ -32,6 +32,19 @@ import { SettingsSidebar } from './settings-sidebar';
 import { OfflineBanner } from '../../shared/ui/offline-banner';
 import { SkipLink } from '../../shared/ui/skip-link';
 
+/*
+ * The layout re-renders whenever one of its queries (me, details, the folder tree) arrives, and TanStack Query's
+ * answers re-render synchronously (useSyncExternalStore), in one task. These pieces take only the user's index (and
+ * stable callbacks): memoized, they skip those re-renders. On Lighthouse's mobile load of the mailbox they were a
+ * good part of the layout's re-render tasks.
+ */
+const MemoLiveEvents = memo(LiveEvents);
+const MemoStoredSettings = memo(StoredSettings);
+const MemoAppShortcuts = memo(AppShortcuts);
+const MemoQuickSettingsDrawer = memo(QuickSettingsDrawer);
+const MemoOnboarding = memo(Onboarding);
+const MemoShellDialogs = memo(ShellDialogs);
+
 /**
  * Layout of a signed-in user's pages (route BaseLayout, /u/:userIndex): app bar, sidebar, content. The sidebar
  * holds the compose button and the folders, or in settings the back-to-inbox button and the settings list.
@@ -61,6 +74,8 @@ export function BaseLayout() {
   const closeSidebar = useCallback(() => setSidebarOpen(false), []);
   const [quickSettingsOpen, setQuickSettingsOpen] = useState(false);
   const quickSettingsId = useId();
+  const closeQuickSettings = useCallback(() => setQuickSettingsOpen(false), []);
+  const closeShellDialog = useCallback(() => setShellDialog(null), []);
   // The logo links to the current user's base layout, or to nothing without an active session (the
   // session can end while the page is open, in another tab).
   const active = hasActiveSession(userIndex);
@@ -72,9 +87,9 @@ export function BaseLayout() {
     <AccountProviders userIndex={userIndex} contactsEnabled={contactsEnabled}>
       <Box sx={{ height: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
         {!settings.inSettings && <SkipLink label={tCommon('skipToMessages')} />}
-        <LiveEvents userIndex={userIndex} />
-        <StoredSettings userIndex={userIndex} />
-        {active && <AppShortcuts userIndex={userIndex} />}
+        <MemoLiveEvents userIndex={userIndex} />
+        <MemoStoredSettings userIndex={userIndex} />
+        {active && <MemoAppShortcuts userIndex={userIndex} />}
         <AppTopBar
           homeHref={homeHref}
           onOpenSidebar={() => setSidebarOpen(true)}
@@ -141,14 +156,14 @@ export function BaseLayout() {
             showComposeFab={small && !!mailboxId && !threadId}
           />
         </Box>
-        <QuickSettingsDrawer
+        <MemoQuickSettingsDrawer
           userIndex={userIndex}
           id={quickSettingsId}
           open={quickSettingsOpen}
-          onClose={() => setQuickSettingsOpen(false)}
+          onClose={closeQuickSettings}
         />
-        {active && <Onboarding userIndex={userIndex} />}
-        <ShellDialogs userIndex={userIndex} open={shellDialog} onClose={() => setShellDialog(null)} />
+        {active && <MemoOnboarding userIndex={userIndex} />}
+        <MemoShellDialogs userIndex={userIndex} open={shellDialog} onClose={closeShellDialog} />
       </Box>
     </AccountProviders>
   );

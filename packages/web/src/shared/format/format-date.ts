@@ -111,19 +111,32 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** The time zone dates are shown in: the user's, else the browser's. */
-export function useTimeZone(): string {
-  return useSyncExternalStore(subscribe, () => userTimeZone) ?? browserTimeZone();
+/** The user's time zone (user details), or null until it is known. */
+export function useUserTimeZone(): string | null {
+  return useSyncExternalStore(subscribe, () => userTimeZone);
 }
 
-/** The date formats bound to the interface language and the user's time zone. */
+/** The time zone dates are shown in: the user's, else the browser's. */
+export function useTimeZone(): string {
+  return useUserTimeZone() ?? browserTimeZone();
+}
+
+/**
+ * The date formats bound to the interface language and the user's time zone. The zone is read when a date is
+ * formatted, not while rendering: the browser's zone comes from Intl, and a page's first Intl.DateTimeFormat sets up
+ * its data (about 15 ms on a phone, one task). Components that hold the formats without always showing a date (the
+ * auto-reply banner on every mail page) then cost nothing.
+ */
 export function useDateFormat() {
   const { i18n } = useTranslation();
-  const timeZone = useTimeZone();
+  const userZone = useUserTimeZone();
   const locale = i18n.resolvedLanguage ?? i18n.language;
+  const zone = () => userZone ?? browserTimeZone();
   return {
-    timeZone,
-    list: (value: string | Date, now?: Date) => formatListDate(value, locale, now, timeZone),
-    full: (value: string | Date) => formatFullDate(value, timeZone),
+    get timeZone() {
+      return zone();
+    },
+    list: (value: string | Date, now?: Date) => formatListDate(value, locale, now, zone()),
+    full: (value: string | Date) => formatFullDate(value, zone()),
   };
 }

@@ -36,6 +36,66 @@ function Key({ children }: { children: string }) {
   );
 }
 
+/**
+ * The groups of the table. Its own component: the dialog renders its content only while open, so a closed help sheet
+ * (mounted with every signed-in page, re-rendered with the layout) builds none of these elements.
+ */
+function ShortcutGroups() {
+  const { t } = useTranslation('shortcuts');
+  return (
+    <>
+      {shortcutGroups.map((group) => (
+        <Box component="section" key={group} sx={{ '& + &': { mt: 2 } }}>
+          <Typography component="h3" variant="subtitle2" sx={{ color: 'text.secondary', mb: 1 }}>
+            {t(`groups.${group}`)}
+          </Typography>
+          <Box
+            component="dl"
+            sx={{
+              display: 'grid',
+              // One width for the keys in every group, so the descriptions line up.
+              gridTemplateColumns: '9.5rem 1fr',
+              columnGap: 2,
+              rowGap: 0.75,
+              alignItems: 'center',
+              m: 0,
+            }}
+          >
+            {shortcutTable
+              .filter((entry) => entry.group === group)
+              .map((entry) => (
+                <Fragment key={entry.id}>
+                  <Box component="dt" sx={{ display: 'flex', gap: 0.75, alignItems: 'center' }}>
+                    {entry.keys.map((key, index) => (
+                      <Fragment key={key}>
+                        {index > 0 && (
+                          <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
+                            {t('then')}
+                          </Typography>
+                        )}
+                        {/* A capital letter is typed with Shift: shown as Shift + the key. */}
+                        {/^[A-Z]$/.test(key) ? (
+                          <>
+                            <Key>{t('shift')}</Key>+<Key>{key.toLowerCase()}</Key>
+                          </>
+                        ) : (
+                          <Key>{key}</Key>
+                        )}
+                      </Fragment>
+                    ))}
+                  </Box>
+                  <Box component="dd" sx={{ m: 0 }} data-shortcut={entry.id}>
+                    <Typography variant="body2">{t(`items.${entry.id}`)}</Typography>
+                  </Box>
+                </Fragment>
+              ))}
+          </Box>
+        </Box>
+      ))}
+    </>
+  );
+}
+
 /** The help sheet (`?`): every shortcut of the table the dispatcher uses, by group, in the user's language. */
 export function ShortcutHelpDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('shortcuts');
@@ -62,54 +122,7 @@ export function ShortcutHelpDialog({ open, onClose }: { open: boolean; onClose: 
             {t('off')}
           </Alert>
         )}
-        {shortcutGroups.map((group) => (
-          <Box component="section" key={group} sx={{ '& + &': { mt: 2 } }}>
-            <Typography component="h3" variant="subtitle2" sx={{ color: 'text.secondary', mb: 1 }}>
-              {t(`groups.${group}`)}
-            </Typography>
-            <Box
-              component="dl"
-              sx={{
-                display: 'grid',
-                // One width for the keys in every group, so the descriptions line up.
-                gridTemplateColumns: '9.5rem 1fr',
-                columnGap: 2,
-                rowGap: 0.75,
-                alignItems: 'center',
-                m: 0,
-              }}
-            >
-              {shortcutTable
-                .filter((entry) => entry.group === group)
-                .map((entry) => (
-                  <Fragment key={entry.id}>
-                    <Box component="dt" sx={{ display: 'flex', gap: 0.75, alignItems: 'center' }}>
-                      {entry.keys.map((key, index) => (
-                        <Fragment key={key}>
-                          {index > 0 && (
-                            <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
-                              {t('then')}
-                            </Typography>
-                          )}
-                          {/* A capital letter is typed with Shift: shown as Shift + the key. */}
-                          {/^[A-Z]$/.test(key) ? (
-                            <>
-                              <Key>{t('shift')}</Key>+<Key>{key.toLowerCase()}</Key>
-                            </>
-                          ) : (
-                            <Key>{key}</Key>
-                          )}
-                        </Fragment>
-                      ))}
-                    </Box>
-                    <Box component="dd" sx={{ m: 0 }} data-shortcut={entry.id}>
-                      <Typography variant="body2">{t(`items.${entry.id}`)}</Typography>
-                    </Box>
-                  </Fragment>
-                ))}
-            </Box>
-          </Box>
-        ))}
+        <ShortcutGroups />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('close')}</Button>

@@ -13,7 +13,7 @@ import type {
   MessageListResponse,
   MessageSummary,
 } from '@webmail/contracts';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import type { ActionFolder } from '../actions/message-actions';
 import { useListOptions } from '../api/list-options';
@@ -30,11 +30,11 @@ import {
   type RowKey,
 } from '../hooks/use-message-selection';
 import { useNextPage } from '../hooks/use-next-page';
-import { useScrollMemory } from '../hooks/use-scroll-memory';
 import { flattenPages } from '../lib/message-cache';
 import { rowLayouts } from '../lib/row-density';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { MessageListHeader, type SelectAllState } from './message-list-header';
+import { MessageListScrollBox } from './message-list-scroll-box';
 import { MessageListBody } from './message-list-states';
 import { MessageRows } from './message-rows';
 import { MessageToolbar } from './message-toolbar';
@@ -123,11 +123,7 @@ export function MessageListView<K extends QueryKey>(props: MessageListViewProps<
   useEscapeClearsSelection(pane, actions.hasSelection, selection.clear);
   const onLastVisible = useNextPage(query, rows.length);
   useMailboxChangeSync(userIndex);
-  // State, not a ref: rows mounted in the same commit as their scroll box (cached data) run their layout effects
-  // before a parent's ref is attached, and the virtualizer would measure no viewport and render no rows.
-  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   const orderKey = props.sortable ? `\n${sort.field}-${sort.order}` : '';
-  const initialOffset = useScrollMemory(scrollElement, `${listKey}\n${mode}${orderKey}`, rows.length > 0);
 
   const selectAll = selectAllState(selection);
   const allCount = listTotal ?? props.selectAllCount ?? 0;
@@ -170,47 +166,39 @@ export function MessageListView<K extends QueryKey>(props: MessageListViewProps<
           sx={{ position: 'absolute', top: 55, left: 0, right: 0, height: 2, zIndex: 1 }}
         />
       )}
-      <Box
-        ref={setScrollElement}
-        sx={{
-          flex: 1,
-          minHeight: 0,
-          overflowY: 'auto',
-          overscrollBehavior: 'contain',
-          // MessageRows keeps the visible rows in place itself when rows come or go above them.
-          overflowAnchor: 'none',
-        }}
-      >
-        <MessageListBody
-          pending={query.isPending}
-          failed={query.isError}
-          empty={rows.length === 0}
-          emptyLabel={props.emptyLabel}
-          onRetry={() => void query.refetch()}
-        >
-          <MessageRows
-            // Another density is another fixed row height: start the virtualizer over.
-            key={props.density}
-            rows={rows}
-            setSize={listTotal ?? rows.length}
-            label={label}
-            listLabel={props.listLabel}
-            rowHref={props.rowHref}
-            openRow={props.openRow}
-            isChecked={selection.isSelected}
-            showRecipients={props.showRecipients}
-            layout={rowLayouts[props.density]}
-            scrollElement={scrollElement}
-            initialOffset={initialOffset}
-            onLastVisible={onLastVisible}
-            onToggleFlag={actions.toggleFlag}
-            onSelect={selection.select}
-            onDragStart={actions.startDrag}
-            swipe={actions.swipe}
-            keys={actions.keys}
-          />
-        </MessageListBody>
-      </Box>
+      <MessageListScrollBox memoryKey={`${listKey}\n${mode}${orderKey}`} ready={rows.length > 0}>
+        {(scroll) => (
+          <MessageListBody
+            pending={query.isPending}
+            failed={query.isError}
+            empty={rows.length === 0}
+            emptyLabel={props.emptyLabel}
+            onRetry={() => void query.refetch()}
+          >
+            <MessageRows
+              // Another density is another fixed row height: start the virtualizer over.
+              key={props.density}
+              rows={rows}
+              setSize={listTotal ?? rows.length}
+              label={label}
+              listLabel={props.listLabel}
+              rowHref={props.rowHref}
+              openRow={props.openRow}
+              isChecked={selection.isSelected}
+              showRecipients={props.showRecipients}
+              layout={rowLayouts[props.density]}
+              scrollElement={scroll.element}
+              initialOffset={scroll.initialOffset}
+              onLastVisible={onLastVisible}
+              onToggleFlag={actions.toggleFlag}
+              onSelect={selection.select}
+              onDragStart={actions.startDrag}
+              swipe={actions.swipe}
+              keys={actions.keys}
+            />
+          </MessageListBody>
+        )}
+      </MessageListScrollBox>
       <ConfirmDeleteDialog {...actions.confirm} />
     </Box>
   );
