@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/app-providers';
 import { AppRouterProvider } from './app/app-router-provider';
@@ -34,12 +34,17 @@ async function start() {
   // render then replaces it with the same page, where a render now would put the loading spinner in its place.
   if (showsDrawnPage()) await routerReady(router);
 
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProviders i18n={i18n} queryClient={queryClient} session={session} updates={updates}>
-        <AppRouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  // As a transition, React renders the first page in slices it can interrupt (a phone's main thread is not held for
+  // the whole layout at once); the spinner of index.html, or the drawn sign-in page, stays until the commit.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProviders i18n={i18n} queryClient={queryClient} session={session} updates={updates}>
+          <AppRouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    ),
   );
   startServiceWorker(updates);
 }
