@@ -207,11 +207,15 @@ test('offline: a reload shows the app shell, a message opened before and the ban
   await useLanguage(page, 'en');
   await signInByApi(page, demoUsers.alice, 'en');
   await controlledByServiceWorker(page);
-  // Each language's catalogue passes through the worker once, as it would for someone who uses it.
+  // Each language's catalogue passes through the worker once, as it would for someone who uses it: the page is
+  // drawn in that language (its load event comes before the app has asked for anything: the app's scripts are
+  // asked for after the first paint).
   await useLanguage(page, 'fi');
   await page.reload();
+  await expect(page.getByRole('link', { name: /^Saapuneet/ })).toBeVisible();
   await useLanguage(page, 'en');
   await page.reload();
+  await expect(page.getByRole('link', { name: /^Inbox/ })).toBeVisible();
 
   await messageRow(page, openedSubject).click();
   await expect(page.getByRole('heading', { name: openedSubject })).toBeVisible();
