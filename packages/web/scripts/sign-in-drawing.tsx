@@ -4,12 +4,12 @@ import ScopedCssBaseline from '@mui/material/ScopedCssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { defaultLanguage, languages, productName } from '@webmail/contracts';
-import type { Resource } from 'i18next';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { createI18n } from '../src/app/i18n/create-i18n';
 import { languageStorageKey } from '../src/app/i18n/language-storage';
+import { localeResources } from '../src/app/i18n/locale-resources';
 import { PasswordLoginRoute } from '../src/app/routes/password-login.route';
 import { createAppTheme } from '../src/app/theme/create-app-theme';
 import { AuthLayout } from '../src/layouts/auth/auth-layout';
@@ -19,23 +19,6 @@ import type { SessionEvents } from '../src/shared/session/session-events';
 import { SessionEventsContext } from '../src/shared/session/session-events';
 import { appearanceStorageKey, defaultAppearance } from '../src/shared/ui/appearance';
 import { themeNameOf } from '../src/shared/ui/theme-palettes';
-
-const files = import.meta.glob<Record<string, unknown>>('../src/locales/*/*.json', {
-  eager: true,
-  import: 'default',
-});
-
-/** The locale files as i18next resources. */
-function resources(): Resource {
-  const into: Resource = {};
-  for (const [file, data] of Object.entries(files)) {
-    const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
-    if (!match) continue;
-    const [, language, namespace] = match as unknown as [string, string, string];
-    into[language] = { ...into[language], [namespace]: data };
-  }
-  return into;
-}
 
 /** Nobody signs in on a drawing: the form cannot be sent before the app has replaced it. */
 const noSession: SessionEvents = {
@@ -64,7 +47,7 @@ export interface SignInDrawing {
  */
 export async function drawSignInPage(): Promise<SignInDrawing> {
   const language = defaultLanguage;
-  const i18n = await createI18n(language, { resources: resources() });
+  const i18n = await createI18n(language, { resources: localeResources() });
   const theme = createAppTheme(themeNameOf(defaultAppearance.color, false), language);
   const queryClient = new QueryClient({ defaultOptions: { queries: { enabled: false } } });
   const markup = renderToString(
