@@ -1,11 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { defaultListSort } from '@webmail/contracts';
 import { mailboxTreeQueryOptions } from '../../features/mailboxes/api/get-mailbox-tree';
 import { findInbox } from '../../features/mailboxes/lib/folder-tree';
 import { messageListQueryOptions } from '../../features/messages/api/get-message-list';
-import { rememberedListMode } from '../../features/messages/api/list-mode';
 import { userDetailsQueryOptions } from '../../features/settings/api/get-user-details';
 import { userConfigQueryOptions } from '../../features/settings/api/user-config';
+import { listModeOf, listSortOf } from '../../features/settings/lib/list-settings';
 
 /**
  * Sends the requests every page of a signed-in user starts with (the folder tree, the user's details and settings)
@@ -24,9 +23,9 @@ export function prefetchUserPagesData(queryClient: QueryClient, userIndex: numbe
  * On the way to the Inbox: sends the first page of its list as soon as the folder tree and the settings are in the
  * cache (the device's copy, else the answers of `prefetchUserPagesData`), instead of after the first render of the
  * layout, the Inbox redirect and the list (on a phone, the mailbox's largest paint waited for that render and then
- * for the list's answer). The key is the one the list asks for with the same data: the account's list mode (else
- * the one last shown on this device) and order (`useStoredListMode`, `useStoredListOptions`), so the list finds the
- * page answered or on its way. Nothing is sent without an Inbox; a failure is left to the list.
+ * for the list's answer). The key is the one the list asks for with the same data (mode and order from
+ * `features/settings/lib/list-settings.ts`, as `useStoredListMode` and `useStoredListOptions` read them), so the list
+ * finds the page answered or on its way. Nothing is sent without an Inbox; a failure is left to the list.
  */
 export async function prefetchInboxList(queryClient: QueryClient, userIndex: number): Promise<void> {
   const [tree, config] = await Promise.all([
@@ -35,7 +34,7 @@ export async function prefetchInboxList(queryClient: QueryClient, userIndex: num
   ]);
   const inbox = findInbox(tree.mailboxes);
   if (!inbox) return;
-  const mode = config?.listMode ?? rememberedListMode(userIndex);
-  const sort = config?.listSort ?? defaultListSort;
-  await queryClient.prefetchInfiniteQuery(messageListQueryOptions(userIndex, inbox.id, mode, sort));
+  await queryClient.prefetchInfiniteQuery(
+    messageListQueryOptions(userIndex, inbox.id, listModeOf(config, userIndex), listSortOf(config)),
+  );
 }

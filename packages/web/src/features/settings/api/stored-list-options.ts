@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { defaultListSort, defaultSwipeSettings, type ListSort, type UserConfig } from '@webmail/contracts';
+import { defaultSwipeSettings, type ListSort, type UserConfig } from '@webmail/contracts';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
 import { settingsKeys } from './settings.keys';
+import { listSortOf } from '../lib/list-settings';
 import { useUpdateUserConfig, useUserConfig } from './user-config';
 
 /**
@@ -18,7 +19,7 @@ export function useStoredListOptions(userIndex: number) {
   const config = useUserConfig(userIndex);
   const update = useUpdateUserConfig(userIndex);
   const { mutate } = update;
-  const sort = config.data?.listSort ?? defaultListSort;
+  const sort = listSortOf(config.data);
   const swipe = config.data?.swipe ?? defaultSwipeSettings;
 
   const setSort = useCallback(

@@ -1,7 +1,8 @@
 import type { ListMode } from '@webmail/contracts';
 import { useCallback, useEffect } from 'react';
-import { rememberedListMode, rememberListMode } from '../../messages/api/list-mode';
+import { rememberListMode } from '../../messages/api/list-mode';
 import { useUserConfig } from '../api/user-config';
+import { listModeOf } from '../lib/list-settings';
 import { useSettingsSaver } from './use-settings-saver';
 
 /**
@@ -11,8 +12,9 @@ import { useSettingsSaver } from './use-settings-saver';
  * `ListModeContext`.
  */
 export function useStoredListMode(userIndex: number): [ListMode, (mode: ListMode) => void] {
-  const stored = useUserConfig(userIndex).data?.listMode;
-  const mode = stored ?? rememberedListMode(userIndex);
+  const config = useUserConfig(userIndex).data;
+  const stored = config?.listMode;
+  const mode = listModeOf(config, userIndex);
   useEffect(() => {
     if (stored) rememberListMode(userIndex, stored);
   }, [stored, userIndex]);
