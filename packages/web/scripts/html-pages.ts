@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { drawnPage } from '../src/app/drawn-sign-in-page.ts';
 import { writeCompressedCopies } from './precompress.ts';
 import type { drawSignInPage, SignInDrawing } from './sign-in-drawing.tsx';
 import { startingAfterPaint, startScript, startScriptFile } from './start-after-paint.ts';
@@ -50,12 +51,13 @@ function filesOf(manifest: Manifest, key: string, into = new Set<string>()): Set
   return into;
 }
 
-/** The drawing's own rules: the drawing hides the spinner, and the check's `undrawn` hides the drawing. */
+/** The drawing's own rules: the drawing hides the spinner, and the check's class hides the drawing. */
+const { id, hiddenClass } = drawnPage;
 const drawingStyle = `    <style>
-      html:not(.undrawn) #drawn + #boot {
+      html:not(.${hiddenClass}) #${id} + #boot {
         display: none;
       }
-      .undrawn #drawn {
+      .${hiddenClass} #${id} {
         display: none;
       }
     </style>
@@ -92,13 +94,13 @@ function writeFile(name: string, text: string) {
 const bootRoot = ['<div id="root">', '<div id="boot">'];
 
 /** The sign-in page drawn: `#root` holds the drawing before the spinner, the head the check that may hide it. */
-function drawnPage(plainHtml: string, drawing: SignInDrawing): string {
+function withDrawing(plainHtml: string, drawing: SignInDrawing): string {
   return plainHtml
     .replace('<title>Webmail</title>', `<title>${escapeHtml(drawing.title)}</title>`)
     .replace('</head>', `${drawingStyle}    <script>\n${drawing.check}\n    </script>\n  </head>`)
     .replace(
       '<div id="root">',
-      `<div id="root"><div id="drawn" inert aria-hidden="true">${drawing.html}</div>`,
+      `<div id="root"><div id="${id}" inert aria-hidden="true">${drawing.html}</div>`,
     );
 }
 
@@ -121,7 +123,7 @@ async function main() {
   for (const part of ['</head>', '<title>Webmail</title>', ...bootRoot])
     if (!indexHtml.includes(part)) throw new Error(`html-pages: index.html has no ${part}`);
   const plainHtml = indexHtml.replace('</head>', `\n${preloads}  </head>`);
-  const drawnHtml = drawnPage(plainHtml, await loadDrawing());
+  const drawnHtml = withDrawing(plainHtml, await loadDrawing());
 
   writeFile(startScriptFile, startScript);
   writeFile('index.html', startingAfterPaint(indexHtml));

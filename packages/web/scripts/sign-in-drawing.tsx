@@ -7,6 +7,7 @@ import { defaultLanguage, languages, productName } from '@webmail/contracts';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import { drawnPage } from '../src/app/drawn-sign-in-page';
 import { createI18n } from '../src/app/i18n/create-i18n';
 import { languageStorageKey } from '../src/app/i18n/language-storage';
 import { localeResources } from '../src/app/i18n/locale-resources';
@@ -81,7 +82,7 @@ export async function drawSignInPage(): Promise<SignInDrawing> {
 }
 
 /**
- * Adds the class `undrawn` to `<html>` (the drawing hidden, the loading spinner shown, as without a drawing) when
+ * Adds `drawnPage.hiddenClass` to `<html>` (the drawing hidden, the loading spinner shown, as without a drawing) when
  * the app would draw the page otherwise: a language or colour chosen on this device, a dark appearance (chosen, or
  * the system's), or a notice the `reason` brings (for `missingExpiryCookie` only where a session was seen before,
  * as `SignInReasonNotice` does; `/` without a session goes on with that reason). Keys and values are the app's (language-storage.ts, appearance.ts, session.ts).
@@ -105,9 +106,9 @@ function drawingCheck(language: string): string {
     `      (appearance.color !== undefined && appearance.color !== ${JSON.stringify(defaultAppearance.color)}) ||`,
     '      dark ||',
     `      (reason !== null && (reason !== 'missingExpiryCookie' || storage.getItem(${JSON.stringify(sessionSeenKey)}) !== null));`,
-    "    if (other) root.classList.add('undrawn');",
+    `    if (other) root.classList.add(${JSON.stringify(drawnPage.hiddenClass)});`,
     '  } catch (error) {',
-    "    root.classList.add('undrawn');",
+    `    root.classList.add(${JSON.stringify(drawnPage.hiddenClass)});`,
     '  }',
     '})();',
   ].join('\n');

@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/app-providers';
 import { AppRouterProvider } from './app/app-router-provider';
+import { showsDrawnPage } from './app/drawn-sign-in-page';
 import { initAppI18n } from './app/i18n/app-i18n';
 import { connectConnectivity } from './app/offline/connect-connectivity';
 import { forgetDeviceData } from './app/offline/forget-device-data';
@@ -47,10 +48,6 @@ async function start() {
     ),
   );
   startServiceWorker(updates);
-}
-
-function showsDrawnPage(): boolean {
-  return document.getElementById('drawn') !== null && !document.documentElement.classList.contains('undrawn');
 }
 
 function routerReady(router: AppRouter): Promise<void> {
