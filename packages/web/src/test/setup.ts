@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { restoreConnectivity } from './connectivity';
 import { clearCookies } from './cookies';
 import { installMatchMedia, setViewportWidth } from './media-query';
@@ -37,4 +37,11 @@ afterEach(() => {
   setShortcutsEnabled(true);
   setUserTimeZone(null);
 });
-afterAll(() => server.close());
+// Tiptap's editor is destroyed 1 ms after its component unmounts (@tiptap/react `scheduleDestroy`): after a file's
+// last test that timer must fire while the file's jsdom window still exists, or its destroy throws "window is not
+// defined" outside any test and fails the run (seen once in CI, composer-drafts.test.tsx).
+afterAll(async () => {
+  vi.useRealTimers();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  server.close();
+});
