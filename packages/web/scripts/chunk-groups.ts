@@ -22,6 +22,9 @@ const mailboxStart = [
   source('app/routes/prefetch-user-pages-data.ts'),
 ];
 
+/** The group of what the mailbox's first load adds (`mailboxStart`); index.html asks for it on a user's home. */
+export const mailboxGroup = 'mailbox';
+
 const framework =
   /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|zod|@emotion|stylis|@mui[\\/](system|utils|styled-engine|private-theming)|@babel[\\/]runtime|clsx|react-is|prop-types|hoist-non-react-statics|react-transition-group)[\\/]/;
 const mui = /node_modules[\\/]@mui[\\/]/;
@@ -120,8 +123,8 @@ export function chunkGroups() {
     { name: 'ui-mail', test: mui, minShareCount: 8, priority: 2 },
     { name: 'mail-common', test: app, minShareCount: 8, priority: 1 },
     {
-      debugName: 'mailbox',
-      name: (id: string, graph: ModuleGraph) => (mailboxModule(id, graph) ? 'mailbox' : null),
+      debugName: mailboxGroup,
+      name: (id: string, graph: ModuleGraph) => (mailboxModule(id, graph) ? mailboxGroup : null),
       priority: 0,
     },
   ];

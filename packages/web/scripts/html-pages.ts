@@ -2,6 +2,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drawnPage } from '../src/app/drawn-sign-in-page.ts';
+import { mailboxGroup } from './chunk-groups.ts';
 import { writeCompressedCopies } from './precompress.ts';
 import type { drawSignInPage, SignInDrawing } from './sign-in-drawing.tsx';
 import { startingAfterPaint, startScript, startScriptFile } from './start-after-paint.ts';
@@ -34,6 +35,8 @@ const signInRouteModules = ['src/layouts/auth/auth-layout.tsx', 'src/app/routes/
 
 interface ManifestChunk {
   file: string;
+  name?: string;
+  src?: string;
   imports?: string[];
   css?: string[];
 }
@@ -115,6 +118,13 @@ async function main() {
   const alreadyLoaded = filesOf(manifest, 'index.html');
   const routeFiles = new Set(signInRouteModules.flatMap((module) => [...filesOf(manifest, module)]));
   const preloaded = [...routeFiles].filter((file) => !alreadyLoaded.has(file));
+  // The mailbox group's chunk: what a user's home runs on the way to the Inbox (scripts/chunk-groups.ts).
+  const mailboxChunk = Object.entries(manifest).find(
+    ([, chunk]) => chunk.name === mailboxGroup && !chunk.src,
+  );
+  if (!mailboxChunk) throw new Error(`html-pages: no ${mailboxGroup} chunk in the build's manifest`);
+  const homeFiles = filesOf(manifest, mailboxChunk[0]);
+  const homePreloads = [...homeFiles].filter((file) => !alreadyLoaded.has(file));
   const preloads = preloaded
     .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`)
     .join('');
@@ -126,13 +136,14 @@ async function main() {
   const drawnHtml = withDrawing(plainHtml, await loadDrawing());
 
   writeFile(startScriptFile, startScript);
-  writeFile('index.html', startingAfterPaint(indexHtml));
+  writeFile('index.html', startingAfterPaint(indexHtml, homePreloads));
   writeFile('sign-in-plain.html', startingAfterPaint(plainHtml));
   writeFile('sign-in.html', startingAfterPaint(drawnHtml));
   rmSync(manifestDir, { recursive: true, force: true });
   process.stdout.write(
     `html-pages: the pages start the app after their first paint (${startScriptFile}); dist/sign-in.html ` +
-      `(drawn, ${Math.round(drawnHtml.length / 1024)} KB) and dist/sign-in-plain.html also load ${preloaded.join(', ')}\n`,
+      `(drawn, ${Math.round(drawnHtml.length / 1024)} KB) and dist/sign-in-plain.html also load ${preloaded.join(', ')}; ` +
+      `a user's home ${homePreloads.join(', ')}\n`,
   );
 }
 

@@ -1,4 +1,9 @@
 import { createHash } from 'node:crypto';
+import { cookieNames } from '@webmail/contracts';
+import { apiBase } from '../src/shared/api/api-client.ts';
+import { earlyRequestsKey, homeRequestEndpoints } from '../src/shared/api/early-requests.ts';
+
+const homeRequests = homeRequestEndpoints.map((endpoint) => `${apiBase}${endpoint.path}`).join(' ');
 
 /**
  * Asks for the app's modules (the `modulepreload`s and the module script Vite put in the page's markup) once the page
@@ -7,6 +12,12 @@ import { createHash } from 'node:crypto';
  * (`data-entry`, `data-preloads`), so one text serves every page: inline in the head (its SHA-256 hash is in the
  * page's CSP, packages/server/src/infra/spa.ts), and the same file again as a deferred script, which does nothing
  * where the inline copy ran and starts the app where a policy in front of the server blocked inline scripts.
+ *
+ * On `/` or a user's home (`/u/{i}`) with that user's session (the token's expiry cookie, as `hasActiveSession`
+ * reads it) it also asks for the Inbox's route modules (`data-home-preloads`), which the app would ask for only
+ * once the framework chunk has come and been evaluated: a phone's round trip and more later; and sends the requests
+ * every page of the user starts with that answer alike in every language (`src/shared/api/early-requests.ts`), whose
+ * answers the app takes instead of sending its own.
  *
  * Why: with the modules asked for by the markup, a browser that had them (over a fast network) evaluated the
  * framework chunk before its first paint, and Lighthouse's model counted the scripts that came before the first
@@ -18,10 +29,24 @@ export const startScript = `(function (script) {
   window.webmailStarting = true;
   var entry = script.getAttribute('data-entry');
   var preloads = script.getAttribute('data-preloads').split(' ');
+  var homePreloads = script.getAttribute('data-home-preloads');
+  var home = /^\\/(?:u\\/(\\d+)\\/?)?$/.exec(location.pathname);
+  var userIndex = (home && home[1]) || '0';
+  var signedIn = home && ('; ' + document.cookie).indexOf('; ${cookieNames.tokenExpiry(0).replace(/0$/, '')}' + userIndex + '=') >= 0;
+  if (homePreloads && signedIn) preloads = preloads.concat(homePreloads.split(' '));
+  function sendHomeRequests() {
+    if (!signedIn || !window.fetch) return;
+    var requests = (window.${earlyRequestsKey} = {});
+    '${homeRequests}'.split(' ').forEach(function (path) {
+      var url = path.replace(':userIndex', userIndex);
+      requests[url] = fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+    });
+  }
   var started = false;
   function start() {
     if (started) return;
     started = true;
+    if (homePreloads) sendHomeRequests();
     preloads.forEach(function (href) {
       var link = document.createElement('link');
       link.rel = 'modulepreload';
@@ -48,13 +73,18 @@ export const startScriptFile = `assets/start-${createHash('sha256').update(start
 const preloadTag = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 const entryTag = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
-/** The page with its module script and module preloads replaced by the start script (inline, and as the fallback). */
-export function startingAfterPaint(html: string): string {
+/**
+ * The page with its module script and module preloads replaced by the start script (inline, and as the fallback);
+ * `homePreloads`: the files it also asks for on a signed-in user's home.
+ */
+export function startingAfterPaint(html: string, homePreloads: string[] = []): string {
   const preloads = [...html.matchAll(preloadTag)].map((match) => match[1]!);
   const entry = entryTag.exec(html)?.[1];
   if (!entry || preloads.length === 0)
     throw new Error('start-after-paint: the page has no module script or module preloads');
-  const data = `data-entry="${entry}" data-preloads="${preloads.join(' ')}"`;
+  const data =
+    `data-entry="${entry}" data-preloads="${preloads.join(' ')}"` +
+    (homePreloads.length ? ` data-home-preloads="${homePreloads.map((file) => `/${file}`).join(' ')}"` : '');
   return html
     .replace(preloadTag, '')
     .replace(entryTag, '')

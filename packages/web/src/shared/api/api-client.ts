@@ -10,6 +10,7 @@ import {
 import { isOffline, reportNetworkError, reportServerAnswer } from '../network/connectivity';
 import { readCookie } from '../session/cookies';
 import { ApiRequestError } from './api-request-error';
+import { takeEarlyResponse } from './early-requests';
 import { xhrFetch } from './xhr-fetch';
 
 /**
@@ -197,6 +198,15 @@ async function send(path: string, options: ApiRequestOptions): Promise<Response>
   const { signal, cleanup, timedOut } = linkedSignal(options.signal, timeoutMs);
   const url = apiUrl(path, options.query);
   const method = options.method ?? 'GET';
+  const earlyResponse = method === 'GET' ? takeEarlyResponse(url) : undefined;
+  if (earlyResponse) {
+    const early = await earlyResponse;
+    if (early) {
+      cleanup();
+      reportServerAnswer();
+      return early;
+    }
+  }
   try {
     const response = options.onUploadProgress
       ? await xhrFetch(url, { method, headers, body, signal }, options.onUploadProgress)

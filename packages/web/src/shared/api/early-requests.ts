@@ -1,0 +1,34 @@
+import { mailboxesEndpoints, settingsEndpoints } from '@webmail/contracts';
+
+/**
+ * Answers the page's start script asked for before the app ran (`scripts/start-after-paint.ts`): on a signed-in
+ * user's home, the requests every page of the user starts with that answer the same in every language (the folder
+ * tree and the settings). On a phone the app would send them only once its 300 KB of modules had come and run; sent
+ * with the modules, their answers are there when the app asks. The app takes each answer once, for the same URL,
+ * and only a success: anything else (an expired token, no network) and the app sends its own request as always.
+ */
+export const earlyRequestsKey = 'webmailEarlyRequests';
+
+/** The endpoints the start script asks for on a user's home (GET, `:userIndex` filled in, no query). */
+export const homeRequestEndpoints = [mailboxesEndpoints.tree, settingsEndpoints.config];
+
+declare global {
+  interface Window {
+    [earlyRequestsKey]?: Record<string, Promise<Response> | undefined>;
+  }
+}
+
+/**
+ * The start script's answer for `url`, taken once: a promise of the response where it succeeded, of undefined where
+ * it failed; undefined where the script sent no such request.
+ */
+export function takeEarlyResponse(url: string): Promise<Response | undefined> | undefined {
+  const requests = window[earlyRequestsKey];
+  const pending = requests?.[url];
+  if (!pending) return undefined;
+  delete requests[url];
+  return pending.then(
+    (response) => (response.ok ? response : undefined),
+    () => undefined,
+  );
+}
