@@ -198,7 +198,7 @@ async function send(path: string, options: ApiRequestOptions): Promise<Response>
   const { signal, cleanup, timedOut } = linkedSignal(options.signal, timeoutMs);
   const url = apiUrl(path, options.query);
   const method = options.method ?? 'GET';
-  const earlyResponse = method === 'GET' ? takeEarlyResponse(url) : undefined;
+  const earlyResponse = method === 'GET' ? takeEarlyResponse(url, signal) : undefined;
   if (earlyResponse) {
     const early = await earlyResponse;
     if (early) {

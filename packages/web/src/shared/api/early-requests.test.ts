@@ -4,7 +4,7 @@ import { startScript } from '../../../scripts/start-after-paint';
 import { setCookie } from '../../test/cookies';
 import { server } from '../../test/msw-server';
 import { configureApiClient } from './api-client';
-import { mailbox, resetApiClient, unauthorized } from './api-client.testing';
+import { mailbox, resetApiClient, slow, unauthorized } from './api-client.testing';
 import { callApi } from './call-api';
 import { earlyRequestsKey } from './early-requests';
 
@@ -58,6 +58,20 @@ describe('the answers the start script asked for before the app ran', () => {
     await expect(callApi(mailbox, { params: { userIndex: 0 } })).resolves.toEqual({ from: 'server' });
     expect(reached.count).toBe(2);
     expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('are waited for no longer than the call’s own timeout', async () => {
+    let reached = false;
+    server.use(
+      http.get('/api/slow', () => {
+        reached = true;
+        return HttpResponse.json({ from: 'server' });
+      }),
+    );
+    window[earlyRequestsKey] = { '/api/slow': new Promise<Response>(() => {}) };
+
+    await expect(callApi(slow, {})).rejects.toMatchObject({ code: 'Timeout' });
+    expect(reached).toBe(false);
   });
 });
 

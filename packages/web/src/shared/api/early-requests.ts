@@ -20,15 +20,24 @@ declare global {
 
 /**
  * The start script's answer for `url`, taken once: a promise of the response where it succeeded, of undefined where
- * it failed; undefined where the script sent no such request.
+ * it failed or `signal` (the call's own, with its timeout) aborted first; undefined where the script sent no such
+ * request. So a call waits for an early answer no longer than for its own.
  */
-export function takeEarlyResponse(url: string): Promise<Response | undefined> | undefined {
+export function takeEarlyResponse(
+  url: string,
+  signal: AbortSignal,
+): Promise<Response | undefined> | undefined {
   const requests = window[earlyRequestsKey];
   const pending = requests?.[url];
   if (!pending) return undefined;
   delete requests[url];
-  return pending.then(
+  const answered = pending.then(
     (response) => (response.ok ? response : undefined),
     () => undefined,
   );
+  if (signal.aborted) return Promise.resolve(undefined);
+  const aborted = new Promise<undefined>((resolve) => {
+    signal.addEventListener('abort', () => resolve(undefined), { once: true });
+  });
+  return Promise.race([answered, aborted]);
 }
