@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { ImapFlow, ListOptions, ListResponse } from 'imapflow';
 import { notFound, unauthorized } from '../infra/errors.js';
-import { decrypt } from '../infra/crypto.js';
+import { decrypt, safeEqual } from '../infra/crypto.js';
 import { accountOf } from '../infra/session/route-auth.js';
 import type { SessionContext } from '../infra/session/session-context.js';
 import type { SessionLifecycle } from '../infra/session/session-lifecycle.js';
@@ -12,7 +12,7 @@ import type { MailFolder } from './imap/mail-folder.js';
 import type { ImapPool } from './imap/imap-pool.js';
 import type { MailAccess, MailLogin, TokenLogins } from './mail-access.js';
 import type { MailConnector } from './mail-connector.js';
-import { safeEqual } from '../infra/crypto.js';
+import { readAgainIfLost } from './imap/mail-refusal.js';
 
 export { MailConnection } from './imap/mail-connection.js';
 export { MailFolder, type Uids } from './imap/mail-folder.js';
@@ -169,9 +169,9 @@ export class MailSession {
     return (await this.connection()).streamFrom(path, fn);
   }
 
-  /** LIST (with STATUS items when asked); `\NonExistent` entries left out. */
+  /** LIST (with STATUS items when asked), no `\NonExistent`; asked again on a connection lost during it. */
   async list(options: ListOptions = {}): Promise<ListResponse[]> {
-    return (await this.connection()).list(options);
+    return readAgainIfLost(async () => (await this.connection()).list(options));
   }
 }
 

@@ -183,6 +183,7 @@ describe('event stream across two server processes on one PostgreSQL', () => {
       await viaB.signIn(user.email, user.password);
       const onB = await EventStreamReader.open(viaB, 0);
       const created = await viaA.post<Folder>('/api/u/0/mailbox/folders', { name: 'From A' });
+      expect(created.status).toBe(200);
       expect((await onB.next((e) => e.command === 'folderCreate')).event).toEqual({
         command: 'folderCreate',
         mailboxId: created.body.id,

@@ -8,6 +8,7 @@ import {
   validationError,
 } from '../../infra/errors.js';
 import type { PublishEvent } from '../../infra/events/event-bus.js';
+import { isMailConnectionLost } from '../../infra/http/unavailable-errors.js';
 import type { FolderIdsRepository } from '../../mail/folder-ids.repository.js';
 import { MailServerRefusal, type MailSession } from '../../mail/mail-session.js';
 import type { FolderSettingsRepository } from './folder-settings.repository.js';
@@ -44,7 +45,9 @@ export class FoldersService {
       const created = await listing.connection.createFolder(path);
       if (!created.created) throw nameTaken();
     } catch (err) {
-      throw refusal(err, 'name', 'The mail server did not create the folder');
+      // The name was free before the CREATE: there now, it is this request's folder.
+      if (!(await this.doneDespite(err, mail, (paths) => paths.has(path))))
+        throw refusal(err, 'name', 'The mail server did not create the folder');
     }
     const record = (await this.ids.idsFor(mail.email, [path])).get(path);
     if (!record) throw new AppError('Internal', 500, 'The new folder got no id');
@@ -116,9 +119,11 @@ export class FoldersService {
       .sort((a, b) => depth(b.path, listing.delimiter) - depth(a.path, listing.delimiter));
     for (const folder of subtree) {
       try {
-        await listing.connection.deleteFolder(folder.path);
+        // The session's connection at each step: one lost on the way is replaced for the next.
+        await (await mail.connection()).deleteFolder(folder.path);
       } catch (err) {
-        throw refusal(err, null, 'The mail server did not delete the folder');
+        if (!(await this.doneDespite(err, mail, (paths) => !paths.has(folder.path))))
+          throw refusal(err, null, 'The mail server did not delete the folder');
       }
     }
     await this.ids.removeTree(mail.email, entry.path, listing.delimiter);
@@ -154,10 +159,27 @@ export class FoldersService {
     try {
       await listing.connection.renameFolder(from, to);
     } catch (err) {
-      throw refusal(err, 'name', 'The mail server did not rename the folder');
+      if (!(await this.doneDespite(err, mail, (paths) => paths.has(to) && !paths.has(from))))
+        throw refusal(err, 'name', 'The mail server did not rename the folder');
     }
     // Dovecot renames the subfolders with it; their ids follow under the new paths.
     await this.ids.movePaths(mail.email, from, to, listing.delimiter);
+  }
+
+  /**
+   * After the connection was lost during a CREATE, RENAME or DELETE the server may have done it without the webmail
+   * hearing so (a cut network, an IMAP process that died after the change): a fresh LIST on a new connection tells.
+   * Done, the request goes on as if answered OK instead of a 503 whose repeat would then be refused (name taken,
+   * folder not found); not done, or still no connection, the error stands.
+   */
+  private async doneDespite(
+    err: unknown,
+    mail: MailSession,
+    done: (paths: Set<string>) => boolean,
+  ): Promise<boolean> {
+    if (!isMailConnectionLost(err)) return false;
+    const listing = await this.mailboxes.listing(mail).catch(() => null);
+    return listing !== null && done(new Set(listing.entries.map((e) => e.path)));
   }
 
   private find(listing: FolderListing, id: string): { entry: ListResponse; recordId: string } {

@@ -45,9 +45,10 @@ export class MailboxesService {
 
   /** LIST (optionally with STATUS counts), placeholder parents made real, ids assigned. */
   async listing(mail: MailSession, withStatus = false): Promise<FolderListing> {
-    const connection = await mail.connection();
     const options = withStatus ? { statusQuery: { messages: true, unseen: true } } : {};
     let entries = await mail.list(options);
+    // Taken after the LIST, which replaces a connection lost during it.
+    const connection = await mail.connection();
     if (await this.makeParentsSelectable(connection, entries)) entries = await mail.list(options);
     const records = await this.ids.idsFor(
       mail.email,

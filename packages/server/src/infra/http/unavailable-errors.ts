@@ -82,6 +82,14 @@ export function unavailableErrorOf(error: unknown): AppError | null {
 }
 
 /**
+ * Whether `error` is (or wraps) the connection to the mail server lost during a command: the server may have done
+ * the command without the webmail hearing so.
+ */
+export function isMailConnectionLost(error: unknown): boolean {
+  return unavailableErrorOf(error)?.code === 'MailServerUnavailable';
+}
+
+/**
  * For calls a client must be able to repeat safely (the session refresh): any fault of the server, not only the
  * recognised transient ones, becomes a 503 with `Retry-After`; the original stays on `cause` for the log.
  * The client's own errors (4xx) pass unchanged.

@@ -1,4 +1,5 @@
 import { AppError } from '../../infra/errors.js';
+import { isMailConnectionLost } from '../../infra/http/unavailable-errors.js';
 
 /** What imapflow puts on the error of a command the server answered NO or BAD. */
 interface ImapCommandFailure {
@@ -69,5 +70,18 @@ export async function refusing<T>(command: string, call: () => Promise<T>): Prom
     const status = (err as ImapCommandFailure).responseStatus;
     if (status === 'NO' || status === 'BAD') throw new MailServerRefusal(command, err);
     throw err;
+  }
+}
+
+/**
+ * Runs a read (LIST, STATUS: nothing changes on the server); when the connection was lost during it (the user's
+ * IMAP process died, a cut), runs it once more, `read` taking the session's connection anew.
+ */
+export async function readAgainIfLost<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (err) {
+    if (!isMailConnectionLost(err)) throw err;
+    return read();
   }
 }
