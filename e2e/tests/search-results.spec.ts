@@ -47,10 +47,17 @@ test.describe('search in Chromium', () => {
     await searchInBar(page, 'bulkword');
     const list = page.getByRole('list', { name: 'Results for bulkword' });
     const scroller = list.locator('xpath=..');
-    await scroller.evaluate((el) => el.scrollTo({ top: 1500 }));
-    await page.waitForTimeout(200);
+    // Scrolled far down once the rows are there to scroll over (while they are still being laid out the list is
+    // shorter, and the scroll stops at its end).
+    await expect
+      .poll(() =>
+        scroller.evaluate((el) => {
+          el.scrollTo({ top: 1500 });
+          return el.scrollTop;
+        }),
+      )
+      .toBeGreaterThan(1000);
     const top = await scroller.evaluate((el) => el.scrollTop);
-    expect(top).toBeGreaterThan(1000);
     // A row in the middle of the view, clicked where it is (a locator click would scroll it into view first).
     const box = (await scroller.boundingBox())!;
     const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
