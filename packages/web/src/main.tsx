@@ -2,7 +2,6 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/app-providers';
 import { AppRouterProvider } from './app/app-router-provider';
-import { showsDrawnPage } from './app/drawn-sign-in-page';
 import { initAppI18n } from './app/i18n/app-i18n';
 import { connectConnectivity } from './app/offline/connect-connectivity';
 import { forgetDeviceData } from './app/offline/forget-device-data';
@@ -20,20 +19,28 @@ async function start() {
   const offlineCache = createOfflineCache({ storage: indexedDbStorage(), buster: __WEBMAIL_BUILD__ });
   // The device's copy is in the cache before the first render, so an offline start shows it at once.
   const cacheRestored = offlineCache.start(queryClient);
-  preloadRouteChunks(routes, window.location.pathname, { queryClient, cacheRestored });
+  const inboxPage = preloadRouteChunks(routes, window.location.pathname, { queryClient, cacheRestored });
   // The @font-face rules as a stylesheet the app loads itself: a <link> in the page would block the first paint,
   // and with `font-display: swap` the text needs no font to show.
   void import('./app/theme/fonts.css');
   connectConnectivity();
-  const [i18n] = await Promise.all([initAppI18n(), cacheRestored]);
+  const [i18n, , inboxPath] = await Promise.all([
+    initAppI18n(),
+    cacheRestored,
+    noLaterThan(inboxPage, inboxPageWaitMs),
+  ]);
+  // A user's home leads to the Inbox: with its list's first page in the cache, the first render is that page,
+  // complete, in one transition (an answer that came while React rendered made it render everything again at once,
+  // a long task on a phone) and without the Inbox redirect's second navigation.
+  if (inboxPath) window.history.replaceState(window.history.state, '', inboxPath + window.location.search);
   const router = createAppRouter();
   const session = connectSession(router, queryClient, {
     forgetDeviceData: (scope) => forgetDeviceData(offlineCache, scope),
   });
   const updates = createServiceWorkerUpdates();
-  // The sign-in page drawn by its HTML (scripts/html-pages.ts) stays until the router has the page: the first
-  // render then replaces it with the same page, where a render now would put the loading spinner in its place.
-  if (showsDrawnPage()) await routerReady(router);
+  // The sign-in page drawn by its HTML (scripts/html-pages.ts), or the spinner of index.html, stays until the router
+  // has the page: the first render is that page, not the router's loading spinner in its place.
+  await routerReady(router);
 
   const root = createRoot(document.getElementById('root')!);
   // As a transition, React renders the first page in slices it can interrupt (a phone's main thread is not held for
@@ -50,15 +57,25 @@ async function start() {
   startServiceWorker(updates);
 }
 
-function routerReady(router: AppRouter): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      resolve();
-    });
+/** How long the start waits for the Inbox's first page before it shows the page with its list still loading. */
+const inboxPageWaitMs = 1500;
+
+function noLaterThan<T>(value: Promise<T | null>, ms: number): Promise<T | null> {
+  return Promise.race([value, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]);
+}
+
+/**
+ * Resolves once the router has its first page (the session rule, the matched routes' modules). Subscribing also takes
+ * the update the router keeps for its first subscriber: left for the provider, it would be applied again inside the
+ * first commit, a second render in the same long task.
+ */
+async function routerReady(router: AppRouter): Promise<void> {
+  let stop = () => {};
+  await new Promise<void>((resolve) => {
+    stop = router.subscribe((state) => state.initialized && resolve());
+    if (router.state.initialized) resolve();
   });
+  stop();
 }
 
 void start();

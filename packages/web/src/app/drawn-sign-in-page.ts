@@ -4,11 +4,3 @@
  * drawing hidden, the loading spinner shown).
  */
 export const drawnPage = { id: 'drawn', hiddenClass: 'undrawn' } as const;
-
-/** Whether this page shows the drawing (the app's first render then replaces it with the same page). */
-export function showsDrawnPage(): boolean {
-  return (
-    document.getElementById(drawnPage.id) !== null &&
-    !document.documentElement.classList.contains(drawnPage.hiddenClass)
-  );
-}

@@ -11,7 +11,7 @@ vi.mock('./routes/preload-mail-area', () => ({ preloadMailArea: vi.fn() }));
 vi.mock('../features/auth/api/get-auth-app-url', () => ({ prefetchAuthAppUrl: vi.fn() }));
 vi.mock('./routes/prefetch-user-pages-data', () => ({
   prefetchUserPagesData: vi.fn(),
-  prefetchInboxList: vi.fn(async () => {}),
+  prefetchInboxList: vi.fn(async (): Promise<string | null> => null),
 }));
 
 const data = { queryClient: new QueryClient(), cacheRestored: Promise.resolve() };
@@ -146,9 +146,23 @@ describe('preloadRouteChunks', () => {
 
   it('signed in, a folder page sends no Inbox list', async () => {
     signIn(0);
-    preloadRouteChunks(routeTable().routes, '/u/0/id-sent', data);
+    const inboxPage = preloadRouteChunks(routeTable().routes, '/u/0/id-sent', data);
     await vi.waitFor(() => expect(prefetchUserPagesData).toHaveBeenCalledWith(data.queryClient, 0));
     expect(prefetchInboxList).not.toHaveBeenCalled();
+    await expect(inboxPage).resolves.toBeNull();
+  });
+
+  it('signed in, a user’s home answers with the Inbox’s page once its list is in', async () => {
+    signIn(0);
+    vi.mocked(prefetchInboxList).mockResolvedValueOnce('/u/0/id-inbox');
+    await expect(preloadRouteChunks(routeTable().routes, '/u/0', data)).resolves.toBe('/u/0/id-inbox');
+  });
+
+  it('answers with no page where the Inbox could not be read, or the visitor is signed out', async () => {
+    signIn(0);
+    vi.mocked(prefetchInboxList).mockRejectedValueOnce(new Error('offline'));
+    await expect(preloadRouteChunks(routeTable().routes, '/u/0', data)).resolves.toBeNull();
+    await expect(preloadRouteChunks(routeTable().routes, '/u/1', data)).resolves.toBeNull();
   });
 
   it('signed in, a folder page does not load the Inbox redirect', () => {

@@ -24,7 +24,7 @@ export function preloadRouteChunks(
   routes: RouteObject[],
   pathname: string,
   data: { queryClient: QueryClient; cacheRestored: Promise<unknown> },
-): void {
+): Promise<string | null> {
   const userIndex = pathname === '/' ? 0 : userIndexOfPath(pathname);
   const destination = userIndex !== null && !hasActiveSession(userIndex) ? signInPath() : pathname;
   // `/` and a user's home go on to the Inbox: its list is the page to show.
@@ -34,14 +34,15 @@ export function preloadRouteChunks(
     (pathname === '/' || pathname.replace(/\/$/, '') === userHomePath(userIndex));
   if (toInbox) preloadMailArea();
   if (isSignInPath(destination)) prefetchAuthAppUrl();
+  let inboxPage: Promise<string | null> = Promise.resolve(null);
   if (destination === pathname && userIndex !== null) {
     const code = import('./routes/prefetch-user-pages-data');
-    void Promise.all([code, data.cacheRestored])
+    inboxPage = Promise.all([code, data.cacheRestored])
       .then(([{ prefetchUserPagesData, prefetchInboxList }]) => {
         prefetchUserPagesData(data.queryClient, userIndex);
-        if (toInbox) return prefetchInboxList(data.queryClient, userIndex);
+        return toInbox ? prefetchInboxList(data.queryClient, userIndex) : null;
       })
-      .catch(() => undefined);
+      .catch(() => null);
   }
   for (const { route } of matchRoutes(routes, destination) ?? []) {
     if (typeof route.lazy === 'function') {
@@ -49,4 +50,5 @@ export function preloadRouteChunks(
       void Promise.resolve(route.lazy()).catch(() => undefined);
     }
   }
+  return inboxPage;
 }

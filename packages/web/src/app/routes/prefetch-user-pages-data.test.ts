@@ -1,12 +1,14 @@
 import { defaultUserConfig } from '@webmail/contracts';
-import { describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { autoreplyQueryOptions } from '../../features/filters/api/filters';
 import { mailboxTreeQueryOptions } from '../../features/mailboxes/api/get-mailbox-tree';
 import { messageListQueryOptions } from '../../features/messages/api/get-message-list';
 import { sampleTree } from '../../test/folder.testing';
 import { mailApi, signIn } from '../../test/api-handlers.testing';
 import { server } from '../../test/msw-server';
 import { createQueryClient } from '../query-client';
-import { prefetchInboxList } from './prefetch-user-pages-data';
+import { prefetchInboxList, prefetchUserPagesData } from './prefetch-user-pages-data';
 
 const listRequests = (requests: { url: URL }[]) =>
   requests
@@ -25,7 +27,8 @@ describe('prefetchInboxList', () => {
     server.use(...api.handlers);
     const queryClient = createQueryClient();
 
-    await prefetchInboxList(queryClient, 0);
+    // The Inbox's page, for the start to show it first.
+    await expect(prefetchInboxList(queryClient, 0)).resolves.toBe('/u/0/id-inbox');
 
     expect(listRequests(api.requests)).toEqual([
       '/api/u/0/mailbox/id-inbox/messages?offset=0&limit=50&mode=conversations&sort=subject&order=asc',
@@ -49,6 +52,34 @@ describe('prefetchInboxList', () => {
     ]);
   });
 
+  it('answers at once with the device’s copy of the page, while a fresh one is on its way', async () => {
+    signIn(0);
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const api = mailApi({ tree: sampleTree(), messages: {} });
+    server.use(
+      http.get('/api/u/0/mailbox/id-inbox/messages', async () => {
+        await answered;
+        return HttpResponse.json({ messages: [], total: 0, offset: 0 });
+      }),
+      ...api.handlers,
+    );
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(mailboxTreeQueryOptions(0).queryKey, { mailboxes: sampleTree(), quota: null });
+    const list = messageListQueryOptions(0, 'id-inbox', 'messages', { field: 'date', order: 'desc' });
+    // Restored from the device: an old answer (the restore marks it stale).
+    queryClient.setQueryData(
+      list.queryKey,
+      { pages: [{ messages: [], total: 3, offset: 0 }], pageParams: [0] },
+      { updatedAt: 0 },
+    );
+
+    await expect(prefetchInboxList(queryClient, 0)).resolves.toBe('/u/0/id-inbox');
+    expect(queryClient.getQueryState(list.queryKey)?.fetchStatus).toBe('fetching');
+    answer();
+    await vi.waitFor(() => expect(queryClient.getQueryState(list.queryKey)?.fetchStatus).toBe('idle'));
+  });
+
   it('sends nothing for an account without an Inbox', async () => {
     signIn(0);
     const api = mailApi({
@@ -57,8 +88,42 @@ describe('prefetchInboxList', () => {
     });
     server.use(...api.handlers);
 
-    await prefetchInboxList(createQueryClient(), 0);
+    await expect(prefetchInboxList(createQueryClient(), 0)).resolves.toBeNull();
 
     expect(listRequests(api.requests)).toEqual([]);
+  });
+});
+
+describe('prefetchUserPagesData', () => {
+  it('sends what every page of the user starts with: the tree, details, settings, app bar and auto-reply', async () => {
+    signIn(0);
+    const api = mailApi({ tree: sampleTree(), messages: {} });
+    server.use(...api.handlers);
+    const queryClient = createQueryClient();
+    const requested: string[] = [];
+    const listen = ({ request }: { request: Request }) => {
+      const url = new URL(request.url);
+      requested.push(url.pathname + url.search);
+    };
+    server.events.on('request:start', listen);
+    try {
+      prefetchUserPagesData(queryClient, 0);
+      await vi.waitFor(() =>
+        expect([...requested].sort()).toEqual([
+          '/api/auth/accounts',
+          '/api/auth/me?userIndex=0',
+          '/api/u/0/config',
+          '/api/u/0/details',
+          '/api/u/0/filters/autoreply',
+          '/api/u/0/mailbox',
+        ]),
+      );
+    } finally {
+      server.events.removeListener('request:start', listen);
+    }
+    // Under the key the auto-reply banner reads.
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryData(autoreplyQueryOptions(0).queryKey)).toMatchObject({ status: false }),
+    );
   });
 });

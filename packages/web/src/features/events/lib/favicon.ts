@@ -21,13 +21,14 @@ function iconLink() {
 
 /** Shows `count` on the favicon, or the plain icon for 0. The page keeps whatever icon it has when it has none. */
 export async function setFaviconCount(count: number): Promise<void> {
-  const icon = iconLink();
-  if (!icon) return;
   const mine = ++sequence;
+  // Without a count there is nothing to draw: the icon is read (and its SVG fetched) only for the first badge.
   if (count <= 0) {
-    icon.link.href = icon.href;
+    if (original?.link.isConnected) original.link.href = original.href;
     return;
   }
+  const icon = iconLink();
+  if (!icon) return;
   const svg = await icon.svg;
   if (svg && mine === sequence) icon.link.href = badgedFavicon(svg, count);
 }

@@ -1,12 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  filtersEndpoints,
-  type Autoreply,
-  type FilterInput,
-  type FilterPatch,
-  type ForwardingTargets,
-  type SpamLevelState,
-} from '@webmail/contracts';
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryKey,
+  type UseQueryOptions,
+} from '@tanstack/react-query';
+import { filtersEndpoints, type FilterInput, type FilterPatch } from '@webmail/contracts';
 import { callApi, endpointUrl } from '../../../shared/api/call-api';
 import { invalidateMailboxes } from '../../messages/api/mass-action-cache';
 import { filtersKeys } from './filters.keys';
@@ -97,42 +97,47 @@ export const filtersExportUrl = (userIndex: number): string =>
   endpointUrl(filtersEndpoints.exportFilters, { userIndex });
 
 /** A setting beside the filters (targets, auto-reply, spam level): read, and replaced whole. */
-function useSetting<T>(
-  userIndex: number,
-  key: readonly unknown[],
-  get: (signal: AbortSignal) => Promise<T>,
+function useSetting<T, Key extends QueryKey>(
+  options: UseQueryOptions<T, Error, T, Key> & { queryKey: Key },
   put: (value: T) => Promise<T>,
 ) {
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: key, queryFn: ({ signal }) => get(signal) });
+  const query = useQuery(options);
   const save = useMutation({
     mutationFn: put,
     meta: { errorSnackbar: false },
-    onSuccess: (saved) => queryClient.setQueryData(key, saved),
+    onSuccess: (saved) => queryClient.setQueryData<T>(options.queryKey, saved),
   });
   return { query, save };
 }
 
 export const useForwardingTargets = (userIndex: number) =>
-  useSetting<ForwardingTargets>(
-    userIndex,
-    filtersKeys.targets(userIndex),
-    (signal) => callApi(filtersEndpoints.getTargets, { params: { userIndex } }, { signal }),
+  useSetting(
+    {
+      queryKey: filtersKeys.targets(userIndex),
+      queryFn: ({ signal }) => callApi(filtersEndpoints.getTargets, { params: { userIndex } }, { signal }),
+    },
     (body) => callApi(filtersEndpoints.setTargets, { params: { userIndex }, body }),
   );
 
+/** The auto-reply (GET): its page, and the banner every page of the user shows while it is on. */
+export function autoreplyQueryOptions(userIndex: number) {
+  return queryOptions({
+    queryKey: filtersKeys.autoreply(userIndex),
+    queryFn: ({ signal }) => callApi(filtersEndpoints.getAutoreply, { params: { userIndex } }, { signal }),
+  });
+}
+
 export const useAutoreply = (userIndex: number) =>
-  useSetting<Autoreply>(
-    userIndex,
-    filtersKeys.autoreply(userIndex),
-    (signal) => callApi(filtersEndpoints.getAutoreply, { params: { userIndex } }, { signal }),
-    (body) => callApi(filtersEndpoints.setAutoreply, { params: { userIndex }, body }),
+  useSetting(autoreplyQueryOptions(userIndex), (body) =>
+    callApi(filtersEndpoints.setAutoreply, { params: { userIndex }, body }),
   );
 
 export const useSpamLevel = (userIndex: number) =>
-  useSetting<SpamLevelState>(
-    userIndex,
-    filtersKeys.spamLevel(userIndex),
-    (signal) => callApi(filtersEndpoints.getSpamLevel, { params: { userIndex } }, { signal }),
+  useSetting(
+    {
+      queryKey: filtersKeys.spamLevel(userIndex),
+      queryFn: ({ signal }) => callApi(filtersEndpoints.getSpamLevel, { params: { userIndex } }, { signal }),
+    },
     ({ spamLevel }) => callApi(filtersEndpoints.setSpamLevel, { params: { userIndex }, body: { spamLevel } }),
   );
