@@ -7,6 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { chunkGroups } from './scripts/chunk-groups.ts';
 import { lazyMuiLocaleNumbers } from './scripts/lazy-mui-locale-numbers.ts';
 import { precompress } from './scripts/precompress.ts';
+import { reactRouterProduction } from './scripts/react-router-production.ts';
 import { thirdPartyLicenses } from './scripts/third-party-licenses.ts';
 import { runtimeCacheNames } from './src/app/pwa/runtime-caches.ts';
 
@@ -104,7 +105,14 @@ const pwa = VitePWA({
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 
 export default defineConfig({
-  plugins: [lazyMuiLocaleNumbers(), react(), pwa, thirdPartyLicenses(outDir), precompress()],
+  plugins: [
+    lazyMuiLocaleNumbers(),
+    reactRouterProduction(),
+    react(),
+    pwa,
+    thirdPartyLicenses(outDir),
+    precompress(),
+  ],
   define: {
     __WEBMAIL_BUILD__: JSON.stringify(buildId()),
     // The sidebar footer and the About dialog show them.
