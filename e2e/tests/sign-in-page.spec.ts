@@ -96,6 +96,8 @@ test.describe('the sign-in page’s HTML', () => {
     await expect(page.locator('html')).toHaveClass(/undrawn/);
     await expect(page.locator('#drawn')).toBeHidden();
     await expect(page.locator('#boot')).toBeVisible();
+    // The boot screen's product mark, the page's first paint before any script.
+    await expect(page.locator('#boot svg')).toBeVisible();
     expect(policyErrors).toEqual([]);
 
     await page.emulateMedia({ colorScheme: 'dark' });

@@ -12,10 +12,12 @@ import { folderHref } from '../../shared/routing/mail-hrefs';
 
 /**
  * Sends the requests every page of a signed-in user starts with (the folder tree, the user's details and settings;
- * the app bar's signed-in user and accounts, the auto-reply banner's state) through the owners' query options, so the queries of the first render find them answered or on their way. On a
- * first load the base layout renders them only after its chunks and the Inbox redirect's have loaded; the tree's
- * answer then came a second later on a phone, and the Inbox's list waited for it. Loaded with the mail area's
- * chunks (`app/preload-route-chunks.ts`), so the sign-in pages carry none of these endpoints.
+ * the app bar's signed-in user and accounts, the auto-reply banner's state) through the owners' query options, so
+ * the queries of the first render find them answered or on their way. On a first load the base layout renders them
+ * only after its chunks and the Inbox redirect's have loaded: the tree's answer then came a second later on a phone,
+ * the Inbox's list waited for it, and the app bar's requests, sent by the first commit's effects, were three more
+ * round trips before the largest paint in Lighthouse's model. Loaded with the mail area's chunks
+ * (`app/preload-route-chunks.ts`), so the sign-in pages carry none of these endpoints.
  */
 export function prefetchUserPagesData(queryClient: QueryClient, userIndex: number): void {
   void queryClient.prefetchQuery(mailboxTreeQueryOptions(userIndex));
