@@ -32,6 +32,15 @@ describe('formatFullDate', () => {
     expect(formatFullDate(date.toISOString(), 'America/New_York')).toBe('23.11.2026 09:47');
     expect(formatFullDate('not a date')).toBe('--');
   });
+  it('keeps each zone its own after many zones, an unknown one as UTC', () => {
+    const date = new Date(Date.UTC(2026, 10, 23, 14, 47));
+    const zones = Intl.supportedValuesOf('timeZone').slice(0, 80);
+    for (const zone of zones) formatFullDate(date, zone);
+    expect(formatFullDate(date, 'Europe/Helsinki')).toBe('23.11.2026 16:47');
+    expect(formatFullDate(date, 'Asia/Kolkata')).toBe('23.11.2026 20:17');
+    expect(formatFullDate(date, 'Not/AZone')).toBe('23.11.2026 14:47');
+    expect(formatFullDate(date, 'Europe/Helsinki')).toBe('23.11.2026 16:47');
+  });
 });
 
 describe('storagePercent', () => {

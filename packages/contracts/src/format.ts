@@ -56,6 +56,36 @@ export function storagePercent(used: number, allowed: number): number {
   return Math.min(100, Math.ceil((used / allowed) * 100));
 }
 
+const fullDateOptions: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+};
+
+/**
+ * The full date's formatter of each time zone lately named (a list formats a date per row: one formatter each). The
+ * runtime's own zone is not kept: it may change under a running process (`TZ`).
+ */
+const fullDateFormats = new Map<string, Intl.DateTimeFormat>();
+const fullDateFormatsMax = 32;
+
+function fullDateFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+  if (timeZone === undefined) return new Intl.DateTimeFormat('en-GB', fullDateOptions);
+  let format = fullDateFormats.get(timeZone);
+  if (format) return format;
+  try {
+    format = new Intl.DateTimeFormat('en-GB', { ...fullDateOptions, timeZone });
+  } catch {
+    format = new Intl.DateTimeFormat('en-GB', { ...fullDateOptions, timeZone: 'UTC' });
+  }
+  if (fullDateFormats.size >= fullDateFormatsMax) fullDateFormats.clear();
+  fullDateFormats.set(timeZone, format);
+  return format;
+}
+
 /** What an unreadable date shows. */
 export const missingDate = '--';
 
@@ -67,21 +97,7 @@ export const missingDate = '--';
 export function formatFullDate(value: string | Date, timeZone?: string): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return missingDate;
-  const options: Intl.DateTimeFormatOptions = {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  };
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat('en-GB', { ...options, timeZone });
-  } catch {
-    format = new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' });
-  }
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    format.formatToParts(date).find((p) => p.type === type)?.value ?? '';
+  const parts = fullDateFormat(timeZone).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('day')}.${part('month')}.${part('year')} ${part('hour')}:${part('minute')}`;
 }
