@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { MessageSummary } from '@webmail/contracts';
-import { useDateFormat } from '../../../shared/format/format-date';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { isUnread, subjectLabel } from '../lib/message-labels';
 import type { ParticipantName } from '../lib/participant-names';
@@ -13,7 +12,9 @@ export interface MessageRowContentProps {
   party: string;
   /** A conversation's participants, each bold when unread; else the row shows `party`. */
   names: ParticipantName[] | null;
+  /** As the list shows it, and in full (the tooltip). */
   date: string;
+  fullDate: string;
   lines: 1 | 2;
 }
 
@@ -55,10 +56,16 @@ function Party({ party, names }: { party: string; names: ParticipantName[] | nul
   ));
 }
 
-function RowDate({ message, date, unread }: { message: MessageSummary; date: string; unread: boolean }) {
-  const dates = useDateFormat();
+interface RowDateProps {
+  message: MessageSummary;
+  date: string;
+  fullDate: string;
+  unread: boolean;
+}
+
+function RowDate({ message, date, fullDate, unread }: RowDateProps) {
   return (
-    <Tooltip title={dates.full(message.date)} describeChild>
+    <Tooltip title={fullDate} describeChild>
       <Typography
         component="time"
         dateTime={message.date}
@@ -80,7 +87,8 @@ const attachment = (
 );
 
 /** Party, subject with the preview, date and markers of a row: on two lines, or on one in compact density. */
-export function MessageRowContent({ message, party, names, date, lines }: MessageRowContentProps) {
+export function MessageRowContent(props: MessageRowContentProps) {
+  const { message, party, names, date, fullDate, lines } = props;
   const { t } = useTranslation('messages');
   const unread = isUnread(message);
   const weight = unread ? 700 : 400;
@@ -106,7 +114,7 @@ export function MessageRowContent({ message, party, names, date, lines }: Messag
         <ConversationCount message={message} />
         {subject}
         {message.hasAttachments && attachment}
-        <RowDate message={message} date={date} unread={unread} />
+        <RowDate message={message} date={date} fullDate={fullDate} unread={unread} />
       </Box>
     );
   }
@@ -118,7 +126,7 @@ export function MessageRowContent({ message, party, names, date, lines }: Messag
         </Typography>
         <ConversationCount message={message} />
         <Box sx={{ flex: 1 }} />
-        <RowDate message={message} date={date} unread={unread} />
+        <RowDate message={message} date={date} fullDate={fullDate} unread={unread} />
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 0.25 }}>
         {subject}

@@ -1,9 +1,8 @@
 import Box from '@mui/material/Box';
 import { alpha, type SxProps, type Theme } from '@mui/material/styles';
 import type { MessageSummary } from '@webmail/contracts';
-import { useId, type CSSProperties, type DragEvent, type MouseEvent } from 'react';
+import { memo, useId, type DragEvent, type MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useDateFormat } from '../../../shared/format/format-date';
 import { useTranslation } from '../../../shared/i18n/translation';
 import type { MessageAction } from '../actions/message-actions';
 import { rowKey, type RowKey } from '../hooks/use-message-selection';
@@ -30,13 +29,24 @@ export interface MessageRowProps {
   showRecipients: boolean;
   layout: RowLayout;
   setSize: number;
-  style: CSSProperties;
+  /** Where the row is in the list (px from its top). */
+  top: number;
+  /**
+   * The message's date as the list shows it ("10:42", "29 Nov"), in the user's time zone: formatted by the list, so
+   * a row renders again only when its own text changes (the time zone known after the first render, another day).
+   */
+  date: string;
+  /** The same in full (the date's tooltip). */
+  fullDate: string;
+  /** What a swipe to the left and to the right does here (registry actions; none: that side does not swipe). */
+  swipeLeft: MessageAction | undefined;
+  swipeRight: MessageAction | undefined;
   onToggleFlag: (message: MessageSummary) => void;
   /** `range`: shift-click, from the last toggled row to this one. */
   onSelect: (row: RowKey, range: boolean) => void;
   onFocusRow: (index: number) => void;
   onDragStart: (message: MessageSummary, event: DragEvent) => void;
-  swipe: RowSwipeActions;
+  onSwipe: (message: MessageSummary, side: SwipeSide) => void;
 }
 
 /** What a touch swipe does on each side of a row (from the actions registry), and running it. */
@@ -111,24 +121,23 @@ function SwipeBackdrop({ action, side }: { action: MessageAction; side: SwipeSid
 /**
  * One row: checkbox avatar, party, subject, date, markers, star. A click opens the message; ctrl/cmd-click
  * toggles its checkbox and shift-click selects a range, as in desktop mail clients. Rows can be dragged onto a
- * folder.
+ * folder. Memoised: a list's render (scrolling, the scroll box measured, a row checked) renders only the rows whose
+ * own props changed, so its handlers must keep their identity (`MessageRows` gives them so).
  */
-export function MessageRow(props: MessageRowProps) {
-  const dates = useDateFormat();
-  const { message, index, href, open, checked, tabbable, showRecipients, layout, setSize, style } = props;
-  const { onToggleFlag, onSelect, onFocusRow, onDragStart, swipe } = props;
+export const MessageRow = memo(function MessageRow(props: MessageRowProps) {
+  const { message, index, href, open, checked, tabbable, showRecipients, layout, setSize, top, date } = props;
+  const { onToggleFlag, onSelect, onFocusRow, onDragStart, onSwipe } = props;
+  const swipeActions = { left: props.swipeLeft, right: props.swipeRight };
   const { t } = useTranslation('messages');
   // A conversation names who wrote in it; Sent and Drafts keep naming the recipients.
   const names = showRecipients ? null : participantNames(message.conversation?.participants, t);
   const party = names ? participantsText(names) : rowParty(message, showRecipients, t);
-  const date = dates.list(message.date);
   const label = rowLabel(message, party, date, t);
   const state = rowState(message, t);
   const stateId = useId();
   const avatarSource = showRecipients ? message.to[0] : message.from;
-  const swipeActions = swipe.actionsOf(message);
   const swiping = useRowSwipe({ left: !!swipeActions.left, right: !!swipeActions.right }, (side) =>
-    swipe.perform(message, side),
+    onSwipe(message, side),
   );
   const uncovered = swiping.side && swipeActions[swiping.side];
 
@@ -148,7 +157,7 @@ export function MessageRow(props: MessageRowProps) {
       data-index={index}
       draggable
       onDragStart={(event: DragEvent) => onDragStart(message, event)}
-      style={style}
+      style={{ transform: `translateY(${top}px)` }}
       sx={rowSx(layout)}
       {...swiping.handlers}
     >
@@ -185,7 +194,14 @@ export function MessageRow(props: MessageRowProps) {
             '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
           }}
         >
-          <MessageRowContent message={message} party={party} names={names} date={date} lines={layout.lines} />
+          <MessageRowContent
+            message={message}
+            party={party}
+            names={names}
+            date={date}
+            fullDate={props.fullDate}
+            lines={layout.lines}
+          />
         </Box>
         {state && (
           <Box component="span" id={stateId} sx={visuallyHidden}>
@@ -202,4 +218,4 @@ export function MessageRow(props: MessageRowProps) {
       </Box>
     </Box>
   );
-}
+});

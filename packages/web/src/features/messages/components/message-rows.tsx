@@ -1,7 +1,9 @@
 import Box from '@mui/material/Box';
+import { useEventCallback } from '@mui/material/utils';
 import type { MessageSummary } from '@webmail/contracts';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, type DragEvent, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type DragEvent, type RefObject } from 'react';
+import { useDateFormat } from '../../../shared/format/format-date';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { shortcutKey, type ShortcutId } from '../../../shared/ui/keyboard-shortcuts';
 import { useShortcuts } from '../../../shared/ui/use-shortcuts';
@@ -46,9 +48,18 @@ export interface MessageRowsProps {
  */
 export function MessageRows(props: MessageRowsProps) {
   const { rows, setSize, label, rowHref, openRow, isChecked, showRecipients, layout } = props;
-  const { scrollElement, onLastVisible, onToggleFlag, onSelect, onDragStart, keys } = props;
+  const { scrollElement, onLastVisible, keys } = props;
   const { t } = useTranslation('messages');
+  const dates = useDateFormat();
   const listRef = useRef<HTMLUListElement>(null);
+  // The rows are memoised (MessageRow): their handlers keep one identity and call the latest ones given.
+  const onToggleFlag = useEventCallback(props.onToggleFlag);
+  const onSelect = useEventCallback(props.onSelect);
+  const onDragStart = useEventCallback(props.onDragStart);
+  const onSwipe = useEventCallback(props.swipe.perform);
+
+  // Read once: the window's size read during a later render would lay out the page then and there.
+  const [initialRect] = useState(() => ({ width: window.innerWidth, height: window.innerHeight }));
 
   // The virtualizer's methods are read fresh on every render; nothing here is memoised by a compiler.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -58,6 +69,10 @@ export function MessageRows(props: MessageRowsProps) {
     estimateSize: () => layout.height,
     overscan: 6,
     initialOffset: props.initialOffset ?? 0,
+    // Until the scroll box is measured (its element comes after the first commit), the window's size: the first
+    // render already has the visible rows, rendered with the page in slices, and the measurement then adds or drops
+    // the few rows of the difference instead of rendering them all at once inside the commit.
+    initialRect,
   });
   const items = virtualizer.getVirtualItems();
   const lastVisible = items[items.length - 1]?.index ?? -1;
@@ -81,6 +96,7 @@ export function MessageRows(props: MessageRowsProps) {
       {items.map((item) => {
         const message = rows[item.index]!;
         const key = rowKey(message);
+        const swipeActions = props.swipe.actionsOf(message);
         return (
           <MessageRow
             key={key}
@@ -93,12 +109,16 @@ export function MessageRows(props: MessageRowsProps) {
             showRecipients={showRecipients(message)}
             layout={layout}
             setSize={setSize}
-            style={{ transform: `translateY(${item.start}px)` }}
+            top={item.start}
+            date={dates.list(message.date)}
+            fullDate={dates.full(message.date)}
+            swipeLeft={swipeActions.left}
+            swipeRight={swipeActions.right}
             onToggleFlag={onToggleFlag}
             onSelect={onSelect}
             onFocusRow={onFocusRow}
             onDragStart={onDragStart}
-            swipe={props.swipe}
+            onSwipe={onSwipe}
           />
         );
       })}
