@@ -5,9 +5,20 @@ import type { FolderChange, WatcherListener } from '../../mail/watch/mailbox-wat
 import type { MessagesService } from '../messages/messages.service.js';
 
 /**
+ * More flag changes at once than a page patches row by row: a folder update instead, and the pages read the folder's
+ * lists again. Mail that was not saved through Dovecot (maildirs copied in a migration) gets its attachment keywords
+ * (`$HasAttachment` / `$HasNoAttachment`, mailstack's dovecot.conf) when the indexer first parses it: every message
+ * of the folder then counts as changed, a FETCH of 5,000 entries for a 5,000-message Inbox (~20 ms of a desktop's
+ * main thread in every open page, most of it for rows not loaded). Another client marking a whole folder read is
+ * the same.
+ */
+export const flagChangesMax = 500;
+
+/**
  * Turns what an account's mailbox watcher saw into the stream's mail commands: COUNTERS (a folder's unseen and
  * total), EXISTS (new messages, with their list rows), EXPUNGE (UIDs gone) and FETCH (flags changed), and a
- * folder update when folders were created, renamed or deleted (or a folder's UIDs were reset).
+ * folder update when folders were created, renamed or deleted (or a folder's UIDs were reset, or more flags changed
+ * than `flagChangesMax`).
  */
 export function mailEventsFor(
   account: string,
@@ -39,7 +50,9 @@ export function mailEventsFor(
       if (change.expungedUids.length) {
         deps.publish({ command: 'EXPUNGE', mailboxId, uids: change.expungedUids });
       }
-      if (change.flagChanges.length) {
+      if (change.flagChanges.length > flagChangesMax) {
+        deps.publish({ command: 'folderUpdate', mailboxId });
+      } else if (change.flagChanges.length) {
         const changes = change.flagChanges.map(({ uid, flags }) => ({
           uid,
           seen: flags.has('\\Seen'),

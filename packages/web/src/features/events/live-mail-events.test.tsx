@@ -178,6 +178,16 @@ describe('live mail events', () => {
     expect(reads('/api/u/0/mailbox')).toBe(before + 1);
   });
 
+  it("a folder's update (its UIDs reset, or too many flags changed to patch) reads its list again", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { stream, reads } = await openMailbox();
+    const before = reads('/api/u/0/mailbox/id-inbox/messages');
+
+    stream.send({ command: 'folderUpdate', mailboxId: 'id-inbox' });
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    await waitFor(() => expect(reads('/api/u/0/mailbox/id-inbox/messages')).toBe(before + 1));
+  });
+
   it('reads everything of the user again on resync, and only logs a command it does not know', async () => {
     const debug = vi.spyOn(console, 'debug').mockImplementation(() => {});
     const { stream, reads } = await openMailbox();

@@ -142,9 +142,14 @@ export const messagesEventHandlers = {
       stale(...staleKeys(applyMessageFlags(queryClient, userIndex, mailboxId, changes)));
     }
   },
-  // A folder's id: its UIDs were reset, so its lists are wrong ('' : only the folder tree changed).
+  // A folder's id: its UIDs were reset, or more of its messages' flags changed than are patched one by one, so its
+  // lists and opened messages are read again ('' : only the folder tree changed).
   folderUpdate: ({ mailboxId }, { userIndex, stale }) => {
-    if (mailboxId) stale({ queryKey: messagesKeys.folderLists(userIndex, mailboxId) });
+    if (!mailboxId) return;
+    stale(
+      { queryKey: messagesKeys.folderLists(userIndex, mailboxId) },
+      { queryKey: messagesKeys.folderDetails(userIndex, mailboxId) },
+    );
   },
   // Open messages are read again: the server decides what remote content they show.
   remoteContentWhitelist: (_event, { userIndex, stale }) =>
