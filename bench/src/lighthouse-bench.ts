@@ -138,8 +138,8 @@ async function signIn(port: number, env: BenchEnvironment): Promise<void> {
     await page.locator('input[type=password]').fill(env.user.password);
     await page.locator('input[type=password]').press('Enter');
     await page.waitForURL(/\/u\/0\/[^/]+/);
-    // The account's first minutes out of the runs: its mail watcher's first look at the freshly seeded Inbox reports
-    // flag changes to the open pages once (a FETCH event of many messages, ~20 ms of work on this machine).
+    // The account's first seconds out of the runs: Dovecot's indexer gives the freshly seeded messages their
+    // attachment keywords, and the live-mail event of that change (a folder update) reaches the open pages once.
     await page.getByRole('listitem').first().waitFor();
     await page.waitForTimeout(3_000);
     await page.close();
