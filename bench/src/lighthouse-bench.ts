@@ -16,7 +16,8 @@
  * (`mobile,desktop`) pick rows; `BENCH_LIGHTHOUSE_REPORTS=<dir>` keeps each run's full report (JSON: the audits
  * behind the score, e.g. `bootup-time`, `unused-javascript`, `render-blocking-resources`). With it,
  * `BENCH_LIGHTHOUSE_TRACES=1` keeps each run's Chromium trace beside its report (`*.trace.json`, the trace Lighthouse
- * measured: tasks with their wall and CPU time, for attribution the report's tables do not give). Lighthouse clears
+ * measured: tasks with their wall and CPU time, for attribution the report's tables do not give); `=cpu` also records
+ * V8's CPU samples in it. Lighthouse clears
  * the service worker and the caches before each run (not the cookies), so each row is a first visit.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -54,7 +55,18 @@ let lighthouseVersion = '';
 /** The bench account's Inbox (realistic mail, 3 % of the newest unread). */
 const inbox = { folder: 'INBOX', count: 5_000, seed: 34 };
 
-const presets: Record<string, Config | undefined> = { mobile: undefined, desktop: desktopConfig };
+/**
+ * `BENCH_LIGHTHOUSE_TRACES=cpu` adds V8's CPU samples to the kept traces (`ProfileChunk` events: which functions ran
+ * in each task); the extra category costs a little main-thread time, so compare such runs only with each other.
+ */
+const cpuSamples = process.env.BENCH_LIGHTHOUSE_TRACES === 'cpu';
+const sampled = (config: Config): Config => ({
+  ...config,
+  settings: { ...config.settings, additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' },
+});
+const presets: Record<string, Config | undefined> = cpuSamples
+  ? { mobile: sampled({ extends: 'lighthouse:default' }), desktop: sampled(desktopConfig) }
+  : { mobile: undefined, desktop: desktopConfig };
 
 function loadAverage(): string {
   return os
