@@ -12,12 +12,12 @@ import UndoIcon from '@mui/icons-material/Undo';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useEditorState } from '@tiptap/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n/translation';
 import { useRovingToolbar } from '../ui/use-roving-toolbar';
 import type { BodyEditor } from './use-body-editor';
+import { Tooltip } from '../ui/tooltip';
 
 /** The formatting the toolbar toggles, in its two groups: each button is pressed while its formatting is on. */
 const marks = [

@@ -11,13 +11,13 @@ import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import Tooltip from '@mui/material/Tooltip';
 import type { AccountEntry } from '@webmail/contracts';
 import { UserAvatar } from '../../../shared/avatar/user-avatar';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { hasActiveSession } from '../../../shared/session/session';
 import { useForgetDevice } from '../api/forget-device';
 import { useRemoveDeviceUser } from '../api/remove-device-user';
+import { Tooltip } from '../../../shared/ui/tooltip';
 
 export interface AccountChooserProps {
   accounts: AccountEntry[];

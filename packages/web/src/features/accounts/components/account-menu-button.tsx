@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import type { MouseEvent } from 'react';
 import { UserAvatar } from '../../../shared/avatar/user-avatar';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { visuallyHidden } from '../../../shared/ui/visually-hidden';
+import { Tooltip } from '../../../shared/ui/tooltip';
 
 export interface AccountMenuButtonProps {
   name: string;

@@ -4,10 +4,10 @@ import SendIcon from '@mui/icons-material/Send';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useRef } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { SendLaterMenu } from './send-later-menu';
+import { Tooltip } from '../../../shared/ui/tooltip';
 
 const iconSx = { width: 48, height: 48 } as const;
 

@@ -3,12 +3,12 @@ import IconButton from '@mui/material/IconButton';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { formatFullDate, useTimeZone } from '../../../shared/format/format-date';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { sendLaterPresets } from '../lib/send-later-presets';
 import { SendLaterDialog } from './send-later-dialog';
+import { Tooltip } from '../../../shared/ui/tooltip';
 
 /**
  * Send later, beside Send: presets in the user's time zone (later today, tomorrow morning, Monday morning) and a

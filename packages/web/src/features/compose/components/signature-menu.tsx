@@ -5,7 +5,6 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import type { BodyEditor } from '../../../shared/editor/use-body-editor';
@@ -14,6 +13,7 @@ import {
   replaceSignature,
   type EditorSignature,
 } from '../../../shared/editor/signature-block';
+import { Tooltip } from '../../../shared/ui/tooltip';
 
 /**
  * The composer's signature menu: puts another signature (or none) in the signature's place; the text the user

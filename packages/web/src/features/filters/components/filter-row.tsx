@@ -7,9 +7,9 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import Tooltip from '@mui/material/Tooltip';
 import type { Filter } from '@webmail/contracts';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { Tooltip } from '../../../shared/ui/tooltip';
 
 /** On a phone the name takes the row and the actions wrap under it, so a long name is read whole. */
 const rowSx = { gap: 1, alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' } } as const;

@@ -2,12 +2,12 @@ import AddIcon from '@mui/icons-material/Add';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { appHref } from '../../../shared/routing/app-paths';
 import { UpgradeInfoLabel } from '../../upgrade/components/upgrade-info-label';
+import { Tooltip } from '../../../shared/ui/tooltip';
 
 export interface CustomFoldersHeaderProps {
   userIndex: number;

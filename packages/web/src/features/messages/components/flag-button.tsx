@@ -1,8 +1,8 @@
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { Tooltip } from '../../../shared/ui/tooltip';
 
 export const flaggedColor = '#f4b400';
 

@@ -6,10 +6,10 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
 import { listSortFields, sortOrders, type ListSort } from '@webmail/contracts';
 import { useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { Tooltip } from '../../../shared/ui/tooltip';
 
 function Choice(props: { label: string; checked: boolean; onClick: () => void }) {
   return (

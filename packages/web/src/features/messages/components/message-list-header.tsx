@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
-import Tooltip from '@mui/material/Tooltip';
 import { keyframes } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { ListMode, ListSort } from '@webmail/contracts';
@@ -13,6 +12,7 @@ import type { MassActionProgress } from '../api/mass-action-progress';
 import { ListModeToggle } from './list-mode-toggle';
 import { ListSortMenu } from './list-sort-menu';
 import { pageHeadingProps } from '../../../shared/ui/focus-rule';
+import { Tooltip } from '../../../shared/ui/tooltip';
 
 export type SelectAllState = 'none' | 'some' | 'all';
 

@@ -1,11 +1,11 @@
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import Box from '@mui/material/Box';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { MessageSummary } from '@webmail/contracts';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { isUnread, subjectLabel } from '../lib/message-labels';
 import type { ParticipantName } from '../lib/participant-names';
+import { Tooltip } from '../../../shared/ui/tooltip';
 
 export interface MessageRowContentProps {
   message: MessageSummary;

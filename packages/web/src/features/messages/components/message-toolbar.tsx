@@ -4,7 +4,6 @@ import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -14,6 +13,7 @@ import { useTranslation } from '../../../shared/i18n/translation';
 import type { MessageAction } from '../actions/message-actions';
 import type { ExtraMailAction, MessageRef } from './extra-mail-actions';
 import { MoreActionsMenu, type MoveTarget } from './more-actions-menu';
+import { Tooltip } from '../../../shared/ui/tooltip';
 
 export interface MessageToolbarProps {
   /** "3 selected" or "All 120 selected". */

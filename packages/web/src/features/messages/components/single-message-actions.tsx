@@ -1,6 +1,5 @@
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import type { Folder, ThreadMessage } from '@webmail/contracts';
 import { useCallback, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -21,6 +20,7 @@ import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { useExtraMailActions } from './extra-mail-actions';
 import { FlagButton } from './flag-button';
 import { MoreActionsMenu, type MoveTarget } from './more-actions-menu';
+import { Tooltip } from '../../../shared/ui/tooltip';
 
 /** The registry actions one message offers in its menu (its star is a button of its own). */
 const menuActionIds: readonly MessageActionId[] = [

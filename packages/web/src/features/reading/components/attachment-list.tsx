@@ -4,7 +4,6 @@ import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { formatBytes, type Attachment } from '@webmail/contracts';
 import { useId, useState } from 'react';
@@ -14,6 +13,7 @@ import { attachmentsZipUrl, attachmentUrl } from '../api/download-urls';
 import { previewKind } from '../lib/attachment-preview';
 import { AttachmentIcon } from './attachment-icon';
 import { AttachmentPreviewDialog, type PreviewTarget } from './attachment-preview-dialog';
+import { Tooltip } from '../../../shared/ui/tooltip';
 
 export interface AttachmentListProps {
   userIndex: number;

@@ -5,10 +5,10 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/translation';
+import { Tooltip } from '../../../shared/ui/tooltip';
 
 export interface ConversationBarProps {
   backHref: string | null;

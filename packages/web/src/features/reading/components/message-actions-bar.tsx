@@ -3,7 +3,6 @@ import ReplyAllIcon from '@mui/icons-material/ReplyAll';
 import ReplyIcon from '@mui/icons-material/Reply';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import type { MessageDetail, ThreadMessage } from '@webmail/contracts';
 import { useCallback } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
@@ -14,6 +13,7 @@ import type { ComposeMode } from '../../../shared/routing/mail-hrefs';
 import { SingleMessageActions } from '../../messages/components/single-message-actions';
 import type { ConversationEnv } from '../lib/conversation-env';
 import { replyHref as replyHrefOf, useMessageMenuItems, type ReplyLink } from './message-menu-items';
+import { Tooltip } from '../../../shared/ui/tooltip';
 
 export interface MessageActionsBarProps {
   env: ConversationEnv;

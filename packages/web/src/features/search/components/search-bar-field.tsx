@@ -3,10 +3,10 @@ import SearchIcon from '@mui/icons-material/Search';
 import TuneIcon from '@mui/icons-material/Tune';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Tooltip from '@mui/material/Tooltip';
 import type { KeyboardEvent, Ref, RefObject } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { SearchInput } from './search-input';
+import { Tooltip } from '../../../shared/ui/tooltip';
 
 export interface SearchBarFieldProps {
   userIndex: number;

@@ -6,7 +6,6 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { EmailAddress, type ExternalContentSender } from '@webmail/contracts';
 import { useId, useState, type FormEvent } from 'react';
@@ -15,6 +14,7 @@ import { useTranslation } from '../../../shared/i18n/translation';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
 import { useAddExternalContentSender } from '../api/add-external-content-sender';
 import { useRemoveExternalContentSender } from '../api/remove-external-content-sender';
+import { Tooltip } from '../../../shared/ui/tooltip';
 
 export interface ExternalContentSendersProps {
   userIndex: number;

@@ -6,7 +6,6 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import ListItem from '@mui/material/ListItem';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { OutgoingAddress } from '@webmail/contracts';
 import { useState, type FormEvent } from 'react';
@@ -14,6 +13,7 @@ import { fieldErrorTexts, reasonText } from '../../../shared/api/error-text';
 import { useTranslation } from '../../../shared/i18n/translation';
 import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
 import { useResendVerification, useVerifyOutgoingAddress } from '../api/outgoing-addresses';
+import { Tooltip } from '../../../shared/ui/tooltip';
 
 export interface OutgoingAddressRowProps {
   userIndex: number;

@@ -14,7 +14,6 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Signature } from '@webmail/contracts';
 import { useState } from 'react';
@@ -27,6 +26,7 @@ import { useSnackbar } from '../../../shared/snackbar/use-snackbar';
 import { pageFallback } from '../../../shared/ui/load-failed-alert';
 import { useDeleteSignature, useSignatures, useUpdateSignature } from '../api/signatures';
 import { htmlLines } from '../../../shared/format/html-text';
+import { Tooltip } from '../../../shared/ui/tooltip';
 
 /** At most three of its lines, each cut at the row's end. */
 const previewSx = {

@@ -5,7 +5,6 @@ import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import Tooltip from '@mui/material/Tooltip';
 import type { SnoozedItem } from '@webmail/contracts';
 import { useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/translation';
@@ -14,6 +13,7 @@ import { useSnoozed } from '../api/get-snoozed';
 import { useUnsnooze } from '../api/unsnooze';
 import { useWakeFormat } from '../hooks/use-wake-format';
 import { SnoozeMenu } from './snooze-menu';
+import { Tooltip } from '../../../shared/ui/tooltip';
 
 /** One conversation's snoozed messages wake together: they are shown and changed as one entry. */
 function groupBySubject(items: readonly SnoozedItem[]): SnoozedItem[][] {
