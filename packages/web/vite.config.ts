@@ -120,7 +120,13 @@ export default defineConfig({
     __WEBMAIL_BUILD_DATE__: JSON.stringify(new Date().toISOString()),
   },
   resolve: {
-    alias: { '@webmail/contracts': contractsEntry },
+    alias: {
+      '@webmail/contracts': contractsEntry,
+      // Emotion inserts styles while React renders, not in the commit (the module says why).
+      '@emotion/use-insertion-effect-with-fallbacks': fileURLToPath(
+        new URL('./src/app/theme/emotion-insertion.ts', import.meta.url),
+      ),
+    },
   },
   server: {
     port: 5173,
