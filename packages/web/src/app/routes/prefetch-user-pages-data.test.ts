@@ -1,11 +1,14 @@
 import { defaultUserConfig } from '@webmail/contracts';
+import { renderHook } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { autoreplyQueryOptions } from '../../features/filters/api/filters';
 import { mailboxTreeQueryOptions } from '../../features/mailboxes/api/get-mailbox-tree';
 import { messageListQueryOptions } from '../../features/messages/api/get-message-list';
+import { userDetailsQueryOptions } from '../../features/settings/api/get-user-details';
+import { setUserTimeZone, useUserTimeZone } from '../../shared/format/format-date';
 import { sampleTree } from '../../test/folder.testing';
-import { mailApi, signIn } from '../../test/api-handlers.testing';
+import { buildUserDetails, mailApi, signIn } from '../../test/api-handlers.testing';
 import { server } from '../../test/msw-server';
 import { createQueryClient } from '../query-client';
 import { prefetchInboxList, prefetchUserPagesData } from './prefetch-user-pages-data';
@@ -78,6 +81,27 @@ describe('prefetchInboxList', () => {
     expect(queryClient.getQueryState(list.queryKey)?.fetchStatus).toBe('fetching');
     answer();
     await vi.waitFor(() => expect(queryClient.getQueryState(list.queryKey)?.fetchStatus).toBe('idle'));
+  });
+
+  it('sets the user’s time zone before the first render where the details have come', async () => {
+    signIn(0);
+    const api = mailApi({
+      tree: sampleTree(),
+      messages: {},
+      userDetails: buildUserDetails({ timezone: 'Asia/Tokyo' }),
+    });
+    server.use(...api.handlers);
+    const queryClient = createQueryClient();
+    await queryClient.prefetchQuery(userDetailsQueryOptions(0));
+    setUserTimeZone(null);
+    try {
+      await prefetchInboxList(queryClient, 0);
+      // The list's dates and every other date of the first render are in that zone, not changed under its commit.
+      const { result } = renderHook(() => useUserTimeZone());
+      expect(result.current).toBe('Asia/Tokyo');
+    } finally {
+      setUserTimeZone(null);
+    }
   });
 
   it('sends nothing for an account without an Inbox', async () => {

@@ -8,6 +8,7 @@ import { messageListQueryOptions } from '../../features/messages/api/get-message
 import { userDetailsQueryOptions } from '../../features/settings/api/get-user-details';
 import { userConfigQueryOptions } from '../../features/settings/api/user-config';
 import { listModeOf, listSortOf } from '../../features/settings/lib/list-settings';
+import { setUserTimeZone } from '../../shared/format/format-date';
 import { folderHref } from '../../shared/routing/mail-hrefs';
 
 /**
@@ -55,5 +56,10 @@ export async function prefetchInboxList(queryClient: QueryClient, userIndex: num
   );
   const sent = queryClient.prefetchInfiniteQuery(list);
   if (queryClient.getQueryData(list.queryKey) === undefined) await sent;
+  // The user's time zone before the first render where the details have come (`StoredSettings` applies it too):
+  // set by that component's effect, it changed the list's dates under the first commit, and React rendered the
+  // list and everything showing a date once more, at once (its rule for a store that changed before it subscribed).
+  const details = queryClient.getQueryData(userDetailsQueryOptions(userIndex).queryKey);
+  if (details) setUserTimeZone(details.timezone);
   return folderHref(userIndex, inbox.id);
 }
