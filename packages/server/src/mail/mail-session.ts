@@ -129,8 +129,7 @@ export class MailSession {
     fn: (folder: MailFolder) => Promise<T>,
     options: { readOnly?: boolean } = {},
   ): Promise<T> {
-    const path = await this.pathOf(mailboxId);
-    return this.inPath(path, fn, options);
+    return this.inPath(await this.pathOf(mailboxId), fn, options);
   }
 
   /** The same for a folder known by path (special-use folders found by LIST, the Drafts folder). */
@@ -152,8 +151,7 @@ export class MailSession {
 
     if (!client || !client.mailbox) return null;
     const path = await this.pathOf(mailboxId);
-    if (client.mailbox.path !== path) return null;
-    return MailConnection.of(client).inPath(path, fn);
+    return client.mailbox.path === path ? MailConnection.of(client).inPath(path, fn) : null;
   }
 
   /**
@@ -165,8 +163,7 @@ export class MailSession {
     mailboxId: string,
     fn: (folder: MailFolder) => Promise<T>,
   ): Promise<T> {
-    const path = await this.pathOf(mailboxId);
-    return (await this.connection()).streamFrom(path, fn);
+    return (await this.connection()).streamFrom(await this.pathOf(mailboxId), fn);
   }
 
   /** LIST (with STATUS items when asked), no `\NonExistent`; asked again on a connection lost during it. */
@@ -237,6 +234,11 @@ export class MailSessions {
     this.used.delete(sessionId);
     for (const other of this.used.values()) if (other.email === email) return;
     for (const listener of this.accountGoneListeners) listener(email);
+  }
+
+  /** Logs out the account's session connections here (Dovecot is ending them: the next use logs in anew). */
+  async closeConnectionsOf(email: string): Promise<void> {
+    for (const s of [...this.used.values()]) if (s.email === email) await this.deps.pool.release(s.id);
   }
 
   of(account: SessionContext): MailSession {

@@ -80,8 +80,9 @@ export function createSecurityModule(deps: {
 }) {
   const { config, core } = deps;
   // A revoked credential must stop working in the sessions it already opened, not only at the next login.
+  // The webmail's own connections of the account go too, so its next request does not take one being closed.
   const endMailSessions = async (email: string) => {
-    await deps.admin.kick(email);
+    if ((await deps.admin.kick(email)) === 'kicked') await deps.mail.closeConnectionsOf(email);
   };
   const appPasswords = new AppPasswordsService(
     new AppPasswordsRepository(deps.db),
