@@ -29,6 +29,18 @@ function closedWithin(session: { closed: Promise<void> }, ms: number) {
   ]);
 }
 
+/**
+ * The webmail's own access goes on after the kick (Dovecot ends the account's sessions, the webmail's among them;
+ * its connections log in again): the next read succeeds, or, where it took a connection in the moment Dovecot
+ * closed it, is answered 503 with Retry-After and succeeds when asked again, as the web app asks.
+ */
+async function webmailGoesOn(client: TestClient): Promise<number> {
+  const first = await client.get('/api/u/0/mailbox');
+  if (first.status !== 503) return first.status;
+  expect(first.headers.get('retry-after'), JSON.stringify(first.body)).not.toBeNull();
+  return (await client.get('/api/u/0/mailbox')).status;
+}
+
 async function signedIn(server: Awaited<ReturnType<typeof startServer>>, prefix: string) {
   const user = await newMailUser(prefix);
   const client = server.client();
@@ -64,8 +76,7 @@ describe('revocation ends the open IMAP sessions', () => {
     expect(session.client.usable).toBe(true);
     expect((await client.delete(`/api/u/0/security/asps/${created.item.id}`)).status).toBe(200);
     expect(await closedWithin(session, 5_000)).toBe('closed');
-    // The webmail's own access goes on (its connection logs in again).
-    expect((await client.get('/api/u/0/mailbox')).status).toBe(200);
+    expect(await webmailGoesOn(client)).toBe(200);
   });
 
   it('a password change closes a session opened with the old password within 5 s', async () => {
@@ -77,7 +88,7 @@ describe('revocation ends the open IMAP sessions', () => {
     });
     expect(changed.status).toBe(200);
     expect(await closedWithin(session, 5_000)).toBe('closed');
-    expect((await client.get('/api/u/0/mailbox')).status).toBe(200);
+    expect(await webmailGoesOn(client)).toBe(200);
   });
 
   it('sign out everywhere else ends the other webmail sessions and closes a mail app session within 5 s', async () => {
@@ -90,7 +101,7 @@ describe('revocation ends the open IMAP sessions', () => {
     expect(await closedWithin(session, 5_000)).toBe('closed');
     // The other device is signed out; this one goes on, and its list holds only itself.
     expect((await elsewhere.get('/api/u/0/mailbox')).status).toBe(401);
-    expect((await client.get('/api/u/0/mailbox')).status).toBe(200);
+    expect(await webmailGoesOn(client)).toBe(200);
     const list = await client.get<{ sessions: { current: boolean }[] }>('/api/u/0/security/sessions');
     expect(list.body.sessions).toEqual([expect.objectContaining({ current: true })]);
   });
