@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { useEventCallback } from '@mui/material/utils';
 import type { MessageSummary } from '@webmail/contracts';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState, type DragEvent, type RefObject } from 'react';
 import { useDateFormat } from '../../../shared/format/format-date';
 import { useTranslation } from '../../../shared/i18n/translation';
@@ -13,6 +13,8 @@ import { onListKeyDown, type ListKeyHandlers } from '../lib/list-keyboard';
 import type { RowLayout } from '../lib/row-density';
 import { focusListProps } from '../../../shared/ui/focus-rule';
 import { MessageRow, type RowSwipeActions } from './message-row';
+
+type ListVirtualizer = Virtualizer<HTMLDivElement, Element>;
 
 export interface MessageRowsProps {
   rows: MessageSummary[];
@@ -61,6 +63,7 @@ export function MessageRows(props: MessageRowsProps) {
   // Read once: the window's size read during a later render would lay out the page then and there.
   const [initialRect] = useState(() => ({ width: window.innerWidth, height: window.innerHeight }));
 
+  const virtualizerRef = useScrollBeforeBox(scrollElement);
   // The virtualizer's methods are read fresh on every render; nothing here is memoised by a compiler.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -73,6 +76,9 @@ export function MessageRows(props: MessageRowsProps) {
     // render already has the visible rows, rendered with the page in slices, and the measurement then adds or drops
     // the few rows of the difference instead of rendering them all at once inside the commit.
     initialRect,
+  });
+  useLayoutEffect(() => {
+    virtualizerRef.current = virtualizer;
   });
   const items = virtualizer.getVirtualItems();
   const lastVisible = items[items.length - 1]?.index ?? -1;
@@ -159,6 +165,22 @@ function useListShortcuts(
         }
       : {},
   );
+}
+
+/**
+ * The scroll box reaches the rows a render after their first one (MessageListScrollBox sets it in a transition).
+ * A reader who scrolled in between keeps that place: the virtualizer starts from the box's offset, instead of
+ * scrolling the box back to where the list began. This layout effect comes before the virtualizer's, which takes
+ * the box and scrolls it to the virtualizer's offset; the virtualizer is known from the first commit on.
+ */
+function useScrollBeforeBox(scrollElement: HTMLElement | null): RefObject<ListVirtualizer | null> {
+  const virtualizer = useRef<ListVirtualizer>(null);
+  useLayoutEffect(() => {
+    const instance = virtualizer.current;
+    if (!scrollElement || !instance || instance.scrollElement === scrollElement) return;
+    if (scrollElement.scrollTop > 0) instance.scrollOffset = scrollElement.scrollTop;
+  }, [scrollElement]);
+  return virtualizer;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 /** Where each list was scrolled to, by its key, for this page's life (not stored). */
 const positions = new Map<string, number>();
@@ -9,8 +9,14 @@ const positions = new Map<string, number>();
  * once its rows are rendered (before that the content is too short to scroll).
  */
 export function useScrollMemory(element: HTMLElement | null, key: string, ready: boolean): number {
+  const restored = useRef<HTMLElement>(null);
   useLayoutEffect(() => {
     if (!element || !ready) return;
+    const first = restored.current !== element;
+    restored.current = element;
+    // The element comes a render after the rows (MessageListScrollBox): a reader who scrolled them in between is
+    // left where they are.
+    if (first && element.scrollTop > 0) return;
     element.scrollTo({ top: positions.get(key) ?? 0 });
   }, [element, key, ready]);
 
