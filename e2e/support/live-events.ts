@@ -50,11 +50,23 @@ export function streamRecords(page: Page): Promise<StreamRecord[]> {
   return page.evaluate(() => (window as unknown as { __streams: StreamRecord[] }).__streams);
 }
 
-/** Waits until the page's latest event stream is open. */
+/**
+ * Waits until the page's latest event stream is open and live: a new stream's first event, `connected`, comes once
+ * the server reports the account's mail changes (its mailbox watcher has its baseline); a resumed one replays.
+ */
 export async function waitForOpenStream(page: Page): Promise<void> {
-  await expect
-    .poll(async () => (await streamRecords(page)).filter((r) => r.type !== 'message').at(-1)?.type)
-    .toBe('open');
+  await expect.poll(async () => streamState(await streamRecords(page))).toBe('live');
+}
+
+function streamState(records: StreamRecord[]): 'live' | 'opening' {
+  const open = records.findLastIndex((r) => r.type !== 'message');
+  const last = records[open];
+  if (last?.type !== 'open') return 'opening';
+  const resumed =
+    last.url.includes('lastEventId=') ||
+    records.slice(0, open).some((r) => r.type === 'open' && r.url === last.url);
+  const connected = records.slice(open + 1).some((r) => r.data?.includes('"command":"connected"'));
+  return resumed || connected ? 'live' : 'opening';
 }
 
 const lmtp = nodemailer.createTransport({

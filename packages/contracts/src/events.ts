@@ -101,7 +101,7 @@ const snoozeEvents = [command('snoozedUpdated', {})] as const;
 
 /**
  * The stream's own: `connected` opens a stream (its `id` is where a reconnect resumes, even before any other
- * event came); `resync` says events were missed that cannot be replayed (the stream was away longer than the
+ * event came), sent once the account's mail changes are reported (a mailbox watcher has its baseline); `resync` says events were missed that cannot be replayed (the stream was away longer than the
  * server keeps them): the client refetches everything it shows.
  */
 const streamEvents = [

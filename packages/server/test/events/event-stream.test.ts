@@ -46,6 +46,24 @@ describe('event stream', () => {
     await expectMailEvents(events, user, inbox.id, 'Live one');
   });
 
+  it('opens a new stream with `connected` once the mailbox watcher has its baseline: mail delivered then arrives', async () => {
+    const { user, client, inbox } = await signedIn('ev-ready');
+    const events = await stream(client, 0);
+    await events.next((e) => e.command === 'connected');
+    // No waiting for the watcher: `connected` came after it took the folders' states as its baseline.
+    expect(server.app.services.events.watchers.statusOf(user.email, 'INBOX')).not.toBeNull();
+
+    const subject = 'Right after connected';
+    await deliver(user.email, [
+      await composeRaw({ from: 'a@example.com', to: user.email, subject, text: 'x' }),
+    ]);
+    const arrived = await events.next((e) => e.command === 'EXISTS');
+    expect(arrived.event).toMatchObject({
+      mailboxId: inbox.id,
+      messages: [expect.objectContaining({ subject })],
+    });
+  });
+
   it('reads new mail ahead for a session showing its folder, and knows the folder states without a STATUS', async () => {
     const { user, client, inbox } = await signedIn('ev-ahead');
     // The session's connection has the Inbox selected, as when the user looks at it.

@@ -63,6 +63,8 @@ export function eventStreamRoutes(deps: {
         deps.watchers?.release(stream.account, stream.sessionId);
       });
       if (lastEventId === undefined) {
+        // `connected` once the account's mail changes are watched: mail arriving from then on is reported.
+        await deps.watchers?.started(stream.account);
         write(stream, { command: 'connected' }, await deps.eventLog.newestId());
       } else {
         const lastSent = await replay(deps.eventLog, stream, lastEventId).catch((err: unknown) => {

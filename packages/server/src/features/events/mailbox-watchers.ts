@@ -101,6 +101,18 @@ export class MailboxWatchers {
     return entry?.watcher?.live ? entry.watcher : null;
   }
 
+  /**
+   * Settles once the account's mail changes are reported from (its watcher has its baseline), its first start
+   * failed, or it has no slot: at most `waitMs` later.
+   */
+  async started(account: string, waitMs = 5_000): Promise<void> {
+    const first = this.entries.get(account)?.firstAttempt;
+    if (!first) return;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs).unref()));
+    await Promise.race([first, waited]).finally(() => clearTimeout(timer));
+  }
+
   /** The mail sessions of the account with an open stream here (to read new mail ahead for them). */
   sessionsOf(account: string): MailSession[] {
     return [...(this.entries.get(account)?.sessions.values() ?? [])].map((s) => s.mail);
