@@ -1,4 +1,5 @@
 import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
+import type { MessageSummary } from '@webmail/contracts';
 import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
@@ -7,7 +8,7 @@ import { createTestI18n } from '../../test/test-i18n';
 import { MessageRows, type MessageRowsProps } from './components/message-rows';
 import { useScrollMemory } from './hooks/use-scroll-memory';
 import { rowLayouts } from './lib/row-density';
-import { buildMessageSummaries } from './message.testing';
+import { buildMessageSummaries, buildMessageSummary } from './message.testing';
 
 let i18n: i18n;
 beforeAll(async () => {
@@ -17,10 +18,15 @@ beforeAll(async () => {
 const rows = buildMessageSummaries(120);
 const layout = rowLayouts.comfortable;
 
-function Rows(props: { scrollElement: HTMLDivElement | null; onLastVisible: (index: number) => void }) {
+function Rows(props: {
+  scrollElement: HTMLDivElement | null;
+  onLastVisible: (index: number) => void;
+  rows?: MessageSummary[];
+}) {
+  const shown = props.rows ?? rows;
   const rowProps: MessageRowsProps = {
-    rows,
-    setSize: rows.length,
+    rows: shown,
+    setSize: shown.length,
     label: 'Inbox',
     rowHref: (row) => `/u/0/id-inbox/${row.id}`,
     openRow: undefined,
@@ -70,6 +76,19 @@ describe('message rows', () => {
     expect(screen.getByText('Message number 70')).toBeInTheDocument();
     expect(onLastVisible).toHaveBeenLastCalledWith(expect.any(Number));
     expect(onLastVisible.mock.lastCall![0]).toBeGreaterThan(50);
+    box.remove();
+  });
+
+  it('keeps the rows scrolled to in place when mail came above them before the scroll box reached the rows', () => {
+    const box = scrollBox();
+    const view = render(<Rows scrollElement={null} onLastVisible={() => {}} />, { container: box });
+    box.scrollTop = 10 * layout.height;
+    fireEvent.scroll(box);
+    const arrived = [buildMessageSummary(500, { subject: 'Fresh news' }), ...rows];
+    act(() => view.rerender(<Rows scrollElement={null} onLastVisible={() => {}} rows={arrived} />));
+    act(() => view.rerender(<Rows scrollElement={box} onLastVisible={() => {}} rows={arrived} />));
+
+    expect(box.scrollTop).toBe(11 * layout.height);
     box.remove();
   });
 

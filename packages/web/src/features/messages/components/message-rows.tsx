@@ -196,9 +196,11 @@ function useScrollAnchor(
 ): void {
   const previous = useRef(rows);
   useLayoutEffect(() => {
+    // Until the scroll box is known (it comes a render after the rows), the rows seen first stay the reference.
+    if (!scrollElement) return;
     const before = previous.current;
     previous.current = rows;
-    if (!scrollElement || before === rows || scrollElement.scrollTop <= 0) return;
+    if (before === rows || scrollElement.scrollTop <= 0) return;
     const index = Math.floor(scrollElement.scrollTop / rowHeight);
     const top = before[index];
     // By folder and UID: a list over several folders (search results) has equal UIDs in different folders.
