@@ -101,11 +101,13 @@ const snoozeEvents = [command('snoozedUpdated', {})] as const;
 
 /**
  * The stream's own: `connected` opens a stream (its `id` is where a reconnect resumes, even before any other
- * event came), sent once the account's mail changes are reported (a mailbox watcher has its baseline); `resync` says events were missed that cannot be replayed (the stream was away longer than the
+ * event came), sent once the account's mail changes are reported (a mailbox watcher has its baseline), with the
+ * folders' counts of that moment where the server knows them: a folder whose counts moved since the client read
+ * them changed before anything was reported, and is read again; `resync` says events were missed that cannot be replayed (the stream was away longer than the
  * server keeps them): the client refetches everything it shows.
  */
 const streamEvents = [
-  command('connected', {}),
+  command('connected', { counters: z.array(FolderCounter).optional() }),
   command('resync', {}),
   /**
    * Whether new mail reaches this stream as it arrives (the server's watch of the mailbox runs). Sent when it is

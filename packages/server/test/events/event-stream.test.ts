@@ -46,12 +46,21 @@ describe('event stream', () => {
     await expectMailEvents(events, user, inbox.id, 'Live one');
   });
 
-  it('opens a new stream with `connected` once the mailbox watcher has its baseline: mail delivered then arrives', async () => {
+  it('opens a new stream with `connected` once the mailbox watcher has its baseline, with the counts of then; mail delivered after arrives', async () => {
     const { user, client, inbox } = await signedIn('ev-ready');
+    // Mail comes after the client read the folders, before its stream is open: no event will tell of it.
+    const before = 'Before the stream';
+    await deliver(user.email, [
+      await composeRaw({ from: 'a@example.com', to: user.email, subject: before, text: 'x' }),
+    ]);
     const events = await stream(client, 0);
-    await events.next((e) => e.command === 'connected');
-    // No waiting for the watcher: `connected` came after it took the folders' states as its baseline.
+    const connected = await events.next((e) => e.command === 'connected');
+    // No waiting for the watcher: `connected` came after it took the folders' states as its baseline, and has
+    // the counts of then, which the client compares with what it read.
     expect(server.app.services.events.watchers.statusOf(user.email, 'INBOX')).not.toBeNull();
+    expect(connected.event).toMatchObject({
+      counters: expect.arrayContaining([{ mailboxId: inbox.id, unseen: 1, total: 1 }]),
+    });
 
     const subject = 'Right after connected';
     await deliver(user.email, [

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { AppEvent, eventsEndpoints } from '@webmail/contracts';
+import { AppEvent, eventsEndpoints, type FolderCounter } from '@webmail/contracts';
 import { AppError } from '../../infra/errors.js';
 import type { EventLogRepository } from '../../infra/events/event-log.repository.js';
 import { route } from '../../infra/http/endpoint-route.js';
@@ -30,6 +30,8 @@ export function eventStreamRoutes(deps: {
   eventLog: EventLogRepository;
   /** What a stream is told when the account's live mail is off as it opens. */
   liveMailOff: AppEvent;
+  /** The account's folder counts as its live mail knows them now (none where it knows nothing). */
+  countersOf: (account: string) => Promise<FolderCounter[]>;
 }): FastifyPluginAsync {
   return async (app) => {
     route(app, eventsEndpoints.stream, async (request, reply) => {
@@ -63,9 +65,12 @@ export function eventStreamRoutes(deps: {
         deps.watchers?.release(stream.account, stream.sessionId);
       });
       if (lastEventId === undefined) {
-        // `connected` once the account's mail changes are watched: mail arriving from then on is reported.
+        // `connected` once the account's mail changes are watched: mail arriving from then on is reported, and
+        // the counts of this moment show the client what changed since it read them.
         await deps.watchers?.started(stream.account);
-        write(stream, { command: 'connected' }, await deps.eventLog.newestId());
+        const counters = await deps.countersOf(stream.account);
+        const connected = { command: 'connected' as const, ...(counters.length ? { counters } : {}) };
+        write(stream, connected, await deps.eventLog.newestId());
       } else {
         const lastSent = await replay(deps.eventLog, stream, lastEventId).catch((err: unknown) => {
           request.log.error({ err }, 'event replay failed');

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { FolderCounter } from '@webmail/contracts';
 import type { Config } from '../../infra/config.js';
 import type { EventBus } from '../../infra/events/event-bus.js';
 import type { EventLogRepository } from '../../infra/events/event-log.repository.js';
@@ -16,7 +17,7 @@ import { MailPushReceiver } from './mail-push.js';
 import { mailPushRoutes } from './mail-push.routes.js';
 import { pushRelay } from './push-relay.js';
 import { MailboxWatchers } from './mailbox-watchers.js';
-import type { KnownFolderStatusSource } from '../../mail/watch/folder-status.js';
+import type { FolderStatus, KnownFolderStatusSource } from '../../mail/watch/folder-status.js';
 import type { ReconnectOptions } from '../../mail/watch/reconnect.js';
 
 export interface EventsModuleDeps {
@@ -96,6 +97,7 @@ export function createEventsModule(deps: EventsModuleDeps) {
           watchers: config.liveMail === 'watcher' ? watchers : null,
           eventLog: deps.eventLog,
           liveMailOff: liveMail(false),
+          countersOf: (account) => folderCounters(deps.folderIds, account, watchers.statusesOf(account)),
         }),
       );
       await app.register(mailPushRoutes({ secret: config.pushSecret, receiver: relay }));
@@ -156,4 +158,21 @@ function eventsJobs(deps: EventsModuleDeps, streams: EventStreams): NonNullable<
       run: () => deps.eventLog.pruneBefore(Date.now() - config.replayMs),
     },
   ];
+}
+
+/** Folder states as the counts of the folders' ids (a folder without an id yet gets one). */
+async function folderCounters(
+  folderIds: FolderIdsRepository,
+  account: string,
+  statuses: Array<{ path: string; status: FolderStatus }>,
+): Promise<FolderCounter[]> {
+  if (!statuses.length) return [];
+  const ids = await folderIds.idsFor(
+    account,
+    statuses.map(({ path }) => path),
+  );
+  return statuses.flatMap(({ path, status }) => {
+    const mailboxId = ids.get(path)?.id;
+    return mailboxId ? [{ mailboxId, unseen: status.unseen, total: status.messages }] : [];
+  });
 }

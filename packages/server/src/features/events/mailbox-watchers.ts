@@ -123,6 +123,11 @@ export class MailboxWatchers {
     return this.entries.get(account)?.watcher?.statusOf(path) ?? null;
   }
 
+  /** Every folder's state as the account's running watcher knows it (none without one). */
+  statusesOf(account: string): Array<{ path: string; status: FolderStatus }> {
+    return this.entries.get(account)?.watcher?.statuses() ?? [];
+  }
+
   /** Watchers holding a slot (running or reconnecting). */
   get size(): number {
     return this.watching;

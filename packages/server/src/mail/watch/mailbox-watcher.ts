@@ -148,6 +148,12 @@ export class MailboxWatcher {
     return this.dirty.get(path) ?? this.known.get(path) ?? null;
   }
 
+  /** Every folder's state as the server last reported it (NOTIFY only, as `statusOf`). */
+  statuses(): Array<{ path: string; status: FolderStatus }> {
+    if (this.stopped || !this.client?.usable || !this.usesNotify) return [];
+    return [...new Map([...this.known, ...this.dirty])].map(([path, status]) => ({ path, status }));
+  }
+
   get usesNotify(): boolean {
     return this.client?.capabilities.has('NOTIFY') ?? false;
   }

@@ -188,6 +188,23 @@ describe('live mail events', () => {
     await waitFor(() => expect(reads('/api/u/0/mailbox/id-inbox/messages')).toBe(before + 1));
   });
 
+  it("a new stream's counts that moved since the tree was read correct it and read the folder's list again; unmoved ones change nothing", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { stream, reads } = await openMailbox();
+    const before = { tree: reads('/api/u/0/mailbox'), list: reads('/api/u/0/mailbox/id-inbox/messages') };
+
+    stream.send({ command: 'connected', counters: [{ mailboxId: 'id-inbox', unseen: 3, total: 120 }] }, 1);
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    expect(reads('/api/u/0/mailbox/id-inbox/messages')).toBe(before.list);
+
+    // Mail came between the page's first read and live mail starting: nothing reported it.
+    stream.send({ command: 'connected', counters: [{ mailboxId: 'id-inbox', unseen: 4, total: 121 }] }, 2);
+    expect(await within(folders()).findByRole('link', { name: 'Inbox, 4 unread' })).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    await waitFor(() => expect(reads('/api/u/0/mailbox/id-inbox/messages')).toBe(before.list + 1));
+    expect(reads('/api/u/0/mailbox')).toBe(before.tree);
+  });
+
   it('reads everything of the user again on resync, and only logs a command it does not know', async () => {
     const debug = vi.spyOn(console, 'debug').mockImplementation(() => {});
     const { stream, reads } = await openMailbox();

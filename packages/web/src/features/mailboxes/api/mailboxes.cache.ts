@@ -126,6 +126,19 @@ export function setFolderCounts(
   }
 }
 
+/** The counts that differ from what the cached tree shows (none without a tree). */
+export function movedFolderCounts(
+  queryClient: QueryClient,
+  userIndex: number,
+  counts: readonly FolderCounts[],
+): FolderCounts[] {
+  const tree = cachedTree(queryClient, userIndex);
+  return counts.filter(({ mailboxId, unseen, total }) => {
+    const folder = findTreeFolder(tree, mailboxId);
+    return folder !== undefined && (folder.unseen !== unseen || folder.total !== total);
+  });
+}
+
 /** Shows the custom folders in a new order at once (before the server has stored it). */
 export function reorderFolders(
   queryClient: QueryClient,

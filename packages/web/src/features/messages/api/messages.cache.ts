@@ -1,7 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { FlagChange, MessageDetail, MessageSummary } from '@webmail/contracts';
 import type { FeatureEventHandlers } from '../../../shared/api/event-handlers';
-import { setFolderCounts } from '../../mailboxes/api/mailboxes.cache';
+import { movedFolderCounts, setFolderCounts } from '../../mailboxes/api/mailboxes.cache';
 import { mailboxesKeys } from '../../mailboxes/api/mailboxes.keys';
 import type { ListData } from '../lib/list-patch';
 import { applyFlagChanges, insertRows, removeUids } from '../lib/live-list-patch';
@@ -125,6 +125,18 @@ export const messagesEventHandlers = {
   COUNTERS: ({ counters }, { queryClient, userIndex, stale }) => {
     if (mailChangePending(queryClient, userIndex)) stale({ queryKey: mailboxesKeys.tree(userIndex) });
     else setFolderCounts(queryClient, userIndex, counters);
+  },
+  // A new stream's counts as live mail starts: a folder whose counts moved since they were read had mail come, go
+  // or be read before anything was reported, so its lists are read again.
+  connected: ({ counters }, { queryClient, userIndex, stale }) => {
+    const moved = movedFolderCounts(queryClient, userIndex, counters ?? []);
+    if (!moved.length) return;
+    if (mailChangePending(queryClient, userIndex)) stale({ queryKey: mailboxesKeys.tree(userIndex) });
+    else setFolderCounts(queryClient, userIndex, moved);
+    stale(
+      ...moved.map(({ mailboxId }) => ({ queryKey: messagesKeys.folderLists(userIndex, mailboxId) })),
+      'mailOfAnyFolder',
+    );
   },
   EXISTS: ({ mailboxId, messages }, { queryClient, userIndex, stale }) => {
     stale(...staleKeys(insertListRows(queryClient, userIndex, mailboxId, messages)));
