@@ -102,8 +102,8 @@ const snoozeEvents = [command('snoozedUpdated', {})] as const;
 /**
  * The stream's own: `connected` opens a stream (its `id` is where a reconnect resumes, even before any other
  * event came), sent once the account's mail changes are reported (a mailbox watcher has its baseline), with the
- * folders' counts of that moment where the server knows them: a folder whose counts moved since the client read
- * them changed before anything was reported, and is read again; `resync` says events were missed that cannot be replayed (the stream was away longer than the
+ * folders' counts of that moment: a folder whose counts moved since the client read them changed before anything
+ * was reported, and is read again; `resync` says events were missed that cannot be replayed (the stream was away longer than the
  * server keeps them): the client refetches everything it shows.
  */
 const streamEvents = [

@@ -70,6 +70,23 @@ describe.each(['push', 'watcher'] as const)('live mail (LIVE_MAIL=%s)', (mode) =
     }
   });
 
+  it("opens a new stream with the folders' counts of then: mail that came after the client read them counts", async () => {
+    const user = await newMailUser(`lm-counts-${mode}`);
+    const client = server.client();
+    await client.signIn(user.email, user.password);
+    const tree = (await client.get<MailboxTreeResponse>('/api/u/0/mailbox')).body.mailboxes;
+    const inbox = tree.find((f) => f.specialUse === 'inbox') as Folder;
+    expect(inbox.total).toBe(0);
+    await deliver(user.email, [await message(user.email, 'Before the stream')]);
+
+    const events = await EventStreamReader.open(client, 0);
+    open.push(events);
+    const connected = await events.next((e) => e.command === 'connected');
+    expect(connected.event).toMatchObject({
+      counters: expect.arrayContaining([{ mailboxId: inbox.id, unseen: 1, total: 1 }]),
+    });
+  });
+
   it(
     mode === 'push'
       ? 'holds no IMAP connection for an open stream, before or after mail arrives'

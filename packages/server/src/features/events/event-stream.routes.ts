@@ -3,7 +3,7 @@ import { AppEvent, eventsEndpoints, type FolderCounter } from '@webmail/contract
 import { AppError } from '../../infra/errors.js';
 import type { EventLogRepository } from '../../infra/events/event-log.repository.js';
 import { route } from '../../infra/http/endpoint-route.js';
-import type { MailSessions } from '../../mail/mail-session.js';
+import type { MailSession, MailSessions } from '../../mail/mail-session.js';
 import {
   releaseHeld,
   StreamLimitReached,
@@ -30,8 +30,8 @@ export function eventStreamRoutes(deps: {
   eventLog: EventLogRepository;
   /** What a stream is told when the account's live mail is off as it opens. */
   liveMailOff: AppEvent;
-  /** The account's folder counts as its live mail knows them now (none where it knows nothing). */
-  countersOf: (account: string) => Promise<FolderCounter[]>;
+  /** The account's folder counts now. */
+  countersOf: (mail: MailSession) => Promise<FolderCounter[]>;
 }): FastifyPluginAsync {
   return async (app) => {
     route(app, eventsEndpoints.stream, async (request, reply) => {
@@ -68,7 +68,10 @@ export function eventStreamRoutes(deps: {
         // `connected` once the account's mail changes are watched: mail arriving from then on is reported, and
         // the counts of this moment show the client what changed since it read them.
         await deps.watchers?.started(stream.account);
-        const counters = await deps.countersOf(stream.account);
+        const counters = await deps.countersOf(mail).catch((err: unknown) => {
+          request.log.warn({ err }, 'event stream: folder counts not read');
+          return [];
+        });
         const connected = { command: 'connected' as const, ...(counters.length ? { counters } : {}) };
         write(stream, connected, await deps.eventLog.newestId());
       } else {

@@ -7,7 +7,7 @@ import type { FeatureModule } from '../../infra/http/feature-module.js';
 import type { SessionEndReason, SessionLifecycle } from '../../infra/session/session-lifecycle.js';
 import type { FolderIdsRepository } from '../../mail/folder-ids.repository.js';
 import type { MailConnector } from '../../mail/mail-connector.js';
-import type { MailSessions } from '../../mail/mail-session.js';
+import type { MailSession, MailSessions } from '../../mail/mail-session.js';
 import type { OwnerMail } from '../../mail/owner-mail.js';
 import type { MessagesService } from '../messages/messages.service.js';
 import { eventStreamRoutes } from './event-stream.routes.js';
@@ -97,7 +97,7 @@ export function createEventsModule(deps: EventsModuleDeps) {
           watchers: config.liveMail === 'watcher' ? watchers : null,
           eventLog: deps.eventLog,
           liveMailOff: liveMail(false),
-          countersOf: (account) => folderCounters(deps.folderIds, account, watchers.statusesOf(account)),
+          countersOf: (mail) => folderCounters(deps.folderIds, mail, watchers.statusesOf(mail.email)),
         }),
       );
       await app.register(mailPushRoutes({ secret: config.pushSecret, receiver: relay }));
@@ -160,19 +160,29 @@ function eventsJobs(deps: EventsModuleDeps, streams: EventStreams): NonNullable<
   ];
 }
 
-/** Folder states as the counts of the folders' ids (a folder without an id yet gets one). */
+/**
+ * The account's folder counts now, by folder id: as its watcher knows them, or else (push, no watcher slot) from
+ * one LIST-STATUS on the stream's own session (a folder without an id yet gets one).
+ */
 async function folderCounters(
   folderIds: FolderIdsRepository,
-  account: string,
-  statuses: Array<{ path: string; status: FolderStatus }>,
+  mail: MailSession,
+  known: Array<{ path: string; status: FolderStatus }>,
 ): Promise<FolderCounter[]> {
-  if (!statuses.length) return [];
+  const counts = known.length
+    ? known.map(({ path, status }) => ({ path, messages: status.messages, unseen: status.unseen }))
+    : (await mail.list({ statusQuery: { messages: true, unseen: true } })).flatMap(({ path, status }) =>
+        status?.messages === undefined
+          ? []
+          : [{ path, messages: status.messages, unseen: status.unseen ?? 0 }],
+      );
+  if (!counts.length) return [];
   const ids = await folderIds.idsFor(
-    account,
-    statuses.map(({ path }) => path),
+    mail.email,
+    counts.map(({ path }) => path),
   );
-  return statuses.flatMap(({ path, status }) => {
+  return counts.flatMap(({ path, messages, unseen }) => {
     const mailboxId = ids.get(path)?.id;
-    return mailboxId ? [{ mailboxId, unseen: status.unseen, total: status.messages }] : [];
+    return mailboxId ? [{ mailboxId, unseen, total: messages }] : [];
   });
 }
