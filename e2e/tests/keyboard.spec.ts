@@ -162,6 +162,8 @@ test('keyboard only: sign in, read, reply, move, search, change a setting, close
   await expectVisibleFocus(page, 'picker closed with Escape');
   await page.keyboard.press('l');
   await expect(page.getByRole('listbox', { name: 'Move to…' })).toBeVisible();
+  // Typed before the picker has the focus, the letters would go to the page (CI: the filter stayed empty).
+  await expectVisibleFocus(page, 'first folder of the picker opened with l');
   await page.keyboard.type('proj');
   await expect.poll(() => describeFocus(page)).toContain('Projects');
   await page.keyboard.press('Enter');
