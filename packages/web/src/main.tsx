@@ -1,3 +1,4 @@
+import { timeoutManager } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/app-providers';
@@ -12,6 +13,7 @@ import { createServiceWorkerUpdates } from './app/pwa/service-worker-updates';
 import { startServiceWorker } from './app/pwa/start-service-worker';
 import { createQueryClient } from './app/query-client';
 import { preloadRouteChunks } from './app/preload-route-chunks';
+import { coalescedTimeouts } from './app/coalesced-timeouts';
 import { createAppRouter, routes, type AppRouter } from './app/router';
 import { connectSession } from './app/session/connect-session';
 import { warmLocaleData } from './app/warm-locale-data';
@@ -20,6 +22,8 @@ async function start() {
   // The start's steps each in a task of their own, after the one that evaluated the modules: on a phone that task
   // alone is ~200 ms, and Lighthouse counts the time of every task beyond 50 ms as blocking.
   await nextTask();
+  // Before any query exists: a provider is not changed once timers are set (TanStack's rule).
+  timeoutManager.setTimeoutProvider(coalescedTimeouts());
   const queryClient = createQueryClient();
   const offlineCache = createOfflineCache({ storage: indexedDbStorage(), buster: __WEBMAIL_BUILD__ });
   // The device's copy is in the cache before the first render, so an offline start shows it at once.

@@ -11,7 +11,10 @@ export function useUnreadBadge(userIndex: number): void {
   const unseen = useInboxFolder(userIndex).data?.unseen ?? 0;
   useEffect(() => {
     setTitleCount(unseen);
-    void setFaviconCount(unseen);
+    // The icon in a task of its own: the first badge fetches and draws it, and the first render's effects, all in one
+    // task, are long enough on a phone.
+    const drawing = setTimeout(() => void setFaviconCount(unseen));
+    return () => clearTimeout(drawing);
   }, [unseen]);
   useEffect(
     () => () => {
