@@ -1,4 +1,4 @@
-import { timeoutManager } from '@tanstack/react-query';
+import { notifyManager, timeoutManager } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/app-providers';
@@ -22,8 +22,11 @@ async function start() {
   // The start's steps each in a task of their own, after the one that evaluated the modules: on a phone that task
   // alone is ~200 ms, and Lighthouse counts the time of every task beyond 50 ms as blocking.
   await nextTask();
-  // Before any query exists: a provider is not changed once timers are set (TanStack's rule).
-  timeoutManager.setTimeoutProvider(coalescedTimeouts());
+  // Before any query exists: a provider is not changed once timers are set (TanStack's rule). The batched
+  // notifications of its observers (each a timer of 0 ms) share the same browser timer.
+  const timeouts = coalescedTimeouts();
+  timeoutManager.setTimeoutProvider(timeouts);
+  notifyManager.setScheduler((callback) => void timeouts.setTimeout(callback, 0));
   const queryClient = createQueryClient();
   const offlineCache = createOfflineCache({ storage: indexedDbStorage(), buster: __WEBMAIL_BUILD__ });
   // The device's copy is in the cache before the first render, so an offline start shows it at once.

@@ -83,6 +83,22 @@ describe('coalescedTimeouts', () => {
     expect(ran).toEqual(['first', 'set by first', 'later']);
   });
 
+  it('runs an interval every period until it is cleared, beside the timeouts on the same wake-up', async () => {
+    const provider = timeouts();
+    const ticks: number[] = [];
+    const start = Date.now();
+    const interval = provider.setInterval(() => ticks.push(Date.now() - start), 1_000);
+    provider.setTimeout(() => {}, 60_000);
+    await settle();
+    expect(vi.getTimerCount()).toBe(1);
+
+    await vi.advanceTimersByTimeAsync(3_500);
+    expect(ticks).toEqual([1_000, 2_000, 3_000]);
+    provider.clearInterval(interval);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(ticks).toEqual([1_000, 2_000, 3_000]);
+  });
+
   it('reports a callback that throws and still runs the others', async () => {
     const provider = timeouts();
     const reported = vi.fn();

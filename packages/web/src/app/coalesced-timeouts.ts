@@ -6,14 +6,17 @@ const longestDelayMs = 2 ** 31 - 1;
 interface Pending {
   due: number;
   run: () => void;
+  /** An interval's period: it is due again this long after it ran. */
+  every?: number;
 }
 
 /**
- * TanStack Query's timeouts (each query's stale and garbage-collection times, each observer's stale time) on one
- * browser timer, set for the earliest of them (`timeoutManager.setTimeoutProvider`). The first render of the mailbox
+ * TanStack Query's timers (each query's stale and garbage-collection times, each observer's stale time and polling) on
+ * one browser timer, set for the earliest of them (`timeoutManager.setTimeoutProvider`). The first render of the mailbox
  * mounts a few dozen observers; each set a browser timer in the same task, and while the browser records a
  * performance trace (Lighthouse, DevTools) every timer set records its stack, ~1 ms a timer on a phone. Here a
- * timer later than the one already set costs a map entry. Intervals stay the browser's own (few, and long).
+ * timer later than the one already set costs a map entry, and so does an interval (each observer of the session query
+ * `useMe` polls).
  *
  * `now` is the clock the due times are kept in; the browser timer is only the wake-up, so a wake-up that comes
  * early runs nothing and sets the timer again for what is left.
@@ -57,7 +60,8 @@ export function coalescedTimeouts(now: () => number = () => performance.now()): 
       // One that an earlier callback cleared does not run.
       const entry = pending.get(id);
       if (!entry) continue;
-      pending.delete(id);
+      if (entry.every === undefined) pending.delete(id);
+      else entry.due = time + entry.every;
       try {
         entry.run();
       } catch (error) {
@@ -68,19 +72,21 @@ export function coalescedTimeouts(now: () => number = () => performance.now()): 
     if (pending.size > 0) queueWakeUp();
   }
 
+  function add(callback: () => void, delay: number, every?: number): number {
+    const id = ++lastId;
+    const due = now() + Math.max(0, delay || 0);
+    pending.set(id, { due, run: () => callback(), every });
+    if (due < wakeUpAt()) queueWakeUp();
+    return id;
+  }
+
+  // The wake-up stays set when one is cleared: when it comes with nothing due, it is set again for the next.
+  const clear = (id: number | undefined) => void (id !== undefined && pending.delete(id));
+
   return {
-    setTimeout(callback, delay) {
-      const id = ++lastId;
-      const due = now() + Math.max(0, delay || 0);
-      pending.set(id, { due, run: () => callback() });
-      if (due < wakeUpAt()) queueWakeUp();
-      return id;
-    },
-    clearTimeout(id) {
-      // The wake-up stays set: when it comes with nothing due, it is set again for the next timeout.
-      if (id !== undefined) pending.delete(id);
-    },
-    setInterval: (callback, delay) => window.setInterval(callback, delay),
-    clearInterval: (id) => window.clearInterval(id),
+    setTimeout: (callback, delay) => add(callback, delay),
+    clearTimeout: clear,
+    setInterval: (callback, delay) => add(callback, delay, Math.max(1, delay || 0)),
+    clearInterval: clear,
   };
 }
