@@ -1,9 +1,24 @@
 import { createHash } from 'node:crypto';
-import { cookieNames } from '@webmail/contracts';
+import {
+  catalogueName,
+  cookieNames,
+  defaultLanguage,
+  defaultListSort,
+  fallbackLanguage,
+  languages,
+  listModes,
+  messagesEndpoints,
+  systemEndpoints,
+} from '@webmail/contracts';
+import { languageStorageKey } from '../src/app/i18n/language-storage.ts';
+import { listModeStorageKey, messagePageSize } from '../src/features/messages/lib/list-request.ts';
 import { apiBase } from '../src/shared/api/api-client.ts';
 import { earlyRequestsKey, homeRequestEndpoints } from '../src/shared/api/early-requests.ts';
 
 const homeRequests = homeRequestEndpoints.map((endpoint) => `${apiBase}${endpoint.path}`).join(' ');
+const [treeRequest, configRequest] = homeRequests.split(' ');
+const catalogueRequest = `${apiBase}${systemEndpoints.catalogue.path}`.replace(':catalogue', catalogueName);
+const listRequest = `${apiBase}${messagesEndpoints.list.path}`;
 
 /**
  * Asks for the app's modules (the `modulepreload`s and the module script Vite put in the page's markup) once the page
@@ -16,8 +31,12 @@ const homeRequests = homeRequestEndpoints.map((endpoint) => `${apiBase}${endpoin
  * On `/` or a user's home (`/u/{i}`) with that user's session (the token's expiry cookie, as `hasActiveSession`
  * reads it) it also asks for the Inbox's route modules (`data-home-preloads`), which the app would ask for only
  * once the framework chunk has come and been evaluated: a phone's round trip and more later; and sends the requests
- * every page of the user starts with that answer alike in every language (`src/shared/api/early-requests.ts`), whose
- * answers the app takes instead of sending its own.
+ * the first page waits for (`src/shared/api/early-requests.ts`), whose answers the app takes instead of sending its
+ * own: the folder tree and the settings, the catalogues of the stored language and of the fallback, and once the
+ * tree and the settings have come, the first page of the Inbox's list in the user's mode and order (as
+ * `prefetchInboxList` asks for it: `features/settings/lib/list-settings.ts`). Sent by the app, the list and the
+ * catalogues waited for its modules to come and run; on a phone (Lighthouse's model) the list's largest paint waited
+ * for them.
  *
  * Why: with the modules asked for by the markup, a browser that had them (over a fast network) evaluated the
  * framework chunk before its first paint, and Lighthouse's model counted the scripts that came before the first
@@ -34,13 +53,49 @@ export const startScript = `(function (script) {
   var userIndex = (home && home[1]) || '0';
   var signedIn = home && ('; ' + document.cookie).indexOf('; ${cookieNames.tokenExpiry(0).replace(/0$/, '')}' + userIndex + '=') >= 0;
   if (homePreloads && signedIn) preloads = preloads.concat(homePreloads.split(' '));
+  function stored(key, values, fallback) {
+    try {
+      var value = localStorage.getItem(key);
+      return values.indexOf(value) >= 0 ? value : fallback;
+    } catch (e) {
+      return fallback;
+    }
+  }
+  function inboxOf(folders) {
+    for (var i = 0; folders && i < folders.length; i++) {
+      var found = folders[i].specialUse === 'inbox' ? folders[i] : inboxOf(folders[i].children);
+      if (found) return found;
+    }
+    return null;
+  }
   function sendHomeRequests() {
-    if (!signedIn || !window.fetch) return;
+    if (!signedIn || !window.fetch || !window.Promise) return;
     var requests = (window.${earlyRequestsKey} = {});
-    '${homeRequests}'.split(' ').forEach(function (path) {
-      var url = path.replace(':userIndex', userIndex);
-      requests[url] = fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+    function send(url) {
+      return (requests[url] = fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' } }));
+    }
+    function answer(url) {
+      return send(url).then(function (response) {
+        return response.ok ? response.clone().json() : null;
+      });
+    }
+    var language = stored('${languageStorageKey}', ${JSON.stringify(languages)}, '${defaultLanguage}');
+    [language, '${fallbackLanguage}'].forEach(function (lang, i) {
+      if (i === 0 || lang !== language) send('${catalogueRequest}'.replace(':lang', lang));
     });
+    var tree = answer('${treeRequest}'.replace(':userIndex', userIndex));
+    var config = answer('${configRequest}'.replace(':userIndex', userIndex));
+    Promise.all([tree, config.catch(function () {})]).then(function (answers) {
+      var inbox = inboxOf(answers[0] && answers[0].mailboxes);
+      if (!inbox) return;
+      var settings = answers[1] || {};
+      var mode = settings.listMode || stored('${listModeStorageKey('')}' + userIndex, ${JSON.stringify(listModes)}, 'messages');
+      var sort = settings.listSort || ${JSON.stringify(defaultListSort)};
+      send(
+        '${listRequest}'.replace(':userIndex', userIndex).replace(':mailboxId', encodeURIComponent(inbox.id)) +
+          '?offset=0&limit=${messagePageSize}&mode=' + mode + '&sort=' + sort.field + '&order=' + sort.order
+      );
+    }).catch(function () {});
   }
   var started = false;
   function start() {

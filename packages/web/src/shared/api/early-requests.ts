@@ -2,9 +2,9 @@ import { mailboxesEndpoints, settingsEndpoints } from '@webmail/contracts';
 
 /**
  * Answers the page's start script asked for before the app ran (`scripts/start-after-paint.ts`): on a signed-in
- * user's home, the requests every page of the user starts with that answer the same in every language (the folder
- * tree and the settings). On a phone the app would send them only once its 300 KB of modules had come and run; sent
- * with the modules, their answers are there when the app asks. The app takes each answer once, for the same URL,
+ * user's home, the requests the first page waits for (the folder tree, the settings, the message catalogues, then
+ * the Inbox's first page of messages). On a phone the app would send them only once its 300 KB of modules had come
+ * and run; sent with the modules, their answers are there when the app asks. The app takes each answer once, for the same URL,
  * and only a success: anything else (an expired token, no network) and the app sends its own request as always.
  */
 export const earlyRequestsKey = 'webmailEarlyRequests';

@@ -1,10 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { defaultListSort, messagesEndpoints, type ListMode, type ListSort } from '@webmail/contracts';
 import { callApi } from '../../../shared/api/call-api';
+import { messagePageSize } from '../lib/list-request';
 import { messagesKeys } from './messages.keys';
 
-/** Rows per request; the list asks for the next page as the user scrolls near the end. */
-export const messagePageSize = 50;
+export { messagePageSize };
 
 /**
  * GET /api/u/{i}/mailbox/{id}/messages?offset&limit&mode&sort&order: a folder's messages in the user's order

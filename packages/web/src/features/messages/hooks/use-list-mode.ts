@@ -1,12 +1,11 @@
 import { ListMode, type ListMode as ListModeValue } from '@webmail/contracts';
 import { createContext, useCallback, useContext, useState } from 'react';
-
-const storageKey = (userIndex: number) => `webmail.listMode.${userIndex}`;
+import { listModeStorageKey } from '../lib/list-request';
 
 /** The list mode last shown for the account on this device (what shows until the account's own is read). */
 export function readMode(userIndex: number): ListModeValue {
   try {
-    const parsed = ListMode.safeParse(window.localStorage.getItem(storageKey(userIndex)));
+    const parsed = ListMode.safeParse(window.localStorage.getItem(listModeStorageKey(userIndex)));
     return parsed.success ? parsed.data : 'messages';
   } catch {
     return 'messages';
@@ -16,7 +15,7 @@ export function readMode(userIndex: number): ListModeValue {
 /** Remembers the list mode on this device; a storage failure only means it is not remembered. */
 export function rememberMode(userIndex: number, mode: ListModeValue): void {
   try {
-    window.localStorage.setItem(storageKey(userIndex), mode);
+    window.localStorage.setItem(listModeStorageKey(userIndex), mode);
   } catch {
     // Not remembered this time; the list still switches.
   }
