@@ -144,14 +144,19 @@ export class MailboxWatcher {
    * trails a change by the server's NOTIFY delay (Dovecot: ~0.5 s).
    */
   statusOf(path: string): FolderStatus | null {
-    if (this.stopped || !this.client?.usable || !this.usesNotify) return null;
+    if (!this.reportsCurrent) return null;
     return this.dirty.get(path) ?? this.known.get(path) ?? null;
   }
 
   /** Every folder's state as the server last reported it (NOTIFY only, as `statusOf`). */
   statuses(): Array<{ path: string; status: FolderStatus }> {
-    if (this.stopped || !this.client?.usable || !this.usesNotify) return [];
+    if (!this.reportsCurrent) return [];
     return [...new Map([...this.known, ...this.dirty])].map(([path, status]) => ({ path, status }));
+  }
+
+  /** Whether the states kept are the server's current ones: running, connected, and told of changes by NOTIFY. */
+  private get reportsCurrent(): boolean {
+    return !this.stopped && !!this.client?.usable && this.usesNotify;
   }
 
   get usesNotify(): boolean {
