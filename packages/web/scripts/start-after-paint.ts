@@ -16,7 +16,7 @@ import { apiBase } from '../src/shared/api/api-client.ts';
 import { earlyRequestsKey, homeRequestEndpoints } from '../src/shared/api/early-requests.ts';
 
 const homeRequests = homeRequestEndpoints.map((endpoint) => `${apiBase}${endpoint.path}`).join(' ');
-const [treeRequest, configRequest] = homeRequests.split(' ');
+const [treeRequest, configRequest, detailsRequest] = homeRequests.split(' ');
 const catalogueRequest = `${apiBase}${systemEndpoints.catalogue.path}`.replace(':catalogue', catalogueName);
 const listRequest = `${apiBase}${messagesEndpoints.list.path}`;
 
@@ -32,7 +32,8 @@ const listRequest = `${apiBase}${messagesEndpoints.list.path}`;
  * reads it) it also asks for the Inbox's route modules (`data-home-preloads`), which the app would ask for only
  * once the framework chunk has come and been evaluated: a phone's round trip and more later; and sends the requests
  * the first page waits for (`src/shared/api/early-requests.ts`), whose answers the app takes instead of sending its
- * own: the folder tree and the settings, the catalogues of the stored language and of the fallback, and once the
+ * own: the folder tree, the settings and the user's details, the catalogues of the stored language and of the
+ * fallback, and once the
  * tree and the settings have come, the first page of the Inbox's list in the user's mode and order (as
  * `prefetchInboxList` asks for it: `features/settings/lib/list-settings.ts`). Sent by the app, the list and the
  * catalogues waited for its modules to come and run; on a phone (Lighthouse's model) the list's largest paint waited
@@ -85,6 +86,7 @@ export const startScript = `(function (script) {
     });
     var tree = answer('${treeRequest}'.replace(':userIndex', userIndex));
     var config = answer('${configRequest}'.replace(':userIndex', userIndex));
+    send('${detailsRequest}'.replace(':userIndex', userIndex));
     Promise.all([tree, config.catch(function () {})]).then(function (answers) {
       var inbox = inboxOf(answers[0] && answers[0].mailboxes);
       if (!inbox) return;

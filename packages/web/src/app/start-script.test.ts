@@ -65,6 +65,7 @@ describe('the start script', () => {
     server.use(
       http.get('/api/u/1/mailbox', () => HttpResponse.json({ mailboxes: [] })),
       http.get('/api/u/1/config', () => HttpResponse.json({})),
+      http.get('/api/u/1/details', () => HttpResponse.json({})),
       serveCatalogues(),
     );
     setCookie('wm_exp_1', '1');
@@ -81,11 +82,12 @@ describe('the start script', () => {
       '/api/translations/en/root.webmail',
       '/api/u/1/mailbox',
       '/api/u/1/config',
+      '/api/u/1/details',
     ]);
     // Without an Inbox in the tree, no list is asked for.
     await Promise.all(Object.values(window[earlyRequestsKey] ?? {}));
     await new Promise((resolve) => setTimeout(resolve));
-    expect(Object.keys(window[earlyRequestsKey] ?? {})).toHaveLength(4);
+    expect(Object.keys(window[earlyRequestsKey] ?? {})).toHaveLength(5);
   });
 
   it('asks for the Inbox’s first page in the user’s mode and order once the tree and settings came, and the app takes it and the catalogues', async () => {
@@ -108,6 +110,7 @@ describe('the start script', () => {
       '/api/translations/en/root.webmail',
       '/api/u/0/mailbox',
       '/api/u/0/config',
+      '/api/u/0/details',
     ]);
     await vi.waitFor(() => expect(Object.keys(window[earlyRequestsKey] ?? {})).toContain(list));
 
@@ -117,6 +120,7 @@ describe('the start script', () => {
     const paths = api.requests.map(({ url }) => url.pathname + url.search);
     expect(paths.filter((path) => path.includes('/messages'))).toEqual([list]);
     expect(paths.filter((path) => path === '/api/u/0/mailbox')).toHaveLength(1);
+    expect(paths.filter((path) => path === '/api/u/0/details')).toHaveLength(1);
     expect(catalogues.reached).toEqual(['et', 'en']);
   });
 

@@ -104,6 +104,36 @@ describe('prefetchInboxList', () => {
     }
   });
 
+  it('waits for the user’s details with the list it asks for, and sets their time zone', async () => {
+    signIn(0);
+    let answerDetails = () => {};
+    const detailsAnswered = new Promise<void>((resolve) => (answerDetails = resolve));
+    const api = mailApi({ tree: sampleTree(), messages: {} });
+    server.use(
+      http.get('/api/u/0/details', async () => {
+        await detailsAnswered;
+        return HttpResponse.json(buildUserDetails({ timezone: 'Asia/Tokyo' }));
+      }),
+      ...api.handlers,
+    );
+    const queryClient = createQueryClient();
+    setUserTimeZone(null);
+    try {
+      let done = false;
+      const inbox = prefetchInboxList(queryClient, 0).then((path) => ((done = true), path));
+      await vi.waitFor(() => expect(listRequests(api.requests)).toHaveLength(1));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(done).toBe(false);
+
+      answerDetails();
+      await expect(inbox).resolves.toBe('/u/0/id-inbox');
+      const { result } = renderHook(() => useUserTimeZone());
+      expect(result.current).toBe('Asia/Tokyo');
+    } finally {
+      setUserTimeZone(null);
+    }
+  });
+
   it('sends nothing for an account without an Inbox', async () => {
     signIn(0);
     const api = mailApi({

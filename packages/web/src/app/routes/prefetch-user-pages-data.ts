@@ -55,7 +55,10 @@ export async function prefetchInboxList(queryClient: QueryClient, userIndex: num
     listSortOf(config),
   );
   const sent = queryClient.prefetchInfiniteQuery(list);
-  if (queryClient.getQueryData(list.queryKey) === undefined) await sent;
+  // With the list, the user's details (sent beside the tree by the start script): where they came after the first
+  // render, the layout and the list rendered again for them, and then every date for the time zone they carry.
+  const detailsCame = queryClient.ensureQueryData(userDetailsQueryOptions(userIndex)).catch(() => undefined);
+  if (queryClient.getQueryData(list.queryKey) === undefined) await Promise.all([sent, detailsCame]);
   // The user's time zone before the first render where the details have come (`StoredSettings` applies it too):
   // set by that component's effect, it changed the list's dates under the first commit, and React rendered the
   // list and everything showing a date once more, at once (its rule for a store that changed before it subscribed).

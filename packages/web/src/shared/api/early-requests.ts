@@ -2,15 +2,23 @@ import { mailboxesEndpoints, settingsEndpoints } from '@webmail/contracts';
 
 /**
  * Answers the page's start script asked for before the app ran (`scripts/start-after-paint.ts`): on a signed-in
- * user's home, the requests the first page waits for (the folder tree, the settings, the message catalogues, then
- * the Inbox's first page of messages). On a phone the app would send them only once its 300 KB of modules had come
+ * user's home, the requests the first page waits for (the folder tree, the settings, the user's details, the message
+ * catalogues, then the Inbox's first page of messages). On a phone the app would send them only once its 300 KB of modules had come
  * and run; sent with the modules, their answers are there when the app asks. The app takes each answer once, for the same URL,
  * and only a success: anything else (an expired token, no network) and the app sends its own request as always.
  */
 export const earlyRequestsKey = 'webmailEarlyRequests';
 
-/** The endpoints the start script asks for on a user's home (GET, `:userIndex` filled in, no query). */
-export const homeRequestEndpoints = [mailboxesEndpoints.tree, settingsEndpoints.config];
+/**
+ * The endpoints the start script asks for on a user's home (GET, `:userIndex` filled in, no query): the tree and the
+ * settings (the Inbox's list is asked for with them), then the details (the first render waits for them with the
+ * list: `prefetchInboxList`).
+ */
+export const homeRequestEndpoints = [
+  mailboxesEndpoints.tree,
+  settingsEndpoints.config,
+  settingsEndpoints.details,
+];
 
 declare global {
   interface Window {
