@@ -33,8 +33,8 @@ const listRequest = `${apiBase}${messagesEndpoints.list.path}`;
  * once the framework chunk has come and been evaluated: a phone's round trip and more later; and sends the requests
  * the first page waits for (`src/shared/api/early-requests.ts`), whose answers the app takes instead of sending its
  * own: the folder tree, the settings and the user's details, the catalogues of the stored language and of the
- * fallback, and once the
- * tree and the settings have come, the first page of the Inbox's list in the user's mode and order (as
+ * fallback, and once the tree and the settings have come, the first page of the Inbox's list in the user's mode and
+ * order (as
  * `prefetchInboxList` asks for it: `features/settings/lib/list-settings.ts`). Sent by the app, the list and the
  * catalogues waited for its modules to come and run; on a phone (Lighthouse's model) the list's largest paint waited
  * for them.

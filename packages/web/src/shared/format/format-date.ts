@@ -33,27 +33,36 @@ interface Civil {
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function formatIn(timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = timeZone ?? '';
+/** A format of `locale` in `timeZone` (an unknown zone counts as UTC), made once for each `name` and pair. */
+function zonedFormat(
+  name: string,
+  locale: string,
+  options: Intl.DateTimeFormatOptions,
+  timeZone: string | undefined,
+): Intl.DateTimeFormat {
+  const key = `${name} ${locale} ${timeZone ?? ''}`;
   let format = formats.get(key);
   if (!format) {
-    const options: Intl.DateTimeFormatOptions = {
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      hourCycle: 'h23',
-    };
     try {
-      format = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+      format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
     } catch {
-      format = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
+      format = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
     }
     formats.set(key, format);
   }
   return format;
 }
+
+const civilParts: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  hourCycle: 'h23',
+};
+
+const formatIn = (timeZone: string | undefined) => zonedFormat('civil', 'en-US', civilParts, timeZone);
 
 /** The calendar date and wall-clock time of an instant in a time zone (an unknown zone counts as UTC). */
 function civil(date: Date, timeZone: string | undefined): Civil {
@@ -66,22 +75,9 @@ function civil(date: Date, timeZone: string | undefined): Civil {
   return { year, month, day, hour: value('hour') % 24, minute: value('minute'), dayNumber, weekday };
 }
 
-const weekdayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The short weekday in `locale` and `timeZone` (an unknown zone counts as UTC), made once for each pair. */
-function weekdayFormat(locale: string, timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = `${locale} ${timeZone ?? ''}`;
-  let format = weekdayFormats.get(key);
-  if (!format) {
-    try {
-      format = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone });
-    } catch {
-      format = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
-    }
-    weekdayFormats.set(key, format);
-  }
-  return format;
-}
+/** The short weekday in `locale` and `timeZone`. */
+const weekdayFormat = (locale: string, timeZone: string | undefined) =>
+  zonedFormat('weekday', locale, { weekday: 'short' }, timeZone);
 
 /** The compact date of a message list row, in `timeZone` (the runtime's own when absent). */
 export function formatListDate(

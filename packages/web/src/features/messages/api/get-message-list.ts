@@ -4,8 +4,6 @@ import { callApi } from '../../../shared/api/call-api';
 import { messagePageSize } from '../lib/list-request';
 import { messagesKeys } from './messages.keys';
 
-export { messagePageSize };
-
 /**
  * GET /api/u/{i}/mailbox/{id}/messages?offset&limit&mode&sort&order: a folder's messages in the user's order
  * (newest first by default), in pages. In `conversations` mode each row is the first message of a thread in that
