@@ -18,6 +18,17 @@ const listRequests = (requests: { url: URL }[]) =>
     .filter(({ url }) => url.pathname.endsWith('/messages'))
     .map(({ url }) => url.pathname + url.search);
 
+/** A GET of `path` answered with `response` only once `answer` is called. */
+function heldAnswer(path: string, response: () => Response) {
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  const handler = http.get(path, async () => {
+    await answered;
+    return response();
+  });
+  return { answer, handler };
+}
+
 describe('prefetchInboxList', () => {
   it('sends the Inbox’s first page in the account’s list mode and order, under the key the list asks for', async () => {
     signIn(0);
@@ -57,16 +68,11 @@ describe('prefetchInboxList', () => {
 
   it('answers at once with the device’s copy of the page, while a fresh one is on its way', async () => {
     signIn(0);
-    let answer = () => {};
-    const answered = new Promise<void>((resolve) => (answer = resolve));
-    const api = mailApi({ tree: sampleTree(), messages: {} });
-    server.use(
-      http.get('/api/u/0/mailbox/id-inbox/messages', async () => {
-        await answered;
-        return HttpResponse.json({ messages: [], total: 0, offset: 0 });
-      }),
-      ...api.handlers,
+    const { answer, handler } = heldAnswer('/api/u/0/mailbox/id-inbox/messages', () =>
+      HttpResponse.json({ messages: [], total: 0, offset: 0 }),
     );
+    const api = mailApi({ tree: sampleTree(), messages: {} });
+    server.use(handler, ...api.handlers);
     const queryClient = createQueryClient();
     queryClient.setQueryData(mailboxTreeQueryOptions(0).queryKey, { mailboxes: sampleTree(), quota: null });
     const list = messageListQueryOptions(0, 'id-inbox', 'messages', { field: 'date', order: 'desc' });
@@ -106,16 +112,11 @@ describe('prefetchInboxList', () => {
 
   it('waits for the user’s details with the list it asks for, and sets their time zone', async () => {
     signIn(0);
-    let answerDetails = () => {};
-    const detailsAnswered = new Promise<void>((resolve) => (answerDetails = resolve));
-    const api = mailApi({ tree: sampleTree(), messages: {} });
-    server.use(
-      http.get('/api/u/0/details', async () => {
-        await detailsAnswered;
-        return HttpResponse.json(buildUserDetails({ timezone: 'Asia/Tokyo' }));
-      }),
-      ...api.handlers,
+    const { answer: answerDetails, handler } = heldAnswer('/api/u/0/details', () =>
+      HttpResponse.json(buildUserDetails({ timezone: 'Asia/Tokyo' })),
     );
+    const api = mailApi({ tree: sampleTree(), messages: {} });
+    server.use(handler, ...api.handlers);
     const queryClient = createQueryClient();
     setUserTimeZone(null);
     try {
