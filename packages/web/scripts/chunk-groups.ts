@@ -8,8 +8,19 @@ interface ModuleGraph {
 }
 
 const source = (file: string) => fileURLToPath(new URL(`../src/${file}`, import.meta.url));
-/** Where the app starts, and the sign-in page every signed-out visitor is sent to, with its layout. */
-const entry = source('main.tsx');
+/**
+ * The entry's steps, each evaluated in a task of its own (main.tsx): the API's schemas in two steps, the common ones
+ * (`app/common-schemas.ts`, zod's slowest, its code still cold) and the endpoints' (`app/api-schemas.ts`), then the
+ * app (`app/start-app.tsx`). A schema step's group takes the contract modules it imports that no step before it took
+ * (zod builds a schema as its module runs); those only the app imports go with the app's group.
+ */
+const schemaSteps = [
+  { group: 'common-schemas', module: source('app/common-schemas.ts') },
+  { group: 'api-schemas', module: source('app/api-schemas.ts') },
+];
+const entry = [source('main.tsx'), ...schemaSteps.map((step) => step.module), source('app/start-app.tsx')];
+/** The entry and its schema steps stay out of the app's group: in it, the first step would run the others' modules. */
+const entrySteps = new Set(entry.slice(0, -1));
 const signInPage = [source('layouts/auth/auth-layout.tsx'), source('app/routes/password-login.route.tsx')];
 /**
  * What a signed-in user's first load imports beside the entry: the mail area's layout, the Inbox redirect, the
@@ -27,6 +38,8 @@ export const mailboxGroup = 'mailbox';
 
 const framework =
   /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|zod|@emotion|stylis|@mui[\\/](system|utils|styled-engine|private-theming)|@babel[\\/]runtime|clsx|react-is|prop-types|hoist-non-react-statics|react-transition-group)[\\/]/;
+/** Vite's helper that preloads a dynamic import's chunks: the entry calls it before the app's modules run. */
+const preloadHelper = /^\0vite[\\/]preload-helper/;
 const mui = /node_modules[\\/]@mui[\\/]/;
 const app = /packages[\\/]web[\\/]src[\\/]/;
 const contracts = /packages[\\/]contracts[\\/]/;
@@ -56,20 +69,26 @@ function staticClosure(graph: ModuleGraph, roots: readonly string[]): Set<string
 function signInModules(graph: ModuleGraph): SignInModules {
   const known = signInSets.get(graph);
   if (known) return known;
-  const entryModules = staticClosure(graph, [entry]);
+  const entryModules = staticClosure(graph, entry);
   const pageModules = staticClosure(graph, signInPage);
   for (const id of entryModules) pageModules.delete(id);
   const mailboxModules = staticClosure(graph, mailboxStart);
   for (const id of entryModules) mailboxModules.delete(id);
   for (const id of pageModules) mailboxModules.delete(id);
-  const sets = { entry: entryModules, pages: pageModules, mailbox: mailboxModules };
+  const sets = {
+    entry: entryModules,
+    pages: pageModules,
+    mailbox: mailboxModules,
+  };
   signInSets.set(graph, sets);
   return sets;
 }
 
 /** A module the entry runs, other than the framework and the contracts (see `chunkGroups`). */
 function entryModule(id: string, graph: ModuleGraph): boolean {
-  return !contracts.test(id) && !framework.test(id) && signInModules(graph).entry.has(id);
+  return (
+    !contracts.test(id) && !framework.test(id) && !entrySteps.has(id) && signInModules(graph).entry.has(id)
+  );
 }
 
 /** A module the sign-in page adds to the entry's, other than the contracts. */
@@ -88,6 +107,8 @@ function mailboxModule(id: string, graph: ModuleGraph): boolean {
  * These groups make a few bigger ones (bench:page-weight):
  * - framework: what every page runs before any screen (React, the router, TanStack Query, i18next, zod for the
  *   contract checks, MUI's styling engine);
+ * - common-schemas and api-schemas: the API's schemas the entry runs (zod builds them as their modules run), each
+ *   evaluated in a task of its own between the framework's and the app's (main.tsx, `schemaSteps`);
  * - ui-common and app-common: the rest of what the entry runs (MUI components; app modules and other libraries);
  *   sign-in: what the password page and the sign-in layout add to it and share with another chunk;
  * - ui-mail and mail-common: MUI components and app modules that at least 8 chunks of the signed-in pages share;
@@ -98,12 +119,21 @@ function mailboxModule(id: string, graph: ModuleGraph): boolean {
  * A group takes the modules its own modules import (the bundler's default, which keeps chunks from importing each
  * other in circles), so the sign-in groups come first: with one group for all shared modules, the sign-in page ran
  * every shared MUI component and every API schema of the mailbox pages at start. The API's schemas
- * (packages/contracts) go with the first group whose modules use them, else with the pages that use them (its
- * `sideEffects: false`).
+ * (packages/contracts) the entry does not run go with the first group whose modules use them, else with the pages
+ * that use them (its `sideEffects: false`).
  */
 export function chunkGroups() {
   return [
-    { name: 'framework', test: framework, priority: 6 },
+    {
+      debugName: 'framework',
+      name: (id: string) => (framework.test(id) || preloadHelper.test(id) ? 'framework' : null),
+      priority: 7,
+    },
+    ...schemaSteps.map((step, index) => ({
+      name: step.group,
+      test: (id: string) => id === step.module,
+      priority: 6 - index / schemaSteps.length,
+    })),
     {
       debugName: 'ui-common',
       name: (id: string, graph: ModuleGraph) => (mui.test(id) && entryModule(id, graph) ? 'ui-common' : null),

@@ -38,6 +38,7 @@ interface ManifestChunk {
   name?: string;
   src?: string;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
@@ -52,6 +53,28 @@ function filesOf(manifest: Manifest, key: string, into = new Set<string>()): Set
   into.add(chunk.file);
   for (const imported of chunk.imports ?? []) filesOf(manifest, imported, into);
   return into;
+}
+
+/**
+ * The entry's steps (main.tsx imports the API's schemas, then the app's modules, each in a task of its own) with
+ * the chunks they import: Vite preloads only the entry's static imports, and the page wants them all at once.
+ */
+function entryStepFiles(manifest: Manifest): Set<string> {
+  const files = new Set<string>();
+  for (const step of manifest['index.html']?.dynamicImports ?? []) filesOf(manifest, step, files);
+  return files;
+}
+
+/** The built index.html with `files` preloaded after Vite's own preloads. */
+function withPreloads(html: string, files: Iterable<string>): string {
+  const links = [...files]
+    .filter((file) => !html.includes(`href="/${file}"`))
+    .map((file) => `\n    <link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
+  const lastPreload = html.lastIndexOf('<link rel="modulepreload"');
+  if (lastPreload < 0) throw new Error('html-pages: index.html has no modulepreload');
+  const end = html.indexOf('>', lastPreload) + 1;
+  return html.slice(0, end) + links + html.slice(end);
 }
 
 /** The drawing's own rules: the drawing hides the spinner, and the check's class hides the drawing. */
@@ -127,7 +150,8 @@ async function main() {
   if (!existsSync(manifestFile))
     throw new Error('html-pages: no build manifest (run `vite build --manifest`)');
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
-  const alreadyLoaded = filesOf(manifest, 'index.html');
+  const stepFiles = entryStepFiles(manifest);
+  const alreadyLoaded = new Set([...filesOf(manifest, 'index.html'), ...stepFiles]);
   const routeFiles = new Set(signInRouteModules.flatMap((module) => [...filesOf(manifest, module)]));
   const preloaded = [...routeFiles].filter((file) => !alreadyLoaded.has(file));
   // The mailbox group's chunk: what a user's home runs on the way to the Inbox (scripts/chunk-groups.ts).
@@ -144,7 +168,7 @@ async function main() {
   const builtHtml = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   for (const part of ['</head>', '<title>Webmail</title>', '<div id="boot"></div>', ...bootRoot])
     if (!builtHtml.includes(part)) throw new Error(`html-pages: index.html has no ${part}`);
-  const indexHtml = withBootMark(builtHtml);
+  const indexHtml = withBootMark(withPreloads(builtHtml, stepFiles));
   const plainHtml = indexHtml.replace('</head>', `\n${preloads}  </head>`);
   const drawnHtml = withDrawing(plainHtml, await loadDrawing());
 
