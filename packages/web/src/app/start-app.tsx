@@ -15,6 +15,7 @@ import { createQueryClient } from './query-client';
 import { preloadRouteChunks } from './preload-route-chunks';
 import { coalescedTimeouts } from './coalesced-timeouts';
 import { createAppRouter, routes, type AppRouter } from './router';
+import { FontsAfterFirstPaint } from './theme/fonts-after-first-paint';
 import { connectSession } from './session/connect-session';
 import { warmLocaleData } from './warm-locale-data';
 
@@ -34,9 +35,6 @@ export async function startApp() {
   // The device's copy is in the cache before the first render, so an offline start shows it at once.
   const cacheRestored = offlineCache.start(queryClient);
   const inboxPage = preloadRouteChunks(routes, window.location.pathname, { queryClient, cacheRestored });
-  // The @font-face rules as a stylesheet the app loads itself: a <link> in the page would block the first paint,
-  // and with `font-display: swap` the text needs no font to show.
-  void import('./theme/fonts.css');
   connectConnectivity();
   warmLocaleData(storedLanguage());
   await nextTask();
@@ -68,6 +66,7 @@ export async function startApp() {
         <AppProviders i18n={i18n} queryClient={queryClient} session={session} updates={updates}>
           <AppRouterProvider router={router} />
         </AppProviders>
+        <FontsAfterFirstPaint />
       </StrictMode>,
     ),
   );
