@@ -75,11 +75,7 @@ function signInModules(graph: ModuleGraph): SignInModules {
   const mailboxModules = staticClosure(graph, mailboxStart);
   for (const id of entryModules) mailboxModules.delete(id);
   for (const id of pageModules) mailboxModules.delete(id);
-  const sets = {
-    entry: entryModules,
-    pages: pageModules,
-    mailbox: mailboxModules,
-  };
+  const sets = { entry: entryModules, pages: pageModules, mailbox: mailboxModules };
   signInSets.set(graph, sets);
   return sets;
 }

@@ -60,6 +60,14 @@ function filesOf(manifest: Manifest, key: string, into = new Set<string>()): Set
  * the chunks they import: Vite preloads only the entry's static imports, and the page wants them all at once.
  */
 function entryStepFiles(manifest: Manifest): Set<string> {
+  // The entry's own static imports run in its task: an app module among them puts its group's chunk there, and the
+  // whole app with it (scripts/chunk-groups.ts), silently undoing the steps.
+  const entryImports = manifest['index.html']?.imports ?? [];
+  const beyondFramework = entryImports.filter((key) => !/^_(framework|rolldown-runtime)-/.test(key));
+  if (beyondFramework.length)
+    throw new Error(
+      `html-pages: main.tsx imports more than the framework statically: ${beyondFramework.join(', ')}`,
+    );
   const files = new Set<string>();
   for (const step of manifest['index.html']?.dynamicImports ?? []) filesOf(manifest, step, files);
   return files;

@@ -34,10 +34,9 @@ const listRequest = `${apiBase}${messagesEndpoints.list.path}`;
  * the first page waits for (`src/shared/api/early-requests.ts`), whose answers the app takes instead of sending its
  * own: the folder tree, the settings and the user's details, the catalogues of the stored language and of the
  * fallback, and once the tree and the settings have come, the first page of the Inbox's list in the user's mode and
- * order (as
- * `prefetchInboxList` asks for it: `features/settings/lib/list-settings.ts`). Sent by the app, the list and the
- * catalogues waited for its modules to come and run; on a phone (Lighthouse's model) the list's largest paint waited
- * for them.
+ * order (as `prefetchInboxList` asks for it: `features/settings/lib/list-settings.ts`). Sent by the app, the list and
+ * the catalogues waited for its modules to come and run; on a phone (Lighthouse's model) the list's largest paint
+ * waited for them.
  *
  * Why: with the modules asked for by the markup, a browser that had them (over a fast network) evaluated the
  * framework chunk before its first paint, and Lighthouse's model counted the scripts that came before the first

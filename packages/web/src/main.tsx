@@ -22,6 +22,8 @@ async function start() {
   await startApp();
 }
 
+// Its own, not imported: an app module this entry imported statically would put the whole app in its task
+// (html-pages.ts refuses such a build).
 function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve));
 }
