@@ -40,7 +40,7 @@ describe('memory after sign-out', () => {
       timeout: 10_000,
     });
 
-    expect(caches.sanitizedHtml.sizeOf(user.email)).toBe(1);
+    expect(caches.messageBodies.sizeOf(user.email)).toBe(1);
     expect(caches.quotas.size).toBeGreaterThan(0);
     expect(services.events.watchers.sessionsOf(user.email)).toHaveLength(1);
     const quotas = caches.quotas.size;
@@ -54,7 +54,7 @@ describe('memory after sign-out', () => {
     await vi.waitFor(() => expect(services.imapPool.size).toBe(sessionsBefore - 1));
     expect(caches.sortedUids.sizeOf(sessionId)).toBe(0);
     expect(caches.threadIndexes.sizeOf(user.email)).toBe(0);
-    expect(caches.sanitizedHtml.sizeOf(user.email)).toBe(0);
+    expect(caches.messageBodies.sizeOf(user.email)).toBe(0);
     expect(caches.quotas.size).toBe(quotas - 1);
     await vi.waitFor(() => expect(services.events.watchers.sessionsOf(user.email)).toHaveLength(0));
     await vi.waitFor(() => expect(services.events.watchers.statusOf(user.email, 'INBOX')).toBeNull());

@@ -11,7 +11,7 @@ import { decodeText } from '../../mail/mime/decode-text.js';
 import { sanitizeMailHtml, type SanitizedHtml } from '../../mail/mime/sanitize-html.js';
 import { fetchTextParts } from '../../mail/imap/message-text-parts.js';
 import { downloadPart, downloadSection } from '../../mail/imap/part-download.js';
-import type { SanitizedHtmlCache, SanitizedHtmlKey } from './sanitized-html-cache.js';
+import type { CachedBody, MessageBodyCache, MessageBodyKey } from './message-body-cache.js';
 import type { MailFolder } from '../../mail/mail-session.js';
 
 const maxTextBytes = 4 * 1024 * 1024;
@@ -29,8 +29,8 @@ export interface MessageContent {
 export interface ContentOptions {
   /** Given when remote content may show: rewrites a remote URL to the signed image-proxy URL. */
   proxy?: (url: string) => string;
-  /** Where sanitized HTML is kept, and this message's key there (without the parts, added here). */
-  htmlCache?: { cache: SanitizedHtmlCache; key: Omit<SanitizedHtmlKey, 'parts'> };
+  /** Where rendered bodies are kept, and this message's key there (without the parts, added here). */
+  bodyCache?: { cache: MessageBodyCache; key: Omit<MessageBodyKey, 'parts'> };
 }
 
 /** The text parts of one body: the message's own or an enclosed message's. */
@@ -39,7 +39,7 @@ type Body = Pick<BodyParts, 'html' | 'text'>;
 /**
  * Reads only the parts a reader needs — the text bodies (its own and those of enclosed messages shown inline) and
  * the cid: images the HTML uses — never the whole message, so a 25 MB message with attachments opens as fast as a
- * short one. The text bodies come in one FETCH; an HTML body sanitized before (same message, same remote-content
+ * short one. The text bodies come in one FETCH; a body rendered before (same message, same remote-content
  * decision) is not read again at all. Each HTML body goes through the same sanitizer. Must run inside a mailbox
  * lock.
  */
@@ -52,18 +52,25 @@ export async function loadMessageContent(
   const parts = analyzeBodyStructure(structure);
   const bodies: Body[] = [parts, ...parts.enclosed];
   const cached = bodies.map((body) => cacheOf(body, options)?.get());
-  const wanted = bodies.flatMap((body, i) => [...(cached[i] ? [] : body.html), ...body.text]);
+  const wanted = bodies.flatMap((body, i) => (cached[i] ? [] : [...body.html, ...body.text]));
   const texts = await readTexts(folder, uid, structure, wanted);
-  const rendered: { sanitized: SanitizedHtml | null; text: string | null }[] = [];
+  const rendered: CachedBody[] = [];
   for (const [i, body] of bodies.entries()) {
-    const html = cached[i] ? null : joined(texts, body.html);
-    let sanitized = cached[i] ?? null;
-    if (html !== null) {
-      const withImages = await inlineCidImages(folder, uid, html, parts.attachments);
-      sanitized = sanitizeMailHtml(withImages, { proxy: options.proxy });
-      cacheOf(body, options)?.set(sanitized);
+    const hit = cached[i];
+    if (hit) {
+      rendered.push(hit);
+      continue;
     }
-    rendered.push({ sanitized, text: joined(texts, body.text) });
+    const html = joined(texts, body.html);
+    const sanitized =
+      html === null
+        ? null
+        : sanitizeMailHtml(await inlineCidImages(folder, uid, html, parts.attachments), {
+            proxy: options.proxy,
+          });
+    const fresh = { sanitized, text: joined(texts, body.text) };
+    cacheOf(body, options)?.set(fresh);
+    rendered.push(fresh);
   }
   const own = rendered[0]!;
   if (!own.sanitized && !own.text?.trim() && parts.attachments.length === 0 && parts.enclosed.length === 0) {
@@ -83,20 +90,17 @@ export async function loadMessageContent(
   };
 }
 
-/** The sanitized-HTML cache entry of one body's HTML parts, or null without HTML or a cache. */
-function cacheOf(body: Body, { htmlCache }: ContentOptions) {
-  if (!htmlCache || body.html.length === 0) return null;
-  const key = { ...htmlCache.key, parts: body.html.map((p) => p.part) };
+/** The cache entry of one body's text parts, or null without parts or a cache. */
+function cacheOf(body: Body, { bodyCache }: ContentOptions) {
+  if (!bodyCache || body.html.length + body.text.length === 0) return null;
+  const key = { ...bodyCache.key, parts: [...body.html, ...body.text].map((p) => p.part) };
   return {
-    get: () => htmlCache.cache.get(key),
-    set: (value: SanitizedHtml) => htmlCache.cache.set(key, value),
+    get: () => bodyCache.cache.get(key),
+    set: (value: CachedBody) => bodyCache.cache.set(key, value),
   };
 }
 
-function enclosedMessage(
-  parts: EnclosedParts,
-  body: { sanitized: SanitizedHtml | null; text: string | null },
-): EnclosedMessage {
+function enclosedMessage(parts: EnclosedParts, body: CachedBody): EnclosedMessage {
   const env = parts.envelope;
   const date = env?.date ? new Date(env.date) : null;
   return {

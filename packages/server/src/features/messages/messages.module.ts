@@ -7,7 +7,7 @@ import { MassActionsService } from './mass-actions.service.js';
 import { messagesRoutes, type FolderListed } from './messages.routes.js';
 import { MessagesService } from './messages.service.js';
 import { RemoteContentDecisions, type RemoteContentPolicy } from './remote-content-policy.js';
-import { SanitizedHtmlCache } from './sanitized-html-cache.js';
+import { MessageBodyCache } from './message-body-cache.js';
 import { SortedUidsCache } from './sorted-uids-cache.js';
 import type { WokenMessages } from './woken-first.js';
 
@@ -30,15 +30,15 @@ export function createMessagesModule(deps: MessagesModuleDeps) {
   const sortedUids = new SortedUidsCache();
   // Cached lists describe one connection's view; a signed-out session's 100,000-UID lists must not linger.
   mail.onConnectionEnd((sessionId) => sortedUids.forgetSession(sessionId));
-  const sanitizedHtml = new SanitizedHtmlCache();
-  // An account signed out of its last session here: its sanitized bodies go too.
-  mail.onAccountGone((email) => sanitizedHtml.forgetAccount(email));
+  const messageBodies = new MessageBodyCache();
+  // An account signed out of its last session here: its bodies go too.
+  mail.onAccountGone((email) => messageBodies.forgetAccount(email));
   const allowHosts = deps.outboundAllowHosts ?? new Set<string>();
   const remoteContent = new RemoteContentDecisions();
   const messages = new MessagesService(
     sortedUids,
     { decide: remoteContent.decide, proxy: deps.proxy },
-    sanitizedHtml,
+    messageBodies,
     (host) => allowHosts.has(host),
     deps.woken,
   );
@@ -54,6 +54,6 @@ export function createMessagesModule(deps: MessagesModuleDeps) {
     massActions,
     /** Whether a message may show remote content: the settings feature provides it from its module. */
     remoteContent: remoteContent as Pick<RemoteContentDecisions, 'provide'>,
-    caches: { sortedUids, sanitizedHtml },
+    caches: { sortedUids, messageBodies },
   };
 }

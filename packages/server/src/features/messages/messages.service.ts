@@ -24,7 +24,7 @@ import { listPage } from './message-list.js';
 import { detailQuery, listIdOf, summaryQuery, toSummary, unsubscribeOf } from './message-summary.js';
 import type { RemoteContentPolicy } from './remote-content-policy.js';
 import type { WokenMessages } from './woken-first.js';
-import { SanitizedHtmlCache } from './sanitized-html-cache.js';
+import { MessageBodyCache } from './message-body-cache.js';
 import type { SortedUidsCache } from './sorted-uids-cache.js';
 
 export class MessagesService {
@@ -33,8 +33,8 @@ export class MessagesService {
   constructor(
     private readonly sortedUids: SortedUidsCache,
     private readonly remote: RemoteContentPolicy,
-    /** Per process: sanitized bodies of messages opened before (sanitized-html-cache.ts). */
-    private readonly sanitizedHtml = new SanitizedHtmlCache(),
+    /** Per process: the bodies of messages opened or read ahead before (message-body-cache.ts). */
+    private readonly bodies = new MessageBodyCache(),
     /** Hosts whose one-click unsubscribe URL may be plain http (OUTBOUND_ALLOW_HOSTS). */
     private readonly httpAllowed: (host: string) => boolean = () => false,
     /** Messages woken from snooze, listed first in their folder (woken-first.ts). */
@@ -155,8 +155,8 @@ export class MessagesService {
       options.showRemote || decision.allowed
         ? (url: string) => this.remote.proxy(mail.account, url)
         : undefined;
-    const htmlCache = {
-      cache: this.sanitizedHtml,
+    const bodyCache = {
+      cache: this.bodies,
       key: {
         account: mail.email,
         path: folder.path,
@@ -166,7 +166,7 @@ export class MessagesService {
       },
     };
     const content = row.bodyStructure
-      ? await loadMessageContent(folder, uid, row.bodyStructure, { proxy, htmlCache })
+      ? await loadMessageContent(folder, uid, row.bodyStructure, { proxy, bodyCache })
       : await loadContentFromSource(folder, uid, proxy);
     return {
       externalContentMode: decision.mode,

@@ -11,7 +11,7 @@ const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMP
 
 /**
  * Bump whenever the output for the same input may change (allowlists, URL or CSS rules, DOMPurify
- * options): sanitized bodies are cached under it (features/messages/sanitized-html-cache.ts).
+ * options): sanitized bodies are cached under it (features/messages/message-body-cache.ts).
  */
 export const sanitizerVersion = 3;
 

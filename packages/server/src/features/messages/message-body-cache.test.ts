@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SanitizedHtmlCache, type SanitizedHtmlKey } from './sanitized-html-cache.js';
+import { MessageBodyCache, type MessageBodyKey } from './message-body-cache.js';
 
-const key = (over: Partial<SanitizedHtmlKey> = {}): SanitizedHtmlKey => ({
+const key = (over: Partial<MessageBodyKey> = {}): MessageBodyKey => ({
   account: 'anna@example.test',
   path: 'INBOX',
   uidValidity: '7',
@@ -10,17 +10,20 @@ const key = (over: Partial<SanitizedHtmlKey> = {}): SanitizedHtmlKey => ({
   proxyStamp: null,
   ...over,
 });
-const body = (html: string) => ({ html, remoteContent: 'none' as const });
+const body = (html: string, text: string | null = null) => ({
+  sanitized: { html, remoteContent: 'none' as const },
+  text,
+});
 
-describe('SanitizedHtmlCache', () => {
+describe('MessageBodyCache', () => {
   it('returns what was stored under the same key', () => {
-    const cache = new SanitizedHtmlCache();
+    const cache = new MessageBodyCache();
     cache.set(key(), body('<p>hi</p>'));
     expect(cache.get(key())).toEqual(body('<p>hi</p>'));
   });
 
   it('keeps users, folders, UIDVALIDITY, UIDs, parts and remote-content decisions apart', () => {
-    const cache = new SanitizedHtmlCache();
+    const cache = new MessageBodyCache();
     cache.set(key(), body('<p>anna</p>'));
     for (const other of [
       { account: 'bert@example.test' },
@@ -33,14 +36,17 @@ describe('SanitizedHtmlCache', () => {
     ]) {
       expect(cache.get(key(other))).toBeUndefined();
     }
-    cache.set(key({ proxyStamp: 'a' }), { html: '<img src="a">', remoteContent: 'shown' });
+    cache.set(key({ proxyStamp: 'a' }), {
+      sanitized: { html: '<img src="a">', remoteContent: 'shown' },
+      text: null,
+    });
     expect(cache.get(key({ proxyStamp: 'b' }))).toBeUndefined();
-    expect(cache.get(key({ proxyStamp: 'a' }))?.remoteContent).toBe('shown');
-    expect(cache.get(key())?.html).toBe('<p>anna</p>');
+    expect(cache.get(key({ proxyStamp: 'a' }))?.sanitized?.remoteContent).toBe('shown');
+    expect(cache.get(key())?.sanitized?.html).toBe('<p>anna</p>');
   });
 
   it('drops the least recently used entries beyond its size', () => {
-    const cache = new SanitizedHtmlCache(40_000);
+    const cache = new MessageBodyCache(40_000);
     const big = 'x'.repeat(4_000); // ~8 KB each
     for (const uid of [1, 2, 3, 4]) cache.set(key({ uid }), body(big));
     expect(cache.get(key({ uid: 1 }))).toBeDefined(); // 1 is now the most recently used
@@ -51,12 +57,20 @@ describe('SanitizedHtmlCache', () => {
   });
 
   it('does not keep one body larger than a quarter of its size, and replaces an entry in place', () => {
-    const cache = new SanitizedHtmlCache(40_000);
+    const cache = new MessageBodyCache(40_000);
     cache.set(key(), body('x'.repeat(6_000)));
     expect(cache.get(key())).toBeUndefined();
     cache.set(key(), body('a'));
     cache.set(key(), body('b'));
     expect(cache.size).toBe(1);
-    expect(cache.get(key())?.html).toBe('b');
+    expect(cache.get(key())?.sanitized?.html).toBe('b');
+  });
+
+  it('counts the plain text too: a text-only body is kept, and a long one is not', () => {
+    const cache = new MessageBodyCache(40_000);
+    cache.set(key(), { sanitized: null, text: 'plain' });
+    expect(cache.get(key())).toEqual({ sanitized: null, text: 'plain' });
+    cache.set(key({ uid: 2 }), body('a', 'x'.repeat(6_000)));
+    expect(cache.get(key({ uid: 2 }))).toBeUndefined();
   });
 });

@@ -1,13 +1,22 @@
 import { sanitizerVersion, type SanitizedHtml } from '../../mail/mime/sanitize-html.js';
 
-/** What a sanitized HTML body depends on. Everything else about a message body is fixed by its UID. */
-export interface SanitizedHtmlKey {
+/** One body of a message as the reader gets it: its HTML sanitized, and its plain text. */
+export interface CachedBody {
+  sanitized: SanitizedHtml | null;
+  text: string | null;
+}
+
+/** What a rendered body depends on. Everything else about a message body is fixed by its UID. */
+export interface MessageBodyKey {
   /** The IMAP user (session email): never shared between users. */
   account: string;
   path: string;
   uidValidity: string;
   uid: number;
-  /** The HTML parts read, in order (their cid: images come from the same, equally fixed message). */
+  /**
+   * The parts read: the HTML ones, then the text ones, each in order (the HTML's cid: images come from the same,
+   * equally fixed message).
+   */
   parts: string[];
   /**
    * Null when remote content is held back; otherwise the proxy's signed URL for a fixed probe URL. The
@@ -18,23 +27,25 @@ export interface SanitizedHtmlKey {
   proxyStamp: string | null;
 }
 
-/** 32 MB of sanitized HTML per process (lengths counted as UTF-16, an upper bound). */
-export const defaultSanitizedHtmlBytes = 32 * 1024 * 1024;
+/** 32 MB of bodies per process (lengths counted as UTF-16, an upper bound). */
+export const defaultMessageBodyBytes = 32 * 1024 * 1024;
 
 /**
- * Sanitized HTML bodies, least recently used first out, bounded by size. Sanitizing a 100 KB newsletter
- * with DOMPurify on jsdom takes 20–50 ms — most of the CPU of opening it — while a message body never
- * changes under one UIDVALIDITY and UID, so the same message opened again (in the conversation, after
- * the list, on another device of the same user) reuses the result. The key holds the sanitizer version,
- * so a changed sanitizer never serves old output.
+ * Message bodies as the reader gets them (sanitized HTML and plain text), least recently used first out, bounded
+ * by size. Sanitizing a 100 KB newsletter with DOMPurify on jsdom takes 20–50 ms — most of the CPU of opening
+ * it — and reading its parts makes Dovecot open the message's file, which after a change to a 100,000-message
+ * maildir folder first re-reads the folder's uidlist (~200 ms). A message body never changes under one
+ * UIDVALIDITY and UID, so the same message opened again (in the conversation, after the list, on another
+ * device of the same user, after the read-ahead of new mail) reuses the result and reads no part. The key holds
+ * the sanitizer version, so a changed sanitizer never serves old output.
  */
-export class SanitizedHtmlCache {
-  private readonly entries = new Map<string, { value: SanitizedHtml; bytes: number; account: string }>();
+export class MessageBodyCache {
+  private readonly entries = new Map<string, { value: CachedBody; bytes: number; account: string }>();
   private total = 0;
 
-  constructor(private readonly maxBytes = defaultSanitizedHtmlBytes) {}
+  constructor(private readonly maxBytes = defaultMessageBodyBytes) {}
 
-  get(key: SanitizedHtmlKey): SanitizedHtml | undefined {
+  get(key: MessageBodyKey): CachedBody | undefined {
     const id = idOf(key);
     const entry = this.entries.get(id);
     if (!entry) return undefined;
@@ -44,9 +55,9 @@ export class SanitizedHtmlCache {
     return entry.value;
   }
 
-  set(key: SanitizedHtmlKey, value: SanitizedHtml): void {
+  set(key: MessageBodyKey, value: CachedBody): void {
     const id = idOf(key);
-    const bytes = 2 * (id.length + value.html.length) + 64;
+    const bytes = 2 * (id.length + (value.sanitized?.html.length ?? 0) + (value.text?.length ?? 0)) + 64;
     this.remove(id);
     // One huge body (inline images as data: URIs) must not push out everything else.
     if (bytes > this.maxBytes / 4) return;
@@ -84,5 +95,5 @@ export class SanitizedHtmlCache {
   }
 }
 
-const idOf = (k: SanitizedHtmlKey): string =>
+const idOf = (k: MessageBodyKey): string =>
   JSON.stringify([sanitizerVersion, k.account, k.path, k.uidValidity, k.uid, k.parts, k.proxyStamp]);
