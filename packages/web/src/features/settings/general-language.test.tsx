@@ -7,6 +7,7 @@ import { mailApi, requestLog, signIn } from '../../test/api-handlers.testing';
 import { setViewportWidth } from '../../test/media-query';
 import { server } from '../../test/msw-server';
 import { renderApp } from '../../test/render-app';
+import { installFakeEventSource } from '../events/event-source.testing';
 
 /** The configuration store over one in-memory user; `failPatch` answers every PATCH with a 500. */
 function setup(config: UserConfig = defaultUserConfig, failPatch = false) {
@@ -62,6 +63,20 @@ describe('interface language (settings/general)', () => {
     expect(screen.getByRole('combobox', { name: 'Language' })).toHaveTextContent('English');
     expect(document.documentElement.lang).toBe('en');
     expect(requests).toHaveLength(1);
+  });
+
+  it('follows a language chosen in another tab while this one was connecting its live events', async () => {
+    const { state } = setup();
+    const sources = installFakeEventSource();
+    await renderApp('/u/0/settings/general');
+    expect(await screen.findByRole('combobox', { name: 'Language' })).toHaveTextContent('English');
+    await waitFor(() => expect(sources.all).toHaveLength(1));
+
+    // Saved elsewhere after this tab read its config, before its stream was registered: no event for it.
+    state.config = { ...state.config, language: 'et' };
+    sources.latest().open();
+    sources.latest().send({ command: 'connected' }, 7);
+    expect(await screen.findByRole('combobox', { name: 'Keel' })).toHaveTextContent('Eesti');
   });
 
   it('applies the language stored with the account when the user’s pages open', async () => {

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { AppEvent, AppEventOf, MessageSummary } from '@webmail/contracts';
 import type {
   EventContext,
@@ -44,15 +44,28 @@ export interface EventEffects {
   dispose: () => void;
 }
 
+/** The queries a new stream's `connected` counters correct (and mail events patch): lists, folders, messages. */
+const mailFeatures = new Set(['messages', 'mailboxes', 'reading']);
+const isMail = (queryKey: QueryKey) =>
+  mailFeatures.has(String(queryKey[0])) || (queryKey[0] === 'search' && queryKey[2] === 'results');
+
 const keyOf = (stale: Stale) => (typeof stale === 'string' ? stale : JSON.stringify(stale.queryKey));
 
 /** The events feature's own share: the stream's commands, and the notices that follow a feature's cache update. */
-function streamEventHandlers(options: EventEffectsOptions, refetchEverything: () => void) {
+function streamEventHandlers(
+  options: EventEffectsOptions,
+  refetchEverything: () => void,
+  refetchBeyondMail: () => void,
+) {
   return {
     EXISTS: ({ mailboxId, messages }) => options.onNewMessages?.(mailboxId, messages),
     scheduledSent: ({ subject, status }) => options.onScheduledSent?.(subject, status),
-    // Opening a stream: nothing changed; its id is where a reconnect resumes.
-    connected: () => undefined,
+    // A new stream (not a resumed one): its id is where a reconnect resumes. It hears what happens from its
+    // registration on; a change made elsewhere between the page's first reads and then (a setting saved in
+    // another tab while this one was connecting — through a balancer, a few round trips) was never sent to it.
+    // Its counters correct the mail (the mailboxes' and messages' handlers); the rest of the user's data is read
+    // again: the queries on screen at once, the others at their next use.
+    connected: refetchBeyondMail,
     resync: refetchEverything,
     logout: ({ kind }) => options.onLogout(kind),
     liveMail: ({ on, pollSeconds }) => options.onLiveMail?.(on, pollSeconds),
@@ -91,6 +104,10 @@ export function createEventEffects(options: EventEffectsOptions): EventEffects {
     batch.add('everything');
     batch.flush();
   };
+  const refetchBeyondMail = () =>
+    void queryClient.invalidateQueries({
+      predicate: ({ queryKey }) => queryKey[1] === userIndex && !isMail(queryKey),
+    });
   const handlers: EventHandlers = mergeEventHandlers(
     searchEventHandlers,
     messagesEventHandlers,
@@ -102,7 +119,7 @@ export function createEventEffects(options: EventEffectsOptions): EventEffects {
     filtersEventHandlers,
     composeEventHandlers,
     snoozeEventHandlers,
-    streamEventHandlers(options, refetchEverything),
+    streamEventHandlers(options, refetchEverything, refetchBeyondMail),
   );
 
   return {
