@@ -22,9 +22,12 @@ function vitestFailures(report, suite) {
         );
       }
     }
-    // A file that failed to load has no failed test of its own.
+    // A file that failed to load, or whose beforeAll / afterAll failed (its tests then count as skipped), has
+    // no failed test of its own; the JSON report keeps no hook's error, the log above has it.
     if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
-      failures.push(`${suite} › ${where}: ${firstLine(file.message)}`);
+      const message =
+        firstLine(file.message) || 'a beforeAll or afterAll hook failed (its error is in the log above)';
+      failures.push(`${suite} › ${where}: ${message}`);
     }
   }
 }

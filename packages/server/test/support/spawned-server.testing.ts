@@ -30,14 +30,28 @@ export interface SpawnedServer {
 /**
  * The server as production runs it: its own process (src/main.ts through tsx), against the test mail stack,
  * so a test can signal it (SIGTERM, SIGKILL). `env` adds to or replaces the defaults (DATA_DIR to share a
- * database between processes, SMTP_PORT to put a relay in between, TEST_CLOCK).
+ * database between processes, SMTP_PORT to put a relay in between, TEST_CLOCK). A port taken between `freePort`
+ * and the child's listen (an outgoing connection of any process may get it) costs a new port, not the test.
  */
 export async function spawnServer(env: Record<string, string> = {}): Promise<SpawnedServer> {
+  for (let attempt = 1; ; attempt += 1) {
+    const started = await startOnce(env);
+    if ('server' in started) return started.server;
+    if (!started.portTaken || attempt === 3) throw new Error(started.error);
+  }
+}
+
+/** How long a spawned server may take to answer ready (tsx compiles its sources first; CI is loaded). */
+const readyWithinMs = 120_000;
+
+async function startOnce(
+  env: Record<string, string>,
+): Promise<{ server: SpawnedServer } | { error: string; portTaken: boolean }> {
   const stack = inject('mailstack');
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -51,16 +65,31 @@ export async function spawnServer(env: Record<string, string> = {}): Promise<Spa
   });
   const logged: string[] = [];
   child.stdout?.on('data', (chunk: Buffer) => logged.push(chunk.toString('utf8')));
+  // Its errors stay in the test's output, and in `output()` for a failure's message.
+  child.stderr?.on('data', (chunk: Buffer) => {
+    logged.push(chunk.toString('utf8'));
+    process.stderr.write(chunk);
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const output = () => logged.join('');
+  const ended = () => child.exitCode !== null || child.signalCode !== null;
   const baseUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i += 1) {
+  const deadline = Date.now() + readyWithinMs;
+  for (;;) {
     const ready = await fetch(`${baseUrl}/api/health/ready`).then(
       (r) => r.status,
       () => 0,
     );
-    if (ready === 200) break;
-    if (i > 600 || child.exitCode !== null) throw new Error('the server did not become ready');
+    // A 200 from a process that is not this one (it ended: the port was another's) does not count.
+    if (ready === 200 && !ended()) return { server: { child, baseUrl, exited, output } };
+    if (ended() || Date.now() > deadline) {
+      if (!ended()) child.kill('SIGKILL');
+      const portTaken = /EADDRINUSE/.test(output());
+      const why = ended()
+        ? `exited (${child.exitCode ?? child.signalCode})`
+        : `not ready in ${readyWithinMs} ms`;
+      return { error: `the spawned server on port ${port} ${why}: ${output().slice(-2000)}`, portTaken };
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { child, baseUrl, exited, output: () => logged.join('') };
 }
