@@ -82,7 +82,7 @@ describe('event stream', () => {
     await vi.waitFor(() => expect(indexes.has(user.email, 'INBOX')).toBe(true), { timeout: 10_000 });
     const events = await stream(client, 0);
     await server.app.services.events.watchers.of(user.email);
-    const cache = server.app.services.caches.sanitizedHtml;
+    const cache = server.app.services.caches.messageBodies;
     const cached = cache.size;
 
     const html = '<p>Read <b>ahead</b> on arrival</p>';
