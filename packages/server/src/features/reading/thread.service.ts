@@ -100,9 +100,8 @@ export class ThreadService {
         (f) => f.path,
       );
       this.indexes.noteConversationFolders(mail.email, special);
-      // The listed folder first: the user opens what they see there next.
-      for (const folderPath of [path, ...special.filter((p) => p !== path)])
-        await this.indexes.build(connection, mail.email, folderPath);
+      // The smallest first; of equal ones the listed folder (the user opens what they see there next).
+      await this.indexes.buildAll(connection, mail.email, [path, ...special.filter((p) => p !== path)]);
     });
   }
 
@@ -160,7 +159,7 @@ export class ThreadService {
       );
       found.unshift(...own.found);
       const response = toThreadResponse(threadId, found);
-      if (stamps.every((s) => s !== null))
+      if (own.complete && stamps.every((s) => s !== null))
         this.cache.set(connection, key, { response, opened: own.stamp, others: stamps });
       return response;
     }
@@ -196,7 +195,7 @@ export class ThreadService {
       }
       const searched = await this.searchFolder(account, connection, folder, keys, threadId, null, otherStamp);
       found.push(...searched.found);
-      stamps.push(searched.stamp);
+      stamps.push(searched.complete ? searched.stamp : null);
     }
     return { found, stamps };
   }
@@ -215,11 +214,11 @@ export class ThreadService {
     threadId: string,
     addressed: ListRow | null,
     stampOf: (open: MailFolder, path: string) => S,
-  ): Promise<{ found: Found[]; stamp: S }> {
+  ): Promise<{ found: Found[]; stamp: S; complete: boolean }> {
     const search = async (open: MailFolder) => {
       const stamp = stampOf(open, folder.path);
       const indexed = await this.indexes.candidates(open, account, folder.path, threadId);
-      const candidates = indexed ?? (await open.search({ or: candidateCriteria(keys) }));
+      const candidates = indexed?.uids ?? (await open.search({ or: candidateCriteria(keys) }));
       const uids = candidates.sort((a, b) => b - a).slice(0, maxCandidates);
       const others = addressed ? uids.filter((u) => u !== addressed.uid) : uids;
       // Without PREVIEW: Dovecot would compute it for every subject match, most of them other conversations.
@@ -247,7 +246,8 @@ export class ThreadService {
               : await snippetOf(open, row);
         found.push({ row, mailboxId: folder.id, snippet });
       }
-      return { found, stamp };
+      // From an index still being read: possibly without older members, so not kept in the cache.
+      return { found, stamp, complete: indexed?.complete ?? true };
     };
     if (addressed) return connection.inPath(folder.path, search);
     try {

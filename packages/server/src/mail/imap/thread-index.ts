@@ -1,9 +1,9 @@
 import type { ImapFlow } from 'imapflow';
-import { threadIdOf } from '../mime/thread-id.js';
 import { withMailbox } from './imap-commands.js';
-import { atom, list, rawCommand, sequence, type ImapArg } from './imap-raw-command.js';
+import { atom } from './imap-raw-command.js';
+import { fetchConversationIds, hashOf } from './conversation-ids.js';
 import { searchUidSet } from './imap-uid-lists.js';
-import { folderState, noteFlagsChanged } from './selected-folder.js';
+import { folderState } from './selected-folder.js';
 import { compressUids, expandUids } from './uid-set.js';
 import { imapOf, type ImapTarget } from './imap-handle.js';
 
@@ -28,6 +28,8 @@ import { imapOf, type ImapTarget } from './imap-handle.js';
 export class ThreadIndexes {
   private readonly folders = new Map<string, FolderIndex>();
   private readonly building = new Map<string, Promise<void>>();
+  /** Indexes being read: what is read so far, newest messages first (`candidates` answers from it meanwhile). */
+  private readonly partial = new Map<string, PartialIndex>();
   /** Builds under way whose account was forgotten meanwhile: their result is dropped. */
   private readonly forgotten = new Set<string>();
   /** Per account: the folders an open looks in besides its own (Inbox, Sent), as the last build found them. */
@@ -39,26 +41,40 @@ export class ThreadIndexes {
 
   /**
    * Under the folder's lock: the UIDs that may belong to conversation `threadId`, or null when the folder has no
-   * complete index (the caller searches, and may `build` one for next time).
+   * index (the caller searches, and may `build` one for next time). While the index is still being read
+   * (`complete: false`) they come from what is read so far — the newest messages, read first — and what arrived
+   * since: an open never waits for the reading nor searches beside it (both make Dovecot read every message's
+   * headers: seconds on a 100,000-message folder), at the price of older members of the conversation missing
+   * until the index is whole.
    */
   async candidates(
     target: ImapTarget,
     account: string,
     path: string,
     threadId: string,
-  ): Promise<number[] | null> {
+  ): Promise<{ uids: number[]; complete: boolean } | null> {
     const client = imapOf(target);
     const key = keyOf(account, path);
     const index = this.folders.get(key);
-    if (!index) return null;
-    if (index.uidValidity !== folderState(client).uidValidity) {
+    const uidValidity = folderState(client).uidValidity;
+    if (!index) {
+      const partial = this.partial.get(key);
+      if (!partial || partial.uidValidity !== uidValidity || partial.entries.length === 0) return null;
+      const hash = hashOf(threadId);
+      const uids = partial.entries.filter((e) => e[0] === hash).map((e) => e[1]);
+      await fetchConversationIds(client, `${partial.upTo}:*`, (uid, h) => {
+        if (uid >= partial.upTo && h === hash) uids.push(uid);
+      });
+      return { uids, complete: false };
+    }
+    if (index.uidValidity !== uidValidity) {
       this.folders.delete(key);
       return null;
     }
     await catchUp(client, index);
     this.folders.delete(key);
     this.folders.set(key, index);
-    return lookup(index, hashOf(threadId));
+    return { uids: lookup(index, hashOf(threadId)), complete: true };
   }
 
   /**
@@ -122,17 +138,39 @@ export class ThreadIndexes {
     if (this.folders.has(key)) return Promise.resolve();
     const pending = this.building.get(key);
     if (pending) return pending;
-    const run = this.read(client, path)
+    const run = this.read(client, path, key)
       .then((index) => {
         if (index && !this.forgotten.has(key)) this.keep(key, index);
       })
       .catch(() => undefined)
       .finally(() => {
         this.building.delete(key);
+        this.partial.delete(key);
         this.forgotten.delete(key);
       });
     this.building.set(key, run);
     return run;
+  }
+
+  /**
+   * Reads the indexes of `paths` one after another, the smallest folder first (one STATUS each): a small folder's
+   * index takes milliseconds and a 100,000-message one seconds, so an open that also looks in a small folder (Sent,
+   * beside the Inbox) finds it indexed at once instead of selecting it — and then selecting the big folder again —
+   * while the big one answers from what it has read so far (`candidates`). Equal sizes keep the given order.
+   */
+  async buildAll(target: ImapTarget, account: string, paths: string[]): Promise<void> {
+    const client = imapOf(target);
+    const sizes = new Map<string, number>();
+    for (const path of paths) {
+      // imapflow would take a STATUS of the selected folder as news about the selection.
+      const s =
+        client.mailbox && client.mailbox.path === path
+          ? null
+          : await client.status(path, { messages: true }).catch(() => null);
+      sizes.set(path, (s ? s.messages : undefined) ?? Number.MAX_SAFE_INTEGER);
+    }
+    const order = [...paths].sort((a, b) => sizes.get(a)! - sizes.get(b)!);
+    for (const path of order) await this.build(client, account, path);
   }
 
   /**
@@ -143,6 +181,7 @@ export class ThreadIndexes {
     this.conversationFolders.delete(account);
     for (const key of this.folders.keys()) if (key.startsWith(`${account}\n`)) this.folders.delete(key);
     for (const key of this.building.keys()) if (key.startsWith(`${account}\n`)) this.forgotten.add(key);
+    for (const key of this.partial.keys()) if (key.startsWith(`${account}\n`)) this.partial.delete(key);
   }
 
   /** Folder indexes of this account held (tests). */
@@ -150,15 +189,19 @@ export class ThreadIndexes {
     return [...this.folders.keys()].filter((key) => key.startsWith(`${account}\n`)).length;
   }
 
-  private async read(client: ImapFlow, path: string): Promise<FolderIndex | null> {
+  private async read(client: ImapFlow, path: string, key: string): Promise<FolderIndex | null> {
     const first = await withMailbox(client, path, async () => {
       const state = folderState(client);
       const uids = expandUids((await searchUidSet(client, [atom('ALL')])).set);
       return { uidValidity: state.uidValidity, uidNext: state.uidNext, uids };
     });
+    // Every message below the UIDNEXT of the first SELECT is read (or was expunged before its chunk).
+    const upTo = Math.max(first.uidNext, (first.uids.at(-1) ?? 0) + 1);
     const entries: Array<[number, number]> = [];
-    for (let at = 0; at < first.uids.length; at += this.limits.chunk) {
-      const chunk = first.uids.slice(at, at + this.limits.chunk);
+    if (!this.forgotten.has(key)) this.partial.set(key, { uidValidity: first.uidValidity, upTo, entries });
+    // Newest first: what is read so far answers the opens meanwhile, and new mail is opened most.
+    for (let end = first.uids.length; end > 0; end -= this.limits.chunk) {
+      const chunk = first.uids.slice(Math.max(0, end - this.limits.chunk), end);
       const ok = await withMailbox(client, path, async () => {
         if (folderState(client).uidValidity !== first.uidValidity) return false;
         await fetchConversationIds(client, compressUids(chunk), (uid, hash) => entries.push([hash, uid]));
@@ -166,16 +209,14 @@ export class ThreadIndexes {
       });
       if (!ok) return null;
     }
-    entries.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-    const index: FolderIndex = {
+    const sorted = [...entries].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    return {
       uidValidity: first.uidValidity,
-      // Every message below the UIDNEXT of the first SELECT was read (or was expunged before its chunk).
-      upTo: Math.max(first.uidNext, (first.uids.at(-1) ?? 0) + 1),
-      hashes: Uint32Array.from(entries, (e) => e[0]),
-      uids: Uint32Array.from(entries, (e) => e[1]),
+      upTo,
+      hashes: Uint32Array.from(sorted, (e) => e[0]),
+      uids: Uint32Array.from(sorted, (e) => e[1]),
       tail: [],
     };
-    return index;
   }
 
   private keep(key: string, index: FolderIndex): void {
@@ -216,6 +257,13 @@ export interface KnownStatus {
   highestModseq: string | null;
 }
 
+/** An index being read: the messages read so far as [hash, uid], and the UIDNEXT it reads up to. */
+interface PartialIndex {
+  uidValidity: string;
+  upTo: number;
+  entries: Array<[number, number]>;
+}
+
 interface FolderIndex {
   uidValidity: string;
   /** Every message with a lower UID is in the index. */
@@ -231,11 +279,6 @@ const tailMax = 4096;
 const maxAccountsNoted = 100_000;
 const keyOf = (account: string, path: string) => `${account}\n${path}`;
 const sizeOf = (i: FolderIndex) => i.uids.length + i.tail.length;
-
-/** 32 bits of a conversation id (16 base64url characters of a SHA-256). */
-export function hashOf(threadId: string): number {
-  return Buffer.from(threadId, 'base64url').readUInt32BE(0);
-}
 
 function lookup(index: FolderIndex, hash: number): number[] {
   const found: number[] = [];
@@ -271,42 +314,4 @@ function merge(index: FolderIndex): void {
   index.hashes = Uint32Array.from(entries, (e) => e[0]);
   index.uids = Uint32Array.from(entries, (e) => e[1]);
   index.tail = [];
-}
-
-const threadingHeaders: ImapArg = {
-  type: 'ATOM',
-  value: 'BODY.PEEK',
-  section: [atom('HEADER.FIELDS'), list(atom('REFERENCES'), atom('IN-REPLY-TO'), atom('MESSAGE-ID'))],
-};
-
-/**
- * Each message's UID and conversation-id hash, read by hand: the reply is `* n FETCH (UID u BODY[HEADER.FIELDS
- * (…)] {len}` and the header block as the one literal. A message without any Message-ID is a conversation of
- * its own (its id is not a hash of headers) and is left out: its lookup is the message itself.
- */
-async function fetchConversationIds(
-  client: ImapFlow,
-  set: string,
-  onMessage: (uid: number, hash: number) => void,
-): Promise<void> {
-  let flagNews = 0;
-  await rawCommand(client, 'UID FETCH', [sequence(set), list(atom('UID'), threadingHeaders)], {
-    FETCH: (payload, literals) => {
-      const uid = Number(/\bUID (\d+)/i.exec(payload.toString('latin1', 0, 200))?.[1]);
-      const block = literals[0];
-      // Without the header block: another session's flag change (`* 7 FETCH (MODSEQ (9) FLAGS ())`).
-      if (!uid || !block) {
-        flagNews += 1;
-        return;
-      }
-      const headers = block.toString('utf8').replace(/\r?\n[ \t]+/g, ' ');
-      const field = (name: string) => new RegExp(`^${name}:[ \\t]*(.*)$`, 'im').exec(headers)?.[1]?.trim();
-      const references = field('references');
-      const inReplyTo = field('in-reply-to');
-      const messageId = field('message-id');
-      if (!/<[^<>\s]+>/.test(`${references ?? ''}${inReplyTo ?? ''}${messageId ?? ''}`)) return;
-      onMessage(uid, hashOf(threadIdOf({ references, inReplyTo, messageId, fallback: '' })));
-    },
-  });
-  if (flagNews > 0) noteFlagsChanged(client);
 }

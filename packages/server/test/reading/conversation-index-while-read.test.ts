@@ -1,0 +1,77 @@
+import type { ImapFlow } from 'imapflow';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withMailbox } from '../../src/mail/imap/imap-commands.js';
+import { ThreadIndexes } from '../../src/mail/imap/thread-index.js';
+import { threadIdOf } from '../../src/mail/mime/thread-id.js';
+import { imapAs, newMailUser } from '../support/harness.testing.js';
+import { composeRaw } from '../support/mail-fixtures.testing.js';
+import { appendAll } from '../support/reading.testing.js';
+
+/**
+ * A folder's conversation index answers while it is still being read: from the messages read so far — the newest
+ * first — and what arrived since, marked incomplete (the thread service then keeps the answer out of its cache);
+ * once read, whole. Read one message per chunk here, so the reading is still under way when the lookups run.
+ */
+describe('a conversation index while it is read', () => {
+  let user: { email: string; password: string };
+  let builder: ImapFlow;
+  let opener: ImapFlow;
+  const count = 150;
+  const message = (n: number, replyTo?: number) =>
+    composeRaw({
+      from: 'a@example.test',
+      to: 'b@example.test',
+      subject: `M${n}`,
+      text: `${n}`,
+      headers: {
+        'Message-ID': `<m${n}@example.test>`,
+        ...(replyTo ? { 'In-Reply-To': `<m${replyTo}@example.test>` } : {}),
+      },
+    });
+  const threadOf = (n: number) => threadIdOf({ messageId: `<m${n}@example.test>`, fallback: '' });
+
+  beforeAll(async () => {
+    user = await newMailUser('index-while-read');
+    // m1 starts the oldest conversation, m150 (the newest) answers it; the rest are conversations of their own.
+    // A new account's Inbox: message n gets UID n.
+    const raws = [];
+    for (let n = 1; n <= count; n += 1) raws.push(await message(n, n === count ? 1 : undefined));
+    await appendAll(user, raws);
+    builder = await imapAs(user);
+    opener = await imapAs(user);
+  });
+  afterAll(async () => {
+    await builder?.logout();
+    await opener?.logout();
+  });
+
+  it('finds the newest conversations before the reading ends, and arrivals since; whole afterwards', async () => {
+    const indexes = new ThreadIndexes({ maxMessages: 1_000_000, chunk: 1 });
+    const lookup = (n: number) =>
+      withMailbox(opener, 'INBOX', () => indexes.candidates(opener, user.email, 'INBOX', threadOf(n)));
+    const reading = indexes.build(builder, user.email, 'INBOX');
+
+    // Null until the reading has its first chunk, then what is read so far (the lookup answers without I/O until
+    // the reading has begun: let it run).
+    let partial = await lookup(count - 1);
+    while (!partial?.uids.length) {
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      partial = await lookup(count - 1);
+    }
+    expect(partial).toEqual({ complete: false, uids: [count - 1] });
+    // Newest first: the oldest messages are not read yet.
+    expect(await lookup(2)).toEqual({ complete: false, uids: [] });
+
+    // Arrived after the reading began: found from the index's UIDNEXT on.
+    await appendAll(user, [await message(count + 1)]);
+    // Made visible to the connection first, as an open does (`fetchSeeingArrivals`).
+    await withMailbox(opener, 'INBOX', () => opener.noop());
+    const arrival = await lookup(count + 1);
+    expect(arrival).toMatchObject({ complete: false, uids: [count + 1] });
+
+    await reading;
+    const whole = await lookup(1);
+    expect(whole?.complete).toBe(true);
+    expect(whole?.uids.sort((a, b) => a - b)).toEqual([1, count]);
+  });
+});
