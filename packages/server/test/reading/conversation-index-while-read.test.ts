@@ -45,7 +45,7 @@ describe('a conversation index while it is read', () => {
     await opener?.logout();
   });
 
-  it('finds the newest conversations before the reading ends, and arrivals since; whole afterwards', async () => {
+  it('finds the newest conversations before the reading ends, and arrivals since; whole afterwards, also after a sign-out and back', async () => {
     const indexes = new ThreadIndexes({ maxMessages: 1_000_000, chunk: 1 });
     const lookup = (n: number) =>
       withMailbox(opener, 'INBOX', () => indexes.candidates(opener, user.email, 'INBOX', threadOf(n)));
@@ -69,6 +69,10 @@ describe('a conversation index while it is read', () => {
     const arrival = await lookup(count + 1);
     expect(arrival).toMatchObject({ complete: false, uids: [count + 1] });
 
+    // The account signs out everywhere and is back while the index is read: the reading goes on and is kept.
+    indexes.forgetAccount(user.email);
+    expect(await lookup(count - 1)).toEqual({ complete: false, uids: [count - 1] });
+    indexes.keepReadingsOf(user.email);
     await reading;
     const whole = await lookup(1);
     expect(whole?.complete).toBe(true);

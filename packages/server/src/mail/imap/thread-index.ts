@@ -181,7 +181,14 @@ export class ThreadIndexes {
     this.conversationFolders.delete(account);
     for (const key of this.folders.keys()) if (key.startsWith(`${account}\n`)) this.folders.delete(key);
     for (const key of this.building.keys()) if (key.startsWith(`${account}\n`)) this.forgotten.add(key);
-    for (const key of this.partial.keys()) if (key.startsWith(`${account}\n`)) this.partial.delete(key);
+  }
+
+  /**
+   * The account is back (a session listed a folder) while readings forgotten at its last sign-out still run: their
+   * results are kept after all. A folder deleted or renamed meanwhile is told by its UIDVALIDITY at the first lookup.
+   */
+  keepReadingsOf(account: string): void {
+    for (const key of this.forgotten) if (key.startsWith(`${account}\n`)) this.forgotten.delete(key);
   }
 
   /** Folder indexes of this account held (tests). */
@@ -198,7 +205,8 @@ export class ThreadIndexes {
     // Every message below the UIDNEXT of the first SELECT is read (or was expunged before its chunk).
     const upTo = Math.max(first.uidNext, (first.uids.at(-1) ?? 0) + 1);
     const entries: Array<[number, number]> = [];
-    if (!this.forgotten.has(key)) this.partial.set(key, { uidValidity: first.uidValidity, upTo, entries });
+    // Gone with the reading (`build`'s finally), also when the account is forgotten meanwhile.
+    this.partial.set(key, { uidValidity: first.uidValidity, upTo, entries });
     // Newest first: what is read so far answers the opens meanwhile, and new mail is opened most.
     for (let end = first.uids.length; end > 0; end -= this.limits.chunk) {
       const chunk = first.uids.slice(Math.max(0, end - this.limits.chunk), end);
