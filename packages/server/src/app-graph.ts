@@ -113,8 +113,8 @@ export function mailLayer(ctx: AppContext, { owners, securityCore }: AccountLaye
     log,
   });
   const imageProxy = createImageProxyModule({ config });
-  const threadIndexes = new ThreadIndexes();
-  mail.onAccountGone((email) => threadIndexes.forgetAccount(email));
+  const threadIndexes = new ThreadIndexes(undefined, config.conversationIndexGraceMs);
+  mail.onAccountGone((email) => threadIndexes.accountLeft(email));
   const reading = createReadingModule({
     mail,
     mailboxes: mailboxes.mailboxes,

@@ -106,6 +106,7 @@ function sessionConfig(e: Env) {
     accessTokenTtlMs: e.ACCESS_TOKEN_TTL_SECONDS * 1000,
     sessionTtlMs: e.SESSION_TTL_DAYS * 86_400_000,
     imapIdleCloseMs: e.IMAP_IDLE_CLOSE_SECONDS * 1000,
+    conversationIndexGraceMs: e.CONVERSATION_INDEX_GRACE_SECONDS * 1000,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     loginLock: { failures: e.LOGIN_LOCK_FAILURES, windowMs: e.LOGIN_LOCK_SECONDS * 1000 },
     refreshRateLimitPerMinute: e.REFRESH_RATE_LIMIT_PER_MINUTE,

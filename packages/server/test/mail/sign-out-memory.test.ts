@@ -13,7 +13,11 @@ describe('memory after sign-out', () => {
   let server: Awaited<ReturnType<typeof startServer>>;
 
   beforeAll(async () => {
-    server = await startServer('sqlite', { EVENT_WATCHER_GRACE_SECONDS: '0' });
+    // Without the graces the watcher and the conversation indexes otherwise get (tested where they are built).
+    server = await startServer('sqlite', {
+      EVENT_WATCHER_GRACE_SECONDS: '0',
+      CONVERSATION_INDEX_GRACE_SECONDS: '0',
+    });
   });
   afterAll(() => server.close());
 

@@ -9,7 +9,7 @@ import { deliver, folderIds, uidsBySubject } from '../support/reading.testing.js
 /**
  * The folders' conversation indexes belong to the account, not to the session that listed first: another session
  * that listed the Inbox in the same moment and signed out at once does not leave the account without them, and a
- * later session's sign-out does not drop them. Opens then find their conversation without the header search
+ * later session's sign-out does not drop them, nor, for a grace, the account's last. Opens then find their conversation without the header search
  * (counted on an IMAP relay between the server and Dovecot). In both ways of reaching the mailbox: through the
  * webmail's own door (delegated) and with the sessions' passwords.
  */
@@ -100,6 +100,26 @@ describe.each(['delegated', 'password'] as const)(
       expect(await open(measured, ids, uids.get('Re: Topic 2')!)).toEqual([
         '<t2@example.test>',
         '<t2r@example.test>',
+      ]);
+      expect(headerSearches()).toEqual([]);
+      expect((await measured.post('/api/auth/logout?userIndex=0')).status).toBe(200);
+    });
+
+    it("outlives the account's last sign-out: a sign-in soon after opens without a header search", async () => {
+      const first = await signedIn();
+      const ids = await folderIds(first);
+      const uids = await uidsBySubject(user);
+      await listInbox(first, ids);
+      await expect.poll(indexed, { timeout: 20_000 }).toBe(true);
+      expect((await first.post('/api/auth/logout?userIndex=0')).status).toBe(200);
+      // That was the account's last session here (the other test's have signed out).
+      expect(indexed()).toBe(true);
+
+      const back = await signedIn();
+      sent = [];
+      expect(await open(back, ids, uids.get('Re: Topic 3')!)).toEqual([
+        '<t3@example.test>',
+        '<t3r@example.test>',
       ]);
       expect(headerSearches()).toEqual([]);
     });

@@ -1,5 +1,5 @@
 import type { ImapFlow } from 'imapflow';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { withMailbox } from '../../src/mail/imap/imap-commands.js';
 import { ThreadIndexes } from '../../src/mail/imap/thread-index.js';
 import { threadIdOf } from '../../src/mail/mime/thread-id.js';
@@ -72,10 +72,32 @@ describe('a conversation index while it is read', () => {
     // The account signs out everywhere and is back while the index is read: the reading goes on and is kept.
     indexes.forgetAccount(user.email);
     expect(await lookup(count - 1)).toEqual({ complete: false, uids: [count - 1] });
-    indexes.keepReadingsOf(user.email);
+    indexes.accountBack(user.email);
     await reading;
     const whole = await lookup(1);
     expect(whole?.complete).toBe(true);
     expect(whole?.uids.sort((a, b) => a - b)).toEqual([1, count]);
+  });
+
+  it("outlives the account's last session for the grace, and for good when the account is back within it", async () => {
+    const graceMs = 60_000;
+    const indexes = new ThreadIndexes(undefined, graceMs);
+    await indexes.build(builder, user.email, 'INBOX');
+    expect(indexes.has(user.email, 'INBOX')).toBe(true);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      indexes.accountLeft(user.email);
+      vi.advanceTimersByTime(graceMs - 1);
+      expect(indexes.has(user.email, 'INBOX')).toBe(true);
+      indexes.accountBack(user.email);
+      vi.advanceTimersByTime(graceMs);
+      expect(indexes.has(user.email, 'INBOX')).toBe(true);
+
+      indexes.accountLeft(user.email);
+      vi.advanceTimersByTime(graceMs);
+      expect(indexes.has(user.email, 'INBOX')).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -70,8 +70,8 @@ export class ThreadService {
   async prepare(mail: MailSession, mailboxId: string): Promise<void> {
     // Every first page of a list asks; one waiting preparation per account and folder is enough.
     const key = `${mail.email}\n${mailboxId}`;
-    // One under way may be reading for sessions that have all signed out since: it reads for this one now.
-    this.indexes.keepReadingsOf(mail.email);
+    // The account's indexes stay, and one under way for sessions that have all signed out since reads for this one.
+    this.indexes.accountBack(mail.email);
     if (this.preparing.has(key)) return;
     this.preparing.add(key);
     try {

@@ -28,6 +28,11 @@ export const mailEnvShape = {
   TLS_REJECT_UNAUTHORIZED: bool.default(true),
   IMAP_IDLE_CLOSE_SECONDS: z.coerce.number().int().min(10).default(900),
   /**
+   * An account's conversation indexes outlive its last session here this long: a user back within it (another
+   * device, a new sign-in) opens messages without the seconds of reading a big Inbox's index again.
+   */
+  CONVERSATION_INDEX_GRACE_SECONDS: z.coerce.number().int().min(0).default(300),
+  /**
    * The mail server's credentials database (a SQLite file or a postgres:// URL) that its passdb reads:
    * application passwords and the accounts whose account password works only through the webmail. Without it
    * application passwords are unavailable and outside mail clients keep the account password under 2FA.

@@ -35,8 +35,13 @@ export class ThreadIndexes {
   /** Per account: the folders an open looks in besides its own (Inbox, Sent), as the last build found them. */
   private readonly conversationFolders = new Map<string, string[]>();
 
+  /** Accounts whose last session here ended: their indexes go when the grace ends, unless they are back. */
+  private readonly leaving = new Map<string, ReturnType<typeof setTimeout>>();
+
   constructor(
     private readonly limits: { maxMessages: number; chunk: number } = { maxMessages: 4_000_000, chunk: 2000 },
+    /** How long an account's indexes outlive its last session here (`accountLeft`). */
+    private readonly graceMs = 0,
   ) {}
 
   /**
@@ -162,9 +167,10 @@ export class ThreadIndexes {
     const client = imapOf(target);
     const sizes = new Map<string, number>();
     for (const path of paths) {
-      // imapflow would take a STATUS of the selected folder as news about the selection.
+      // Indexed already: no STATUS (its build returns at once). imapflow would take a STATUS of the selected
+      // folder as news about the selection.
       const s =
-        client.mailbox && client.mailbox.path === path
+        this.has(account, path) || (client.mailbox && client.mailbox.path === path)
           ? null
           : await client.status(path, { messages: true }).catch(() => null);
       sizes.set(path, (s ? s.messages : undefined) ?? Number.MAX_SAFE_INTEGER);
@@ -174,21 +180,44 @@ export class ThreadIndexes {
   }
 
   /**
-   * Drops every folder index of the account (its folders were deleted or renamed, or its last session here ended).
-   * An index still being read is kept out when it completes.
+   * The account's last session here ended (signed out, or its connection closed): its indexes are dropped once the
+   * grace has passed, unless it is back by then (`accountBack`). A device that signs out while another signs in, or
+   * a user who signs in again, finds them still read: the Inbox's takes seconds to read, and without it (or Sent's)
+   * an open searches or selects folders (hundreds of milliseconds on a 100,000-message Inbox). They hold no mail
+   * content (hashes and UIDs), are bounded with every other account's, and are checked against the folder's state
+   * at each use.
    */
+  accountLeft(account: string): void {
+    this.stopLeaving(account);
+    if (this.graceMs === 0) return this.forgetAccount(account);
+    const timer = setTimeout(() => this.forgetAccount(account), this.graceMs);
+    timer.unref();
+    this.leaving.set(account, timer);
+  }
+
+  /**
+   * The account is back (a session listed a folder): its indexes stay, and readings forgotten at its last sign-out
+   * that still run are kept after all. A folder deleted or renamed meanwhile is told by its UIDVALIDITY at the first
+   * lookup.
+   */
+  accountBack(account: string): void {
+    this.stopLeaving(account);
+    for (const key of this.forgotten) if (key.startsWith(`${account}\n`)) this.forgotten.delete(key);
+  }
+
+  /** Drops every folder index of the account now. An index still being read is kept out when it completes. */
   forgetAccount(account: string): void {
+    this.stopLeaving(account);
     this.conversationFolders.delete(account);
     for (const key of this.folders.keys()) if (key.startsWith(`${account}\n`)) this.folders.delete(key);
     for (const key of this.building.keys()) if (key.startsWith(`${account}\n`)) this.forgotten.add(key);
   }
 
-  /**
-   * The account is back (a session listed a folder) while readings forgotten at its last sign-out still run: their
-   * results are kept after all. A folder deleted or renamed meanwhile is told by its UIDVALIDITY at the first lookup.
-   */
-  keepReadingsOf(account: string): void {
-    for (const key of this.forgotten) if (key.startsWith(`${account}\n`)) this.forgotten.delete(key);
+  private stopLeaving(account: string): void {
+    const timer = this.leaving.get(account);
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    this.leaving.delete(account);
   }
 
   /** Folder indexes of this account held (tests). */
