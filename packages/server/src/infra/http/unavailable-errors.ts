@@ -59,6 +59,9 @@ function kindOf(error: unknown): Kind | null {
  */
 export function unavailableErrorOf(error: unknown): AppError | null {
   if (error instanceof AppError && error.status !== 502 && error.status !== 500) return null;
+  // Fastify's own client errors carry their 4xx: a request body the client stopped sending is `aborted` with the
+  // socket's ECONNRESET, but the peer that went away is the client, not a database or the mail server.
+  if (!(error instanceof AppError) && isClientError(error)) return null;
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth += 1) {
     const kind = kindOf(current);
@@ -79,6 +82,11 @@ export function unavailableErrorOf(error: unknown): AppError | null {
     current = (current as { cause?: unknown }).cause;
   }
   return null;
+}
+
+function isClientError(error: unknown): boolean {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
 }
 
 /**
