@@ -61,7 +61,7 @@ export function unavailableErrorOf(error: unknown): AppError | null {
   if (error instanceof AppError && error.status !== 502 && error.status !== 500) return null;
   // Fastify's own client errors carry their 4xx: a request body the client stopped sending is `aborted` with the
   // socket's ECONNRESET, but the peer that went away is the client, not a database or the mail server.
-  if (!(error instanceof AppError) && isClientError(error)) return null;
+  if (isClientError(error)) return null;
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth += 1) {
     const kind = kindOf(current);
@@ -84,6 +84,7 @@ export function unavailableErrorOf(error: unknown): AppError | null {
   return null;
 }
 
+/** A framework error with its own 4xx (`statusCode`; an AppError has `status`, handled above). */
 function isClientError(error: unknown): boolean {
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
   return typeof status === 'number' && status >= 400 && status < 500;

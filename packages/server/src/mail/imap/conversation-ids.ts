@@ -48,3 +48,17 @@ export async function fetchConversationIds(
   });
   if (flagNews > 0) noteFlagsChanged(client);
 }
+
+/**
+ * The conversation ids of the messages from UID `upTo` on: what arrived since an index read up to it. `n:*` always
+ * answers the folder's highest UID, even one below n: that one is left out.
+ */
+export async function fetchConversationIdsFrom(
+  client: ImapFlow,
+  upTo: number,
+  onMessage: (uid: number, hash: number) => void,
+): Promise<void> {
+  await fetchConversationIds(client, `${upTo}:*`, (uid, hash) => {
+    if (uid >= upTo) onMessage(uid, hash);
+  });
+}

@@ -1,7 +1,7 @@
 import type { ImapFlow } from 'imapflow';
 import { withMailbox } from './imap-commands.js';
 import { atom } from './imap-raw-command.js';
-import { fetchConversationIds, hashOf } from './conversation-ids.js';
+import { fetchConversationIds, fetchConversationIdsFrom, hashOf } from './conversation-ids.js';
 import { searchUidSet } from './imap-uid-lists.js';
 import { folderState } from './selected-folder.js';
 import { compressUids, expandUids } from './uid-set.js';
@@ -67,8 +67,8 @@ export class ThreadIndexes {
       if (!partial || partial.uidValidity !== uidValidity || partial.entries.length === 0) return null;
       const hash = hashOf(threadId);
       const uids = partial.entries.filter((e) => e[0] === hash).map((e) => e[1]);
-      await fetchConversationIds(client, `${partial.upTo}:*`, (uid, h) => {
-        if (uid >= partial.upTo && h === hash) uids.push(uid);
+      await fetchConversationIdsFrom(client, partial.upTo, (uid, h) => {
+        if (h === hash) uids.push(uid);
       });
       return { uids, complete: false };
     }
@@ -334,9 +334,7 @@ function lookup(index: FolderIndex, hash: number): number[] {
 /** Reads the messages from `upTo` on into the index (one round trip when none arrived). */
 async function catchUp(client: ImapFlow, index: FolderIndex): Promise<void> {
   let highest = index.upTo - 1;
-  // `n:*` always answers the highest UID, even one below n: those are filtered.
-  await fetchConversationIds(client, `${index.upTo}:*`, (uid, hash) => {
-    if (uid < index.upTo) return;
+  await fetchConversationIdsFrom(client, index.upTo, (uid, hash) => {
     index.tail.push([hash, uid]);
     highest = Math.max(highest, uid);
   });
